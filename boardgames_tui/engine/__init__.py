@@ -1,0 +1,1 @@
+"""Game-agnostic engine: the rules contract, matches, saves, bots and the registry."""

@@ -1,0 +1,186 @@
+"""The contract every game fulfils, and the pieces every game shares.
+
+A game is a `GameRules` object over a pydantic state.  Rules are pure: they never
+import Textual, never touch the disk, and never change the state they are given.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class IllegalMove(Exception):
+    """An action the rules refuse; `reason` is written for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+HIDDEN = -1
+"""Stands in a view for a card id the viewing seat may not see."""
+
+
+class Seat(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=20)
+    kind: Literal["human", "bot"] = "human"
+    bot_level: str = "random"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    def label(self) -> str:
+        return f"{self.name} (bot: {self.bot_level})" if self.is_bot else self.name
+
+
+class LogEntry(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+    # None: everybody may read it; otherwise only these seats (e.g. a peek).
+    visible_to: tuple[int, ...] | None = None
+
+
+class GameState(BaseModel):
+    """Fields every game's state carries."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    game: str
+    seats: list[Seat]
+    seed: int
+    # How many random draws have been taken from the seed: the RNG state itself.
+    rng_draws: int = 0
+    # Rises whenever hidden information is revealed or chance is used; undo never
+    # steps back over a change of this number.
+    info_epoch: int = 0
+    log: list[LogEntry] = Field(default_factory=list)
+
+    def rng(self) -> random.Random:
+        """A generator for one random event, advancing the stored RNG state.
+
+        Only call on a state the rules own (a fresh copy inside `apply`).
+        """
+        generator = random.Random(f"{self.seed}/{self.rng_draws}")
+        self.rng_draws += 1
+        return generator
+
+    def say(self, text: str, visible_to: tuple[int, ...] | None = None) -> None:
+        self.log.append(LogEntry(text=text, visible_to=visible_to))
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+
+class ScoreRow(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    category: str
+    values: list[int]
+    # Optional per-seat explanation shown under the number ("Dragon 8 + King 0").
+    details: list[str] | None = None
+
+
+class ScoreSheet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    players: list[str]
+    rows: list[ScoreRow]
+    totals: list[int]
+    winners: list[int]
+    # How the winner was decided, in words ("most points", "tie on points: shared").
+    decided_by: str
+    notes: list[str] = Field(default_factory=list)
+
+    def winner_names(self) -> list[str]:
+        return [self.players[index] for index in self.winners]
+
+
+class NoOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+StateT = TypeVar("StateT", bound=GameState)
+
+
+class GameRules(ABC, Generic[StateT]):
+    """One game's rules.  Subclasses are stateless; every method is pure."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    tagline: ClassVar[str] = ""
+    options_model: ClassVar[type[BaseModel]] = NoOptions
+    state_model: ClassVar[type[GameState]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    # Smallest terminal (columns, rows) the game's screen is laid out for.
+    min_screen: ClassVar[tuple[int, int]] = (100, 30)
+
+    # -- setup and flow -------------------------------------------------------
+    @abstractmethod
+    def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> StateT: ...
+
+    @abstractmethod
+    def to_act(self, state: StateT) -> list[int]:
+        """Seats that must act now: one, several (a simultaneous step) or none."""
+
+    @abstractmethod
+    def is_over(self, state: StateT) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: int) -> list[Any]: ...
+
+    @abstractmethod
+    def validate(self, state: StateT, seat: int, action: Any) -> None:
+        """Raise `IllegalMove` with a player-readable reason, or return None."""
+
+    @abstractmethod
+    def apply(self, state: StateT, seat: int, action: Any) -> StateT:
+        """The state after `action`; `state` itself is left as it was."""
+
+    @abstractmethod
+    def view(self, state: StateT, seat: int) -> StateT:
+        """`state` as `seat` may see it: others' secrets and the seed removed."""
+
+    @abstractmethod
+    def score_sheet(self, state: StateT) -> ScoreSheet: ...
+
+    @abstractmethod
+    def describe(self, state: StateT, seat: int, action: Any) -> str:
+        """A short public line for the action, naming the player."""
+
+    @abstractmethod
+    def progress(self, state: StateT) -> str:
+        """Where the game stands, for save listings ("Round 2 of 3")."""
+
+    # -- shared helpers ---------------------------------------------------------
+    def check_players(self, count: int) -> None:
+        if not self.min_players <= count <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players}–{self.max_players} players, not {count}"
+            )
+
+    def parse_action(self, data: Any) -> Any:
+        return self.action_adapter.validate_python(data)
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        return self.action_adapter.dump_python(action, mode="json")
+
+    def parse_options(self, data: dict[str, Any] | None) -> BaseModel:
+        return self.options_model.model_validate(data or {})
+
+    def load_state(self, data: Any) -> StateT:
+        return self.state_model.model_validate(data)  # type: ignore[return-value]
+
+    def rules_text(self) -> str:
+        from boardgames_tui.engine.assets import read_text
+
+        return read_text(self.slug, "rules.md")

@@ -1,0 +1,139 @@
+"""A game in progress: the state, the moves that led to it, undo and autosave."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from boardgames_tui.engine.contract import GameRules, GameState, IllegalMove, Seat
+
+if TYPE_CHECKING:
+    from boardgames_tui.engine.saves import SaveStore
+
+
+class Move:
+    __slots__ = ("seat", "action")
+
+    def __init__(self, seat: int, action: Any) -> None:
+        self.seat = seat
+        self.action = action
+
+
+class Match:
+    """Owns the one true state.  Screens and bots only ever submit actions to it."""
+
+    def __init__(
+        self,
+        rules: GameRules,
+        options: BaseModel,
+        seats: list[Seat],
+        seed: int,
+        *,
+        store: SaveStore | None = None,
+        match_id: str | None = None,
+        created: datetime | None = None,
+    ) -> None:
+        rules.check_players(len(seats))
+        self.rules = rules
+        self.options = options
+        self.seats = list(seats)
+        self.seed = seed
+        self.store = store
+        self.match_id = match_id or uuid.uuid4().hex[:12]
+        self.created = created or datetime.now(timezone.utc)
+        self.updated = self.created
+        # states[i] is the state before moves[i]; states[-1] is the present.
+        self.states: list[GameState] = [rules.setup(options, self.seats, seed)]
+        self.moves: list[Move] = []
+        self.save_error: str | None = None
+
+    # -- reading ----------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    def view(self, seat: int) -> GameState:
+        return self.rules.view(self.state, seat)
+
+    def to_act(self) -> list[int]:
+        return self.rules.to_act(self.state)
+
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def human_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if not seat.is_bot]
+
+    # -- changing -----------------------------------------------------------------
+    def submit(self, seat: int, action: Any, *, autosave: bool = True) -> GameState:
+        """Validate and commit `action`; on `IllegalMove` nothing changes."""
+        state = self.state
+        if seat not in self.rules.to_act(state):
+            if self.rules.is_over(state):
+                raise IllegalMove("The game is over.")
+            raise IllegalMove(f"It is not {self.seats[seat].name}'s turn.")
+        self.rules.validate(state, seat, action)
+        new_state = self.rules.apply(state, seat, action)
+        self.states.append(new_state)
+        self.moves.append(Move(seat, action))
+        self.updated = datetime.now(timezone.utc)
+        if autosave:
+            self.autosave()
+        return new_state
+
+    def undo_blocker(self, seat: int) -> str | None:
+        """Why `seat` may not take back its last move now, or None if it may.
+
+        Undo stays inside the seat's own turn: never past another seat's move, nor
+        past anything revealed or drawn (the state's information epoch).
+        """
+        if not self.moves:
+            return "Nothing has been played yet."
+        last = self.moves[-1]
+        if last.seat != seat:
+            return "Only the last move can be taken back, and it was not yours."
+        if self.states[-1].info_epoch != self.states[-2].info_epoch:
+            return "That move revealed or drew cards, so it cannot be taken back."
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_blocker(seat) is None
+
+    def undo(self, seat: int) -> GameState:
+        blocker = self.undo_blocker(seat)
+        if blocker is not None:
+            raise IllegalMove(blocker)
+        self.moves.pop()
+        self.states.pop()
+        self.updated = datetime.now(timezone.utc)
+        self.autosave()
+        return self.state
+
+    def autosave(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.write(self)
+            self.save_error = None
+        except OSError as error:
+            # A full disk must not end the game; the screen says the save failed.
+            self.save_error = f"Autosave failed: {error.strerror or error}"
+
+    # -- replay ---------------------------------------------------------------------
+    @classmethod
+    def replay(
+        cls,
+        rules: GameRules,
+        options: BaseModel,
+        seats: list[Seat],
+        seed: int,
+        moves: list[tuple[int, Any]],
+        **kwargs: Any,
+    ) -> Match:
+        match = cls(rules, options, seats, seed, **kwargs)
+        for seat, action in moves:
+            match.submit(seat, action, autosave=False)
+        return match

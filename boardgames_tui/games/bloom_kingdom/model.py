@@ -1,0 +1,112 @@
+"""Bloom Kingdom's state and actions."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from boardgames_tui.engine.contract import GameState
+
+Phase = Literal["play", "unicorn", "knight", "wizard", "jester", "fortune", "over"]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PlayCard(_Action):
+    """Put a hand card face down for this turn."""
+
+    kind: Literal["play"] = "play"
+    card: int
+
+
+class ReturnCard(_Action):
+    """Unicorn: after drawing, put one hand card back in the box."""
+
+    kind: Literal["return"] = "return"
+    card: int
+
+
+class KnightChoice(_Action):
+    kind: Literal["knight"] = "knight"
+    remove: bool
+
+
+class WizardChoice(_Action):
+    """Remove a card from `column`, or nothing when `column` is None."""
+
+    kind: Literal["wizard"] = "wizard"
+    column: str | None
+
+
+class JesterChoice(_Action):
+    kind: Literal["jester"] = "jester"
+    column: str
+
+
+class FortuneChoice(_Action):
+    kind: Literal["fortune"] = "fortune"
+    target: int
+
+
+Action = Annotated[
+    Union[PlayCard, ReturnCard, KnightChoice, WizardChoice, JesterChoice, FortuneChoice],
+    Field(discriminator="kind"),
+]
+
+
+class Peek(BaseModel):
+    """What a Fortune Teller saw; only `viewer` keeps it in their view."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    viewer: int
+    target: int
+    card: int
+    round: int
+    turn: int
+
+
+class KeptCards(BaseModel):
+    """One seat's two scoring cards in one round and what each scored."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    cards: list[int]
+    points: list[int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.points)
+
+
+class PlayerState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    hand: list[int]
+    # The face-down card chosen this turn, until the reveal.
+    chosen: int | None = None
+
+
+class BloomKingdomState(GameState):
+    round: int = 1
+    turn: int = 1
+    phase: Phase = "play"
+    hand_size: int
+    deck: list[int]
+    box: list[int] = Field(default_factory=list)
+    # Column key -> card ids, bottom first; Jesters are slipped in at the bottom.
+    display: dict[str, list[int]]
+    players: list[PlayerState]
+    # The cards revealed this turn, by seat (public once revealed).
+    revealed: list[int | None] = Field(default_factory=list)
+    # Revealed cards with initiative that are not in the display yet, lowest first.
+    queue: list[int] = Field(default_factory=list)
+    # Seats whose Unicorn drew a card and who still owe one back to the box.
+    unicorn_pending: list[int] = Field(default_factory=list)
+    peeks: list[Peek] = Field(default_factory=list)
+    # rounds[r][seat]: the cards that seat kept in round r + 1.
+    rounds: list[list[KeptCards]] = Field(default_factory=list)
+    ended_early: bool = False

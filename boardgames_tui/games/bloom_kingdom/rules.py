@@ -1,0 +1,508 @@
+"""Bloom Kingdom's rules: secret simultaneous play, instant effects, three scorings."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter
+
+from boardgames_tui.engine.contract import (
+    HIDDEN,
+    GameRules,
+    IllegalMove,
+    NoOptions,
+    ScoreRow,
+    ScoreSheet,
+    Seat,
+)
+from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
+from boardgames_tui.games.bloom_kingdom.model import (
+    Action,
+    BloomKingdomState,
+    FortuneChoice,
+    JesterChoice,
+    KeptCards,
+    KnightChoice,
+    Peek,
+    PlayCard,
+    PlayerState,
+    ReturnCard,
+    WizardChoice,
+)
+
+ROUNDS = 3
+KEPT_CARDS = 2
+# A round needs at least one turn before the two kept cards are left.
+SMALLEST_HAND = KEPT_CARDS + 1
+
+_CARDS = cards()
+_CHARACTER = tuple(card.character for card in _CARDS)
+_INITIATIVE = tuple(card.initiative for card in _CARDS)
+_COLUMNS = column_order()
+_NAMES = {key: info.name for key, info in characters().items()}
+
+_PHASE_PROMPTS = {
+    "play": "choose a card to play face down",
+    "unicorn": "put one hand card back in the box (Unicorn)",
+    "knight": "decide whether the Knight removes a Dragon",
+    "wizard": "choose a column for the Wizard to take a card from, or none",
+    "jester": "choose a column for the Jester to join",
+    "fortune": "choose whose hand the Fortune Teller looks into",
+}
+_PHASE_ACTION = {
+    "play": PlayCard,
+    "unicorn": ReturnCard,
+    "knight": KnightChoice,
+    "wizard": WizardChoice,
+    "jester": JesterChoice,
+    "fortune": FortuneChoice,
+}
+
+
+def card_label(card: int) -> str:
+    return _CARDS[card].label
+
+
+def character_of(card: int) -> str:
+    return _CHARACTER[card]
+
+
+def column_counts(display: dict[str, list[int]]) -> dict[str, int]:
+    return {column: len(display[column]) for column in _COLUMNS}
+
+
+def card_points(character: str, counts: dict[str, int], others_kept: set[str]) -> int:
+    """What one kept card scores, given the display and the other players' kept cards."""
+    if character == "jester":
+        return 4 * counts["king"] if "king" in others_kept else 0
+    if character == "king":
+        return 0 if "jester" in others_kept else 4 * counts["king"]
+    if character == "queen":
+        return 3 * min(counts["queen"], counts["king"])
+    if character == "unicorn":
+        longest = max(counts.values())
+        return 3 * counts["unicorn"] if counts["unicorn"] >= longest else 0
+    if character == "knight":
+        return 5 * min(counts["knight"], counts["queen"], counts["unicorn"])
+    if character == "farmer":
+        return 3 * counts["farmer"] if counts["farmer"] >= counts["knight"] else 0
+    if character == "noble":
+        return 4 * counts["noble"] if counts["farmer"] >= counts["noble"] else 0
+    if character == "wizard":
+        return 3 * min(counts["wizard"], counts["noble"])
+    if character == "dragon":
+        return 4 * counts["dragon"]
+    if character == "fortune_teller":
+        return 2 * counts["fortune_teller"] + 2 * counts["dragon"]
+    raise ValueError(f"unknown character {character!r}")
+
+
+def worth_now(character: str, counts: dict[str, int]) -> str:
+    """A player's hint: what the card would score if the round ended now."""
+    if character == "jester":
+        return f"{4 * counts['king']} if another keeps a King"
+    if character == "king":
+        return f"{4 * counts['king']} unless another keeps a Jester"
+    return str(card_points(character, counts, set()))
+
+
+def kept_summary(result: KeptCards) -> str:
+    return " + ".join(f"{card_label(card)} ({points})" for card, points in zip(result.cards, result.points))
+
+
+def _clone(state: BloomKingdomState) -> BloomKingdomState:
+    # A hand-written copy: far cheaper than a deep copy, and apply never shares lists.
+    return state.model_copy(
+        update={
+            "log": list(state.log),
+            "deck": list(state.deck),
+            "box": list(state.box),
+            "display": {column: list(cards_) for column, cards_ in state.display.items()},
+            "players": [player.model_copy(update={"hand": list(player.hand)}) for player in state.players],
+            "revealed": list(state.revealed),
+            "queue": list(state.queue),
+            "unicorn_pending": list(state.unicorn_pending),
+            "peeks": list(state.peeks),
+            "rounds": list(state.rounds),
+        }
+    )
+
+
+class BloomKingdomRules(GameRules[BloomKingdomState]):
+    slug: ClassVar[str] = "bloom-kingdom"
+    title: ClassVar[str] = "Bloom Kingdom"
+    tagline: ClassVar[str] = "2–4 players · secret picks, sneaky effects, three scorings"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options_model: ClassVar[type[BaseModel]] = NoOptions
+    state_model = BloomKingdomState
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
+    min_screen: ClassVar[tuple[int, int]] = (100, 30)
+
+    # -- setup -----------------------------------------------------------------------
+    def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> BloomKingdomState:
+        self.check_players(len(seats))
+        hand_size = 8 if len(seats) == 2 else 6
+        state = BloomKingdomState(
+            game=self.slug,
+            seats=list(seats),
+            seed=seed,
+            hand_size=hand_size,
+            deck=list(range(len(_CARDS))),
+            display={column: [] for column in _COLUMNS},
+            players=[PlayerState(hand=[]) for _ in seats],
+        )
+        state.rng().shuffle(state.deck)
+        state.say(f"{', '.join(seat.name for seat in seats)} sit down to Bloom Kingdom.")
+        self._deal(state)
+        return state
+
+    def _deal(self, state: BloomKingdomState) -> None:
+        players = len(state.players)
+        per_player = min(state.hand_size, len(state.deck) // players)
+        if per_player < SMALLEST_HAND:
+            state.phase = "over"
+            state.ended_early = True
+            state.say(f"The deck holds only {len(state.deck)} cards, too few for another round: the game ends.")
+            return
+        for player in state.players:
+            player.hand = state.deck[:per_player]
+            del state.deck[:per_player]
+        state.info_epoch += 1
+        state.phase = "play"
+        state.turn = 1
+        if per_player < state.hand_size:
+            state.say(f"The deck is running short: round {state.round} is dealt {per_player} cards each.")
+        else:
+            state.say(f"Round {state.round} of {ROUNDS}: {per_player} cards dealt to each player.")
+
+    # -- who acts ----------------------------------------------------------------------
+    def to_act(self, state: BloomKingdomState) -> list[int]:
+        phase = state.phase
+        if phase == "play":
+            return [seat for seat, player in enumerate(state.players) if player.chosen is None]
+        if phase == "unicorn":
+            return list(state.unicorn_pending)
+        if phase == "over":
+            return []
+        return [self._owner(state, state.queue[0])]
+
+    def is_over(self, state: BloomKingdomState) -> bool:
+        return state.phase == "over"
+
+    @staticmethod
+    def _owner(state: BloomKingdomState, card: int) -> int:
+        return state.revealed.index(card)
+
+    def prompt(self, state: BloomKingdomState, seat: int) -> str:
+        """What `seat` is asked to do now, in a few words."""
+        if seat not in self.to_act(state):
+            return ""
+        return _PHASE_PROMPTS[state.phase]
+
+    # -- legal actions ----------------------------------------------------------------------
+    def legal_actions(self, state: BloomKingdomState, seat: int) -> list[Any]:
+        if seat not in self.to_act(state):
+            return []
+        phase = state.phase
+        hand = state.players[seat].hand
+        if phase == "play":
+            return [PlayCard(card=card) for card in hand]
+        if phase == "unicorn":
+            return [ReturnCard(card=card) for card in hand]
+        if phase == "knight":
+            return [KnightChoice(remove=True), KnightChoice(remove=False)]
+        if phase == "wizard":
+            return [WizardChoice(column=column) for column in _COLUMNS if state.display[column]] + [
+                WizardChoice(column=None)
+            ]
+        if phase == "jester":
+            return [JesterChoice(column=column) for column in _COLUMNS if state.display[column]]
+        if phase == "fortune":
+            return [FortuneChoice(target=target) for target in self._fortune_targets(state, seat)]
+        return []
+
+    @staticmethod
+    def _fortune_targets(state: BloomKingdomState, seat: int) -> list[int]:
+        return [other for other, player in enumerate(state.players) if other != seat and player.hand]
+
+    def validate(self, state: BloomKingdomState, seat: int, action: Any) -> None:
+        name = state.name(seat) if 0 <= seat < len(state.seats) else f"Seat {seat}"
+        if not 0 <= seat < len(state.seats):
+            raise IllegalMove(f"There is no seat {seat + 1} in this game.")
+        if state.phase == "over":
+            raise IllegalMove("The game is over.")
+        if seat not in self.to_act(state):
+            if state.phase == "play":
+                raise IllegalMove(f"{name} has already chosen a card this turn.")
+            waiting = ", ".join(state.name(other) for other in self.to_act(state))
+            raise IllegalMove(f"It is not {name}'s move: waiting for {waiting} to {_PHASE_PROMPTS[state.phase]}.")
+        expected = _PHASE_ACTION[state.phase]
+        if not isinstance(action, expected):
+            raise IllegalMove(f"Not now: {name} must {_PHASE_PROMPTS[state.phase]}.")
+        hand = state.players[seat].hand
+        if isinstance(action, (PlayCard, ReturnCard)):
+            if action.card not in hand:
+                raise IllegalMove("That card is not in your hand.")
+        elif isinstance(action, WizardChoice):
+            if action.column is not None:
+                if action.column not in state.display:
+                    raise IllegalMove(f"There is no column {action.column!r}.")
+                if not state.display[action.column]:
+                    raise IllegalMove(f"The {_NAMES[action.column]} column is empty: there is nothing to remove.")
+        elif isinstance(action, JesterChoice):
+            if action.column not in state.display:
+                raise IllegalMove(f"There is no column {action.column!r}.")
+            if not state.display[action.column]:
+                raise IllegalMove(
+                    f"The {_NAMES[action.column]} column is empty: a Jester only joins a column that has cards."
+                )
+        elif isinstance(action, FortuneChoice):
+            if action.target == seat:
+                raise IllegalMove("The Fortune Teller looks into another player's hand, not your own.")
+            if not 0 <= action.target < len(state.players):
+                raise IllegalMove(f"There is no player {action.target + 1}.")
+            if not state.players[action.target].hand:
+                raise IllegalMove(f"{state.name(action.target)} has no cards in hand.")
+
+    # -- applying ---------------------------------------------------------------------------
+    def apply(self, state: BloomKingdomState, seat: int, action: Any) -> BloomKingdomState:
+        state = _clone(state)
+        state.say(self.describe(state, seat, action))
+        if isinstance(action, PlayCard):
+            player = state.players[seat]
+            player.hand.remove(action.card)
+            player.chosen = action.card
+            if all(other.chosen is not None for other in state.players):
+                self._reveal(state)
+        elif isinstance(action, ReturnCard):
+            state.players[seat].hand.remove(action.card)
+            state.box.append(action.card)
+            state.say(f"{state.name(seat)} put {card_label(action.card)} back in the box.", visible_to=(seat,))
+            state.unicorn_pending.remove(seat)
+            if not state.unicorn_pending:
+                self._resolve_queue(state)
+        elif isinstance(action, KnightChoice):
+            if action.remove:
+                self._remove_from_column(state, "dragon")
+            self._finish_effect(state)
+        elif isinstance(action, WizardChoice):
+            if action.column is not None:
+                self._remove_from_column(state, action.column)
+            self._finish_effect(state)
+        elif isinstance(action, JesterChoice):
+            state.display[action.column].insert(0, state.queue[0])
+            self._finish_effect(state)
+        elif isinstance(action, FortuneChoice):
+            self._peek(state, seat, action.target)
+            self._finish_effect(state)
+        return state
+
+    def describe(self, state: BloomKingdomState, seat: int, action: Any) -> str:
+        name = state.name(seat)
+        if isinstance(action, PlayCard):
+            return f"{name} places a card face down."
+        if isinstance(action, ReturnCard):
+            return f"{name} returns a card from hand to the box (Unicorn)."
+        if isinstance(action, KnightChoice):
+            return f"{name}'s Knight removes a Dragon." if action.remove else f"{name}'s Knight leaves the Dragons be."
+        if isinstance(action, WizardChoice):
+            if action.column is None:
+                return f"{name}'s Wizard removes nothing."
+            return f"{name}'s Wizard removes a card from the {_NAMES[action.column]} column."
+        if isinstance(action, JesterChoice):
+            return f"{name}'s Jester joins the {_NAMES[action.column]} column."
+        if isinstance(action, FortuneChoice):
+            return f"{name}'s Fortune Teller looks at a random card in {state.name(action.target)}'s hand."
+        return f"{name}: {action!r}"
+
+    def _reveal(self, state: BloomKingdomState) -> None:
+        state.revealed = [player.chosen for player in state.players]
+        for player in state.players:
+            player.chosen = None
+        state.info_epoch += 1
+        state.say(
+            f"Turn {state.turn} reveal: "
+            + ", ".join(f"{state.name(seat)} {card_label(card)}" for seat, card in enumerate(state.revealed))
+            + "."
+        )
+        # Cards without initiative join the display first, in no particular order.
+        for seat, card in enumerate(state.revealed):
+            if _INITIATIVE[card] is None:
+                state.display[_CHARACTER[card]].append(card)
+                if _CHARACTER[card] == "unicorn":
+                    self._unicorn_draw(state, seat)
+        state.queue = sorted(
+            (card for card in state.revealed if _INITIATIVE[card] is not None), key=lambda card: _INITIATIVE[card]
+        )
+        if state.unicorn_pending:
+            state.phase = "unicorn"
+        else:
+            self._resolve_queue(state)
+
+    def _unicorn_draw(self, state: BloomKingdomState, seat: int) -> None:
+        if not state.deck:
+            state.say(f"{state.name(seat)}'s Unicorn finds the deck empty: nothing to draw or return.")
+            return
+        drawn = state.deck.pop(0)
+        state.players[seat].hand.append(drawn)
+        state.unicorn_pending.append(seat)
+        state.say(f"{state.name(seat)}'s Unicorn draws a card.")
+        state.say(f"{state.name(seat)} drew {card_label(drawn)}.", visible_to=(seat,))
+
+    def _resolve_queue(self, state: BloomKingdomState) -> None:
+        """Adds queued initiative cards in order until one needs its player's choice."""
+        while state.queue:
+            card = state.queue[0]
+            seat = self._owner(state, card)
+            character = _CHARACTER[card]
+            name = state.name(seat)
+            if character == "jester":
+                open_columns = [column for column in _COLUMNS if state.display[column]]
+                if not open_columns:
+                    state.queue.pop(0)
+                    state.box.append(card)
+                    state.say(f"{name}'s {card_label(card)} finds an empty display and goes back to the box.")
+                    continue
+                if len(open_columns) == 1:
+                    state.display[open_columns[0]].insert(0, state.queue.pop(0))
+                    state.say(f"{name}'s {card_label(card)} joins the only column with cards: {_NAMES[open_columns[0]]}.")
+                    continue
+                state.phase = "jester"
+                return
+            state.display[character].append(card)
+            if character == "knight":
+                if not state.display["dragon"]:
+                    state.queue.pop(0)
+                    state.say(f"{name}'s {card_label(card)} finds no Dragon to remove.")
+                    continue
+                state.phase = "knight"
+                return
+            if character == "wizard":
+                state.phase = "wizard"
+                return
+            if character == "fortune_teller":
+                targets = self._fortune_targets(state, seat)
+                if len(targets) == 1:
+                    state.say(f"{name}'s {card_label(card)} looks into {state.name(targets[0])}'s hand.")
+                    self._peek(state, seat, targets[0])
+                    state.queue.pop(0)
+                    continue
+                if not targets:
+                    state.queue.pop(0)
+                    continue
+                state.phase = "fortune"
+                return
+            raise ValueError(f"{character} has no instant effect")
+        self._end_turn(state)
+
+    def _finish_effect(self, state: BloomKingdomState) -> None:
+        state.queue.pop(0)
+        self._resolve_queue(state)
+
+    def _remove_from_column(self, state: BloomKingdomState, column: str) -> None:
+        cards_in_column = state.display[column]
+        jesters = [card for card in cards_in_column if _CHARACTER[card] == "jester"]
+        victim = jesters[0] if jesters else cards_in_column[-1]
+        cards_in_column.remove(victim)
+        state.box.append(victim)
+        state.say(f"{card_label(victim)} leaves the {_NAMES[column]} column for the box.")
+
+    def _peek(self, state: BloomKingdomState, seat: int, target: int) -> None:
+        hand = state.players[target].hand
+        seen = hand[state.rng().randrange(len(hand))]
+        state.info_epoch += 1
+        state.peeks.append(Peek(viewer=seat, target=target, card=seen, round=state.round, turn=state.turn))
+        state.say(f"{state.name(seat)} saw {card_label(seen)} in {state.name(target)}'s hand.", visible_to=(seat,))
+
+    def _end_turn(self, state: BloomKingdomState) -> None:
+        if all(len(player.hand) <= KEPT_CARDS for player in state.players):
+            self._score_round(state)
+            return
+        state.turn += 1
+        state.phase = "play"
+
+    def _score_round(self, state: BloomKingdomState) -> None:
+        counts = column_counts(state.display)
+        kept_characters = [{_CHARACTER[card] for card in player.hand} for player in state.players]
+        results: list[KeptCards] = []
+        for seat, player in enumerate(state.players):
+            others: set[str] = set()
+            for other, characters_kept in enumerate(kept_characters):
+                if other != seat:
+                    others |= characters_kept
+            points = [card_points(_CHARACTER[card], counts, others) for card in player.hand]
+            results.append(KeptCards(cards=list(player.hand), points=points))
+        state.rounds.append(results)
+        state.info_epoch += 1
+        for seat, result in enumerate(results):
+            state.say(f"Round {state.round} scoring — {state.name(seat)}: {kept_summary(result)} = {result.total} VP.")
+        for player in state.players:
+            state.box.extend(player.hand)
+            player.hand = []
+        state.revealed = []
+        if state.round >= ROUNDS:
+            state.phase = "over"
+            state.say("The third round is scored: the game is over.")
+            return
+        state.round += 1
+        self._deal(state)
+
+    # -- what a seat may see --------------------------------------------------------------
+    def view(self, state: BloomKingdomState, seat: int) -> BloomKingdomState:
+        players = [
+            player
+            if index == seat
+            else PlayerState(
+                hand=[HIDDEN] * len(player.hand),
+                chosen=None if player.chosen is None else HIDDEN,
+            )
+            for index, player in enumerate(state.players)
+        ]
+        return state.model_copy(
+            update={
+                "seed": 0,
+                "rng_draws": 0,
+                "deck": [HIDDEN] * len(state.deck),
+                "box": [HIDDEN] * len(state.box),
+                "players": players,
+                "peeks": [peek for peek in state.peeks if peek.viewer == seat],
+                "log": [entry for entry in state.log if entry.visible_to is None or seat in entry.visible_to],
+            }
+        )
+
+    # -- scores ----------------------------------------------------------------------------
+    def totals(self, state: BloomKingdomState) -> list[int]:
+        totals = [0] * len(state.players)
+        for results in state.rounds:
+            for seat, result in enumerate(results):
+                totals[seat] += result.total
+        return totals
+
+    def score_sheet(self, state: BloomKingdomState) -> ScoreSheet:
+        names = [seat.name for seat in state.seats]
+        rows = []
+        for number, results in enumerate(state.rounds, start=1):
+            rows.append(
+                ScoreRow(
+                    category=f"Round {number}",
+                    values=[result.total for result in results],
+                    details=[kept_summary(result) for result in results],
+                )
+            )
+        totals = self.totals(state)
+        best = max(totals)
+        winners = [seat for seat, total in enumerate(totals) if total == best]
+        if len(winners) == 1:
+            decided_by = f"most victory points ({best})"
+        else:
+            decided_by = f"tie on {best} victory points: the tied players share the victory"
+        notes = []
+        if state.ended_early:
+            notes.append(f"The deck ran out: only {len(state.rounds)} of {ROUNDS} rounds could be played.")
+        return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)
+
+    def progress(self, state: BloomKingdomState) -> str:
+        if state.phase == "over":
+            return "Finished"
+        return f"Round {state.round} of {ROUNDS}, turn {state.turn}"
