@@ -24,6 +24,38 @@ class IllegalMove(Exception):
 HIDDEN = -1
 """Stands in a view for a card id the viewing seat may not see."""
 
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def shallow_copy(model: ModelT, **changes: Any) -> ModelT:
+    """`model.model_copy(update=changes)` without its overhead, for the rules' hot paths.
+
+    Like `model_copy`, nothing is validated and unchanged fields are shared, so pass
+    fresh containers for whatever the caller is about to change in place.
+    `model_copy` goes through `copy.copy` for each of the model's four slots, which
+    made it the largest single cost of a bot game.
+    """
+    copied = _new_object(model.__class__)
+    _set_dict(copied, {**model.__dict__, **changes})
+    _set_fields_set(copied, model.__pydantic_fields_set__ | changes.keys())
+    extra = model.__pydantic_extra__
+    _set_extra(copied, None if extra is None else dict(extra))
+    private = model.__pydantic_private__
+    _set_private(copied, None if private is None else dict(private))
+    return copied
+
+
+# BaseModel.__setattr__ validates and refuses its own slots: fill them past it,
+# through the slots' own descriptors.
+_new_object = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+SPECTATOR = -1
+"""The seat number that asks `view` for public information only."""
+
 
 class Seat(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -46,6 +78,34 @@ class LogEntry(BaseModel):
     text: str
     # None: everybody may read it; otherwise only these seats (e.g. a peek).
     visible_to: tuple[int, ...] | None = None
+
+
+def visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
+    """The entries of `log` that `seat` may read, as a new list.
+
+    Views are asked for after every action and a log only grows, so the filtered
+    prefix from the seat's last call is reused when `log` still starts with the
+    same entries; only what was added since is filtered.  List equality checks
+    identity first, so confirming the prefix costs little.
+    """
+    cached = _visible_logs.get(seat)
+    start = 0
+    visible: list[LogEntry] = []
+    if cached is not None:
+        prefix, cached_visible = cached
+        if len(prefix) <= len(log) and log[: len(prefix)] == prefix:
+            start = len(prefix)
+            visible = list(cached_visible)
+    for entry in log[start:] if start else log:
+        if entry.visible_to is None or seat in entry.visible_to:
+            visible.append(entry)
+    # Copies, so that nothing a caller later does to `log` or the result reaches the cache.
+    _visible_logs[seat] = (list(log), list(visible))
+    return visible
+
+
+# seat -> (the log last filtered for that seat, what the seat could read of it)
+_visible_logs: dict[int, tuple[list[LogEntry], list[LogEntry]]] = {}
 
 
 class GameState(BaseModel):
@@ -73,7 +133,14 @@ class GameState(BaseModel):
         return generator
 
     def say(self, text: str, visible_to: tuple[int, ...] | None = None) -> None:
-        self.log.append(LogEntry(text=text, visible_to=visible_to))
+        # Built without validation (a bot game writes thousands of lines); the two
+        # conversions are all that validation would do to what the rules pass.
+        entry = _new_object(LogEntry)
+        _set_dict(entry, {"text": str(text), "visible_to": None if visible_to is None else tuple(visible_to)})
+        _set_fields_set(entry, {"text", "visible_to"})
+        _set_extra(entry, None)
+        _set_private(entry, None)
+        self.log.append(entry)
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
@@ -148,7 +215,10 @@ class GameRules(ABC, Generic[StateT]):
 
     @abstractmethod
     def view(self, state: StateT, seat: int) -> StateT:
-        """`state` as `seat` may see it: others' secrets and the seed removed."""
+        """`state` as `seat` may see it: others' secrets and the seed removed.
+
+        `SPECTATOR` (-1) asks for what everybody may see: the curtain's view.
+        """
 
     @abstractmethod
     def score_sheet(self, state: StateT) -> ScoreSheet: ...

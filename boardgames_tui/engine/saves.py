@@ -88,14 +88,21 @@ class SaveStore:
     def list(self) -> list[SaveSummary | BrokenSave]:
         if not self.directory.is_dir():
             return []
-        entries: list[SaveSummary | BrokenSave] = []
+        readable: list[SaveSummary] = []
+        broken: list[BrokenSave] = []
         for path in sorted(self.directory.glob("*.json")):
             try:
-                entries.append(summarize(path))
+                readable.append(summarize(path))
             except SaveError as error:
-                entries.append(BrokenSave(path=path, message=error.message))
-        entries.sort(key=lambda entry: entry.updated if isinstance(entry, SaveSummary) else datetime.min.astimezone(), reverse=True)
-        return entries
+                broken.append(BrokenSave(path=path, message=error.message))
+        readable.sort(key=lambda summary: summary.updated, reverse=True)
+        return [*readable, *broken]
+
+    def write_crash_report(self, text: str) -> Path:
+        path = self.directory.parent / "crash.log"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
 
     def load(self, path: Path) -> Match:
         match = load_match(path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from boardgames_tui.engine.assets import read_json
 
@@ -21,6 +21,10 @@ class CharacterInfo(BaseModel):
     initiatives: list[int] | None
     instant: str | None
     scoring: str
+    instant_short: str | None
+    scoring_short: str
+    colour: str
+    column_label: str = Field(max_length=8)
     source: Literal["rulebook", "public", "designed"]
 
     @model_validator(mode="after")

@@ -1,0 +1,176 @@
+"""Command line: the menu, `play`, `simulate`, `rules`, `--version`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import NoReturn
+
+from pydantic import ValidationError
+
+from boardgames_tui import __version__
+from boardgames_tui.engine.bots import BOT_LEVELS
+from boardgames_tui.engine.contract import GameRules, Seat
+from boardgames_tui.engine.registry import get_game, slugs
+
+USAGE_ERROR = 2
+
+
+class CliError(Exception):
+    """A wrong game, player count or option: one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(USAGE_ERROR)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="boardgames-tui", description="Hot-seat terminal board games with bots for every seat.")
+    parser.add_argument("--version", action="version", version=f"boardgames-tui {__version__}")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = commands.add_parser("play", help="start a game straight away")
+    play.add_argument("game", help="one of: " + ", ".join(slugs()))
+    play.add_argument(
+        "--seat", action="append", default=[], metavar="NAME",
+        help="a player's name, or bot / bot:LEVEL for a bot (repeat once per seat)",
+    )
+    play.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+
+    simulate = commands.add_parser("simulate", help="play bot-only games without a screen")
+    simulate.add_argument("game", help="one of: " + ", ".join(slugs()))
+    simulate.add_argument("--players", type=int, required=True)
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--bots", default=None, metavar="LEVEL,LEVEL…", help="one bot level per seat")
+    simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+
+    rules = commands.add_parser("rules", help="print a game's rules")
+    rules.add_argument("game", help="one of: " + ", ".join(slugs()))
+    return parser
+
+
+def resolve_game(slug: str) -> GameRules:
+    try:
+        return get_game(slug)
+    except KeyError:
+        raise CliError(f"unknown game {slug!r}; choose from: {', '.join(slugs())}") from None
+
+
+def parse_options(rules: GameRules, pairs: list[str]) -> dict[str, object]:
+    fields = rules.options_model.model_fields
+    accepted = ", ".join(fields) or "none"
+    options: dict[str, object] = {}
+    for pair in pairs:
+        key, separator, value = pair.partition("=")
+        if not separator or key not in fields:
+            raise CliError(f"unknown option {pair!r} for {rules.slug}; accepted options: {accepted}")
+        options[key] = value
+    try:
+        rules.parse_options(options)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise CliError(f"bad option {first['loc'][0]!s}: {first['msg']}") from None
+    return options
+
+
+def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
+    seats = []
+    for number, spec in enumerate(specs, start=1):
+        if spec == "bot" or spec.startswith("bot:"):
+            level = spec.partition(":")[2] or "random"
+            if level not in BOT_LEVELS:
+                raise CliError(f"unknown bot level {level!r}; choose from: {', '.join(BOT_LEVELS)}")
+            seats.append(Seat(name=f"Bot {number}", kind="bot", bot_level=level))
+        else:
+            name = spec.strip()[:20]
+            if not name:
+                raise CliError("a seat needs a name (or bot)")
+            seats.append(Seat(name=name))
+    names = [seat.name.casefold() for seat in seats]
+    if len(set(names)) != len(names):
+        raise CliError("two seats have the same name")
+    check_count(rules, len(seats))
+    return seats
+
+
+def check_count(rules: GameRules, count: int) -> None:
+    if not rules.min_players <= count <= rules.max_players:
+        raise CliError(f"{rules.slug} takes {rules.min_players}–{rules.max_players} players, not {count}")
+
+
+def command_play(args: argparse.Namespace) -> int:
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.ui.setup import StartRequest, parse_seed
+
+    rules = resolve_game(args.game)
+    seats = parse_seats(rules, args.seat)
+    options = parse_options(rules, args.option)
+    seed = args.seed if args.seed is not None else parse_seed("")
+    BoardGamesApp(start=StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)).run()
+    return 0
+
+
+def command_simulate(args: argparse.Namespace) -> int:
+    from boardgames_tui.engine.simulate import simulate
+
+    rules = resolve_game(args.game)
+    check_count(rules, args.players)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    levels = args.bots.split(",") if args.bots else ["random"] * args.players
+    if len(levels) != args.players:
+        raise CliError(f"--bots names {len(levels)} levels for {args.players} players")
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise CliError(f"unknown bot level {level!r}; choose from: {', '.join(BOT_LEVELS)}")
+    options = rules.parse_options(parse_options(rules, args.option))
+    report = simulate(rules, options, levels, args.games, args.seed)
+    if args.json:
+        print(json.dumps(report.model_dump(mode="json")))
+        return 0
+    print(f"{rules.title}: {report.games} games, {report.players} players, seed {report.seed}, bots {', '.join(report.bots)}")
+    for seat in range(report.players):
+        share = 100 * report.wins[seat] / report.games
+        print(f"  seat {seat + 1}: {report.wins[seat]:>5} wins ({share:5.1f}%)  average score {report.average_scores[seat]:.2f}")
+    print(f"  errors: {report.errors}")
+    for message in report.error_messages:
+        print(f"    {message}")
+    print(f"  {report.games_per_second:.1f} games per second")
+    return 0 if report.errors == 0 else 1
+
+
+def command_rules(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    rules = resolve_game(args.game)
+    Console().print(Markdown(rules.rules_text()))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "play":
+            return command_play(args)
+        if args.command == "simulate":
+            return command_simulate(args)
+        if args.command == "rules":
+            return command_rules(args)
+    except CliError as error:
+        print(f"boardgames-tui: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    from boardgames_tui.app import BoardGamesApp
+
+    BoardGamesApp().run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""The Textual app: menu → setup → a game's screen → the score sheet."""
+
+from __future__ import annotations
+
+import importlib
+import traceback
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from boardgames_tui.ui.menu import MenuScreen
+
+# The engine, pydantic and the game screens load on first use, not at start-up:
+# the menu appears as fast as a bare Textual app's first frame allows.
+if TYPE_CHECKING:
+    from boardgames_tui.engine.match import Match
+    from boardgames_tui.engine.saves import SaveStore
+    from boardgames_tui.ui.game_screen import GameScreen
+    from boardgames_tui.ui.setup import StartRequest
+
+
+def game_screen_class(slug: str) -> type[GameScreen]:
+    from boardgames_tui.engine.registry import screen_path
+
+    module_name, _, class_name = screen_path(slug).partition(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
+class BoardGamesApp(App[None]):
+    CSS_PATH = "ui/app.tcss"
+    TITLE = "boardgames-tui"
+
+    def __init__(
+        self,
+        *,
+        store: SaveStore | None = None,
+        start: StartRequest | None = None,
+        cursor_blink: bool = True,
+        bot_delay: float = 0.6,
+    ) -> None:
+        super().__init__()
+        self._store = store
+        self.start_request = start
+        self.cursor_blink = cursor_blink
+        # Seconds a bot's move stays "thinking" on screen, so people can follow it.
+        self.bot_delay = bot_delay
+        self.match: Match | None = None
+
+    @property
+    def store(self) -> SaveStore:
+        if self._store is None:
+            from boardgames_tui.engine.saves import SaveStore
+
+            self._store = SaveStore()
+        return self._store
+
+    def on_mount(self) -> None:
+        self.push_screen(MenuScreen())
+        if self.start_request is not None:
+            self.start_match(self.start_request)
+
+    # -- navigation ------------------------------------------------------------------------
+    def return_to_menu(self) -> None:
+        self.match = None
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+
+    def start_match(self, request: StartRequest) -> None:
+        from boardgames_tui.engine.match import Match
+        from boardgames_tui.engine.registry import get_game
+
+        rules = get_game(request.slug)
+        match = Match(rules, rules.parse_options(request.options), request.seats, request.seed, store=self.store)
+        match.autosave()
+        self._show_match(match)
+
+    def resume(self, path: Path, on_error: Callable[[str], None]) -> None:
+        from boardgames_tui.engine.saves import SaveError
+
+        try:
+            match = self.store.load(path)
+        except SaveError as error:
+            on_error(f"{error.path.name} {error.message}. The file is left as it is.")
+            return
+        if match.is_over():
+            on_error("That game is already over.")
+            return
+        self._show_match(match)
+
+    def _show_match(self, match: Match) -> None:
+        self.return_to_menu()
+        self.match = match
+        self.push_screen(game_screen_class(match.rules.slug)(match))
+
+    def show_score_sheet(self, match: Match) -> None:
+        from boardgames_tui.ui.scoresheet import ScoreSheetScreen
+        from boardgames_tui.ui.setup import StartRequest
+
+        sheet = match.rules.score_sheet(match.state)
+
+        def after(choice: str | None) -> None:
+            if choice == "again":
+                self.start_match(
+                    StartRequest(
+                        slug=match.rules.slug,
+                        seats=match.seats,
+                        options=match.options.model_dump(mode="json"),
+                        seed=(match.seed * 7919 + 1) % 10**9,
+                    )
+                )
+            else:
+                self.return_to_menu()
+
+        self.push_screen(ScoreSheetScreen(match.rules.title, sheet), after)
+
+    # -- no traceback for players ------------------------------------------------------------
+    def _fatal_error(self) -> None:
+        """Textual's last-resort handler, replaced: the details go to a file, not the screen."""
+        details = "".join(traceback.format_exception(self._exception)) if self._exception else "unknown error"
+        try:
+            where = f"The details are in {self.store.write_crash_report(details)}."
+        except OSError:
+            where = "The details could not be written to disk."
+        self.bell()
+        self._exit_renderables.append(
+            "boardgames-tui met an internal error and had to close. Your game was saved after the "
+            f"last move it accepted; choose Continue to carry on. {where}"
+        )
+        self._close_messages_no_wait()
+
+    # -- command palette ---------------------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        from boardgames_tui.ui.game_screen import GameScreen
+
+        if isinstance(screen, GameScreen):
+            yield SystemCommand("Rules", f"Read the rules of {screen.rules.title}", screen.action_rules)
+            yield SystemCommand("Undo", "Take back your last move, if the rules allow it", screen.action_undo)
+            yield SystemCommand("Save & quit", "Save this game and return to the menu", screen.action_save_quit)

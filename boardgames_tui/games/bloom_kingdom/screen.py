@@ -1,0 +1,207 @@
+"""Bloom Kingdom's screen: the nine columns, this turn's cards, your hand, the scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+
+from boardgames_tui.engine.contract import HIDDEN
+from boardgames_tui.games.bloom_kingdom.model import (
+    BloomKingdomState,
+    FortuneChoice,
+    JesterChoice,
+    KnightChoice,
+    PlayCard,
+    ReturnCard,
+    WizardChoice,
+)
+from boardgames_tui.games.bloom_kingdom.rules import BloomKingdomRules, kept_summary
+from boardgames_tui.games.bloom_kingdom.widgets import (
+    ChoiceBar,
+    DisplayColumns,
+    HandList,
+    Picked,
+    PlayerBoard,
+    TurnRow,
+)
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
+
+
+def target_key(action: Any) -> tuple[str, Any]:
+    """Where on screen an action is chosen: (area, key)."""
+    if isinstance(action, (PlayCard, ReturnCard)):
+        return ("hand", action.card)
+    if isinstance(action, (WizardChoice, JesterChoice)):
+        return ("column", action.column) if action.column is not None else ("choice", False)
+    if isinstance(action, FortuneChoice):
+        return ("player", action.target)
+    if isinstance(action, KnightChoice):
+        return ("choice", action.remove)
+    raise TypeError(action)
+
+
+class BloomKingdomScreen(GameScreen):
+    BINDINGS = [
+        Binding("left,up", "move(-1)", "Previous", show=False),
+        Binding("right,down", "move(1)", "Next", show=False),
+        Binding("enter", "confirm", "Confirm"),
+        Binding("y", "decide(True)", "Yes, remove"),
+        Binding("n", "decide(False)", "No / nothing"),
+        *[Binding(str(number), f"pick({number})", f"Pick {number}", show=False) for number in range(1, 10)],
+    ]
+
+    rules: BloomKingdomRules
+
+    def __init__(self, match: Any) -> None:
+        super().__init__(match)
+        self.targets: list[Any] = []
+        self.cursor = 0
+
+    # -- layout --------------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield DisplayColumns(id="bk-display")
+        yield TurnRow(id="bk-turn")
+        yield ChoiceBar(id="bk-choice")
+        yield HandList(id="bk-hand")
+
+    def compose_sidebar(self) -> ComposeResult:
+        yield PlayerBoard(id="bk-players")
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def show_view(self, view: BloomKingdomState, viewer: int | None) -> None:  # type: ignore[override]
+        acting = viewer is not None and viewer in self.rules.to_act(view)
+        previous = self.targets[self.cursor] if self.targets and self.cursor < len(self.targets) else None
+        self.targets = self.rules.legal_actions(view, viewer) if acting and self.thinking is None else []
+        if previous in self.targets:
+            self.cursor = self.targets.index(previous)
+        else:
+            self.cursor = 0
+        cursor_target = target_key(self.targets[self.cursor]) if self.targets else None
+        available = {target_key(action) for action in self.targets}
+        phase = view.phase if acting else None
+
+        self.query_one(DisplayColumns).show(view, available, cursor_target)
+        self.query_one(TurnRow).show(view, self.rules.to_act(view))
+        self.query_one(ChoiceBar).show(phase, available, cursor_target)
+        self.query_one(HandList).show(view, viewer, available, cursor_target)
+        self.query_one(PlayerBoard).show(view, viewer, self.rules.totals(view), available, cursor_target)
+
+    def prompt_text(self, view: BloomKingdomState, viewer: int) -> str:  # type: ignore[override]
+        prompt = self.rules.prompt(view, viewer)
+        if view.phase == "play":
+            return f"{prompt} — ←/→ or 1–{len(view.players[viewer].hand)} to pick, Enter to play."
+        if view.phase == "unicorn":
+            return f"{prompt} — ←/→ to pick, Enter to return it."
+        if view.phase == "knight":
+            return f"{prompt} — y: remove a Dragon · n: leave it."
+        if view.phase == "wizard":
+            return f"{prompt} — ←/→ and Enter, or n to remove nothing."
+        if view.phase in ("jester", "fortune"):
+            return f"{prompt} — ←/→ and Enter."
+        return prompt
+
+    def curtain_message(self, seat: int) -> str:
+        state = self.match.state
+        if state.phase == "play":
+            return f"Round {state.round}, turn {state.turn}: choose a card in secret."
+        return f"Your turn to {self.rules.prompt(state, seat)}."
+
+    # -- announcing a round's end ------------------------------------------------------------------
+    def after_move(self) -> None:
+        before = self.match.states[-2] if len(self.match.states) > 1 else None
+        state = self.match.state
+        if before is None or len(state.rounds) == len(before.rounds) or self.match.is_over():
+            self.advance()
+            return
+        # A round was scored: show everyone the kept cards before the next deal.
+        number = len(state.rounds)
+        totals = self.rules.totals(state)
+        text = "\n".join(
+            f"{state.name(seat)}: {kept_summary(result)} = {result.total} VP   (total {totals[seat]})"
+            for seat, result in enumerate(state.rounds[-1])
+        )
+        self.redraw()
+        self.app.push_screen(
+            AnnouncementScreen(f"Round {number} scored — the display stays for round {number + 1}", text=text),
+            lambda _: self.advance(),
+        )
+
+    # -- keys and clicks ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("move", "confirm", "pick"):
+            return bool(self.targets)
+        if action == "decide":
+            phase = self.match.state.phase if self.targets else None
+            if phase == "knight":
+                return True
+            if phase == "wizard":
+                return parameters == (False,)
+            return False
+        return super().check_action(action, parameters)
+
+    def _set_cursor(self, index: int) -> None:
+        self.cursor = index % len(self.targets)
+        self._message = None
+        self.redraw(cursor_only=True)
+
+    def action_move(self, step: int) -> None:
+        if self.targets:
+            self._set_cursor(self.cursor + step)
+
+    def action_confirm(self) -> None:
+        if self.targets:
+            self.submit(self.targets[self.cursor])
+
+    def action_pick(self, number: int) -> None:
+        if not self.targets:
+            return
+        area = target_key(self.targets[0])[0]
+        choices = [index for index, action in enumerate(self.targets) if target_key(action)[0] == area]
+        if number > len(choices):
+            self.say(f"There is no choice {number} here: pick 1–{len(choices)}.", error=True)
+            return
+        self._set_cursor(choices[number - 1])
+
+    def action_decide(self, remove: bool) -> None:
+        phase = self.match.state.phase
+        if phase == "knight":
+            self.submit(KnightChoice(remove=remove))
+        elif phase == "wizard" and not remove:
+            self.submit(WizardChoice(column=None))
+
+    def on_picked(self, message: Picked) -> None:
+        """A click on a card, a column, a player or a choice button."""
+        message.stop()
+        if self.viewer is None or self.thinking is not None:
+            return
+        key = (message.area, message.key)
+        for index, action in enumerate(self.targets):
+            if target_key(action) == key:
+                if index == self.cursor:
+                    self.submit(action)
+                else:
+                    self._set_cursor(index)
+                    self.say("Click again or press Enter to confirm.")
+                return
+        # Not on offer: ask the rules why, so the player gets the real reason.
+        phase = self.match.state.phase
+        action = self._action_for_click(phase, message.area, message.key)
+        if action is None:
+            self.say("That is not something you can choose right now.", error=True)
+        else:
+            self.submit(action)
+
+    @staticmethod
+    def _action_for_click(phase: str, area: str, key: Any) -> Any:
+        if area == "hand" and key != HIDDEN:
+            return ReturnCard(card=key) if phase == "unicorn" else PlayCard(card=key)
+        if area == "column":
+            if phase == "jester":
+                return JesterChoice(column=key)
+            return WizardChoice(column=key)
+        if area == "player":
+            return FortuneChoice(target=key)
+        return None

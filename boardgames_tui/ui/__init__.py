@@ -1,0 +1,1 @@
+"""Game-agnostic Textual screens and widgets."""

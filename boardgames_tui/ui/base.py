@@ -1,0 +1,57 @@
+"""The base every screen shares: a clear message when the terminal is too small."""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Container
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+ResultT = TypeVar("ResultT")
+
+
+class SizedScreen(Screen[ResultT]):
+    """A screen that swaps its body for a resize request below `MIN_SIZE`.
+
+    Subclasses compose their content in `compose_body`; nothing else changes.
+    """
+
+    MIN_SIZE: ClassVar[tuple[int, int]] = (60, 20)
+
+    def min_size(self) -> tuple[int, int]:
+        return self.MIN_SIZE
+
+    def compose(self) -> ComposeResult:
+        width, height = self.min_size()
+        yield Static(
+            f"This window is too small.\n\nMake the window at least {width}×{height}\n"
+            "(it will carry on by itself when it is big enough).\n\nCtrl+Q quits.",
+            id="too-small",
+        )
+        with Container(id="body"):
+            yield from self.compose_body()
+
+    def compose_body(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        self._check_size()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def on_screen_resume(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.min_size()
+        size = self.app.size
+        self.set_class(size.width < width or size.height < height, "too-small")
+
+    @property
+    def is_too_small(self) -> bool:
+        return self.has_class("too-small")

@@ -1,0 +1,298 @@
+"""What every game's screen shares: the turn loop, curtains, bots, undo, log, keys.
+
+A game's screen subclasses `GameScreen`, composes its board in `compose_board`,
+draws a seat's view in `show_view`, and turns keys into actions it hands to
+`submit`.  It never changes the state itself.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, RichLog
+from textual.worker import get_current_worker
+
+from boardgames_tui.engine.bots import make_bot
+from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove
+from boardgames_tui.engine.match import Match
+from boardgames_tui.ui.base import SizedScreen
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.widgets import TextPanel
+
+
+class GameScreen(SizedScreen[None]):
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("f1", "rules", "Rules"),
+        Binding("question_mark", "keys", "Keys"),
+        Binding("q", "save_quit", "Save & quit"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(classes="game")
+        self.match = match
+        self.rules = match.rules
+        # The human seat whose private information is on screen, or None (public only).
+        self.viewer: int | None = None
+        self.thinking: int | None = None
+        self._bot_generation = 0
+        self._log_length = 0
+        self._message: Text | None = None
+        self._view_key: tuple[int, int] | None = None
+        self._view: GameState | None = None
+        self._bots = {
+            seat: make_bot(info.bot_level, match.seed + len(match.moves), seat)
+            for seat, info in enumerate(match.seats)
+            if info.is_bot
+        }
+        humans = match.human_seats()
+        if len(humans) == 1:
+            # With one human there is nobody to hide from: no curtains at all.
+            self.viewer = humans[0]
+
+    # -- layout ---------------------------------------------------------------------------
+    def min_size(self) -> tuple[int, int]:
+        return self.rules.min_screen
+
+    def compose_body(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="game-main"):
+            with Vertical(id="board"):
+                yield from self.compose_board()
+            with Vertical(id="sidebar"):
+                yield from self.compose_sidebar()
+                # Not focusable: the arrow keys belong to the game, the mouse wheel scrolls the log.
+                log = RichLog(id="game-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                log.can_focus = False
+                yield log
+        yield TextPanel("", id="status")
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        yield from ()
+
+    def compose_sidebar(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.title = self.rules.title
+        self.query_one("#game-log", RichLog).border_title = "Log"
+        self.call_after_refresh(self.advance)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def current_view(self) -> GameState | None:
+        if self.viewer is None:
+            return None
+        # Cursor moves redraw often; the view only changes with a move or a new viewer.
+        key = (id(self.match.state), self.viewer)
+        if self._view_key != key:
+            self._view_key = key
+            self._view = self.match.view(self.viewer)
+        return self._view
+
+    def public_view(self) -> GameState:
+        """What anyone may see, for the moments no human is at the keyboard."""
+        return self.rules.view(self.match.state, SPECTATOR)
+
+    def redraw(self, *, cursor_only: bool = False) -> None:
+        """Draw the current view; `cursor_only` when just a highlight moved."""
+        view = self.current_view()
+        shown = view if view is not None else self.public_view()
+        if not cursor_only:
+            self.sub_title = self.rules.progress(self.match.state)
+            self._sync_log(shown)
+        self.show_view(shown, self.viewer)
+        self._update_status()
+        if not cursor_only:
+            self.refresh_bindings()
+
+    def show_view(self, view: GameState, viewer: int | None) -> None:
+        """Draw `view`; `viewer` is None when only public information may show."""
+
+    def prompt_text(self, view: GameState, viewer: int) -> str:
+        return ""
+
+    def _sync_log(self, view: GameState) -> None:
+        log = self.query_one("#game-log", RichLog)
+        if len(view.log) < self._log_length or self._log_length == 0:
+            log.clear()
+            self._log_length = 0
+        for entry in view.log[self._log_length :]:
+            log.write(Text(entry.text, style="italic" if entry.visible_to else ""))
+        self._log_length = len(view.log)
+
+    def _update_status(self) -> None:
+        status = self.query_one("#status", TextPanel)
+        if self._message is not None:
+            status.show_text(self._message)
+            return
+        if self.match.save_error:
+            status.show_text(Text(self.match.save_error, style="bold red"))
+            return
+        if self.thinking is not None:
+            status.show_text(Text(f"{self.match.seats[self.thinking].name} is thinking…", style="italic"))
+            return
+        if self.viewer is not None and self.viewer in self.match.to_act():
+            name = self.match.seats[self.viewer].name
+            status.show_text(Text.assemble((f"{name}: ", "bold"), self.prompt_text(self.current_view(), self.viewer)))
+            return
+        waiting = ", ".join(self.match.seats[seat].name for seat in self.match.to_act())
+        status.show_text(f"Waiting for {waiting}." if waiting else "")
+
+    def say(self, message: str, error: bool = False) -> None:
+        """Show a one-line message in the status bar until the next move."""
+        self._message = Text(message, style="bold red" if error else "bold")
+        self._update_status()
+
+    # -- the turn loop ---------------------------------------------------------------------
+    def submit(self, action: Any) -> bool:
+        """Hand the viewer's action to the match; show the reason if it is refused."""
+        if self.viewer is None or self.thinking is not None:
+            return False
+        try:
+            self.match.submit(self.viewer, action)
+        except IllegalMove as refusal:
+            self.say(refusal.reason, error=True)
+            return False
+        self._message = None
+        self.after_move()
+        return True
+
+    def after_move(self) -> None:
+        """Hook for a game to react to a committed move (e.g. to announce a round's end)."""
+        self.advance()
+
+    def advance(self) -> None:
+        """Decide who acts next: a bot (off the UI thread), this viewer, or a curtain."""
+        if not self.is_mounted:
+            return
+        if self.match.is_over():
+            self.redraw()
+            self.app.show_score_sheet(self.match)
+            return
+        to_act = self.match.to_act()
+        humans = [seat for seat in to_act if not self.match.seats[seat].is_bot]
+        if self.viewer in humans:
+            self.redraw()
+            return
+        if humans:
+            self._pass_keyboard(humans[0])
+            return
+        self.redraw()
+        self._start_bot(to_act[0])
+
+    def _pass_keyboard(self, seat: int) -> None:
+        previous = self.viewer
+        undo_for = None
+        if previous is not None and self.match.can_undo(previous):
+            undo_for = self.match.seats[previous].name
+        # Clear every private widget before the curtain goes up.
+        self.viewer = None
+        self.redraw()
+        self.app.push_screen(
+            CurtainScreen(self.match.seats[seat].name, self.curtain_message(seat), undo_for),
+            lambda answer: self._after_curtain(answer, seat, previous),
+        )
+
+    def curtain_message(self, seat: int) -> str:
+        return ""
+
+    def _after_curtain(self, answer: str | None, seat: int, previous: int | None) -> None:
+        if answer == "quit":
+            self.action_save_quit()
+            return
+        if answer == "undo" and previous is not None:
+            self.viewer = previous
+            self._undo(previous)
+            return
+        self.viewer = seat
+        self.advance()
+
+    # -- bots ----------------------------------------------------------------------------------
+    def _start_bot(self, seat: int) -> None:
+        self.thinking = seat
+        self._bot_generation += 1
+        self._update_status()
+        self._bot_turn(seat, self._bot_generation, self.match.view(seat))
+
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    def _bot_turn(self, seat: int, generation: int, view: GameState) -> None:
+        worker = get_current_worker()
+        started = time.monotonic()
+        action = self._bots[seat].choose(self.rules, view, seat)
+        # A short pause so people can follow what the bots do; checked often so that
+        # quitting or undoing never waits for it.
+        while time.monotonic() - started < self.app.bot_delay:
+            if worker.is_cancelled:
+                return
+            time.sleep(0.02)
+        if worker.is_cancelled:
+            return
+        try:
+            self.app.call_from_thread(self._bot_done, seat, generation, action)
+        except RuntimeError:
+            pass  # the app closed while the bot was thinking
+
+    def _bot_done(self, seat: int, generation: int, action: Any) -> None:
+        if generation != self._bot_generation or not self.is_mounted:
+            return
+        self.thinking = None
+        try:
+            self.match.submit(seat, action)
+        except IllegalMove as refusal:
+            # A bot only offers legal actions; if one is refused the game must still go on.
+            self.say(f"{self.match.seats[seat].name}'s bot made an illegal move: {refusal.reason}", error=True)
+            return
+        self.after_move()
+
+    def _cancel_bot(self) -> None:
+        self._bot_generation += 1
+        self.thinking = None
+        self.workers.cancel_group(self, "bot")
+
+    # -- actions -------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return None if self.viewer is None or not self.match.can_undo(self.viewer) else True
+        return True
+
+    def action_undo(self) -> None:
+        if self.viewer is None:
+            self.say("Nothing to undo here.", error=True)
+            return
+        self._undo(self.viewer)
+
+    def _undo(self, seat: int) -> None:
+        self._cancel_bot()
+        try:
+            self.match.undo(seat)
+        except IllegalMove as refusal:
+            self.say(refusal.reason, error=True)
+            self.advance()
+            return
+        self._message = Text("Move taken back.", style="bold")
+        self.advance()
+
+    def action_rules(self) -> None:
+        from boardgames_tui.ui.rules_viewer import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.rules))
+
+    def action_keys(self) -> None:
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+        else:
+            self.app.action_show_help_panel()
+
+    def action_save_quit(self) -> None:
+        self._cancel_bot()
+        self.match.autosave()
+        self.app.return_to_menu()
+

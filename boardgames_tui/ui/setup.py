@@ -1,0 +1,168 @@
+"""The new-game form: seats (human or bot, names), the game's options, a seed."""
+
+from __future__ import annotations
+
+import random
+import typing
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+from boardgames_tui.engine.bots import BOT_LEVELS
+from boardgames_tui.engine.contract import GameRules, Seat
+from boardgames_tui.ui.base import SizedScreen
+
+MAX_SEATS = 4
+EMPTY = "empty"
+HUMAN = "human"
+
+
+def seat_kinds() -> list[tuple[str, str]]:
+    return [("Human", HUMAN)] + [(f"Bot · {level}", f"bot:{level}") for level in BOT_LEVELS] + [("— empty —", EMPTY)]
+
+
+def option_choices(field_type: Any) -> list[Any] | None:
+    """The values a Literal option field allows, or None for other field types."""
+    if typing.get_origin(field_type) is typing.Literal:
+        return list(typing.get_args(field_type))
+    return None
+
+
+class StartRequest(BaseModel):
+    slug: str
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int
+
+
+def build_seats(rows: list[tuple[str, str]], rules: GameRules) -> list[Seat]:
+    """Turns (kind, name) form rows into seats, or raises ValueError with the reason."""
+    seats: list[Seat] = []
+    for number, (kind, name) in enumerate(rows, start=1):
+        if kind == EMPTY:
+            continue
+        name = name.strip()
+        if kind == HUMAN:
+            if not name:
+                raise ValueError(f"Seat {number} needs a name.")
+            seats.append(Seat(name=name[:20], kind="human"))
+        else:
+            level = kind.removeprefix("bot:")
+            seats.append(Seat(name=(name or f"Bot {number}")[:20], kind="bot", bot_level=level))
+    names = [seat.name.casefold() for seat in seats]
+    if len(set(names)) != len(names):
+        raise ValueError("Two seats have the same name; give each player a different one.")
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        raise ValueError(f"{rules.title} takes {rules.min_players}–{rules.max_players} players; {len(seats)} seats are filled.")
+    return seats
+
+
+def parse_seed(text: str) -> int:
+    text = text.strip()
+    if not text:
+        return random.SystemRandom().randrange(1, 10**9)
+    if not text.isdigit() or len(text) > 18:
+        raise ValueError("The seed must be a whole number (or empty for a random one).")
+    return int(text)
+
+
+class SetupScreen(SizedScreen[None]):
+    MIN_SIZE = (70, 22)
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start game"),
+    ]
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose_body(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(classes="panel wide", id="setup-form"):
+            yield Static(
+                f"New game of [b]{self.rules.title}[/b] · {self.rules.min_players}–{self.rules.max_players} players",
+                classes="heading",
+            )
+            for number in range(1, MAX_SEATS + 1):
+                default_kind = HUMAN if number == 1 else ("bot:random" if number <= self.rules.min_players else EMPTY)
+                default_name = "Player 1" if number == 1 else (f"Bot {number}" if number <= self.rules.min_players else "")
+                with Horizontal(classes="seat-row"):
+                    yield Label(f"Seat {number}", classes="seat-label")
+                    yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{number}", classes="seat-kind")
+                    yield Input(default_name, placeholder="name", max_length=20, id=f"name-{number}", classes="seat-name")
+            fields = self.rules.options_model.model_fields
+            if fields:
+                yield Static("Options", classes="subheading")
+            for field_name, field in fields.items():
+                label = field.description or field_name.replace("_", " ").capitalize()
+                choices = option_choices(field.annotation)
+                with Horizontal(classes="option-row"):
+                    if field.annotation is bool:
+                        yield Checkbox(label, value=bool(field.default), id=f"option-{field_name}")
+                    elif choices is not None:
+                        yield Label(label, classes="option-label")
+                        yield Select(
+                            [(str(choice), choice) for choice in choices],
+                            value=field.default,
+                            allow_blank=False,
+                            id=f"option-{field_name}",
+                        )
+            with Horizontal(classes="option-row"):
+                yield Label("Seed", classes="option-label")
+                yield Input(placeholder="empty = random", restrict=r"\d*", max_length=18, id="seed")
+            yield Static("Tab moves between fields · Enter opens a list · Ctrl+S starts the game", classes="hint")
+            yield Static("", id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start game", id="start", variant="primary")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.sub_title = f"New game · {self.rules.title}"
+        for field in self.query(Input):
+            field.cursor_blink = self.app.cursor_blink
+        self.query_one("#kind-1", Select).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_back()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def collect(self) -> StartRequest:
+        rows = [
+            (str(self.query_one(f"#kind-{number}", Select).value), self.query_one(f"#name-{number}", Input).value)
+            for number in range(1, MAX_SEATS + 1)
+        ]
+        seats = build_seats(rows, self.rules)
+        options = {}
+        for field_name in self.rules.options_model.model_fields:
+            options[field_name] = self.query_one(f"#option-{field_name}").value  # type: ignore[attr-defined]
+        try:
+            self.rules.parse_options(options)
+        except ValidationError as error:
+            raise ValueError(f"Options: {error.errors()[0]['msg']}") from None
+        seed = parse_seed(self.query_one("#seed", Input).value)
+        return StartRequest(slug=self.rules.slug, seats=seats, options=options, seed=seed)
+
+    def action_start(self) -> None:
+        try:
+            request = self.collect()
+        except ValueError as error:
+            self.query_one("#setup-error", Static).update(f"[red]{error}[/red]")
+            return
+        self.app.start_match(request)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,68 @@
+"""Shared pieces for the benchmarks: a bare Textual app to compare against."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, Header, Static
+
+
+class BareApp(App[None]):
+    """The yardstick: a Textual app with a header, a footer and one key."""
+
+    BINDINGS = [Binding("right", "move", "Move")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.moves = 0
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("bare", id="text")
+        yield Footer()
+
+    def action_move(self) -> None:
+        self.moves += 1
+        self.query_one("#text", Static).update(f"moved {self.moves}")
+
+
+@contextmanager
+def running(app: App, size: tuple[int, int] = (120, 40)) -> Iterator[Callable[..., None]]:
+    """Runs `app` headless and yields `press(*keys)`, callable from sync benchmarks.
+
+    The app lives in one task for its whole life (Textual keeps context variables
+    per task); each `press` hands keys to that task and waits until they are done.
+    """
+    loop = asyncio.new_event_loop()
+    requests: asyncio.Queue = asyncio.Queue()
+    ready = loop.create_future()
+
+    async def host() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            ready.set_result(None)
+            while True:
+                keys, done = await requests.get()
+                if keys is None:
+                    break
+                await pilot.press(*keys)
+                done.set_result(None)
+
+    async def send(keys: tuple[str, ...] | None) -> None:
+        done = loop.create_future()
+        await requests.put((keys, done))
+        if keys is not None:
+            await done
+
+    task = loop.create_task(host())
+    loop.run_until_complete(ready)
+    try:
+        yield lambda *keys: loop.run_until_complete(send(keys))
+    finally:
+        loop.run_until_complete(send(None))
+        loop.run_until_complete(task)
+        loop.close()

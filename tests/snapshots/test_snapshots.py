@@ -1,0 +1,65 @@
+"""SVG snapshots of every shared screen and of Bloom Kingdom, at 120×40 and 80×24.
+
+Update them on purpose with `pytest tests/snapshots --snapshot-update` and review
+the report before committing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
+from boardgames_tui.ui.setup import StartRequest
+
+SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
+
+
+def app_for(tmp_path: Path, seats: list[Seat] | None = None, seed: int = 9) -> BoardGamesApp:
+    start = StartRequest(slug="bloom-kingdom", seats=seats, options={}, seed=seed) if seats else None
+    # No blinking cursor and no bot pause: the same picture every run.
+    return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu(snap_compare, tmp_path, size):
+    assert snap_compare(app_for(tmp_path), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup_form(snap_compare, tmp_path, size):
+    assert snap_compare(app_for(tmp_path), press=["enter", "enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_curtain(snap_compare, tmp_path, size):
+    app = app_for(tmp_path, [Seat(name="Anna"), Seat(name="Ben")])
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game(snap_compare, tmp_path, size):
+    app = app_for(tmp_path, [Seat(name="Anna"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot")])
+    # One card played, so the display, this turn's row and the log all have content.
+    assert snap_compare(app, press=["right", "enter", "_", "_"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_score_sheet(snap_compare, tmp_path, size):
+    app = app_for(tmp_path, [Seat(name="Ada", kind="bot"), Seat(name="Bo", kind="bot"), Seat(name="Cy", kind="bot")])
+
+    async def play_to_the_end(pilot) -> None:
+        for _ in range(500):
+            await pilot.pause(0.01)
+            if isinstance(pilot.app.screen, AnnouncementScreen):
+                await pilot.press("enter")
+            if isinstance(pilot.app.screen, ScoreSheetScreen):
+                break
+        assert isinstance(pilot.app.screen, ScoreSheetScreen)
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=play_to_the_end, terminal_size=size)

@@ -1,0 +1,36 @@
+"""Helpers for driving the app with Textual's Pilot."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.ui.setup import StartRequest
+
+
+def make_app(tmp_path: Path, seats: list[Seat] | None = None, seed: int = 5) -> BoardGamesApp:
+    start = None
+    if seats is not None:
+        start = StartRequest(slug="bloom-kingdom", seats=seats, options={}, seed=seed)
+    return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+
+def screen_text(app: BoardGamesApp) -> str:
+    """Everything the terminal shows, as plain text (from the SVG screenshot)."""
+    svg = app.export_screenshot()
+    spans = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
+    return html.unescape("".join(spans)).replace("\xa0", " ")
+
+
+@pytest.fixture
+def app_factory(tmp_path: Path):
+    def factory(seats: list[Seat] | None = None, seed: int = 5) -> BoardGamesApp:
+        return make_app(tmp_path, seats, seed)
+
+    return factory

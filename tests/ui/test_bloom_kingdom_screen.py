@@ -1,0 +1,182 @@
+"""Bloom Kingdom played through the screen, with keys and clicks only."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.games.bloom_kingdom.rules import card_label
+from boardgames_tui.games.bloom_kingdom.screen import BloomKingdomScreen
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.menu import MenuScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
+
+from .conftest import screen_text
+
+ANNA_BEN = [Seat(name="Anna"), Seat(name="Ben")]
+
+
+async def settle(pilot, times: int = 3) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def test_two_humans_play_a_whole_game_with_keys(app_factory):
+    app = app_factory(ANNA_BEN, seed=11)
+    keys = random.Random(4)
+    curtains = 0
+    announcements = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(600):
+            screen = app.screen
+            if isinstance(screen, ScoreSheetScreen):
+                break
+            if isinstance(screen, CurtainScreen):
+                curtains += 1
+                await pilot.press("enter")
+            elif isinstance(screen, AnnouncementScreen):
+                announcements += 1
+                await pilot.press("enter")
+            elif isinstance(screen, BloomKingdomScreen):
+                phase = app.match.state.phase
+                if phase == "knight":
+                    await pilot.press(keys.choice("yn"))
+                elif phase == "wizard" and keys.random() < 0.5:
+                    await pilot.press("n")
+                else:
+                    await pilot.press(*[keys.choice(["right", "left", "down"]) for _ in range(keys.randrange(3))])
+                    await pilot.press("enter")
+            await pilot.pause()
+        else:
+            raise AssertionError("the game did not reach the score sheet")
+        match = app.match
+        assert match.is_over()
+        assert len(match.state.rounds) == 3
+        assert curtains >= 3 * 6  # every one of the 18 turns passed the keyboard at least once
+        assert announcements == 2  # after rounds 1 and 2; round 3 goes to the score sheet
+        text = screen_text(app)
+        sheet = match.rules.score_sheet(match.state)
+        for total in sheet.totals:
+            assert str(total) in text
+        assert "Decided by" in text
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_seat_never_sees_the_other_hand(app_factory):
+    app = app_factory(ANNA_BEN, seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        hands = [player.hand for player in app.match.state.players]
+        curtain_text = screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        anna_text = screen_text(app)
+        labelled = lambda hand: [card_label(card) for card in hand if " " in card_label(card) and card_label(card)[-1].isdigit()]  # noqa: E731
+        # Cards with an initiative number have a label no other card shares.
+        assert labelled(hands[0]), "seed 2 deals Anna an initiative card"
+        assert labelled(hands[1]), "seed 2 deals Ben an initiative card"
+        for label in labelled(hands[0]):
+            assert label in anna_text
+            assert label not in curtain_text
+        for label in labelled(hands[1]):
+            assert label not in anna_text
+            assert label not in curtain_text
+        # After Anna's pick the curtain for Ben shows neither hand.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        between = screen_text(app)
+        for label in labelled(hands[0]) + labelled(hands[1]):
+            assert label not in between
+        await pilot.press("enter")
+        await settle(pilot)
+        ben_text = screen_text(app)
+        for label in labelled(app.match.state.players[0].hand):
+            assert label not in ben_text
+
+
+async def test_undo_from_the_curtain_gives_the_pick_back(app_factory):
+    app = app_factory(ANNA_BEN, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # Anna at the keyboard
+        await settle(pilot)
+        await pilot.press("enter")  # plays her first card
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert app.match.state.players[0].chosen is not None
+        await pilot.press("u")
+        await settle(pilot)
+        assert isinstance(app.screen, BloomKingdomScreen)
+        assert app.screen.viewer == 0
+        assert app.match.state.players[0].chosen is None
+        assert len(app.match.state.players[0].hand) == 8
+
+
+async def test_wrong_number_and_clicks(app_factory):
+    app = app_factory([Seat(name="Anna"), Seat(name="Bot", kind="bot")], seed=8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BloomKingdomScreen)
+        before = app.match.state.model_dump()
+        await pilot.press("9")
+        await settle(pilot)
+        assert "There is no choice 9" in screen_text(app)
+        assert app.match.state.model_dump() == before
+        first, second = app.match.state.players[0].hand[:2]
+        # Row 0 of the hand is its heading; a first click selects, the second plays.
+        await pilot.click("#bk-hand", offset=(4, 3))
+        await settle(pilot)
+        assert app.match.state.players[0].chosen is None
+        assert "Click again" in screen_text(app)
+        await pilot.click("#bk-hand", offset=(4, 3))
+        await settle(pilot, 6)
+        state = app.match.state
+        assert second in state.revealed or second in [card for column in state.display.values() for card in column] or state.players[0].chosen == second
+        assert first in state.players[0].hand
+
+
+async def test_quitting_while_a_bot_thinks_is_not_blocked(app_factory):
+    app = app_factory([Seat(name="Anna"), Seat(name="Bot", kind="bot")], seed=8)
+    app.bot_delay = 30
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.thinking == 1
+        assert "thinking" in screen_text(app)
+        await pilot.press("q")
+        await asyncio.wait_for(settle(pilot), timeout=2)
+        assert isinstance(app.screen, MenuScreen)
+    # Leaving run_test exits the app; getting here at all means the bot did not hold it.
+
+
+async def test_too_small_terminal_says_so_and_recovers(app_factory):
+    app = app_factory([Seat(name="Anna"), Seat(name="Bot", kind="bot")], seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "at least 100×30" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        text = screen_text(app)
+        assert "at least" not in text
+        assert "Anna's hand" in text
+
+
+async def test_bots_alone_play_to_the_score_sheet(app_factory):
+    app = app_factory([Seat(name="Ada", kind="bot"), Seat(name="Bo", kind="bot"), Seat(name="Cy", kind="bot")], seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(400):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, AnnouncementScreen):
+                await pilot.press("enter")
+            if isinstance(app.screen, ScoreSheetScreen):
+                break
+        assert isinstance(app.screen, ScoreSheetScreen)
+        assert app.match.is_over()

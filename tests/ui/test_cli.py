@@ -1,0 +1,89 @@
+"""The command line: every way in, and every wrong input refused with status 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardgames_tui import __version__
+from boardgames_tui.__main__ import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:
+        code = exit_.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_version(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert code == 0
+    assert __version__ in out
+
+
+def test_simulate_text_report(capsys):
+    code, out, _ = run(capsys, "simulate", "bloom-kingdom", "--players", "3", "--games", "20", "--seed", "4")
+    assert code == 0
+    assert "seat 3" in out
+    assert "errors: 0" in out
+    assert "games per second" in out
+
+
+def test_simulate_json_is_repeatable(capsys):
+    args = ("simulate", "bloom-kingdom", "--players", "4", "--games", "30", "--seed", "9", "--json")
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    first = json.loads(out)
+    for key in ("game", "players", "games", "seed", "wins", "average_scores", "errors", "games_per_second"):
+        assert key in first
+    assert first["game"] == "bloom-kingdom"
+    assert len(first["wins"]) == 4
+    assert len(first["average_scores"]) == 4
+    assert first["errors"] == 0
+    # Every game has at least one winner; shared wins count for each winner.
+    assert sum(first["wins"]) >= 30
+    _, again, _ = run(capsys, *args)
+    second = json.loads(again)
+    for key in ("wins", "average_scores", "errors"):
+        assert first[key] == second[key]
+
+
+def test_simulate_bots_option(capsys):
+    code, out, _ = run(capsys, "simulate", "bloom-kingdom", "--players", "2", "--games", "5", "--bots", "random,random", "--json")
+    assert code == 0
+    assert json.loads(out)["bots"] == ["random", "random"]
+
+
+def test_rules_prints_our_rules(capsys):
+    code, out, _ = run(capsys, "rules", "bloom-kingdom")
+    assert code == 0
+    assert "Bloom Kingdom" in out
+    assert "Jester" in out
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (("simulate", "chess", "--players", "2"), "bloom-kingdom"),
+        (("rules", "chess"), "bloom-kingdom"),
+        (("play", "chess", "--seat", "A", "--seat", "B"), "bloom-kingdom"),
+        (("simulate", "bloom-kingdom", "--players", "5"), "2–4"),
+        (("play", "bloom-kingdom", "--seat", "Ann"), "2–4"),
+        (("simulate", "bloom-kingdom", "--players", "2", "--bots", "random,genius"), "random"),
+        (("simulate", "bloom-kingdom", "--players", "2", "--bots", "random"), "2 players"),
+        (("simulate", "bloom-kingdom", "--players", "2", "--option", "speed=fast"), "accepted options: none"),
+        (("play", "bloom-kingdom", "--seat", "Ann", "--seat", "ann"), "same name"),
+        (("frobnicate",), "invalid choice"),
+    ],
+)
+def test_wrong_input_exits_2_with_one_line(capsys, argv, expected):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert expected in lines[0]
