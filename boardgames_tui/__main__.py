@@ -70,7 +70,8 @@ def parse_options(rules: GameRules, pairs: list[str]) -> dict[str, object]:
         key, separator, value = pair.partition("=")
         if not separator or key not in fields:
             raise CliError(f"unknown option {pair!r} for {rules.slug}; accepted options: {accepted}")
-        options[key] = value
+        # A number on the command line is meant as a number ("starting_player=2").
+        options[key] = int(value) if value.isdigit() else value
     try:
         rules.parse_options(options)
     except ValidationError as error:
@@ -99,6 +100,14 @@ def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
     return seats
 
 
+def check_setup(rules: GameRules, options: dict[str, object], seats: list[Seat]) -> None:
+    """Options can clash with the number of seats (a starting player who is not there)."""
+    try:
+        rules.setup(rules.parse_options(options), seats, 0)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+
+
 def check_count(rules: GameRules, count: int) -> None:
     if not rules.min_players <= count <= rules.max_players:
         raise CliError(f"{rules.slug} takes {rules.min_players}–{rules.max_players} players, not {count}")
@@ -111,6 +120,7 @@ def command_play(args: argparse.Namespace) -> int:
     rules = resolve_game(args.game)
     seats = parse_seats(rules, args.seat)
     options = parse_options(rules, args.option)
+    check_setup(rules, options, seats)
     seed = args.seed if args.seed is not None else parse_seed("")
     BoardGamesApp(start=StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)).run()
     return 0
@@ -129,8 +139,9 @@ def command_simulate(args: argparse.Namespace) -> int:
     for level in levels:
         if level not in BOT_LEVELS:
             raise CliError(f"unknown bot level {level!r}; choose from: {', '.join(BOT_LEVELS)}")
-    options = rules.parse_options(parse_options(rules, args.option))
-    report = simulate(rules, options, levels, args.games, args.seed)
+    option_values = parse_options(rules, args.option)
+    check_setup(rules, option_values, [Seat(name=f"Seat {seat + 1}", kind="bot") for seat in range(args.players)])
+    report = simulate(rules, rules.parse_options(option_values), levels, args.games, args.seed)
     if args.json:
         print(json.dumps(report.model_dump(mode="json")))
         return 0

@@ -45,6 +45,20 @@ def shallow_copy(model: ModelT, **changes: Any) -> ModelT:
     return copied
 
 
+def construct(model_class: type[ModelT], values: dict[str, Any]) -> ModelT:
+    """`model_class.model_construct(**values)` without its overhead.
+
+    For values the caller knows are valid and that name every field: nothing is
+    checked or filled in.  The model must not allow extra fields or have private ones.
+    """
+    instance = _new_object(model_class)
+    _set_dict(instance, values)
+    _set_fields_set(instance, set(values))
+    _set_extra(instance, None)
+    _set_private(instance, None)
+    return instance
+
+
 # BaseModel.__setattr__ validates and refuses its own slots: fill them past it,
 # through the slots' own descriptors.
 _new_object = object.__new__
@@ -135,12 +149,8 @@ class GameState(BaseModel):
     def say(self, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         # Built without validation (a bot game writes thousands of lines); the two
         # conversions are all that validation would do to what the rules pass.
-        entry = _new_object(LogEntry)
-        _set_dict(entry, {"text": str(text), "visible_to": None if visible_to is None else tuple(visible_to)})
-        _set_fields_set(entry, {"text", "visible_to"})
-        _set_extra(entry, None)
-        _set_private(entry, None)
-        self.log.append(entry)
+        entry = {"text": str(text), "visible_to": None if visible_to is None else tuple(visible_to)}
+        self.log.append(construct(LogEntry, entry))
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name

@@ -71,6 +71,9 @@ class Match:
     def submit(self, seat: int, action: Any, *, autosave: bool = True) -> GameState:
         """Validate and commit `action`; on `IllegalMove` nothing changes."""
         state = self.state
+        if not 0 <= seat < len(self.seats):
+            # A damaged save can name any seat; it must not reach self.seats[seat].
+            raise IllegalMove(f"There is no seat {seat + 1} in this game.")
         if seat not in self.rules.to_act(state):
             if self.rules.is_over(state):
                 raise IllegalMove("The game is over.")

@@ -63,6 +63,10 @@ def simulate(
 ) -> SimulationReport:
     players = len(bot_levels)
     rules.check_players(players)
+    # An unknown bot level is the caller's mistake, not a game that went wrong: say
+    # so at once instead of counting it as an error in every game.
+    for seat, level in enumerate(bot_levels):
+        make_bot(level, seed, seat)
     game_seeds = random.Random(f"simulate/{seed}")
     wins = [0] * players
     totals = [0] * players

@@ -38,6 +38,8 @@ class SizedScreen(Screen[ResultT]):
     def compose_body(self) -> ComposeResult:
         yield from ()
 
+    # Textual calls the on_mount of every class in the MRO by itself, so subclasses
+    # add their own on_mount without calling this one.
     def on_mount(self) -> None:
         self._check_size()
 
@@ -50,7 +52,10 @@ class SizedScreen(Screen[ResultT]):
     def _check_size(self) -> None:
         width, height = self.min_size()
         size = self.app.size
-        self.set_class(size.width < width or size.height < height, "too-small")
+        too_small = size.width < width or size.height < height
+        if too_small != self.is_too_small:
+            self.set_class(too_small, "too-small")
+            self.refresh_bindings()
 
     @property
     def is_too_small(self) -> bool:

@@ -26,6 +26,10 @@ from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.widgets import TextPanel
 
 
+class GameLog(RichLog, can_focus=False):
+    """The log never takes focus: the arrow keys belong to the game; the wheel scrolls it."""
+
+
 class GameScreen(SizedScreen[None]):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("u,ctrl+z", "undo", "Undo"),
@@ -67,10 +71,7 @@ class GameScreen(SizedScreen[None]):
                 yield from self.compose_board()
             with Vertical(id="sidebar"):
                 yield from self.compose_sidebar()
-                # Not focusable: the arrow keys belong to the game, the mouse wheel scrolls the log.
-                log = RichLog(id="game-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
-                log.can_focus = False
-                yield log
+                yield GameLog(id="game-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield TextPanel("", id="status")
         yield Footer()
 
@@ -81,7 +82,6 @@ class GameScreen(SizedScreen[None]):
         yield from ()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.title = self.rules.title
         self.query_one("#game-log", RichLog).border_title = "Log"
         self.call_after_refresh(self.advance)
@@ -258,7 +258,16 @@ class GameScreen(SizedScreen[None]):
         self.workers.cancel_group(self, "bot")
 
     # -- actions -------------------------------------------------------------------------------
+    # Keys that still work while the window is too small to show the game.
+    ALWAYS_AVAILABLE = frozenset({"save_quit", "rules", "keys"})
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.is_too_small and action not in self.ALWAYS_AVAILABLE:
+            return False
+        return self.allows(action, parameters)
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """True: offered; None: shown dimmed; False: hidden. Games extend this."""
         if action == "undo":
             return None if self.viewer is None or not self.match.can_undo(self.viewer) else True
         return True

@@ -37,7 +37,6 @@ class MenuScreen(SizedScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.title = "boardgames-tui"
         self.sub_title = "Main menu"
         self.query_one("#menu", OptionList).focus()
@@ -80,7 +79,6 @@ class GamePickScreen(SizedScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.sub_title = "New game" if self.purpose == "new" else "Rules"
         self.query_one("#games", OptionList).focus()
 
@@ -115,7 +113,6 @@ class ContinueScreen(SizedScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.sub_title = "Continue"
         self.refresh_list()
         self.query_one("#saves", OptionList).focus()

@@ -27,7 +27,6 @@ class RulesScreen(SizedScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.title = f"Rules — {self.rules.title}"
         self.query_one("#rules-scroll").focus()
 

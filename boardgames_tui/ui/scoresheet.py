@@ -61,7 +61,6 @@ class ScoreSheetScreen(SizedScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.title = self.game_title
         self.sub_title = "Final scores"
         score_table(self.query_one("#score-table", DataTable), self.sheet)
@@ -79,28 +78,22 @@ class ScoreSheetScreen(SizedScreen[str]):
 
 
 class AnnouncementScreen(ModalScreen[None]):
-    """Public news everyone at the table should see (a round's scores)."""
+    """Public news everyone at the table should see, such as a round's scores."""
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
 
-    def __init__(self, heading: str, sheet: ScoreSheet | None = None, text: str = "") -> None:
+    def __init__(self, heading: str, text: str) -> None:
         super().__init__()
         self.heading = heading
-        self.sheet = sheet
         self.text = text
 
     def compose(self) -> ComposeResult:
         with Vertical(id="announcement"):
             yield Static(self.heading, id="announcement-heading")
-            if self.text:
-                yield Static(self.text)
-            if self.sheet is not None:
-                yield DataTable(id="announcement-table", cursor_type="none")
+            yield Static(self.text, id="announcement-text")
             yield Button("Continue", id="announcement-ok", variant="primary")
 
     def on_mount(self) -> None:
-        if self.sheet is not None:
-            score_table(self.query_one("#announcement-table", DataTable), self.sheet)
         self.query_one("#announcement-ok", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -123,7 +123,6 @@ class SetupScreen(SizedScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.sub_title = f"New game · {self.rules.title}"
         for field in self.query(Input):
             field.cursor_blink = self.app.cursor_blink
@@ -150,7 +149,8 @@ class SetupScreen(SizedScreen[None]):
         for field_name in self.rules.options_model.model_fields:
             options[field_name] = self.query_one(f"#option-{field_name}").value  # type: ignore[attr-defined]
         try:
-            self.rules.parse_options(options)
+            # A trial setup catches options that clash with the seats (a missing starting player).
+            self.rules.setup(self.rules.parse_options(options), seats, 0)
         except ValidationError as error:
             raise ValueError(f"Options: {error.errors()[0]['msg']}") from None
         seed = parse_seed(self.query_one("#seed", Input).value)

@@ -15,8 +15,19 @@ class TextPanel(Static):
 
     _shown: Text | str | None = None
 
-    def show_text(self, text: Text | str) -> None:
+    def show_text(self, text: Text | str, *, layout: bool = False) -> None:
+        """`layout=True` for the rare panel whose size follows its text (a growing map)."""
         if text == self._shown:
             return
         self._shown = text
-        self.update(text, layout=False)
+        self.update(text, layout=layout)
+
+
+# Each seat's colour comes with a symbol, so a player never depends on colour alone.
+SEAT_MARKS = (("▲", "bright_red"), ("●", "bright_blue"), ("■", "bright_green"), ("◆", "bright_yellow"))
+SEAT_BACKGROUNDS = ("on #4a1c1c", "on #1c2a4a", "on #1c4a24", "on #4a431c")
+
+
+def seat_mark(seat: int) -> Text:
+    symbol, colour = SEAT_MARKS[seat % len(SEAT_MARKS)]
+    return Text(symbol, style=f"bold {colour}")

@@ -72,3 +72,35 @@ def test_keypress_bloom_kingdom_screen(benchmark, tmp_path):
     with running(app) as press:
         # Moving the highlight over the hand: the most common key in the game.
         benchmark.pedantic(press, args=("right",), rounds=60, warmup_rounds=5)
+
+
+def pollen_match_with_a_big_garden(tmp_path, cards: int = 40):
+    """A 4-seat Pollen match replayed from bot moves until `cards` are planted and seat 1 is to plant."""
+    from boardgames_tui.engine.match import Match
+    from boardgames_tui.engine.registry import get_game
+    from boardgames_tui.engine.simulate import play_bot_game
+
+    rules = get_game("pollen")
+    options = rules.parse_options({"starting_player": 1})
+    _, moves = play_bot_game(rules, options, ["random"] * 4, 16)
+    seats = [Seat(name="Ann")] + [Seat(name=f"Bot {number}", kind="bot") for number in (2, 3, 4)]
+    match = Match(rules, options, seats, 16, store=SaveStore(tmp_path))
+    for seat, action in moves:
+        state = match.state
+        if len(state.garden) >= cards and state.phase == "plant" and state.active == 0:
+            break
+        match.submit(seat, action, autosave=False)
+    assert len(match.state.garden) >= cards
+    return match
+
+
+@pytest.mark.benchmark(group="keypress-cpu", timer=time.process_time)
+def test_keypress_pollen_garden_of_40_cards(benchmark, tmp_path):
+    match = pollen_match_with_a_big_garden(tmp_path)
+    app = BoardGamesApp(store=SaveStore(tmp_path), cursor_blink=False, bot_delay=0)
+    app.call_later(app._show_match, match)
+    with running(app) as press:
+        press("tab")
+        # Walking the cursor over the garden, which redraws it and may scroll it.
+        keys = iter(["right", "down", "left", "up"] * 100)
+        benchmark.pedantic(lambda: press(next(keys)), rounds=60, warmup_rounds=5)

@@ -44,8 +44,22 @@ def test_curtain(snap_compare, tmp_path, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_game(snap_compare, tmp_path, size):
     app = app_for(tmp_path, [Seat(name="Anna"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot")])
-    # One card played, so the display, this turn's row and the log all have content.
-    assert snap_compare(app, press=["right", "enter", "_", "_"], terminal_size=size)
+
+    async def play_one_card(pilot) -> None:
+        # One card played, so the display, this turn's row and the log all have content;
+        # then wait until both bots have answered and it is Anna's pick again.
+        await pilot.pause()
+        if pilot.app.screen.is_too_small:
+            return
+        await pilot.press("right", "enter")
+        for _ in range(200):
+            await pilot.pause(0.01)
+            screen = pilot.app.screen
+            if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
+                break
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=play_one_card, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -63,3 +77,31 @@ def test_score_sheet(snap_compare, tmp_path, size):
         await pilot.pause()
 
     assert snap_compare(app, run_before=play_to_the_end, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pollen_garden(snap_compare, tmp_path, size):
+    start = StartRequest(
+        slug="pollen",
+        seats=[Seat(name="Anna"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot")],
+        options={"starting_player": 1},
+        seed=12,
+    )
+    app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+    async def plant_a_few(pilot) -> None:
+        await pilot.pause()
+        if pilot.app.screen.is_too_small:
+            return
+        for _ in range(3):
+            await pilot.press("tab", "enter")
+            for _ in range(200):
+                await pilot.pause(0.01)
+                screen = pilot.app.screen
+                if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
+                    break
+            if pilot.app.match.state.phase == "assign":
+                await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=plant_a_few, terminal_size=size)

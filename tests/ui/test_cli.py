@@ -78,6 +78,8 @@ def test_rules_prints_our_rules(capsys):
         (("simulate", "bloom-kingdom", "--players", "2", "--option", "speed=fast"), "accepted options: none"),
         (("play", "bloom-kingdom", "--seat", "Ann", "--seat", "ann"), "same name"),
         (("frobnicate",), "invalid choice"),
+        (("simulate", "pollen", "--players", "2", "--option", "starting_player=3"), "only 2 players"),
+        (("simulate", "pollen", "--players", "2", "--option", "starting_player=first"), "starting_player"),
     ],
 )
 def test_wrong_input_exits_2_with_one_line(capsys, argv, expected):
@@ -87,3 +89,12 @@ def test_wrong_input_exits_2_with_one_line(capsys, argv, expected):
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     assert expected in lines[0]
+
+
+def test_simulate_every_registered_game(capsys):
+    from boardgames_tui.engine.registry import all_games
+
+    for rules in all_games():
+        code, out, _ = run(capsys, "simulate", rules.slug, "--players", str(rules.max_players), "--games", "3", "--json")
+        assert code == 0, rules.slug
+        assert json.loads(out)["errors"] == 0

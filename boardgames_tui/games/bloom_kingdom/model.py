@@ -102,7 +102,9 @@ class BloomKingdomState(GameState):
     players: list[PlayerState]
     # The cards revealed this turn, by seat (public once revealed).
     revealed: list[int | None] = Field(default_factory=list)
-    # Revealed cards with initiative that are not in the display yet, lowest first.
+    # Revealed cards with initiative still to resolve, lowest first.  The head may
+    # already stand in the display while its owner decides (Knight, Wizard, Fortune
+    # Teller); a Jester joins a column only when its owner has chosen one.
     queue: list[int] = Field(default_factory=list)
     # Seats whose Unicorn drew a card and who still owe one back to the box.
     unicorn_pending: list[int] = Field(default_factory=list)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -14,6 +15,9 @@ from boardgames_tui.engine.contract import (
     ScoreRow,
     ScoreSheet,
     Seat,
+    construct,
+    shallow_copy,
+    visible_log,
 )
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import (
@@ -40,6 +44,16 @@ _CHARACTER = tuple(card.character for card in _CARDS)
 _INITIATIVE = tuple(card.initiative for card in _CARDS)
 _COLUMNS = column_order()
 _NAMES = {key: info.name for key, info in characters().items()}
+_LABELS = tuple(card.label for card in _CARDS)
+
+# Actions are frozen, so every action a bot or a hint may be offered is built once
+# here and handed out again: building them anew was a large part of a bot game.
+_PLAY_ACTIONS = tuple(PlayCard(card=card) for card in range(len(_CARDS)))
+_RETURN_ACTIONS = tuple(ReturnCard(card=card) for card in range(len(_CARDS)))
+_KNIGHT_ACTIONS = (KnightChoice(remove=True), KnightChoice(remove=False))
+_WIZARD_ACTIONS = {column: WizardChoice(column=column) for column in _COLUMNS}
+_WIZARD_NOTHING = WizardChoice(column=None)
+_JESTER_ACTIONS = {column: JesterChoice(column=column) for column in _COLUMNS}
 
 _PHASE_PROMPTS = {
     "play": "choose a card to play face down",
@@ -60,7 +74,7 @@ _PHASE_ACTION = {
 
 
 def card_label(card: int) -> str:
-    return _CARDS[card].label
+    return _LABELS[card]
 
 
 def character_of(card: int) -> str:
@@ -111,21 +125,53 @@ def kept_summary(result: KeptCards) -> str:
 
 
 def _clone(state: BloomKingdomState) -> BloomKingdomState:
-    # A hand-written copy: far cheaper than a deep copy, and apply never shares lists.
-    return state.model_copy(
-        update={
-            "log": list(state.log),
-            "deck": list(state.deck),
-            "box": list(state.box),
-            "display": {column: list(cards_) for column, cards_ in state.display.items()},
-            "players": [player.model_copy(update={"hand": list(player.hand)}) for player in state.players],
-            "revealed": list(state.revealed),
-            "queue": list(state.queue),
-            "unicorn_pending": list(state.unicorn_pending),
-            "peeks": list(state.peeks),
-            "rounds": list(state.rounds),
-        }
+    # A hand-written copy: far cheaper than a deep copy.  Every container apply may
+    # change in place is new; what they hold is shared, being frozen or never changed.
+    return shallow_copy(
+        state,
+        log=list(state.log),
+        deck=list(state.deck),
+        box=list(state.box),
+        display={column: list(cards_) for column, cards_ in state.display.items()},
+        # Player records are only ever replaced (see _player), so the list is enough.
+        players=list(state.players),
+        revealed=list(state.revealed),
+        queue=list(state.queue),
+        unicorn_pending=list(state.unicorn_pending),
+        peeks=list(state.peeks),
+        rounds=list(state.rounds),
     )
+
+
+def _clone_for_quiet_play(state: BloomKingdomState) -> BloomKingdomState:
+    """`_clone` for a card played face down that does not complete the turn.
+
+    Most actions are that one, and it only adds to the log and replaces one player
+    record, so everything else is shared with `state`.
+    """
+    return shallow_copy(state, log=list(state.log), players=list(state.players))
+
+
+def _without(cards_: list[int], card: int) -> list[int]:
+    remaining = list(cards_)
+    remaining.remove(card)
+    return remaining
+
+
+def _player(hand: list[int], chosen: int | None = None) -> PlayerState:
+    # Player records are shared between a state and the states made from it, so a
+    # change is a new record (with a new hand list), never an edit of the old one.
+    return construct(PlayerState, {"hand": hand, "chosen": chosen})
+
+
+@cache
+def _hidden_player(hand_size: int, has_chosen: bool) -> PlayerState:
+    """Another seat's record as a view shows it.
+
+    Shared by every view that needs the same one: views are read-only (they already
+    share the display and the seat's own record with the state they come from).
+    """
+    return PlayerState(hand=[HIDDEN] * hand_size, chosen=HIDDEN if has_chosen else None)
 
 
 class BloomKingdomRules(GameRules[BloomKingdomState]):
@@ -165,9 +211,8 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             state.ended_early = True
             state.say(f"The deck holds only {len(state.deck)} cards, too few for another round: the game ends.")
             return
-        for player in state.players:
-            player.hand = state.deck[:per_player]
-            del state.deck[:per_player]
+        state.players = [_player(state.deck[seat * per_player : (seat + 1) * per_player]) for seat in range(players)]
+        del state.deck[: players * per_player]
         state.info_epoch += 1
         state.phase = "play"
         state.turn = 1
@@ -187,6 +232,17 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             return []
         return [self._owner(state, state.queue[0])]
 
+    def _may_act(self, state: BloomKingdomState, seat: int) -> bool:
+        """`seat in self.to_act(state)` without building the list."""
+        phase = state.phase
+        if phase == "play":
+            return state.players[seat].chosen is None
+        if phase == "unicorn":
+            return seat in state.unicorn_pending
+        if phase == "over":
+            return False
+        return self._owner(state, state.queue[0]) == seat
+
     def is_over(self, state: BloomKingdomState) -> bool:
         return state.phase == "over"
 
@@ -202,22 +258,22 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, state: BloomKingdomState, seat: int) -> list[Any]:
-        if seat not in self.to_act(state):
+        if not 0 <= seat < len(state.players) or not self._may_act(state, seat):
             return []
         phase = state.phase
         hand = state.players[seat].hand
         if phase == "play":
-            return [PlayCard(card=card) for card in hand]
+            return [_PLAY_ACTIONS[card] if card >= 0 else PlayCard(card=card) for card in hand]
         if phase == "unicorn":
-            return [ReturnCard(card=card) for card in hand]
+            return [_RETURN_ACTIONS[card] if card >= 0 else ReturnCard(card=card) for card in hand]
         if phase == "knight":
-            return [KnightChoice(remove=True), KnightChoice(remove=False)]
+            return list(_KNIGHT_ACTIONS)
         if phase == "wizard":
-            return [WizardChoice(column=column) for column in _COLUMNS if state.display[column]] + [
-                WizardChoice(column=None)
-            ]
+            display = state.display
+            return [_WIZARD_ACTIONS[column] for column in _COLUMNS if display[column]] + [_WIZARD_NOTHING]
         if phase == "jester":
-            return [JesterChoice(column=column) for column in _COLUMNS if state.display[column]]
+            display = state.display
+            return [_JESTER_ACTIONS[column] for column in _COLUMNS if display[column]]
         if phase == "fortune":
             return [FortuneChoice(target=target) for target in self._fortune_targets(state, seat)]
         return []
@@ -227,12 +283,12 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         return [other for other, player in enumerate(state.players) if other != seat and player.hand]
 
     def validate(self, state: BloomKingdomState, seat: int, action: Any) -> None:
-        name = state.name(seat) if 0 <= seat < len(state.seats) else f"Seat {seat}"
         if not 0 <= seat < len(state.seats):
             raise IllegalMove(f"There is no seat {seat + 1} in this game.")
+        name = state.name(seat)
         if state.phase == "over":
             raise IllegalMove("The game is over.")
-        if seat not in self.to_act(state):
+        if not self._may_act(state, seat):
             if state.phase == "play":
                 raise IllegalMove(f"{name} has already chosen a card this turn.")
             waiting = ", ".join(state.name(other) for other in self.to_act(state))
@@ -267,16 +323,18 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, state: BloomKingdomState, seat: int, action: Any) -> BloomKingdomState:
-        state = _clone(state)
+        playing = isinstance(action, PlayCard)
+        # Only a valid action gets here, so the card comes from a seat still choosing:
+        # it completes the turn when that seat was the last one.
+        completes_turn = playing and [player.chosen for player in state.players].count(None) == 1
+        state = _clone_for_quiet_play(state) if playing and not completes_turn else _clone(state)
         state.say(self.describe(state, seat, action))
         if isinstance(action, PlayCard):
-            player = state.players[seat]
-            player.hand.remove(action.card)
-            player.chosen = action.card
-            if all(other.chosen is not None for other in state.players):
+            state.players[seat] = _player(_without(state.players[seat].hand, action.card), action.card)
+            if completes_turn:
                 self._reveal(state)
         elif isinstance(action, ReturnCard):
-            state.players[seat].hand.remove(action.card)
+            state.players[seat] = _player(_without(state.players[seat].hand, action.card))
             state.box.append(action.card)
             state.say(f"{state.name(seat)} put {card_label(action.card)} back in the box.", visible_to=(seat,))
             state.unicorn_pending.remove(seat)
@@ -318,8 +376,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     def _reveal(self, state: BloomKingdomState) -> None:
         state.revealed = [player.chosen for player in state.players]
-        for player in state.players:
-            player.chosen = None
+        state.players = [_player(player.hand) for player in state.players]
         state.info_epoch += 1
         state.say(
             f"Turn {state.turn} reveal: "
@@ -345,7 +402,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             state.say(f"{state.name(seat)}'s Unicorn finds the deck empty: nothing to draw or return.")
             return
         drawn = state.deck.pop(0)
-        state.players[seat].hand.append(drawn)
+        state.players[seat] = _player([*state.players[seat].hand, drawn])
         state.unicorn_pending.append(seat)
         state.say(f"{state.name(seat)}'s Unicorn draws a card.")
         state.say(f"{state.name(seat)} drew {card_label(drawn)}.", visible_to=(seat,))
@@ -439,7 +496,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             state.say(f"Round {state.round} scoring — {state.name(seat)}: {kept_summary(result)} = {result.total} VP.")
         for player in state.players:
             state.box.extend(player.hand)
-            player.hand = []
+        state.players = [_player([]) for _ in state.players]
         state.revealed = []
         if state.round >= ROUNDS:
             state.phase = "over"
@@ -451,24 +508,18 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     # -- what a seat may see --------------------------------------------------------------
     def view(self, state: BloomKingdomState, seat: int) -> BloomKingdomState:
         players = [
-            player
-            if index == seat
-            else PlayerState(
-                hand=[HIDDEN] * len(player.hand),
-                chosen=None if player.chosen is None else HIDDEN,
-            )
+            player if index == seat else _hidden_player(len(player.hand), player.chosen is not None)
             for index, player in enumerate(state.players)
         ]
-        return state.model_copy(
-            update={
-                "seed": 0,
-                "rng_draws": 0,
-                "deck": [HIDDEN] * len(state.deck),
-                "box": [HIDDEN] * len(state.box),
-                "players": players,
-                "peeks": [peek for peek in state.peeks if peek.viewer == seat],
-                "log": [entry for entry in state.log if entry.visible_to is None or seat in entry.visible_to],
-            }
+        return shallow_copy(
+            state,
+            seed=0,
+            rng_draws=0,
+            deck=[HIDDEN] * len(state.deck),
+            box=[HIDDEN] * len(state.box),
+            players=players,
+            peeks=[peek for peek in state.peeks if peek.viewer == seat],
+            log=visible_log(state.log, seat),
         )
 
     # -- scores ----------------------------------------------------------------------------

@@ -125,12 +125,12 @@ class BloomKingdomScreen(GameScreen):
         )
         self.redraw()
         self.app.push_screen(
-            AnnouncementScreen(f"Round {number} scored — the display stays for round {number + 1}", text=text),
+            AnnouncementScreen(f"Round {number} scored — the display stays for round {number + 1}", text),
             lambda _: self.advance(),
         )
 
     # -- keys and clicks ------------------------------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("move", "confirm", "pick"):
             return bool(self.targets)
         if action == "decide":
@@ -140,7 +140,7 @@ class BloomKingdomScreen(GameScreen):
             if phase == "wizard":
                 return parameters == (False,)
             return False
-        return super().check_action(action, parameters)
+        return super().allows(action, parameters)
 
     def _set_cursor(self, index: int) -> None:
         self.cursor = index % len(self.targets)

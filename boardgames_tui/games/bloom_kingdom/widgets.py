@@ -190,6 +190,17 @@ class HandList(TextPanel):
             elif choosing and target not in available:
                 line.stylize("dim")
             lines.append(line)
+        if cursor is not None and cursor[0] == "hand":
+            # The whole card under the cursor, so nobody needs the rulebook at hand.
+            info = _INFO[_CARDS[cursor[1]].character]
+            lines.append(Text(""))
+            about = Text.assemble(card_text(cursor[1]), "  ")
+            if info.instant:
+                about.append("Instant: ", style="bold")
+                about.append(f"{info.instant}  ")
+            about.append("Kept: ", style="bold")
+            about.append(info.scoring)
+            lines.append(about)
         peeks = [peek for peek in view.peeks if peek.viewer == viewer]
         if peeks:
             seen = Text("Seen by your Fortune Tellers: ", style="italic")

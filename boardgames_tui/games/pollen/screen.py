@@ -1,0 +1,215 @@
+"""Pollen's screen: a garden that grows and scrolls, your hand, pollinators, meeples."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.geometry import Region
+
+from boardgames_tui.engine.contract import HIDDEN, IllegalMove
+from boardgames_tui.games.pollen.model import PlaceToken, Plant, PollenState
+from boardgames_tui.games.pollen.rules import PollenRules, card_label, reading_order
+from boardgames_tui.games.pollen.widgets import (
+    GardenView,
+    HandPanel,
+    Picked,
+    PlayerMeeples,
+    SupplyPanel,
+)
+from boardgames_tui.ui.game_screen import GameScreen
+
+Cell = tuple[int, int]
+STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+
+class PollenScreen(GameScreen):
+    BINDINGS = [
+        *[Binding(key, f"step('{key}')", key.title(), show=False) for key in STEPS],
+        Binding("tab", "jump(1)", "Next free cell", priority=True),
+        Binding("shift+tab", "jump(-1)", "Previous free cell", show=False, priority=True),
+        Binding("enter", "confirm", "Plant / place"),
+        Binding("left_square_bracket", "choose(-1)", "Previous card", show=False),
+        Binding("right_square_bracket", "choose(1)", "Next card"),
+        *[Binding(str(number), f"pick({number})", f"Card {number}", show=False) for number in range(1, 10)],
+    ]
+
+    rules: PollenRules
+
+    def __init__(self, match: Any) -> None:
+        super().__init__(match)
+        self.cursor: Cell = (0, 0)
+        self.selected: int | None = None
+        self._cursor_placed_for: int | None = None
+
+    # -- layout --------------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield GardenView(id="pl-garden")
+        yield HandPanel(id="pl-hand")
+
+    def compose_sidebar(self) -> ComposeResult:
+        yield SupplyPanel(id="pl-supply")
+        yield PlayerMeeples(id="pl-players")
+
+    # -- what is on offer ------------------------------------------------------------------------
+    def _acting(self, view: PollenState) -> bool:
+        return self.viewer is not None and self.thinking is None and self.viewer in self.rules.to_act(view)
+
+    def _hand(self, view: PollenState) -> list[int]:
+        if self.viewer is None:
+            return []
+        return [card for card in view.players[self.viewer].hand if card != HIDDEN]
+
+    def _choices(self, view: PollenState) -> list[int]:
+        """What the number keys choose from: hand cards, or drawn tokens to place."""
+        if view.phase == "assign" and self._acting(view):
+            return list(view.pending_tokens)
+        return self._hand(view)
+
+    def _cursor_targets(self, view: PollenState) -> list[Cell]:
+        """Cells to plant in, or spots to place a token on, in reading order."""
+        if view.phase == "assign":
+            return sorted(view.pending_points, key=reading_order)
+        return sorted(view.open_cells, key=reading_order)
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def show_view(self, view: PollenState, viewer: int | None) -> None:  # type: ignore[override]
+        choices = self._choices(view)
+        if self.selected not in choices:
+            self.selected = choices[0] if choices else None
+        targets = self._cursor_targets(view)
+        # Put the cursor somewhere useful once per move; after that it is the player's.
+        if self._cursor_placed_for != len(self.match.moves):
+            self._cursor_placed_for = len(self.match.moves)
+            if targets and self.cursor not in targets:
+                near = view.last_planted or (0, 0)
+                self.cursor = min(targets, key=lambda cell: abs(cell[0] - near[0]) + abs(cell[1] - near[1]))
+        acting = self._acting(view)
+        assigning = view.phase == "assign" and acting
+        garden = self.query_one(GardenView)
+        garden.show(
+            view,
+            open_cells=set(view.open_cells) if acting and view.phase == "plant" else set(),
+            pending_points=set(view.pending_points) if view.phase == "assign" else set(),
+            cursor_cell=None if assigning or not acting else self.cursor,
+            cursor_point=self.cursor if assigning else None,
+        )
+        self.query_one(HandPanel).show(view, viewer, self.selected, list(view.pending_tokens))
+        self.query_one(SupplyPanel).show(view)
+        self.query_one(PlayerMeeples).show(view, self.rules.standing(view).leaders)
+        self.call_after_refresh(self._keep_cursor_in_view)
+
+    def _keep_cursor_in_view(self) -> None:
+        garden = self.query_one(GardenView)
+        region = garden.region_of(self.cursor)
+        if self.match.state.phase == "assign":
+            region = Region(region.x - 4, region.y - 1, 9, 3)
+        garden.scroll_to_region(region, animate=False, force=True)
+
+    def prompt_text(self, view: PollenState, viewer: int) -> str:  # type: ignore[override]
+        prompt = self.rules.prompt(view, viewer)
+        if view.phase == "assign":
+            return f"{prompt} · arrows: a [ ? ] spot · 1–{len(view.pending_tokens)}: a token · Enter places it"
+        card = card_label(self.selected) if self.selected is not None else "a card"
+        return f"{prompt} · arrows/Tab move · 1–5 or ]/[ pick a card ({card}) · Enter plants"
+
+    def curtain_message(self, seat: int) -> str:
+        return f"Turn {self.match.state.turn}: plant one of your garden cards."
+
+    # -- keys --------------------------------------------------------------------------------------
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("step", "jump", "confirm", "choose", "pick"):
+            view = self.current_view()
+            return view is not None and self._acting(view)
+        return super().allows(action, parameters)
+
+    def _move_cursor(self, cell: Cell) -> None:
+        self.cursor = cell
+        self._message = None
+        view = self.current_view()
+        if view is not None and view.phase == "plant" and cell not in view.open_cells:
+            self._explain(view, cell)
+        self.redraw(cursor_only=True)
+
+    def _explain(self, view: PollenState, cell: Cell) -> None:
+        """Why the cell under the cursor cannot take a card, straight from the rules."""
+        if self.selected is None or self.viewer is None:
+            return
+        try:
+            self.rules.validate(view, self.viewer, Plant(card=self.selected, x=cell[0], y=cell[1]))
+        except IllegalMove as refusal:
+            self.say(f"{cell}: {refusal.reason}")
+
+    def action_step(self, key: str) -> None:
+        view = self.current_view()
+        if view is None:
+            return
+        dx, dy = STEPS[key]
+        if view.phase == "assign":
+            # Few spots wait for a token: the arrows walk through them in reading order.
+            self.action_jump(1 if dx + dy > 0 else -1)
+            return
+        self._move_cursor((self.cursor[0] + dx, self.cursor[1] + dy))
+
+    def action_jump(self, step: int) -> None:
+        view = self.current_view()
+        if view is None:
+            return
+        targets = self._cursor_targets(view)
+        if not targets:
+            return
+        if self.cursor in targets:
+            index = (targets.index(self.cursor) + step) % len(targets)
+        else:
+            index = 0 if step > 0 else len(targets) - 1
+        self._move_cursor(targets[index])
+
+    def action_choose(self, step: int) -> None:
+        view = self.current_view()
+        choices = self._choices(view) if view is not None else []
+        if not choices:
+            return
+        index = choices.index(self.selected) if self.selected in choices else 0
+        self.selected = choices[(index + step) % len(choices)]
+        self._message = None
+        self.redraw(cursor_only=True)
+
+    def action_pick(self, number: int) -> None:
+        view = self.current_view()
+        choices = self._choices(view) if view is not None else []
+        if number > len(choices):
+            self.say(f"There is no choice {number} here: pick 1–{len(choices)}.", error=True)
+            return
+        self.selected = choices[number - 1]
+        self._message = None
+        self.redraw(cursor_only=True)
+
+    def action_confirm(self) -> None:
+        view = self.current_view()
+        if view is None or self.selected is None:
+            return
+        x, y = self.cursor
+        if view.phase == "assign":
+            self.submit(PlaceToken(token=self.selected, x=x, y=y))
+        else:
+            self.submit(Plant(card=self.selected, x=x, y=y))
+
+    def on_picked(self, message: Picked) -> None:
+        message.stop()
+        view = self.current_view()
+        if view is None or not self._acting(view):
+            return
+        if message.area == "hand":
+            self.selected = message.key
+            self._message = None
+            self.redraw(cursor_only=True)
+            return
+        cell, point = message.key
+        target = point if view.phase == "assign" else cell
+        if target == self.cursor:
+            self.action_confirm()
+        else:
+            self._move_cursor(target)
+            if self._message is None:
+                self.say("Click again or press Enter to confirm.")

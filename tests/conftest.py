@@ -1,0 +1,20 @@
+"""Fixtures shared by every test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from boardgames_tui.engine.saves import DATA_DIR_ENV
+
+
+@pytest.fixture(autouse=True)
+def isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Points the app's data directory at a fresh temporary one.
+
+    No test may read or write the real user's saves, whatever it forgets to pass.
+    """
+    data_dir = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv(DATA_DIR_ENV, str(data_dir))
+    return data_dir

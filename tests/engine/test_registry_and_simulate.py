@@ -1,0 +1,92 @@
+"""The game registry, bot-only simulation and the contract's shared helpers."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.engine import registry
+from boardgames_tui.engine.bots import make_bot
+from boardgames_tui.engine.contract import GameState, LogEntry, Seat, shallow_copy
+from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.simulate import play_bot_game, simulate
+
+RULES = registry.get_game("bloom-kingdom")
+
+
+def test_unknown_slug_names_the_known_ones():
+    with pytest.raises(KeyError) as unknown:
+        registry.get_game("bloom-kingdon")
+    message = str(unknown.value)
+    assert "bloom-kingdon" in message
+    for slug in registry.slugs():
+        assert slug in message
+    assert "bloom-kingdom" in registry.slugs()
+
+
+def test_games_are_listed_by_title_and_registered_once():
+    titles = [rules.title for rules in registry.all_games()]
+    assert titles == sorted(titles)
+    with pytest.raises(ValueError, match="registered twice"):
+        registry.register(RULES, screen="elsewhere:Screen")
+    assert registry.screen_path("bloom-kingdom").endswith(":BloomKingdomScreen")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_simulate_is_reproducible_and_error_free(players):
+    bots = ["random"] * players
+    first = simulate(RULES, RULES.parse_options({}), bots, games=6, seed=99)
+    second = simulate(RULES, RULES.parse_options({}), bots, games=6, seed=99)
+    assert first.errors == 0 and first.error_messages == []
+    assert (first.wins, first.average_scores) == (second.wins, second.average_scores)
+    assert first.games == 6 and first.players == players and first.game == "bloom-kingdom"
+    # Shared victories count for every winner, so there are at least as many wins as games.
+    assert sum(first.wins) >= 6
+    assert all(score > 0 for score in first.average_scores)
+
+
+def test_simulate_refuses_unknown_bots_and_wrong_player_counts():
+    with pytest.raises(ValueError, match="unknown bot level"):
+        simulate(RULES, RULES.parse_options({}), ["random", "genius"], games=1, seed=1)
+    with pytest.raises(ValueError, match="2–4 players"):
+        simulate(RULES, RULES.parse_options({}), ["random"] * 5, games=1, seed=1)
+    with pytest.raises(ValueError, match="choose from: random"):
+        make_bot("genius", 1, 0)
+
+
+def test_a_bot_game_replays_from_its_moves():
+    final, moves = play_bot_game(RULES, RULES.parse_options({}), ["random"] * 3, seed=5)
+    assert RULES.is_over(final)
+    seats = [Seat(name=f"Seat {index + 1}", kind="bot") for index in range(3)]
+    replayed = Match.replay(RULES, RULES.parse_options({}), seats, 5, moves)
+    assert replayed.state.model_dump() == final.model_dump()
+
+
+def test_shallow_copy_matches_model_copy():
+    state = RULES.setup(RULES.parse_options({}), [Seat(name="A"), Seat(name="B")], seed=4)
+    changes = {"turn": 5, "deck": [1, 2, 3]}
+    copied = shallow_copy(state, **changes)
+    expected = state.model_copy(update=changes)
+    assert copied == expected
+    assert copied.model_dump() == expected.model_dump()
+    assert copied.model_fields_set == expected.model_fields_set
+    assert copied.__dict__ is not state.__dict__
+    assert state.turn == 1 and state.deck != [1, 2, 3]
+    assert copied.players is state.players, "unchanged fields are shared, like model_copy"
+
+
+def test_log_lines_from_say_equal_validated_entries():
+    state = GameState(game="test", seats=[Seat(name="A")], seed=1)
+    state.say("public")
+    state.say("secret", visible_to=[0])
+    assert state.log == [LogEntry(text="public"), LogEntry(text="secret", visible_to=(0,))]
+    assert state.log[1].model_dump(exclude_unset=True) == {"text": "secret", "visible_to": (0,)}
+
+
+def test_the_rng_is_a_function_of_seed_and_draws():
+    state = GameState(game="test", seats=[Seat(name="A")], seed=7)
+    first = state.rng().random()
+    assert state.rng_draws == 1
+    second = state.rng().random()
+    again = GameState(game="test", seats=[Seat(name="A")], seed=7)
+    assert [again.rng().random(), again.rng().random()] == [first, second]
+    assert first != second

@@ -1,0 +1,132 @@
+"""Save files: listing, loading, and every way a damaged one is refused untouched."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.registry import get_game
+from boardgames_tui.engine.saves import (
+    DATA_DIR_ENV,
+    BrokenSave,
+    SaveError,
+    SaveStore,
+    SaveSummary,
+    default_data_dir,
+    load_match,
+)
+
+RULES = get_game("bloom-kingdom")
+
+
+def played_match(store: SaveStore, moves: int = 5, seed: int = 8) -> Match:
+    seats = [Seat(name="Ada"), Seat(name="Bo", kind="bot")]
+    match = Match(RULES, RULES.parse_options({}), seats, seed, store=store)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        seat = chooser.choice(match.to_act())
+        match.submit(seat, chooser.choice(RULES.legal_actions(match.state, seat)))
+    return match
+
+
+def test_the_data_dir_is_a_temporary_one_in_tests(isolated_data_dir: Path):
+    assert default_data_dir() == isolated_data_dir
+    assert SaveStore().directory == isolated_data_dir / "saves"
+    assert DATA_DIR_ENV == "BOARDGAMES_TUI_DATA_DIR"
+
+
+def test_load_gives_back_the_same_match(tmp_path: Path):
+    store = SaveStore(tmp_path)
+    match = played_match(store)
+    loaded = store.load(store.path_for(match))
+    assert loaded.store is store
+    assert loaded.match_id == match.match_id
+    assert loaded.seats == match.seats and loaded.seed == match.seed
+    assert loaded.state.model_dump() == match.state.model_dump()
+    assert [(move.seat, move.action) for move in loaded.moves] == [(move.seat, move.action) for move in match.moves]
+    assert loaded.created == match.created and loaded.updated == match.updated
+
+
+def test_list_returns_summaries_newest_first_then_broken_saves(tmp_path: Path):
+    store = SaveStore(tmp_path)
+    assert store.list() == []
+    older = played_match(store, moves=2, seed=1)
+    newer = played_match(store, moves=4, seed=2)
+    (store.directory / "zz-broken.json").write_text("{not json", encoding="utf-8")
+    (store.directory / "notes.txt").write_text("not a save", encoding="utf-8")
+
+    entries = store.list()
+    assert [type(entry) for entry in entries] == [SaveSummary, SaveSummary, BrokenSave]
+    assert [entry.path for entry in entries[:2]] == [store.path_for(newer), store.path_for(older)]
+    summary = entries[0]
+    assert summary.game == "bloom-kingdom" and summary.game_title == "Bloom Kingdom"
+    assert summary.players == ["Ada", "Bo (bot: random)"]
+    assert summary.progress == RULES.progress(newer.state) and not summary.finished
+    assert entries[2].path.name == "zz-broken.json"
+    assert "truncated" in entries[2].message
+
+
+# -- damaged saves ----------------------------------------------------------------------------
+
+
+def rewrite(path: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    payload = json.loads(path.read_text(encoding="utf-8"))
+    change(payload)
+    path.write_text(json.dumps(payload), encoding="utf-8")
+
+
+def wrong_card(payload: dict[str, Any]) -> None:
+    payload["moves"][0]["action"]["card"] = 1000
+
+
+def no_such_seat(payload: dict[str, Any]) -> None:
+    payload["moves"][0]["seat"] = 7
+
+
+def tampered_hand(payload: dict[str, Any]) -> None:
+    payload["state"]["players"][0]["hand"][0] = 99 - payload["state"]["players"][0]["hand"][0]
+
+
+DAMAGE: dict[str, tuple[Callable[[Path], None], str]] = {
+    "truncated": (lambda path: path.write_bytes(path.read_bytes()[:200]), "damaged or truncated"),
+    "random bytes": (lambda path: path.write_bytes(random.Random(3).randbytes(500)), "not text"),
+    "not a save": (lambda path: path.write_text('["a", "list"]'), "not a boardgames-tui save file"),
+    "wrong game": (lambda path: rewrite(path, lambda data: data.update(game="chess")), "does not know ('chess')"),
+    "wrong version": (lambda path: rewrite(path, lambda data: data.update(version=99)), "save format 99"),
+    "missing seed": (lambda path: rewrite(path, lambda data: data.pop("seed")), "setup or moves cannot be read"),
+    "bad action": (lambda path: rewrite(path, lambda data: data["moves"].append({"seat": 0})), "cannot be read"),
+    "move does not replay": (lambda path: rewrite(path, wrong_card), "does not replay"),
+    "move by a missing seat": (lambda path: rewrite(path, no_such_seat), "does not replay"),
+    "tampered state": (lambda path: rewrite(path, tampered_hand), "does not match what its moves produce"),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_save_is_refused_and_left_as_it_is(tmp_path: Path, damage: str):
+    store = SaveStore(tmp_path)
+    match = played_match(store)
+    path = store.path_for(match)
+    spoil, expected = DAMAGE[damage]
+    spoil(path)
+    damaged = path.read_bytes()
+
+    with pytest.raises(SaveError) as refused:
+        load_match(path)
+    assert expected in refused.value.message
+    assert refused.value.path == path
+    assert str(refused.value).startswith(path.name)
+    assert path.read_bytes() == damaged
+    # The listing still shows it, either readable (its summary is intact) or broken.
+    assert [entry.path for entry in store.list()] == [path]
+
+
+def test_an_unreadable_file_is_a_save_error(tmp_path: Path):
+    missing = tmp_path / "gone.json"
+    with pytest.raises(SaveError, match="cannot be read"):
+        load_match(missing)

@@ -1,0 +1,177 @@
+"""Content, setup, options, what a seat may see, and the small contract methods."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from boardgames_tui.engine.contract import HIDDEN
+from boardgames_tui.engine.match import Match
+from boardgames_tui.games.pollen.content import DECK_SIZE, card_kinds, cards, content, tokens
+from boardgames_tui.games.pollen.model import Plant
+from boardgames_tui.games.pollen.rules import PollenOptions, card_label, token_label
+
+from .helpers import RULES, build, card, seats, token
+
+
+def test_content_matches_the_rulebook():
+    data = content()
+    assert data.about and any("REFERENCE.md" in line for line in data.about)
+    records = [
+        *data.insects,
+        data.hand_size,
+        *data.garden_cards,
+        *data.removed_with_players,
+        *data.tokens,
+        *data.meeples,
+    ]
+    assert {record.source for record in records} <= {"rulebook", "public", "designed"}
+    kinds = card_kinds()
+    assert len(kinds) == DECK_SIZE
+    for insect in ("bee", "butterfly", "junebug"):
+        assert sorted(kind.icons for kind in kinds if kind.insect == insect) == [2, 3, 4]
+    assert sorted(kind.icons for kind in kinds if kind.insect is None) == [1, 1, 1, 2, 2, 3]
+    by_size = {1: 0, 2: 0, 3: 0}
+    for info in tokens():
+        by_size[len(info.insects)] += 1
+    assert by_size == {1: 15, 2: 27, 3: 2}
+    assert len(tokens()) == 44
+    for insect in range(3):
+        assert sum(1 for info in tokens() if info.insects == (insect,)) == 5
+    for pair in ((0, 1), (0, 2), (1, 2)):
+        assert sum(1 for info in tokens() if info.insects == pair) == 9
+    assert {info.insects for info in tokens() if len(info.insects) == 2} == {(0, 1), (0, 2), (1, 2)}
+    assert [count.per_insect for count in sorted(data.meeples, key=lambda count: count.players)] == [10, 16, 16]
+
+
+def test_labels():
+    assert card_label(card(0, "bee-4")) == "4 Bees"
+    assert card_label(card(1, "star-2")) == "Double star"
+    assert card_label(card(2, "star-3")) == "Triple star"
+    assert card_label(card(3, "star-1", copy=2)) == "Star"
+    assert token_label(token("butterfly", "junebug")) == "Butterfly/Junebug"
+    assert cards(4)[card(3, "junebug-2")].owner == 3
+
+
+@pytest.mark.parametrize(("players", "deck", "meeples"), [(2, 10, 10), (3, 10, 16), (4, 8, 16)])
+def test_setup(players, deck, meeples):
+    state = RULES.setup(PollenOptions(), seats(players), seed=11)
+    assert state.phase == "plant"
+    assert len(state.players) == players
+    for seat, player in enumerate(state.players):
+        assert len(player.hand) == 5
+        assert len(player.deck) == deck
+        assert all(owned // DECK_SIZE == seat for owned in [*player.hand, *player.deck])
+    assert state.supply == [meeples] * 3
+    assert state.meeples == [[0, 0, 0]] * players
+    assert [(placed.x, placed.y, placed.face_up) for placed in state.tokens] == [(0, 0, True)]
+    assert state.next_up is not None
+    assert len(state.bag) == 42
+    assert state.open_cells == [(-1, -1), (0, -1), (-1, 0), (0, 0)]
+    if players == 4:
+        assert sorted(card_label(removed) for removed in state.removed) == ["Double star"] * 4 + ["Star"] * 4
+        for seat in range(4):
+            left = [card_label(owned) for owned in [*state.players[seat].hand, *state.players[seat].deck]]
+            assert left.count("Star") == 2 and left.count("Double star") == 1
+    else:
+        assert state.removed == []
+
+
+def test_setup_is_reproducible_from_the_seed():
+    first = RULES.setup(PollenOptions(), seats(3), seed=5)
+    assert RULES.setup(PollenOptions(), seats(3), seed=5) == first
+    assert RULES.setup(PollenOptions(), seats(3), seed=6) != first
+
+
+def test_starting_player_option():
+    assert RULES.setup(PollenOptions(starting_player=2), seats(3), seed=1).active == 1
+    assert RULES.setup(RULES.parse_options({"starting_player": 3}), seats(3), seed=1).first_player == 2
+    chosen = {RULES.setup(PollenOptions(), seats(4), seed=seed).active for seed in range(40)}
+    assert chosen == {0, 1, 2, 3}
+    with pytest.raises(ValueError, match="only 2 players"):
+        RULES.setup(PollenOptions(starting_player=4), seats(2), seed=1)
+    with pytest.raises(ValidationError):
+        RULES.parse_options({"starting_player": 5})
+    with pytest.raises(ValidationError):
+        RULES.parse_options({"starting_player": "Orange"})
+    with pytest.raises(ValueError):
+        RULES.setup(PollenOptions(), seats(1), seed=1)
+
+
+def test_view_hides_hands_decks_bag_order_and_seed():
+    state = RULES.setup(PollenOptions(starting_player=1), seats(3), seed=9)
+    state = RULES.apply(state, 0, RULES.legal_actions(state, 0)[0])
+    view = RULES.view(state, 0)
+    assert view.players[0].hand == state.players[0].hand
+    assert view.players[0].deck == sorted(state.players[0].deck)
+    for other in (1, 2):
+        assert view.players[other].hand == [HIDDEN] * len(state.players[other].hand)
+        assert view.players[other].deck == [HIDDEN] * len(state.players[other].deck)
+    assert view.bag == sorted(state.bag)
+    assert view.seed == 0 and view.rng_draws == 0
+    assert view.garden == state.garden and view.tokens == state.tokens and view.next_up == state.next_up
+    # Private lines: the opening hands and the card drawn go to their owner only.
+    mine = [entry.text for entry in view.log if entry.visible_to == (0,)]
+    assert any("Orange's opening hand" in text for text in mine)
+    assert any(text.startswith("Orange drew") for text in mine)
+    theirs = RULES.view(state, 1).log
+    assert not any(entry.text.startswith("Orange drew") for entry in theirs)
+    assert not any("Orange's opening hand" in entry.text for entry in theirs)
+    spectator = RULES.view(state, -1)
+    assert all(entry.visible_to is None for entry in spectator.log)
+    assert all(card_ == HIDDEN for player in spectator.players for card_ in player.hand)
+    # The state itself is untouched.
+    assert state.seed == 9 and state.players[1].hand[0] != HIDDEN
+
+
+def test_bots_play_from_their_view():
+    state = RULES.setup(PollenOptions(), seats(2), seed=4)
+    seat = state.active
+    assert RULES.legal_actions(RULES.view(state, seat), seat) == RULES.legal_actions(state, seat)
+    assert RULES.legal_actions(RULES.view(state, 1 - seat), 1 - seat) == []
+
+
+def test_identical_cards_are_offered_once_but_either_may_be_played():
+    stars = [card(0, "star-1", 0), card(0, "star-1", 1)]
+    state = build(2, placed=[(0, 0, token("bee"))], hands={0: [*stars, card(0, "bee-2")]})
+    actions = RULES.legal_actions(state, 0)
+    assert {action.card for action in actions} == {stars[0], card(0, "bee-2")}
+    assert len(actions) == 2 * 4
+    RULES.validate(state, 0, Plant(card=stars[1], x=0, y=0))
+
+
+def test_describe_progress_prompt():
+    state = RULES.setup(PollenOptions(starting_player=2), seats(2), seed=3)
+    action = Plant(card=state.players[1].hand[0], x=0, y=0)
+    line = RULES.describe(state, 1, action)
+    assert line.startswith("Pink plants ") and line.endswith(" at (0, 0).")
+    assert RULES.progress(state) == "Turn 1: 0 cards planted, 43 tokens left"
+    assert RULES.prompt(state, 1).startswith("plant")
+    assert RULES.prompt(state, 0) == ""
+
+
+def test_undo_is_blocked_by_the_draw_but_not_by_a_plain_plant():
+    # Orange's deck is empty and nothing is attracted: nothing hidden changes.
+    state = build(2, placed=[(0, 0, token("bee"))], hands={0: [card(0, "bee-2"), card(0, "bee-3")]})
+    state.players[0].deck = []
+    quiet = RULES.apply(state, 0, Plant(card=card(0, "bee-2"), x=0, y=0))
+    assert quiet.info_epoch == state.info_epoch
+    match = Match(RULES, PollenOptions(starting_player=1), seats(2), seed=2)
+    match.submit(0, RULES.legal_actions(match.state, 0)[0], autosave=False)
+    assert match.undo_blocker(0) is not None
+
+
+def test_rules_text_is_there_and_in_our_words():
+    text = RULES.rules_text()
+    lines = text.splitlines()
+    assert len(lines) >= 80
+    assert "## Playing in boardgames-tui" in text
+    assert text.startswith("# Pollen")
+    rulebook_sentences = [
+        "Create a lush garden of beautiful blooms",
+        "Pollinator tokens that are completely encircled attract insects",
+        "Star icons are wild and count for each insect on the token",
+        "The player with the highest count takes a scoring meeple",
+    ]
+    for sentence in rulebook_sentences:
+        assert sentence not in text

@@ -1,0 +1,99 @@
+"""Pollen played through the screen with keys, and its garden's behaviour."""
+
+from __future__ import annotations
+
+import random
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.games.pollen.screen import PollenScreen
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.scoresheet import ScoreSheetScreen
+from boardgames_tui.ui.setup import StartRequest
+
+from .conftest import screen_text
+
+
+def pollen_app(tmp_path, seats, seed=7) -> BoardGamesApp:
+    start = StartRequest(slug="pollen", seats=seats, options={"starting_player": 1}, seed=seed)
+    return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+
+async def test_two_humans_play_pollen_to_the_end_with_keys(tmp_path):
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    keys = random.Random(2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(400):
+            screen = app.screen
+            if isinstance(screen, ScoreSheetScreen):
+                break
+            if isinstance(screen, CurtainScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, PollenScreen):
+                if app.match.state.phase == "assign":
+                    await pilot.press(*["right"] * keys.randrange(3), str(keys.randint(1, len(app.match.state.pending_tokens))))
+                else:
+                    hand = len(app.match.state.players[app.match.state.active].hand)
+                    await pilot.press(str(keys.randint(1, hand)), *["tab"] * keys.randrange(1, 4))
+                await pilot.press("enter")
+            await pilot.pause()
+        else:
+            raise AssertionError("the game did not reach the score sheet")
+        assert app.match.is_over()
+        assert "Decided by" in screen_text(app)
+
+
+async def test_illegal_cell_gets_the_reason_and_changes_nothing(tmp_path):
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PollenScreen)
+        before = app.match.state.model_dump()
+        # Three cells up from any cell next to the first token touches no token.
+        await pilot.press("up", "up", "up")
+        await pilot.pause()
+        assert "does not touch any token" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "does not touch any token" in screen_text(app)
+        assert app.match.state.model_dump() == before
+        # Back down to a free cell: Enter plants there.
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        assert app.match.state.garden[0].card in before["players"][0]["hand"]
+
+
+async def test_the_other_hand_stays_hidden(tmp_path):
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        for _ in range(3):
+            await pilot.pause()
+        text = screen_text(app)
+        assert "Ann's hand" in text
+        assert "Ben's hand" not in text
+        assert app.screen.current_view().players[1].hand == [-1] * 5
+
+
+async def test_clicking_a_cell_twice_plants(tmp_path):
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        garden = screen.query_one("#pl-garden")
+        elsewhere = next(cell for cell in app.match.state.open_cells if cell != screen.cursor)
+        x, y, _, _ = garden.region_of(elsewhere)
+        x, y = x - garden.scroll_offset.x, y - garden.scroll_offset.y
+        await pilot.click("#pl-garden", offset=(x + 4, y + 2))
+        await pilot.pause()
+        # The first click only moves the cursor there.
+        assert not app.match.state.garden
+        assert screen.cursor == elsewhere
+        await pilot.click("#pl-garden", offset=(x + 4, y + 2))
+        await pilot.pause()
+        assert (app.match.state.garden[0].x, app.match.state.garden[0].y) == elsewhere
