@@ -19,7 +19,7 @@ from textual.widgets import Footer, Header, RichLog
 from textual.worker import get_current_worker
 
 from boardgames_tui.engine.bots import make_bot
-from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove
+from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove, LogEntry
 from boardgames_tui.engine.match import Match
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen
@@ -46,7 +46,7 @@ class GameScreen(SizedScreen[None]):
         self.viewer: int | None = None
         self.thinking: int | None = None
         self._bot_generation = 0
-        self._log_length = 0
+        self._log_shown: list[LogEntry] = []
         self._message: Text | None = None
         self._view_key: tuple[int, int] | None = None
         self._view: GameState | None = None
@@ -120,13 +120,16 @@ class GameScreen(SizedScreen[None]):
         return ""
 
     def _sync_log(self, view: GameState) -> None:
+        """Show `view`'s log: append what is new, or rewrite it when it is another
+        seat's log (private lines differ) or an undo took lines away."""
         log = self.query_one("#game-log", RichLog)
-        if len(view.log) < self._log_length or self._log_length == 0:
+        shown = self._log_shown
+        if view.log[: len(shown)] != shown:
             log.clear()
-            self._log_length = 0
-        for entry in view.log[self._log_length :]:
+            shown = []
+        for entry in view.log[len(shown) :]:
             log.write(Text(entry.text, style="italic" if entry.visible_to else ""))
-        self._log_length = len(view.log)
+        self._log_shown = list(view.log)
 
     def _update_status(self) -> None:
         status = self.query_one("#status", TextPanel)

@@ -97,3 +97,29 @@ async def test_clicking_a_cell_twice_plants(tmp_path):
         await pilot.click("#pl-garden", offset=(x + 4, y + 2))
         await pilot.pause()
         assert (app.match.state.garden[0].x, app.match.state.garden[0].y) == elsewhere
+
+
+async def test_the_log_panel_never_shows_another_seat_private_lines(tmp_path):
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.press("enter")  # Ann at the keyboard
+        await pilot.pause()
+        await pilot.press("tab", "enter")  # Ann plants and draws a card: a private line
+        await pilot.pause()
+        private = [entry.text for entry in app.match.state.log if entry.visible_to == (0,)]
+        assert any("drew" in text for text in private)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")  # Ben at the keyboard
+        for _ in range(3):
+            await pilot.pause()
+        log_lines = [str(line.text) for line in app.screen.query_one("#game-log").lines]
+        shown = " ".join(log_lines)
+        assert "Ben" in app.screen.query_one("#pl-hand").border_title
+        assert "plants" in shown
+        for text in private:
+            assert text not in shown
+        # Exactly Ben's log, once: wrapping aside, the panel holds the view's lines.
+        expected = "".join(entry.text for entry in app.screen.current_view().log)
+        assert "".join(log_lines).replace(" ", "") == expected.replace(" ", "")
