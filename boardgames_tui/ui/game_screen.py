@@ -223,16 +223,19 @@ class GameScreen(SizedScreen[None]):
         self.thinking = seat
         self._bot_generation += 1
         self._update_status()
-        self._bot_turn(seat, self._bot_generation, self.match.view(seat))
+        # A bot taking several steps in a row (a hidden plan) pauses fully only once.
+        continuing = bool(self.match.moves) and self.match.moves[-1].seat == seat
+        pause = self.app.bot_delay / 6 if continuing else self.app.bot_delay
+        self._bot_turn(seat, self._bot_generation, self.match.view(seat), pause)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _bot_turn(self, seat: int, generation: int, view: GameState) -> None:
+    def _bot_turn(self, seat: int, generation: int, view: GameState, pause: float) -> None:
         worker = get_current_worker()
         started = time.monotonic()
         action = self._bots[seat].choose(self.rules, view, seat)
         # A short pause so people can follow what the bots do; checked often so that
         # quitting or undoing never waits for it.
-        while time.monotonic() - started < self.app.bot_delay:
+        while time.monotonic() - started < pause:
             if worker.is_cancelled:
                 return
             time.sleep(0.02)

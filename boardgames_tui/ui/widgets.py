@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
+
+
+def set_border_title(widget: Widget, title: str) -> None:
+    """Sets a border title only when it changes: Textual repaints the widget (and all
+    its children) whenever the title is set, even to the same text."""
+    if widget.border_title != title:
+        widget.border_title = title
 
 
 class TextPanel(Static):

@@ -104,3 +104,22 @@ def test_keypress_pollen_garden_of_40_cards(benchmark, tmp_path):
         # Walking the cursor over the garden, which redraws it and may scroll it.
         keys = iter(["right", "down", "left", "up"] * 100)
         benchmark.pedantic(lambda: press(next(keys)), rounds=60, warmup_rounds=5)
+
+
+@pytest.mark.benchmark(group="keypress-cpu", timer=time.process_time)
+def test_keypress_evergreen_planet(benchmark, tmp_path):
+    start = StartRequest(
+        slug="evergreen",
+        seats=[Seat(name="Ann"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot"), Seat(name="Bot 4", kind="bot")],
+        options={"modules": "both"},
+        seed=3,
+    )
+    app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+    with running(app) as press:
+        for _ in range(20):
+            if app.match.state.phase == "actions" and app.screen.thinking is None:
+                break
+            press("enter")
+        # Walking the cursor over the planet, with the light preview redrawn.
+        keys = iter(["right", "down", "left", "up"] * 100)
+        benchmark.pedantic(lambda: press(next(keys)), rounds=60, warmup_rounds=5)

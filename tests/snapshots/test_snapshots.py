@@ -105,3 +105,30 @@ def test_pollen_garden(snap_compare, tmp_path, size):
         await pilot.pause()
 
     assert snap_compare(app, run_before=plant_a_few, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_evergreen_planet(snap_compare, tmp_path, size):
+    start = StartRequest(
+        slug="evergreen",
+        seats=[Seat(name="Anna"), Seat(name="Bot 2", kind="bot")],
+        options={"modules": "both"},
+        seed=4,
+    )
+    app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+    async def plan_a_step(pilot) -> None:
+        await pilot.pause()
+        if pilot.app.screen.is_too_small:
+            return
+        # Draft the first card, then plant a sprout and leave the plan open.
+        await pilot.press("enter")
+        for _ in range(200):
+            await pilot.pause(0.01)
+            screen = pilot.app.screen
+            if pilot.app.match.state.phase == "actions" and screen.thinking is None and screen.viewer in pilot.app.match.to_act():
+                break
+        await pilot.press("right", "p")
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=plan_a_step, terminal_size=size)

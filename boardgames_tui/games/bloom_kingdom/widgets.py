@@ -11,7 +11,7 @@ from textual.message import Message
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
 from boardgames_tui.games.bloom_kingdom.rules import card_label, card_points, column_counts
-from boardgames_tui.ui.widgets import TextPanel
+from boardgames_tui.ui.widgets import TextPanel, set_border_title
 
 COLUMN_WIDTH = 9
 # The cursor is a marker and a background, so it never depends on colour alone.
@@ -168,12 +168,12 @@ class HandList(TextPanel):
     ) -> None:
         self._cards: list[int] = []
         if viewer is None:
-            self.border_title = "Hand"
+            set_border_title(self, "Hand")
             self.show_text(Text("Hidden until the next player is at the keyboard.", style="dim italic"))
             return
         hand = view.players[viewer].hand
         self._cards = list(hand)
-        self.border_title = f"{view.name(viewer)}'s hand ({len(hand)})"
+        set_border_title(self, f"{view.name(viewer)}'s hand ({len(hand)})")
         counts = column_counts(view.display)
         lines = [Text("   card              instant effect         scores when kept               now", style="dim")]
         choosing = any(area == "hand" for area, _ in available)

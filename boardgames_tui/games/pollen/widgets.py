@@ -15,7 +15,7 @@ from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.games.pollen.content import cards, insects
 from boardgames_tui.games.pollen.model import PollenState
 from boardgames_tui.games.pollen.rules import card_owner, token_insects
-from boardgames_tui.ui.widgets import SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark
+from boardgames_tui.ui.widgets import SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark, set_border_title
 
 # A cell is 9×3 characters inside grid lines; a token sits on a grid crossing.
 PITCH_X = 10
@@ -257,10 +257,10 @@ class HandPanel(TextPanel):
     def show(self, view: PollenState, viewer: int | None, selected: int | None, drawn: list[int]) -> None:
         self._entries: list[int] = []
         if viewer is None:
-            self.border_title = "Hand"
+            set_border_title(self, "Hand")
             self.show_text(Text("Hidden until the next player is at the keyboard.", style="dim italic"))
             return
-        self.border_title = f"{view.name(viewer)}'s hand ({len(view.players[viewer].hand)} cards, deck {len(view.players[viewer].deck)})"
+        set_border_title(self, f"{view.name(viewer)}'s hand ({len(view.players[viewer].hand)} cards, deck {len(view.players[viewer].deck)})")
         line = Text()
         if view.phase == "assign" and viewer == view.active:
             self._entries = list(drawn)

@@ -1,0 +1,196 @@
+"""Evergreen's state and actions.
+
+A planet board is a string with one character per space, row by row (space
+7 * row + column, 0 = A1 at the top left): '.' empty, '#' ravine, and each piece by
+its glyph from content.json ('s' sprout, 't' small tree, 'T' big tree, 'b' bush,
+'l' lake, 'c' cherry tree, 'm' small bamboo, 'M' big bamboo).  Strings are
+immutable, so states share boards freely and a change is a new string.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from boardgames_tui.engine.contract import GameState
+
+Phase = Literal["draft", "wild", "actions", "over"]
+# Where a seat stands in its action phase: power uses before the action, the
+# action's own steps, power uses after it.
+Stage = Literal["before", "action", "after"]
+ModuleChoice = Literal["none", "cherry", "bamboo", "both"]
+Replaceable = Literal["random", "sprout", "sprout-to-small", "small-to-big", "bush", "lake", "points"]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DraftCard(_Action):
+    """Take a card from the draft row."""
+
+    kind: Literal["draft"] = "draft"
+    card: int
+
+
+class ChooseBiome(_Action):
+    """The last picker sends a wild leftover with a fertility icon to a biome."""
+
+    kind: Literal["biome"] = "biome"
+    biome: str
+
+
+class Plant(_Action):
+    """Action step: a sprout on an empty space."""
+
+    kind: Literal["plant"] = "plant"
+    space: int
+
+
+class Grow(_Action):
+    """Action step: a sprout becomes a small tree, or a small tree a big one."""
+
+    kind: Literal["grow"] = "grow"
+    space: int
+
+
+class UsePower(_Action):
+    """One use of the drafted card's power; `space` is None for the points power."""
+
+    kind: Literal["power"] = "power"
+    space: int | None = None
+
+
+class LakeGrow(_Action):
+    """One of the two growths beside the lake just placed."""
+
+    kind: Literal["lake-grow"] = "lake-grow"
+    space: int
+
+
+class Done(_Action):
+    """The seat's plan for this round is complete (hidden until everybody is done)."""
+
+    kind: Literal["done"] = "done"
+
+
+Action = Annotated[
+    Union[DraftCard, ChooseBiome, Plant, Grow, UsePower, LakeGrow, Done],
+    Field(discriminator="kind"),
+]
+
+
+class EvergreenOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    modules: ModuleChoice = Field("none", description="Modules (Cherry Blossoms and Bamboo)")
+    cherry_replaces: Replaceable = Field("random", description="Cherry Tree Growth replaces")
+    bamboo_replaces: Replaceable = Field("random", description="Plant Small Bamboo replaces")
+
+    @model_validator(mode="after")
+    def _different_powers(self) -> "EvergreenOptions":
+        if (
+            self.modules == "both"
+            and self.cherry_replaces != "random"
+            and self.cherry_replaces == self.bamboo_replaces
+        ):
+            raise ValueError("With both modules, Cherry Tree Growth and Plant Small Bamboo must replace two different powers.")
+        return self
+
+
+class ZoneCard(BaseModel):
+    """A card in a biome's fertility stack; face-down cards have lost their icons."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    card: int
+    face_up: bool = True
+
+
+class Plan(BaseModel):
+    """A seat's action phase so far: private to that seat until the reveal.
+
+    Each step is applied to `board` (the seat's working copy) at once; the public
+    board only changes at the reveal.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    board: str
+    steps: list[Action] = Field(default_factory=list)
+    stage: Stage = "before"
+    # The action's steps so far (spaces), to check that they fit one of the four options.
+    plants: list[int] = Field(default_factory=list)
+    grows: list[int] = Field(default_factory=list)
+    # Power uses so far this round (the points power counts as all of them at once).
+    uses: int = 0
+    # The lake placed by the last step, while its growths are still on offer.
+    lake: int | None = None
+    lake_grown: list[int] = Field(default_factory=list)
+    # Points from the points power, added to the score at the reveal.
+    points: int = 0
+
+
+class PlayerState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    # The public planet board, as of the last reveal.
+    board: str
+    # Power levels, in the order of EvergreenState.powers.
+    levels: list[int]
+    # The card drafted this round (None before this round's pick).
+    card: int | None = None
+    # Every card drafted this season, this round's included.
+    drafted: list[int] = Field(default_factory=list)
+    start_points: int = 0
+    # One entry per scored season.
+    light: list[int] = Field(default_factory=list)
+    forest: list[int] = Field(default_factory=list)
+    power_points: int = 0
+    # End of game: fertility points per biome (content order), and biomes with bamboo.
+    fertility: list[int] | None = None
+    bamboo_biomes: int = 0
+    # The action phase: the seat's private plan, and whether the seat is done.
+    plan: Plan | None = None
+    committed: bool = False
+
+    @property
+    def total(self) -> int:
+        return (
+            self.start_points
+            + sum(self.light)
+            + sum(self.forest)
+            + self.power_points
+            + sum(self.fertility or ())
+            + 2 * self.bamboo_biomes
+        )
+
+
+class EvergreenState(GameState):
+    modules: ModuleChoice = "none"
+    # The six powers in play, in the order of the power tracks.
+    powers: list[str]
+    # Module power -> the base power it replaced.
+    replaced: dict[str, str] = Field(default_factory=dict)
+    # Glyph -> how many of that piece each planet may hold (its share of the box).
+    limits: dict[str, int]
+    season: int = 0
+    round: int = 1
+    phase: Phase = "draft"
+    first_player: int = 0
+    deck: list[int]
+    discard: list[int] = Field(default_factory=list)
+    # Biome key -> its fertility stack, oldest card first.
+    zone: dict[str, list[ZoneCard]]
+    # The draft row, left to right, without the cards already taken.
+    row: list[int] = Field(default_factory=list)
+    # The card carrying the first-player marker, once the first player has picked.
+    marker: int | None = None
+    # Who took the marked card this round.
+    marker_taken_by: int | None = None
+    # Cards taken so far this round.
+    picked: int = 0
+    # A wild leftover with a fertility icon, waiting for the last picker's biome.
+    leftover: int | None = None
+    players: list[PlayerState]

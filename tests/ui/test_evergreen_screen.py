@@ -1,0 +1,82 @@
+"""Evergreen played through the screen with keys."""
+
+from __future__ import annotations
+
+import random
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.games.evergreen.screen import EvergreenScreen
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.setup import StartRequest
+
+from .conftest import screen_text
+
+
+def evergreen_app(tmp_path, seats, seed=5, modules="both") -> BoardGamesApp:
+    start = StartRequest(slug="evergreen", seats=seats, options={"modules": modules}, seed=seed)
+    return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+
+async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    keys = random.Random(3)
+    refusals = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(600):
+            state = app.match.state
+            if state.season >= 1:
+                break
+            screen = app.screen
+            if isinstance(screen, CurtainScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, EvergreenScreen):
+                if state.phase in ("draft", "wild"):
+                    await pilot.press(*["right"] * keys.randrange(3), "enter")
+                else:
+                    before = len(app.match.moves)
+                    await pilot.press(*[keys.choice(["left", "right", "up", "down"]) for _ in range(keys.randrange(4))])
+                    key = keys.choice("pgol") if keys.random() < 0.85 else "d"
+                    await pilot.press(key)
+                    await pilot.pause()
+                    if len(app.match.moves) == before:
+                        refusals += 1
+            await pilot.pause()
+        else:
+            raise AssertionError("the season did not end")
+        # Spring is over: both planets were scored for light and forest.
+        assert all(len(player.light) == 1 for player in app.match.state.players)
+        assert refusals > 0  # illegal steps were tried and refused along the way
+        assert "Summer" in screen_text(app) or isinstance(app.screen, CurtainScreen)
+
+
+async def test_a_refused_step_says_why_and_changes_nothing(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(30):
+            await pilot.pause()
+            if app.match.state.phase == "actions" and app.screen.thinking is None:
+                break
+            if app.match.state.phase in ("draft", "wild") and 0 in app.match.to_act():
+                await pilot.press("enter")
+        assert app.match.state.phase == "actions"
+        before = app.match.state.model_dump()
+        await pilot.press("g")  # nothing to grow on an empty planet
+        await pilot.pause()
+        assert app.match.state.model_dump() == before
+        status = str(app.screen.query_one("#status").render())
+        assert status.strip() and "Ann:" not in status
+
+
+async def test_other_planets_on_demand(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert "Bot's planet (public" in screen_text(app)
+        await pilot.press("v")
+        await pilot.pause()
+        assert "Ann's planet" in screen_text(app)
