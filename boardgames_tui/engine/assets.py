@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
@@ -34,3 +36,13 @@ def read_text(game: str, name: str) -> str:
 
 def read_json(game: str, name: str) -> Any:
     return json.loads(read_text(game, name))
+
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def load_model(game: str, name: str, model: type[ModelT]) -> ModelT:
+    """A content file validated by `model`; its "_about" header becomes `about`."""
+    raw = read_json(game, name)
+    raw["about"] = raw.pop("_about", None)
+    return model.model_validate(raw)

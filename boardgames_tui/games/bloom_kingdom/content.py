@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from boardgames_tui.engine.assets import read_json
+from boardgames_tui.engine.assets import load_model
 
 SLUG = "bloom-kingdom"
 
@@ -69,9 +69,7 @@ class Card(BaseModel):
 
 @cache
 def card_set() -> CardSet:
-    raw = read_json(SLUG, "cards.json")
-    raw["about"] = raw.pop("_about", None)
-    return CardSet.model_validate(raw)
+    return load_model(SLUG, "cards.json", CardSet)
 
 
 @cache

@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from boardgames_tui.engine.assets import read_json
+from boardgames_tui.engine.assets import load_model
 
 SLUG = "evergreen"
 WILD = "wild"
@@ -212,9 +212,7 @@ class Content(_Record):
 
 @cache
 def content() -> Content:
-    raw = read_json(SLUG, "content.json")
-    raw["about"] = raw.pop("_about", None)
-    return Content.model_validate(raw)
+    return load_model(SLUG, "content.json", Content)
 
 
 @cache

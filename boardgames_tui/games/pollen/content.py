@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from boardgames_tui.engine.assets import read_json
+from boardgames_tui.engine.assets import load_model
 
 SLUG = "pollen"
 DECK_SIZE = 15
@@ -140,9 +140,7 @@ class TokenInfo(BaseModel):
 
 @cache
 def content() -> PollenContent:
-    raw = read_json(SLUG, "content.json")
-    raw["about"] = raw.pop("_about", None)
-    return PollenContent.model_validate(raw)
+    return load_model(SLUG, "content.json", PollenContent)
 
 
 @cache
