@@ -88,9 +88,11 @@ class SetupScreen(SizedScreen[None]):
                 f"New game of [b]{self.rules.title}[/b] · {self.rules.min_players}–{self.rules.max_players} players",
                 classes="heading",
             )
+            # One human against bots by default, filling at least two seats.
+            default_seats = max(self.rules.min_players, 2)
             for number in range(1, MAX_SEATS + 1):
-                default_kind = HUMAN if number == 1 else ("bot:random" if number <= self.rules.min_players else EMPTY)
-                default_name = "Player 1" if number == 1 else (f"Bot {number}" if number <= self.rules.min_players else "")
+                default_kind = HUMAN if number == 1 else ("bot:random" if number <= default_seats else EMPTY)
+                default_name = "Player 1" if number == 1 else (f"Bot {number}" if number <= default_seats else "")
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {number}", classes="seat-label")
                     yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{number}", classes="seat-kind")
@@ -113,7 +115,7 @@ class SetupScreen(SizedScreen[None]):
                             id=f"option-{field_name}",
                         )
             with Horizontal(classes="option-row"):
-                yield Label("Seed", classes="option-label")
+                yield Label("Seed", classes="seed-label")
                 yield Input(placeholder="empty = random", restrict=r"\d*", max_length=18, id="seed")
             yield Static("Tab moves between fields · Enter opens a list · Ctrl+S starts the game", classes="hint")
             yield Static("", id="setup-error")
