@@ -175,3 +175,40 @@ def test_rules_text_is_there_and_in_our_words():
     ]
     for sentence in rulebook_sentences:
         assert sentence not in text
+
+
+def _words(text: str) -> list[str]:
+    return "".join(char if char.isalnum() else " " for char in text.lower()).split()
+
+
+def test_rules_text_shares_no_run_of_six_words_with_the_rulebook():
+    # Rulebook sentences a retelling is most tempted to echo; rules.md must say the
+    # same things without reusing six words in a row from any of them.
+    rulebook = [
+        "Draw one token and place it faceup in the center of the playing area.",
+        'Draw one token and place it faceup near the bag. This is the "next up" token.',
+        "The starting player is the player who most recently watered a plant.",
+        "At the end of your turn draw a card, unless your deck is empty.",
+        "For each insect on the token, each player counts how many matching icons they have adjacent to the token.",
+        "If there is a tie, no meeple is awarded for that insect.",
+        'Replace the "next up" token from the bag (if it was used) so that one "next up" token is always visible.',
+        "In the rare case that a token is placed in a spot that is already surrounded by garden cards, "
+        "score it immediately according to the POLLINATE rules.",
+        "When any of the following happens, the current player's turn is finished and the game ends.",
+        "If there is a tie, that type is considered to have no leader.",
+        "In the rare case that no players lead any meeple type, the player with the most total meeples wins.",
+        "Each remaining player sets aside all scoring meeples of the one type they are the leader in.",
+        "They count their remaining scoring meeples. The player with the most wins.",
+        "If there is a tie, the tied player with the most total scoring meeples is the winner. "
+        "If there is still a tie, then the tied players share the victory.",
+    ]
+    ours = _words(RULES.rules_text())
+    runs = {tuple(ours[index : index + 6]) for index in range(len(ours) - 5)}
+    for sentence in rulebook:
+        words = _words(sentence)
+        echoed = [
+            " ".join(words[index : index + 6])
+            for index in range(len(words) - 5)
+            if tuple(words[index : index + 6]) in runs
+        ]
+        assert not echoed, f"rules.md echoes the rulebook: {echoed}"
