@@ -156,6 +156,10 @@ LINES: dict[str, tuple[tuple[int, ...], ...]] = {
     "left": tuple(_line(row * SIZE, 1) for row in range(SIZE)),
     "right": tuple(_line(row * SIZE + SIZE - 1, -1) for row in range(SIZE)),
 }
+# Edge -> each space's distance from the sun (0 = the row or column next to it).
+DEPTH: dict[str, dict[int, int]] = {
+    edge: {cell: depth for line in lines for depth, cell in enumerate(line)} for edge, lines in LINES.items()
+}
 
 # Actions are frozen: every one a bot may be offered is built once and handed out again.
 _DRAFT = tuple(DraftCard(card=card.id) for card in CARDS)
@@ -239,13 +243,14 @@ def grow_bamboo(board: str, edge: str, big_bamboo_left: int | None = None) -> tu
     """The bamboo step before light: every small bamboo in light becomes big, all at once.
 
     Which ones are lit is decided on the board as it was; with `big_bamboo_left`
-    pieces in the supply only that many grow (nearest the sun first, line by line).
+    pieces in the supply only that many grow: nearest the sun first (equal
+    distances line by line).
     """
     if SMALL_BAMBOO not in board:
         return board, []
     grown = [cell for cell in lit_spaces(board, edge) if board[cell] == SMALL_BAMBOO]
-    if big_bamboo_left is not None:
-        grown = grown[: max(0, big_bamboo_left)]
+    if big_bamboo_left is not None and len(grown) > big_bamboo_left:
+        grown = sorted(grown, key=DEPTH[edge].__getitem__)[: max(0, big_bamboo_left)]
     if not grown:
         return board, []
     cells = list(board)

@@ -63,6 +63,11 @@ def test_option_2_grows_two_plants_and_option_3_plants_one_and_grows_another():
     state = play(action_state(planet=planet), 0, Plant(space=cell("A5")), Grow(space=cell("C4")))
     assert open_options(state.players[0].plan, SWAMP_SPROUT) == [3]
     refused(state, 0, Grow(space=cell("A4")), "No action allows that")
+    refused(state, 0, Plant(space=cell("B5")), "No action allows that")
+    # The same holds whichever step of option 3 comes first.
+    state = play(action_state(planet=planet), 0, Grow(space=cell("C4")), Plant(space=cell("A5")))
+    refused(state, 0, Plant(space=cell("B5")), "No action allows that")
+    refused(state, 0, Grow(space=cell("A4")), "No action allows that")
 
 
 def test_an_actions_steps_need_different_spaces():

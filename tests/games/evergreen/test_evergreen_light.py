@@ -113,10 +113,18 @@ def test_every_small_bamboo_lit_before_the_step_grows_even_if_a_new_big_one_shad
 def test_bamboo_growth_stops_when_the_supply_runs_out_nearest_the_sun_first():
     planet = board(E1="m", F1="m", A3="m")
     _, grown = grow_bamboo(planet, "top", big_bamboo_left=2)
-    # Lines run column by column from the left: A3, then E1.
-    assert names(grown) == ["A3", "E1"]
-    _, grown = grow_bamboo(planet, "left", big_bamboo_left=1)
+    # From the top, E1 and F1 (row 1) are nearer the sun than A3 (row 3).
+    assert names(grown) == ["E1", "F1"]
+    _, grown = grow_bamboo(planet, "top", big_bamboo_left=1)
+    # Equally near: line by line, column E before column F.
     assert names(grown) == ["E1"]
+    _, grown = grow_bamboo(planet, "left", big_bamboo_left=1)
+    # From the left, A3 (column A) is nearest, though its row comes after row 1.
+    assert names(grown) == ["A3"]
+    _, grown = grow_bamboo(planet, "right", big_bamboo_left=1)
+    # From the right, E1 is in F1's shadow; F1 is nearer the sun than A3.
+    assert names(grown) == ["F1"]
+    assert names(grow_bamboo(planet, "top", big_bamboo_left=0)[1]) == []
 
 
 def test_the_season_end_grows_bamboo_then_scores_light_and_forest():
