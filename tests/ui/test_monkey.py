@@ -35,4 +35,4 @@ async def test_random_keys_never_crash(tmp_path, slug):
         await pilot.pause()
         # Pilot re-raises anything that reached Textual; getting here means none did.
         assert app.is_running
-        assert app.match is not None and len(app.match.moves) > 5
+        assert app.match is not None and app.match.moves
