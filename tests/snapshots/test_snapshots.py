@@ -52,7 +52,7 @@ def test_game(snap_compare, tmp_path, size):
         if pilot.app.screen.is_too_small:
             return
         await pilot.press("right", "enter")
-        for _ in range(200):
+        for _ in range(1000):
             await pilot.pause(0.01)
             screen = pilot.app.screen
             if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
@@ -67,7 +67,7 @@ def test_score_sheet(snap_compare, tmp_path, size):
     app = app_for(tmp_path, [Seat(name="Ada", kind="bot"), Seat(name="Bo", kind="bot"), Seat(name="Cy", kind="bot")])
 
     async def play_to_the_end(pilot) -> None:
-        for _ in range(500):
+        for _ in range(3000):
             await pilot.pause(0.01)
             if isinstance(pilot.app.screen, AnnouncementScreen):
                 await pilot.press("enter")
@@ -95,7 +95,7 @@ def test_pollen_garden(snap_compare, tmp_path, size):
             return
         for _ in range(3):
             await pilot.press("tab", "enter")
-            for _ in range(200):
+            for _ in range(1000):
                 await pilot.pause(0.01)
                 screen = pilot.app.screen
                 if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
@@ -123,7 +123,7 @@ def test_evergreen_planet(snap_compare, tmp_path, size):
             return
         # Draft the first card, then plant a sprout and leave the plan open.
         await pilot.press("enter")
-        for _ in range(200):
+        for _ in range(1000):
             await pilot.pause(0.01)
             screen = pilot.app.screen
             if pilot.app.match.state.phase == "actions" and screen.thinking is None and screen.viewer in pilot.app.match.to_act():

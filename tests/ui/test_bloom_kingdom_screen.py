@@ -172,7 +172,7 @@ async def test_too_small_terminal_says_so_and_recovers(app_factory):
 async def test_bots_alone_play_to_the_score_sheet(app_factory):
     app = app_factory([Seat(name="Ada", kind="bot"), Seat(name="Bo", kind="bot"), Seat(name="Cy", kind="bot")], seed=2)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(400):
+        for _ in range(3000):
             await pilot.pause(0.01)
             if isinstance(app.screen, AnnouncementScreen):
                 await pilot.press("enter")
