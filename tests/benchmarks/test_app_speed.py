@@ -19,10 +19,11 @@ from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import BareApp, running
 
-# Each script imports its app, runs it headless, and exits after the first frame.
+# Each script imports its app, runs it headless, and exits once the first frame is drawn.
 BARE_STARTUP = """
 from tests.benchmarks.conftest import BareApp
 async def leave(pilot):
+    await pilot.pause()
     pilot.app.exit()
 BareApp().run(headless=True, size=(120, 40), auto_pilot=leave)
 """
