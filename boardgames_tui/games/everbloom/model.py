@@ -1,0 +1,263 @@
+"""Everbloom's state and actions.
+
+Card spaces, landmark spaces and groves are keyed by the ids of content.py
+(card spaces 't1'.., landmark spaces 'n1'.., 'west'/'east', groves by biome).
+Pollinator counts are per seat lists.  A card stack lists its cards top first.
+Multi-step decisions of the migration and of setup use one generic `Choice`
+(a seat picks one of several strings); a chip's turn keeps its own `TurnWork`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from boardgames_tui.engine.contract import GameState
+
+Phase = Literal["draft", "round_start", "wilderness", "migration", "pollination", "over"]
+HIDDEN_CARD = "?"
+
+
+class EverbloomOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    landmark_theme: Literal["first-blossom", "natural-selection", "duo"] = "first-blossom"
+    habitat_theme: Literal["day", "night"] = "day"
+    # One faction key per seat, in seat order; empty: dealt at random.
+    factions: list[str] = Field(default_factory=list)
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class DiscardNectar(_Action):
+    """Setup draft: the nectar card to discard (the other two are kept)."""
+
+    kind: Literal["discard"] = "discard"
+    card: str
+
+
+class Choose(_Action):
+    """Answer the pending choice (a landmark for the hive, a biome, a grove, a tile…)."""
+
+    kind: Literal["choose"] = "choose"
+    option: str
+
+
+class PlaceChip(_Action):
+    """Place a chip at a landmark space; `first_chip` marks the first player's "1" chip."""
+
+    kind: Literal["place"] = "place"
+    chip: int
+    landmark: str
+    first_chip: bool = False
+    # Hummingbirds' "2" only: disregard the landmark's rule.
+    ignore_rule: bool = False
+
+
+class ChipToGrove(_Action):
+    """A chip that fits at no landmark sends its pollinators to a grove instead."""
+
+    kind: Literal["chip-grove"] = "chip-grove"
+    chip: int
+    grove: str
+    first_chip: bool = False
+
+
+class MovePollinator(_Action):
+    """Butterflies' "4" or Edge of the Forest: one pollinator of `owner` moves card to card."""
+
+    kind: Literal["move"] = "move"
+    owner: int
+    source: str
+    target: str
+
+
+class PullFromGrove(_Action):
+    """Edge of the Sea: one of your pollinators comes from `grove` to the card."""
+
+    kind: Literal["pull"] = "pull"
+    grove: str
+
+
+class Skip(_Action):
+    """Decline an optional move (Butterflies, Edge of the Forest)."""
+
+    kind: Literal["skip"] = "skip"
+
+
+class SendPollinator(_Action):
+    """Send one pollinator to an adjacent card: from the supply, or from `grove` once it is empty."""
+
+    kind: Literal["send"] = "send"
+    space: str
+    grove: str | None = None
+
+
+class TakeGrove(_Action):
+    """Pollination: take all your pollinators from one grove (hidden until all are done)."""
+
+    kind: Literal["take"] = "take"
+    grove: str
+
+
+class Pollinate(_Action):
+    """Pollination: pay for one unpollinated card of your habitat (by its id)."""
+
+    kind: Literal["pollinate"] = "pollinate"
+    card: str
+
+
+class FinishPollination(_Action):
+    """Pollination: done; leftover pollinators go to `grove` (None when none are left)."""
+
+    kind: Literal["finish"] = "finish"
+    grove: str | None = None
+
+
+Action = Annotated[
+    Union[
+        DiscardNectar, Choose, PlaceChip, ChipToGrove, MovePollinator, PullFromGrove, Skip,
+        SendPollinator, TakeGrove, Pollinate, FinishPollination,
+    ],
+    Field(discriminator="kind"),
+]
+
+
+class Chip(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int
+    value: int
+    first_chip: bool = False
+
+
+class HabitatCard(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    pollinated: bool = False
+
+
+class Task(BaseModel):
+    """One step of the migration (or round start) still to run."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: str
+    seat: int = -1
+    space: str = ""
+    card: str = ""
+    # Pollinator counts on the card when its migration began, per seat.
+    counts: list[int] = Field(default_factory=list)
+    number: int = 0
+    text: str = ""
+
+
+class Choice(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int
+    prompt: str
+    options: list[str]
+    task: Task
+
+
+class TurnWork(BaseModel):
+    """A placed chip whose pollinators are still being sent."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    landmark: str
+    value: int
+    targets: list[str]
+    to_send: int
+    sent: dict[str, int] = Field(default_factory=dict)
+    one_card: bool = False
+    even_split: bool = False
+    # Steps before sending: 'butterfly', 'sea:<space>', 'forest:<space>'.
+    steps: list[str] = Field(default_factory=list)
+
+
+class PollinationWork(BaseModel):
+    """One seat's pollination, private until every seat has finished."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    grove: str | None = None
+    taken: int = 0
+    left: int = 0
+    cards: list[str] = Field(default_factory=list)
+    done: bool = False
+    leftover_grove: str | None = None
+
+
+class PlayerState(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    faction: str
+    chips: list[int]
+    first_chip: bool = False
+    supply: int
+    score: int = 0
+    bloom: int = 0
+    cave: int = 0
+    habitat: dict[str, list[HabitatCard]]
+    tiles: dict[str, str] = Field(default_factory=dict)
+    nectar: list[str] = Field(default_factory=list)
+    draft: list[str] = Field(default_factory=list)
+    chips_placed: int = 0
+    lemur_reach_used: bool = False
+    pollination: PollinationWork | None = None
+
+    def card_count(self) -> int:
+        return sum(len(cards) for cards in self.habitat.values())
+
+
+class FinalScore(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    during_play: list[int]
+    nectar: dict[str, list[int]]
+    bloom_track: list[int]
+    penalty: list[int]
+    totals: list[int]
+    winners: list[int]
+    decided_by: str
+
+
+class EverbloomState(GameState):
+    options: EverbloomOptions
+    round: int = 1
+    phase: Phase = "draft"
+    side: str
+    first_player: int = 0
+    # Landmark space -> [tile number, flipped (1) or not (0)] (wildlife spaces absent).
+    landmarks: dict[str, list[int]]
+    hive: str | None = None
+    last_hive: str | None = None
+    # Landmark space -> chips, bottom first (wildlife spaces included).
+    chips: dict[str, list[Chip]]
+    # Card space -> card ids, top first.
+    stacks: dict[str, list[str]]
+    tops_revealed: bool = False
+    # Card space -> pollinators per seat.
+    pollinators: dict[str, list[int]]
+    groves: dict[str, list[int]]
+    bloom_deck: list[str]
+    bloom_shown: list[str]
+    nectar_deck: list[str]
+    event_deck: list[str]
+    wildlife_deck: list[str]
+    # The wildlife bonus the western winner took ('card' or 'bloom'), if any.
+    wildlife_used: str | None = None
+    players: list[PlayerState]
+    turn_seat: int = 0
+    turn: TurnWork | None = None
+    tasks: list[Task] = Field(default_factory=list)
+    choice: Choice | None = None
+    boxed: list[str] = Field(default_factory=list)
+    final: FinalScore | None = None

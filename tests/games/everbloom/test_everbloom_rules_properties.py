@@ -1,0 +1,188 @@
+"""Property tests over random legal Everbloom games for 1-4 seats, every theme."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgames_tui.engine.contract import IllegalMove, Seat
+from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.model import (
+    ChipToGrove,
+    Choose,
+    EverbloomOptions,
+    PlaceChip,
+    SendPollinator,
+    TakeGrove,
+)
+from boardgames_tui.games.everbloom.rules import EverbloomRules
+
+RULES = EverbloomRules()
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+games = st.tuples(
+    st.integers(1, 4),
+    st.sampled_from(["first-blossom", "natural-selection", "duo"]),
+    st.sampled_from(["day", "night"]),
+    st.integers(0, 2**20),
+    st.booleans(),
+)
+
+
+def new_game(players: int, theme: str, habitat: str, seed: int, pick_factions: bool):
+    factions = random.Random(seed).sample(list(C.FACTIONS), players) if pick_factions else []
+    options = EverbloomOptions(landmark_theme=theme, habitat_theme=habitat, factions=factions)
+    seats = [Seat(name=f"P{index + 1}") for index in range(players)]
+    return RULES.setup(options, seats, seed)
+
+
+def play(state, seed: int, on_state=None):
+    rng = random.Random(seed)
+    moves = []
+    while not RULES.is_over(state):
+        seat = rng.choice(RULES.to_act(state))
+        actions = RULES.legal_actions(RULES.view(state, seat), seat)
+        assert actions, f"seat {seat} has no legal action in phase {state.phase}"
+        action = rng.choice(actions)
+        RULES.validate(state, seat, action)
+        if on_state is not None:
+            on_state(state, seat)
+        state = RULES.apply(state, seat, action)
+        moves.append((seat, action))
+        assert len(moves) < 5000
+    return state, moves
+
+
+def check_accounting(state) -> None:
+    total = C.numbers().pollinators
+    for seat, player in enumerate(state.players):
+        held = player.supply + sum(g[seat] for g in state.groves.values()) + sum(p[seat] for p in state.pollinators.values())
+        assert held == total, (seat, held)
+        assert player.supply >= 0
+        assert all(g[seat] >= 0 for g in state.groves.values())
+    cards = C.cards()
+    on_board = sum(len(stack) for stack in state.stacks.values())
+    in_habitats = sum(1 for p in state.players for cs in p.habitat.values() for c in cs if c.id in cards)
+    boxed = sum(1 for card in state.boxed if card in cards)
+    expected = len(C.BIOMES) * 3 + 3 + (len(C.BIOMES) + 1 if len(state.players) == 4 else 0)
+    pending = {task.card for task in state.tasks if task.card in cards and task.kind in ("event", "place")}
+    if state.choice is not None and state.choice.task.kind in ("event", "place") and state.choice.task.card in cards:
+        pending.add(state.choice.task.card)
+    pending = {card for card in pending if not any(card in stack for stack in state.stacks.values())}
+    assert on_board + in_habitats + boxed + len(state.event_deck) + len(pending) == expected
+    nectar = len(state.nectar_deck) + sum(len(p.nectar) + len(p.draft) for p in state.players)
+    nectar += sum(1 for card in state.boxed if card.startswith("N"))
+    assert nectar == C.NECTAR_CARDS
+    wild = len(state.wildlife_deck) + sum(1 for p in state.players for cs in p.habitat.values() for c in cs if c.id.startswith("W"))
+    pending = [task.card for task in state.tasks] + ([state.choice.task.card] if state.choice else [])
+    wild += sum(1 for card in pending if card.startswith("W"))
+    assert wild == C.WILDLIFE_CARDS
+    if state.phase == "wilderness":
+        for seat, player in enumerate(state.players):
+            placed = sum(1 for stack in state.chips.values() for chip in stack if chip.seat == seat)
+            assert placed <= player.chips_placed
+            owned = len(C.factions()[player.faction].chips) + (1 if seat == state.first_player else 0)
+            assert len(player.chips) + int(player.first_chip) + player.chips_placed == owned
+
+
+@SETTINGS
+@given(games)
+def test_random_games_end_with_everything_accounted_for(game):
+    players, theme, habitat, seed, pick = game
+    state = new_game(players, theme, habitat, seed, pick)
+    check_accounting(state)
+    final, moves = play(state, seed, on_state=lambda s, seat: check_accounting(s))
+    check_accounting(final)
+    assert final.round == 3 and final.final is not None
+    sheet = RULES.score_sheet(final)
+    assert sheet.winners and len(sheet.totals) == players
+    assert RULES.to_act(final) == []
+
+
+@SETTINGS
+@given(games)
+def test_save_load_and_replay_reproduce_the_game(game):
+    players, theme, habitat, seed, pick = game
+    start = new_game(players, theme, habitat, seed, pick)
+    snapshots = []
+    final, moves = play(start, seed, on_state=lambda s, seat: snapshots.append(s) if len(snapshots) < 400 and seed % 3 == 0 else None)
+    assert RULES.load_state(final.model_dump(mode="json")) == final
+    for snap in snapshots[::37]:
+        assert RULES.load_state(snap.model_dump(mode="json")) == snap
+    replayed = new_game(players, theme, habitat, seed, pick)
+    for seat, action in moves:
+        parsed = RULES.parse_action(RULES.dump_action(action))
+        replayed = RULES.apply(replayed, seat, parsed)
+    assert replayed == final
+
+
+ODD_ACTIONS = [
+    PlaceChip(chip=4, landmark="west"),
+    PlaceChip(chip=7, landmark="n1"),
+    PlaceChip(chip=2, landmark="nowhere"),
+    PlaceChip(chip=1, landmark="n1", first_chip=True),
+    PlaceChip(chip=3, landmark="m1", ignore_rule=True),
+    ChipToGrove(chip=3, grove="forest"),
+    SendPollinator(space="t1"),
+    SendPollinator(space="b3", grove="desert"),
+    TakeGrove(grove="tundra"),
+    Choose(option="nonsense"),
+]
+
+
+@SETTINGS
+@given(games)
+def test_illegal_actions_are_refused_and_change_nothing(game):
+    players, theme, habitat, seed, pick = game
+    rng = random.Random(seed + 1)
+
+    def probe(state, seat):
+        if rng.random() > 0.15:
+            return
+        legal = RULES.legal_actions(state, seat)
+        before = state.model_dump(mode="json")
+        for action in ODD_ACTIONS:
+            if action in legal:
+                continue
+            try:
+                RULES.validate(state, seat, action)
+            except IllegalMove as error:
+                assert error.reason
+            else:  # pragma: no cover - validate and legal_actions disagree
+                raise AssertionError(f"{action} accepted but not listed")
+        others = [s for s in range(players) if s not in RULES.to_act(state)]
+        for other in others:
+            try:
+                RULES.validate(state, other, legal[0])
+            except IllegalMove:
+                pass
+            else:  # pragma: no cover
+                raise AssertionError("a seat out of turn was allowed to act")
+        for action in legal[:5]:
+            RULES.apply(state, seat, action)
+        assert state.model_dump(mode="json") == before
+
+    play(new_game(players, theme, habitat, seed, pick), seed, on_state=probe)
+
+
+@settings(max_examples=6, deadline=None)
+@given(games)
+def test_views_hide_secrets_and_legal_actions_agree_with_the_view(game):
+    players, theme, habitat, seed, pick = game
+
+    def probe(state, seat):
+        view = RULES.view(state, seat)
+        assert view.seed == 0 and view.rng_draws == 0
+        assert all(card == "?" for card in view.nectar_deck + view.bloom_deck + view.event_deck)
+        for other, player in enumerate(view.players):
+            if other != seat:
+                assert all(card == "?" for card in player.nectar + player.draft)
+                if player.pollination is not None:
+                    assert player.pollination.grove is None and not player.pollination.cards
+        for stack in view.stacks.values():
+            assert all(card == "?" for card in stack[1:])
+        assert RULES.legal_actions(view, seat) == RULES.legal_actions(state, seat)
+
+    play(new_game(players, theme, habitat, seed, pick), seed, on_state=probe)
