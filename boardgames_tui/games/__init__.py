@@ -1,3 +1,3 @@
 """The built-in games; importing this package registers each of them."""
 
-from boardgames_tui.games import bloom_kingdom, evergreen, pollen  # noqa: F401
+from boardgames_tui.games import bloom_kingdom, everbloom, evergreen, pollen  # noqa: F401

@@ -132,3 +132,30 @@ def test_evergreen_planet(snap_compare, tmp_path, size):
         await pilot.pause()
 
     assert snap_compare(app, run_before=plan_a_step, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_everbloom_wilderness(snap_compare, tmp_path, size):
+    start = StartRequest(
+        slug="everbloom",
+        seats=[Seat(name="Anna"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot")],
+        options={},
+        seed=3,
+    )
+    app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+    async def into_the_wilderness(pilot) -> None:
+        await pilot.pause()
+        if pilot.app.screen.is_too_small:
+            return
+        # The nectar draft, then Anna's first chip and its pollinators.
+        for _ in range(6):
+            await pilot.press("enter")
+            for _ in range(1000):
+                await pilot.pause(0.01)
+                screen = pilot.app.screen
+                if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
+                    break
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=into_the_wilderness, terminal_size=size)

@@ -1,5 +1,6 @@
-"""Everbloom: six factions bid pollinators for hybrid beings across the wilderness.
+"""Everbloom: send pollinators into the wilderness, win hybrid beings, gather nectar."""
 
-Only the content lives here for now (`content.py`, loading `assets/everbloom/`); the
-rules and the screen come next, and the game registers itself once they exist.
-"""
+from boardgames_tui.engine.registry import register
+from boardgames_tui.games.everbloom.rules import EverbloomRules
+
+RULES = register(EverbloomRules(), screen="boardgames_tui.games.everbloom.screen:EverbloomScreen")

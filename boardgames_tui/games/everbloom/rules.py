@@ -287,6 +287,7 @@ class EverbloomRules(GameRules[EverbloomState]):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     tagline: ClassVar[str] = "Send pollinators, win hybrid beings, gather nectar."
+    min_screen: ClassVar[tuple[int, int]] = (116, 38)
     options_model: ClassVar[type[BaseModel]] = EverbloomOptions
     state_model = EverbloomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
