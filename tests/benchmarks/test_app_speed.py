@@ -124,3 +124,23 @@ def test_keypress_evergreen_planet(benchmark, tmp_path):
         # Walking the cursor over the planet, with the light preview redrawn.
         keys = iter(["right", "down", "left", "up"] * 100)
         benchmark.pedantic(lambda: press(next(keys)), rounds=60, warmup_rounds=5)
+
+
+@pytest.mark.benchmark(group="keypress-cpu", timer=time.process_time)
+def test_keypress_everbloom_wilderness(benchmark, tmp_path):
+    start = StartRequest(
+        slug="everbloom",
+        seats=[Seat(name="Ann"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot"), Seat(name="Bot 4", kind="bot")],
+        options={},
+        seed=3,
+    )
+    app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+    with running(app) as press:
+        # Through the nectar draft to Ann's first chip placement.
+        for _ in range(10):
+            if app.match.state.phase == "wilderness" and app.screen.thinking is None and 0 in app.match.to_act():
+                break
+            press("enter")
+        # Moving the highlight over the list of chip placements.
+        keys = iter(["down", "down", "up", "down"] * 100)
+        benchmark.pedantic(lambda: press(next(keys)), rounds=60, warmup_rounds=5)
