@@ -841,3 +841,74 @@ def test_every_landmark_side_is_understood(number, flipped):
             assert act(state, 0, chip).turn is not None
         else:
             assert refused(state, 0, chip)
+
+
+# ----------------------------------------------------------------- review additions
+
+
+def test_pollinators_come_from_the_supply_then_from_groves_of_the_owners_choice():
+    state = blank(["bats", "butterflies"])
+    state.stacks["t1"] = [ELEPHANT]
+    state.players[0].supply = 1
+    state.groves["forest"][0] = 1
+    state.groves["tundra"][0] = 2
+    state = act(state, 0, PlaceChip(chip=3, landmark="west"))
+    assert RULES.legal_actions(state, 0) == [SendPollinator(space="t1")]
+    assert "supply" in refused(state, 0, SendPollinator(space="t1", grove="tundra"))
+    state = act(state, 0, SendPollinator(space="t1"))
+    assert "supply is empty" in refused(state, 0, SendPollinator(space="t1"))
+    assert set(RULES.legal_actions(state, 0)) == {
+        SendPollinator(space="t1", grove="forest"), SendPollinator(space="t1", grove="tundra"),
+    }
+    state = act(state, 0, SendPollinator(space="t1", grove="tundra"), SendPollinator(space="t1", grove="tundra"))
+    assert state.pollinators["t1"][0] == 3
+    assert state.groves["forest"][0] == 1 and state.groves["tundra"][0] == 0
+    assert state.turn is None and state.turn_seat == 1
+
+
+def test_in_a_whole_wilderness_phase_the_first_players_1_chip_goes_last():
+    import random
+
+    state = blank(["bats", "butterflies", "lizards"])
+    for space in state.stacks:
+        state.stacks[space] = [ELEPHANT]
+    state.first_player = state.turn_seat = 1
+    for seat, player in enumerate(state.players):
+        player.first_chip = seat == 1
+    rng = random.Random(3)
+    placed = []
+    while state.phase == "wilderness":
+        seat = RULES.to_act(state)[0]
+        action = rng.choice(RULES.legal_actions(state, seat))
+        if isinstance(action, (PlaceChip, ChipToGrove)):
+            placed.append((seat, action.first_chip))
+        state = RULES.apply(state, seat, action)
+    assert [seat for seat, _ in placed] == [1, 2, 0] * 4 + [1]
+    assert [first for _, first in placed] == [False] * 12 + [True]
+
+
+def _resolve_choices(state):
+    while state.choice is not None and state.phase == "migration":
+        state = act(state, state.choice.seat, Choose(option=state.choice.options[0]))
+    return state
+
+
+def test_migration_runs_the_top_row_from_the_left_and_the_bottom_row_from_the_right():
+    """Order matters for ties: the first tied card goes by turn order, the next to the
+    faction with fewer cards."""
+    top = blank(["bats", "butterflies"])
+    top.stacks["t1"], top.stacks["t2"] = [ELEPHANT], [CRAB]
+    top.pollinators["t1"], top.pollinators["t2"] = [1, 1], [1, 1]
+    for player in top.players:
+        player.supply -= 2
+    top = _resolve_choices(migrate(top))
+    assert [card.id for card in top.players[0].habitat["jungle"]] == [ELEPHANT]  # t1 first
+    assert [card.id for card in top.players[1].habitat["aquatic"]] == [CRAB]
+    bottom = blank(["bats", "butterflies"])
+    bottom.stacks["b1"], bottom.stacks["b3"] = [HYENA], [OWL]
+    bottom.pollinators["b1"], bottom.pollinators["b3"] = [1, 1], [1, 1]
+    for player in bottom.players:
+        player.supply -= 2
+    bottom = _resolve_choices(migrate(bottom))
+    assert [card.id for card in bottom.players[0].habitat["tundra"]] == [OWL]  # b3 first
+    assert [card.id for card in bottom.players[1].habitat["desert"]] == [HYENA]
