@@ -12,7 +12,10 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region, Size
 from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import HIDDEN_CARD, EverbloomState
@@ -371,33 +374,65 @@ class HabitatPanel(TextPanel):
         self.show_text(Text("\n").join(lines))
 
 
-class ChoicePanel(TextPanel):
-    """The viewer's legal actions, numbered; a window scrolls with the highlight."""
+class ChoicePanel(ScrollView, can_focus=False):
+    """The viewer's legal actions, numbered, one per line.
 
-    _first = 0
-    _count = 0
+    A line-API widget: moving the highlight repaints the two lines that changed, not
+    the whole list, and the list scrolls only when the highlight leaves the window.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._lines: list[Text] = []
+        self._strips: dict[int, Strip] = {}
 
     def show(self, heading: str, entries: list[Text], cursor: int | None) -> None:
         set_border_title(self, heading)
-        rows = max(1, (self.content_region.height or 6))
-        self._count = len(entries)
-        if cursor is None:
-            first = 0
-        else:
-            first = min(max(0, cursor - rows // 2), max(0, len(entries) - rows))
-        self._first = first
         lines = []
-        for index in range(first, min(len(entries), first + rows)):
+        for index, entry in enumerate(entries):
             line = Text("▶" if index == cursor else " ", style="bold")
             line.append(f"{index + 1:>2} ", style="bold")
-            line.append_text(entries[index])
-            line.truncate(max(10, self.content_region.width or 60), overflow="ellipsis")
+            line.append_text(entry)
             if index == cursor:
                 line.stylize("on grey35")
             lines.append(line)
-        self.show_text(Text("\n").join(lines) if lines else Text("—", style="dim"))
+        if not lines:
+            lines = [Text("—", style="dim")]
+        if len(lines) != len(self._lines):
+            self._lines = lines
+            self._strips.clear()
+            # Lines are cut to the width, so the list only ever scrolls up and down.
+            self.virtual_size = Size(0, len(lines))
+            self.refresh()
+        else:
+            for row, (old, new) in enumerate(zip(self._lines, lines)):
+                if old != new:
+                    self._strips.pop(row, None)
+                    self.refresh_lines(row)
+            self._lines = lines
+        if cursor is not None:
+            self.scroll_to_region(Region(0, cursor, 1, 1), animate=False, force=True)
+
+    def render_line(self, y: int) -> Strip:
+        row = self.scroll_offset.y + y
+        width = self.size.width
+        style = self.rich_style
+        if row >= len(self._lines):
+            return Strip.blank(width, style)
+        strip = self._strips.get(row)
+        if strip is None:
+            line = self._lines[row].copy()
+            line.truncate(max(10, width), overflow="ellipsis")
+            strip = self._strips[row] = Strip(line.render(self.app.console))
+        return strip.crop_extend(0, width, style).apply_style(style)
+
+    def on_resize(self) -> None:
+        self._strips.clear()
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is not None and 0 <= offset.y and self._first + offset.y < self._count:
-            self.post_message(Picked("choice", self._first + offset.y))
+        if offset is None:
+            return
+        row = self.scroll_offset.y + offset.y
+        if 0 <= row < len(self._lines):
+            self.post_message(Picked("choice", row))
