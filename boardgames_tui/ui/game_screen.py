@@ -50,6 +50,8 @@ class GameScreen(SizedScreen[None]):
         self._message: Text | None = None
         self._view_key: tuple[int, int] | None = None
         self._view: GameState | None = None
+        self._legal_key: tuple[int, int | None] | None = None
+        self._legal_actions: list[Any] = []
         self._bots = {
             seat: make_bot(info.bot_level, match.seed + len(match.moves), seat)
             for seat, info in enumerate(match.seats)
@@ -96,6 +98,22 @@ class GameScreen(SizedScreen[None]):
             self._view_key = key
             self._view = self.match.view(self.viewer)
         return self._view
+
+    def viewer_acts(self, view: GameState) -> bool:
+        """Whether the seat at the keyboard must act now (and no bot is thinking)."""
+        return self.viewer is not None and self.thinking is None and self.viewer in self.rules.to_act(view)
+
+    def viewer_legal_actions(self) -> list[Any]:
+        """The viewer's legal actions, computed once per move: the board, the status
+        line and the key checks all ask for them on every keypress."""
+        view = self.current_view()
+        if view is None or not self.viewer_acts(view):
+            return []
+        key = (id(view), self.viewer)
+        if self._legal_key != key:
+            self._legal_key = key
+            self._legal_actions = self.rules.legal_actions(view, self.viewer)
+        return self._legal_actions
 
     def public_view(self) -> GameState:
         """What anyone may see, for the moments no human is at the keyboard."""

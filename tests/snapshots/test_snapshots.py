@@ -19,6 +19,15 @@ from boardgames_tui.ui.setup import StartRequest
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
 
 
+async def until_the_viewer_acts(pilot) -> None:
+    """Waits (as briefly as the bots allow) until the human at the keyboard is to act."""
+    for _ in range(1000):
+        await pilot.pause(0.01)
+        screen = pilot.app.screen
+        if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
+            return
+
+
 def app_for(tmp_path: Path, seats: list[Seat] | None = None, seed: int = 9) -> BoardGamesApp:
     start = StartRequest(slug="bloom-kingdom", seats=seats, options={}, seed=seed) if seats else None
     # No blinking cursor and no bot pause: the same picture every run.
@@ -52,11 +61,7 @@ def test_game(snap_compare, tmp_path, size):
         if pilot.app.screen.is_too_small:
             return
         await pilot.press("right", "enter")
-        for _ in range(1000):
-            await pilot.pause(0.01)
-            screen = pilot.app.screen
-            if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
-                break
+        await until_the_viewer_acts(pilot)
         await pilot.pause()
 
     assert snap_compare(app, run_before=play_one_card, terminal_size=size)
@@ -95,11 +100,7 @@ def test_pollen_garden(snap_compare, tmp_path, size):
             return
         for _ in range(3):
             await pilot.press("tab", "enter")
-            for _ in range(1000):
-                await pilot.pause(0.01)
-                screen = pilot.app.screen
-                if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
-                    break
+            await until_the_viewer_acts(pilot)
             if pilot.app.match.state.phase == "assign":
                 await pilot.press("enter")
         await pilot.pause()
@@ -123,10 +124,9 @@ def test_evergreen_planet(snap_compare, tmp_path, size):
             return
         # Draft the first card, then plant a sprout and leave the plan open.
         await pilot.press("enter")
-        for _ in range(1000):
-            await pilot.pause(0.01)
-            screen = pilot.app.screen
-            if pilot.app.match.state.phase == "actions" and screen.thinking is None and screen.viewer in pilot.app.match.to_act():
+        for _ in range(20):
+            await until_the_viewer_acts(pilot)
+            if pilot.app.match.state.phase == "actions":
                 break
         await pilot.press("right", "p")
         await pilot.pause()
@@ -151,11 +151,7 @@ def test_everbloom_wilderness(snap_compare, tmp_path, size):
         # The nectar draft, then Anna's first chip and its pollinators.
         for _ in range(6):
             await pilot.press("enter")
-            for _ in range(1000):
-                await pilot.pause(0.01)
-                screen = pilot.app.screen
-                if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
-                    break
+            await until_the_viewer_acts(pilot)
         await pilot.pause()
 
     assert snap_compare(app, run_before=into_the_wilderness, terminal_size=size)

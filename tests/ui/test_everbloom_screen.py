@@ -159,7 +159,7 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
         else:
             raise AssertionError("Ann never got to place a chip")
         screen = app.screen
-        legal = screen._legal()
+        legal = screen.viewer_legal_actions()
         await pilot.press("down")
         await pilot.pause()
         highlighted = legal[1]

@@ -76,8 +76,6 @@ class EverbloomScreen(GameScreen):
         self.choice = 0
         # Whose habitat is on screen: None means the viewer's own.
         self.shown_seat: int | None = None
-        self._legal_key: tuple[int, int | None] | None = None
-        self._legal_actions: list[Any] = []
         self._labels_key: tuple[int, int, int | None] | None = None
         self._label_list: list[Text] = []
         self._highlight_only = False
@@ -99,19 +97,6 @@ class EverbloomScreen(GameScreen):
         yield BloomPanel(id="eb-bloom")
 
     # -- what is on offer -------------------------------------------------------------------------
-    def _acting(self, view: EverbloomState) -> bool:
-        return self.viewer is not None and self.thinking is None and self.viewer in self.rules.to_act(view)
-
-    def _legal(self) -> list[Any]:
-        view = self.current_view()
-        if view is None or not self._acting(view):
-            return []
-        key = (id(view), self.viewer)
-        if self._legal_key != key:
-            self._legal_key = key
-            self._legal_actions = self.rules.legal_actions(view, self.viewer)  # type: ignore[arg-type]
-        return self._legal_actions
-
     def _labels(self, view: EverbloomState, legal: list[Any]) -> list[Text]:
         """The labels of the legal actions, built once per move (a cursor move reuses them)."""
         key = (id(view), id(legal), self.viewer)
@@ -121,7 +106,7 @@ class EverbloomScreen(GameScreen):
         return self._label_list
 
     def _highlighted(self) -> Any | None:
-        legal = self._legal()
+        legal = self.viewer_legal_actions()
         if not legal:
             return None
         if self.choice >= len(legal):
@@ -247,7 +232,7 @@ class EverbloomScreen(GameScreen):
         if len(self._eb_closed_cache) > 32:
             self._eb_closed_cache.clear()
         seat = self.viewer if self.viewer is not None else 0
-        open_ = {a.landmark for a in self._legal() if isinstance(a, PlaceChip) and (a.chip, a.first_chip) == (chip, first)}
+        open_ = {a.landmark for a in self.viewer_legal_actions() if isinstance(a, PlaceChip) and (a.chip, a.first_chip) == (chip, first)}
         closed = []
         for space in view.chips:
             if space in open_:
@@ -271,8 +256,8 @@ class EverbloomScreen(GameScreen):
 
     # -- drawing -----------------------------------------------------------------------------------------
     def show_view(self, view: EverbloomState, viewer: int | None) -> None:  # type: ignore[override]
-        acting = self._acting(view)
-        legal = self._legal() if acting else []
+        acting = self.viewer_acts(view)
+        legal = self.viewer_legal_actions() if acting else []
         if self.choice >= len(legal):
             self.choice = 0
         current = legal[self.choice] if legal else None
@@ -340,7 +325,7 @@ class EverbloomScreen(GameScreen):
             return len(self.match.seats) > 1
         if action in ("move", "confirm", "pick"):
             view = self.current_view()
-            return view is not None and self._acting(view)
+            return view is not None and self.viewer_acts(view)
         return super().allows(action, parameters)
 
     def _after_cursor(self, *, highlight_only: bool = True) -> None:
@@ -352,14 +337,14 @@ class EverbloomScreen(GameScreen):
             self._highlight_only = False
 
     def action_move(self, delta: int) -> None:
-        legal = self._legal()
+        legal = self.viewer_legal_actions()
         if not legal:
             return
         self.choice = max(0, min(len(legal) - 1, self.choice + delta)) if abs(delta) > 1 else (self.choice + delta) % len(legal)
         self._after_cursor()
 
     def action_pick(self, number: int) -> None:
-        legal = self._legal()
+        legal = self.viewer_legal_actions()
         if not legal:
             return
         if number > len(legal):
@@ -391,7 +376,7 @@ class EverbloomScreen(GameScreen):
 
     def on_picked(self, message: Picked) -> None:
         message.stop()
-        legal = self._legal()
+        legal = self.viewer_legal_actions()
         if message.area != "choice" or not (0 <= message.key < len(legal)):
             return
         if message.key == self.choice:

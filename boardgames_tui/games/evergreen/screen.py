@@ -73,8 +73,6 @@ class EvergreenScreen(GameScreen):
         self.choice = 0
         # Whose planet is on screen: None means the viewer's own.
         self.shown_seat: int | None = None
-        self._legal_key: tuple[int, int | None] | None = None
-        self._legal_actions: list[Any] = []
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -89,20 +87,6 @@ class EvergreenScreen(GameScreen):
         yield ScorePanel(id="eg-scores")
 
     # -- what is on offer ----------------------------------------------------------------------------
-    def _acting(self, view: EvergreenState) -> bool:
-        return self.viewer is not None and self.thinking is None and self.viewer in self.rules.to_act(view)
-
-    def _legal(self) -> list[Any]:
-        view = self.current_view()
-        if view is None or not self._acting(view):
-            return []
-        # Asked for by the board, the status line and the keys: computed once per move.
-        key = (id(view), self.viewer)
-        if self._legal_key != key:
-            self._legal_key = key
-            self._legal_actions = self.rules.legal_actions(view, self.viewer)  # type: ignore[arg-type]
-        return self._legal_actions
-
     def _choices(self, view: EvergreenState) -> list[Any]:
         if view.phase == "draft":
             return [DraftCard(card=card) for card in view.row]
@@ -113,7 +97,7 @@ class EvergreenScreen(GameScreen):
     def _steps_here(self) -> list[Any]:
         return [
             action
-            for action in self._legal()
+            for action in self.viewer_legal_actions()
             if isinstance(action, (Plant, Grow, UsePower, LakeGrow)) and action.space == self.cursor_space
         ]
 
@@ -121,7 +105,7 @@ class EvergreenScreen(GameScreen):
     def show_view(self, view: EvergreenState, viewer: int | None) -> None:  # type: ignore[override]
         seat = self.shown_seat if self.shown_seat is not None else viewer
         planet = self.query_one(PlanetView)
-        acting = self._acting(view)
+        acting = self.viewer_acts(view)
         if seat is None:
             planet.show("." * (SIZE * SIZE), sun_edge(view), "Planet (hidden until a player is at the keyboard)")
         else:
@@ -136,7 +120,7 @@ class EvergreenScreen(GameScreen):
                 title = f"{view.name(seat)}'s planet (public · v: next)"
             targets: set[int] = set()
             if own and acting and view.phase == "actions":
-                targets = {action.space for action in self._legal() if getattr(action, "space", None) is not None}
+                targets = {action.space for action in self.viewer_legal_actions() if getattr(action, "space", None) is not None}
             planet.show(
                 board,
                 sun_edge(view),
@@ -206,7 +190,7 @@ class EvergreenScreen(GameScreen):
         if action == "cycle_planet":
             return len(self.match.seats) > 1
         view = self.current_view()
-        acting = view is not None and self._acting(view)
+        acting = view is not None and self.viewer_acts(view)
         if action in ("step", "confirm", "pick"):
             return acting
         if action == "finish":
@@ -271,7 +255,7 @@ class EvergreenScreen(GameScreen):
     def action_do(self, key: str) -> None:
         kind = STEP_KEYS[key]
         if kind is UsePower:
-            points = [step for step in self._legal() if isinstance(step, UsePower) and step.space is None]
+            points = [step for step in self.viewer_legal_actions() if isinstance(step, UsePower) and step.space is None]
             if points:
                 self.submit(points[0])
                 return
@@ -295,7 +279,7 @@ class EvergreenScreen(GameScreen):
     def on_picked(self, message: Picked) -> None:
         message.stop()
         view = self.current_view()
-        if view is None or not self._acting(view):
+        if view is None or not self.viewer_acts(view):
             return
         if message.area == "choice":
             if message.key == self.choice:

@@ -53,9 +53,6 @@ class PollenScreen(GameScreen):
         yield PlayerMeeples(id="pl-players")
 
     # -- what is on offer ------------------------------------------------------------------------
-    def _acting(self, view: PollenState) -> bool:
-        return self.viewer is not None and self.thinking is None and self.viewer in self.rules.to_act(view)
-
     def _hand(self, view: PollenState) -> list[int]:
         if self.viewer is None:
             return []
@@ -63,7 +60,7 @@ class PollenScreen(GameScreen):
 
     def _choices(self, view: PollenState) -> list[int]:
         """What the number keys choose from: hand cards, or drawn tokens to place."""
-        if view.phase == "assign" and self._acting(view):
+        if view.phase == "assign" and self.viewer_acts(view):
             return list(view.pending_tokens)
         return self._hand(view)
 
@@ -85,7 +82,7 @@ class PollenScreen(GameScreen):
             if targets and self.cursor not in targets:
                 near = view.last_planted or (0, 0)
                 self.cursor = min(targets, key=lambda cell: abs(cell[0] - near[0]) + abs(cell[1] - near[1]))
-        acting = self._acting(view)
+        acting = self.viewer_acts(view)
         assigning = view.phase == "assign" and acting
         garden = self.query_one(GardenView)
         garden.show(
@@ -121,7 +118,7 @@ class PollenScreen(GameScreen):
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("step", "jump", "confirm", "choose", "pick"):
             view = self.current_view()
-            return view is not None and self._acting(view)
+            return view is not None and self.viewer_acts(view)
         return super().allows(action, parameters)
 
     def _move_cursor(self, cell: Cell) -> None:
@@ -198,7 +195,7 @@ class PollenScreen(GameScreen):
     def on_picked(self, message: Picked) -> None:
         message.stop()
         view = self.current_view()
-        if view is None or not self._acting(view):
+        if view is None or not self.viewer_acts(view):
             return
         if message.area == "hand":
             self.selected = message.key
