@@ -48,9 +48,9 @@ class GameScreen(SizedScreen[None]):
         self._bot_generation = 0
         self._log_shown: list[LogEntry] = []
         self._message: Text | None = None
-        self._view_key: tuple[int, int] | None = None
+        self._view_key: tuple[GameState, int] | None = None
         self._view: GameState | None = None
-        self._legal_key: tuple[int, int | None] | None = None
+        self._legal_key: tuple[GameState, int | None] | None = None
         self._legal_actions: list[Any] = []
         self._bots = {
             seat: make_bot(info.bot_level, match.seed + len(match.moves), seat)
@@ -93,8 +93,9 @@ class GameScreen(SizedScreen[None]):
         if self.viewer is None:
             return None
         # Cursor moves redraw often; the view only changes with a move or a new viewer.
-        key = (id(self.match.state), self.viewer)
-        if self._view_key != key:
+        # The key holds the state itself, not its id(): a freed object's id is reused.
+        key = (self.match.state, self.viewer)
+        if self._view_key is None or self._view_key[0] is not key[0] or self._view_key[1] != key[1]:
             self._view_key = key
             self._view = self.match.view(self.viewer)
         return self._view
@@ -109,8 +110,8 @@ class GameScreen(SizedScreen[None]):
         view = self.current_view()
         if view is None or not self.viewer_acts(view):
             return []
-        key = (id(view), self.viewer)
-        if self._legal_key != key:
+        key = (view, self.viewer)
+        if self._legal_key is None or self._legal_key[0] is not view or self._legal_key[1] != self.viewer:
             self._legal_key = key
             self._legal_actions = self.rules.legal_actions(view, self.viewer)
         return self._legal_actions

@@ -76,10 +76,12 @@ class EverbloomScreen(GameScreen):
         self.choice = 0
         # Whose habitat is on screen: None means the viewer's own.
         self.shown_seat: int | None = None
-        self._labels_key: tuple[int, int, int | None] | None = None
+        self._labels_key: tuple[EverbloomState, list[Any], int | None] | None = None
         self._label_list: list[Text] = []
         self._highlight_only = False
-        self._eb_closed_cache: dict[tuple[int, int, bool], list[tuple[str, str]]] = {}
+        # Closed landmarks per (chip, first chip) for the view in _eb_closed_view.
+        self._eb_closed_view: EverbloomState | None = None
+        self._eb_closed_cache: dict[tuple[int, bool], list[tuple[str, str]]] = {}
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -99,8 +101,10 @@ class EverbloomScreen(GameScreen):
     # -- what is on offer -------------------------------------------------------------------------
     def _labels(self, view: EverbloomState, legal: list[Any]) -> list[Text]:
         """The labels of the legal actions, built once per move (a cursor move reuses them)."""
-        key = (id(view), id(legal), self.viewer)
-        if self._labels_key != key:
+        # Held by reference, not id(): the label list is valid for these very objects.
+        key = (view, legal, self.viewer)
+        old = self._labels_key
+        if old is None or old[0] is not view or old[1] is not legal or old[2] != self.viewer:
             self._labels_key = key
             self._label_list = [self.label(view, action) for action in legal]
         return self._label_list
@@ -225,12 +229,13 @@ class EverbloomScreen(GameScreen):
 
     def _closed_landmarks(self, view: EverbloomState, chip: int, first: bool) -> list[tuple[str, str]]:
         """Landmarks the chip may not go to, each with the rules' reason, in our words."""
-        key = (id(view), chip, first)
+        if self._eb_closed_view is not view:
+            self._eb_closed_view = view
+            self._eb_closed_cache.clear()
+        key = (chip, first)
         cached = self._eb_closed_cache.get(key)
         if cached is not None:
             return cached
-        if len(self._eb_closed_cache) > 32:
-            self._eb_closed_cache.clear()
         seat = self.viewer if self.viewer is not None else 0
         open_ = {a.landmark for a in self.viewer_legal_actions() if isinstance(a, PlaceChip) and (a.chip, a.first_chip) == (chip, first)}
         closed = []

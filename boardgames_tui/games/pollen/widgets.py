@@ -143,8 +143,9 @@ class GardenView(ScrollView, can_focus=False):
         cursor_cell: Cell | None,
         cursor_point: Cell | None,
     ) -> None:
-        key = (id(view), frozenset(open_cells), frozenset(pending_points))
-        if key != self._base_key:
+        # The view itself is in the key (not its id(), which a new object may reuse).
+        key = (view, frozenset(open_cells), frozenset(pending_points))
+        if self._base_key is None or self._base_key[0] is not view or self._base_key[1:] != key[1:]:
             self._base_key = key
             self._base = self._draw_garden(view, open_cells)
             self._base_lines = [self._base.line(row) for row in range(len(self._base.chars))]
