@@ -10,7 +10,7 @@ from typing import NoReturn
 from pydantic import ValidationError
 
 from boardgames_tui import __version__
-from boardgames_tui.engine.bots import BOT_LEVELS
+from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.registry import get_game, slugs
 
@@ -48,6 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--bots", default=None, metavar="LEVEL,LEVEL…", help="one bot level per seat")
     simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    simulate.add_argument(
+        "--swap-seats", action="store_true", help="rotate the bots' seats every game, for fair strength comparisons"
+    )
+    simulate.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
 
     rules = commands.add_parser("rules", help="print a game's rules")
@@ -84,7 +88,7 @@ def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
     seats = []
     for number, spec in enumerate(specs, start=1):
         if spec == "bot" or spec.startswith("bot:"):
-            level = spec.partition(":")[2] or "random"
+            level = spec.partition(":")[2] or DEFAULT_BOT_LEVEL
             if level not in BOT_LEVELS:
                 raise CliError(f"unknown bot level {level!r}; choose from: {', '.join(BOT_LEVELS)}")
             seats.append(Seat(name=f"Bot {number}", kind="bot", bot_level=level))
@@ -141,14 +145,31 @@ def command_simulate(args: argparse.Namespace) -> int:
             raise CliError(f"unknown bot level {level!r}; choose from: {', '.join(BOT_LEVELS)}")
     option_values = parse_options(rules, args.option)
     check_setup(rules, option_values, [Seat(name=f"Seat {seat + 1}", kind="bot") for seat in range(args.players)])
-    report = simulate(rules, rules.parse_options(option_values), levels, args.games, args.seed)
+    if args.jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    report = simulate(
+        rules, rules.parse_options(option_values), levels, args.games, args.seed, swap_seats=args.swap_seats, jobs=args.jobs
+    )
     if args.json:
         print(json.dumps(report.model_dump(mode="json")))
         return 0
-    print(f"{rules.title}: {report.games} games, {report.players} players, seed {report.seed}, bots {', '.join(report.bots)}")
+    swapped = ", seats rotated every game" if report.swap_seats else ""
+    print(
+        f"{rules.title}: {report.games} games, {report.players} players, seed {report.seed}, "
+        f"bots {', '.join(report.bots)}{swapped}"
+    )
     for seat in range(report.players):
         share = 100 * report.wins[seat] / report.games
         print(f"  seat {seat + 1}: {report.wins[seat]:>5} wins ({share:5.1f}%)  average score {report.average_scores[seat]:.2f}")
+    for heading, tallies in (("by bot level", report.by_level), ("by role", report.by_role)):
+        if len(tallies) < 2:
+            continue
+        print(f"  {heading} (wins shared on ties; 95% interval):")
+        for tally in tallies:
+            print(
+                f"    {tally.name:<14} {100 * tally.win_rate:5.1f}% of {tally.played:>5} played"
+                f"  [{100 * tally.low:5.1f}% – {100 * tally.high:5.1f}%]"
+            )
     print(f"  errors: {report.errors}")
     for message in report.error_messages:
         print(f"    {message}")

@@ -6,12 +6,15 @@ import random
 from typing import Any, Callable, Protocol
 
 from boardgames_tui.engine.contract import GameRules, GameState
+from boardgames_tui.engine.mcts import SearchBudget, SearchResult, search
 
 
 class Bot(Protocol):
     level: str
 
-    def choose(self, rules: GameRules, view: GameState, seat: int) -> Any: ...
+    def choose(
+        self, rules: GameRules, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
+    ) -> Any: ...
 
 
 class RandomBot:
@@ -22,14 +25,70 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
 
-    def choose(self, rules: GameRules, view: GameState, seat: int) -> Any:
+    def choose(
+        self, rules: GameRules, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
+    ) -> Any:
         actions = rules.legal_actions(view, seat)
         if not actions:
             raise RuntimeError(f"seat {seat} has no legal action")
         return self._rng.choice(actions)
 
 
-BOT_LEVELS: dict[str, Callable[[random.Random], Bot]] = {"random": RandomBot}
+class SearchBot:
+    """Information-set MCTS (engine/mcts.py) within a level's budget."""
+
+    def __init__(self, level: str, budget: SearchBudget, rng: random.Random, *, lenient: bool = False) -> None:
+        self.level = level
+        self.budget = budget
+        self._rng = rng
+        # An easy bot sometimes settles for its second-best move, but only one
+        # that did nearly as well: weak on purpose, never absurd.
+        self._lenient = lenient
+
+    def analyse(
+        self, rules: GameRules, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
+    ) -> SearchResult:
+        return search(rules, view, seat, self.budget, self._rng, should_stop)
+
+    def choose(
+        self, rules: GameRules, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
+    ) -> Any:
+        result = self.analyse(rules, view, seat, should_stop)
+        if self._lenient and len(result.moves) > 1 and self._rng.random() < LENIENCY:
+            best, second = result.moves[0], result.moves[1]
+            if second.mean_reward >= best.mean_reward - NEARLY_AS_GOOD:
+                return second.action
+        return result.action
+
+
+# How often an easy bot takes its second-best move, and how close that must be
+# (in mean reward, 0–1) to the best one.
+LENIENCY = 0.3
+NEARLY_AS_GOOD = 0.15
+
+# Each level's search budget: iterations make a level's play the same on every
+# machine; the seconds are a ceiling so that a slow machine never keeps a
+# player waiting long (normal stays under a second, hard under three).
+SEARCH_LEVELS: dict[str, SearchBudget] = {
+    "easy": SearchBudget(iterations=60, seconds=0.3, per_move=10),
+    "normal": SearchBudget(iterations=800, seconds=0.9, per_move=60),
+    "hard": SearchBudget(iterations=3200, seconds=2.7, per_move=240),
+}
+
+
+def _search_bot(level: str) -> Callable[[random.Random], Bot]:
+    return lambda rng: SearchBot(level, SEARCH_LEVELS[level], rng, lenient=level == "easy")
+
+
+BOT_LEVELS: dict[str, Callable[[random.Random], Bot]] = {
+    "easy": _search_bot("easy"),
+    "normal": _search_bot("normal"),
+    "hard": _search_bot("hard"),
+    "random": RandomBot,
+}
+DEFAULT_BOT_LEVEL = "normal"
+# The hint key asks this level's search for its move.
+HINT_LEVEL = "normal"
 
 
 def make_bot(level: str, seed: int, seat: int) -> Bot:

@@ -198,6 +198,12 @@ class GameRules(ABC, Generic[StateT]):
     options_model: ClassVar[type[BaseModel]] = NoOptions
     state_model: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
+    # How many actions a search bot's quick simulated game takes before it asks
+    # `estimate_scores`; None: every simulated game is played to its end.
+    playout_horizon: ClassVar[int | None] = None
+    # Scales every bot level's search iterations for this game: a long game with
+    # many small decisions gives each one less, so a bot game takes minutes, not hours.
+    search_effort: ClassVar[float] = 1.0
     # Smallest terminal (columns, rows) the game's screen is laid out for.
     min_screen: ClassVar[tuple[int, int]] = (100, 30)
 
@@ -240,6 +246,35 @@ class GameRules(ABC, Generic[StateT]):
     @abstractmethod
     def progress(self, state: StateT) -> str:
         """Where the game stands, for save listings ("Round 2 of 3")."""
+
+    # -- what the search bots need ------------------------------------------------
+    def determinize(self, view: StateT, seat: int, rng: random.Random) -> StateT:
+        """A full state that `seat` could be in, knowing only `view` (= `view(state, seat)`).
+
+        Every hidden card is replaced by one drawn with `rng` from the cards `seat` has
+        not seen, every hidden order is shuffled, and the seed is a fresh
+        `rng.randrange(2**31)` so that future chance differs between samples.  The
+        result must pass `self.view(result, seat) == view` (seed and log aside) and
+        must never be built from anything but `view` and `rng`: a bot that looked at
+        the true state would cheat.
+        """
+        raise NotImplementedError(f"{self.title} cannot sample hidden information yet")
+
+    def estimate_scores(self, state: StateT) -> list[float] | None:
+        """Each seat's expected final score from here, cheaply, or None to play on.
+
+        Lets a search cut a playout short; games whose playouts are cheap enough
+        return None and are played to the end.
+        """
+        return None
+
+    def seat_roles(self, state: StateT) -> list[str] | None:
+        """What each seat plays as (a faction, say), for `simulate`'s balance report."""
+        return None
+
+    def playout_action(self, state: StateT, seat: int, actions: list[Any], rng: random.Random) -> Any:
+        """The action a quick simulated game takes: uniform unless a game knows better."""
+        return actions[rng.randrange(len(actions))]
 
     # -- shared helpers ---------------------------------------------------------
     def check_players(self, count: int) -> None:

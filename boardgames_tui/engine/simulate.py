@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from pydantic import BaseModel
@@ -40,18 +42,70 @@ def play_bot_game(
     return state, moves
 
 
+class Tally(BaseModel):
+    """Wins of one bot level or one role over the games it played."""
+
+    name: str
+    played: int
+    wins: float
+    win_rate: float
+    # 95 % Wilson score interval of the win rate.
+    low: float
+    high: float
+
+
 class SimulationReport(BaseModel):
     game: str
     players: int
     games: int
     seed: int
     bots: list[str]
+    swap_seats: bool
     wins: list[int]
     average_scores: list[float]
+    by_level: list[Tally]
+    by_role: list[Tally]
     errors: int
     error_messages: list[str]
     games_per_second: float
     seconds: float
+
+
+def wilson_interval(wins: float, played: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval for a win rate: honest even near 0 % and 100 %."""
+    if played == 0:
+        return 0.0, 1.0
+    rate = wins / played
+    denominator = 1 + z * z / played
+    centre = (rate + z * z / (2 * played)) / denominator
+    margin = z * math.sqrt(rate * (1 - rate) / played + z * z / (4 * played * played)) / denominator
+    return max(0.0, centre - margin), min(1.0, centre + margin)
+
+
+def _tally(name: str, played: int, wins: float) -> Tally:
+    low, high = wilson_interval(wins, played)
+    rate = wins / played if played else 0.0
+    return Tally(name=name, played=played, wins=round(wins, 2), win_rate=round(rate, 4), low=round(low, 4), high=round(high, 4))
+
+
+class _GameResult(BaseModel):
+    levels: list[str]
+    totals: list[int] = []
+    winners: list[int] = []
+    roles: list[str] | None = None
+    error: str | None = None
+
+
+def _play_one(slug: str, options_data: dict[str, Any], levels: list[str], number: int, game_seed: int) -> _GameResult:
+    from boardgames_tui.engine.registry import get_game
+
+    rules = get_game(slug)
+    try:
+        final, _ = play_bot_game(rules, rules.parse_options(options_data), levels, game_seed)
+        sheet = rules.score_sheet(final)
+    except (IllegalMove, RuntimeError, ValueError, KeyError, IndexError) as error:
+        return _GameResult(levels=levels, error=f"game {number + 1} (seed {game_seed}): {type(error).__name__}: {error}")
+    return _GameResult(levels=levels, totals=list(sheet.totals), winners=list(sheet.winners), roles=rules.seat_roles(final))
 
 
 def simulate(
@@ -60,7 +114,12 @@ def simulate(
     bot_levels: list[str],
     games: int,
     seed: int,
+    *,
+    swap_seats: bool = False,
+    jobs: int = 1,
 ) -> SimulationReport:
+    """Plays `games` bot games.  With `swap_seats`, game n seats the levels rotated by n,
+    so every level plays every seat equally often and seat order cannot flatter it."""
     players = len(bot_levels)
     rules.check_players(players)
     # An unknown bot level is the caller's mistake, not a game that went wrong: say
@@ -68,35 +127,57 @@ def simulate(
     for seat, level in enumerate(bot_levels):
         make_bot(level, seed, seat)
     game_seeds = random.Random(f"simulate/{seed}")
+    plans = []
+    for number in range(games):
+        shift = number % players if swap_seats else 0
+        levels = list(bot_levels[shift:]) + list(bot_levels[:shift])
+        plans.append((rules.slug, options.model_dump(mode="json"), levels, number, game_seeds.randrange(2**31)))
+    started = time.perf_counter()
+    if jobs > 1 and games > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_play_one, *zip(*plans)))
+    else:
+        results = [_play_one(*plan) for plan in plans]
+    seconds = time.perf_counter() - started
+
     wins = [0] * players
     totals = [0] * players
     scored = 0
     errors: list[str] = []
-    started = time.perf_counter()
-    for number in range(games):
-        game_seed = game_seeds.randrange(2**31)
-        try:
-            final, _ = play_bot_game(rules, options, bot_levels, game_seed)
-            sheet = rules.score_sheet(final)
-        except (IllegalMove, RuntimeError, ValueError, KeyError, IndexError) as error:
-            errors.append(f"game {number + 1} (seed {game_seed}): {type(error).__name__}: {error}")
+    level_played: dict[str, int] = {}
+    level_wins: dict[str, float] = {}
+    role_played: dict[str, int] = {}
+    role_wins: dict[str, float] = {}
+    for result in results:
+        if result.error is not None:
+            errors.append(result.error)
             continue
         scored += 1
-        for seat in sheet.winners:
-            wins[seat] += 1
-        for seat, total in enumerate(sheet.totals):
+        share = 1 / len(result.winners) if result.winners else 0.0
+        for seat, total in enumerate(result.totals):
             totals[seat] += total
-    seconds = time.perf_counter() - started
+            won = seat in result.winners
+            wins[seat] += won
+            level = result.levels[seat]
+            level_played[level] = level_played.get(level, 0) + 1
+            level_wins[level] = level_wins.get(level, 0.0) + (share if won else 0.0)
+            if result.roles is not None:
+                role = result.roles[seat]
+                role_played[role] = role_played.get(role, 0) + 1
+                role_wins[role] = role_wins.get(role, 0.0) + (share if won else 0.0)
     return SimulationReport(
         game=rules.slug,
         players=players,
         games=games,
         seed=seed,
         bots=list(bot_levels),
+        swap_seats=swap_seats,
         wins=wins,
         average_scores=[round(total / scored, 2) if scored else 0.0 for total in totals],
+        by_level=[_tally(name, level_played[name], level_wins[name]) for name in level_played],
+        by_role=[_tally(name, role_played[name], role_wins[name]) for name in sorted(role_played)],
         errors=len(errors),
         error_messages=errors[:10],
-        games_per_second=round(games / seconds, 1) if seconds > 0 else 0.0,
+        games_per_second=round(games / seconds, 2) if seconds > 0 else 0.0,
         seconds=round(seconds, 3),
     )

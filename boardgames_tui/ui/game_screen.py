@@ -18,12 +18,24 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, RichLog
 from textual.worker import get_current_worker
 
-from boardgames_tui.engine.bots import make_bot
+from boardgames_tui.engine.bots import HINT_LEVEL, SearchBot, make_bot
+from boardgames_tui.engine.mcts import SearchResult
 from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove, LogEntry
 from boardgames_tui.engine.match import Match
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.widgets import TextPanel
+
+
+def hint_reason(result: SearchResult) -> str:
+    """One line on why the search likes its move, from what it counted."""
+    if len(result.moves) < 2 or result.iterations == 0:
+        return "it is the only move you have."
+    best, runner_up = result.moves[0], result.moves[1]
+    return (
+        f"it won {best.win_rate:.0%} of {best.visits} quick simulated games from here "
+        f"(the next best move {runner_up.win_rate:.0%} of {runner_up.visits})."
+    )
 
 
 class GameLog(RichLog, can_focus=False):
@@ -33,6 +45,7 @@ class GameLog(RichLog, can_focus=False):
 class GameScreen(SizedScreen[None]):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("h", "hint", "Hint"),
         Binding("f1", "rules", "Rules"),
         Binding("question_mark", "keys", "Keys"),
         Binding("q", "save_quit", "Save & quit"),
@@ -46,6 +59,8 @@ class GameScreen(SizedScreen[None]):
         self.viewer: int | None = None
         self.thinking: int | None = None
         self._bot_generation = 0
+        # The move a hint suggested, until the next move: screens may mark it.
+        self.hint: Any = None
         self._log_shown: list[LogEntry] = []
         self._message: Text | None = None
         self._view_key: tuple[GameState, int] | None = None
@@ -184,6 +199,7 @@ class GameScreen(SizedScreen[None]):
             self.say(refusal.reason, error=True)
             return False
         self._message = None
+        self._drop_hint()
         self.after_move()
         return True
 
@@ -251,7 +267,7 @@ class GameScreen(SizedScreen[None]):
     def _bot_turn(self, seat: int, generation: int, view: GameState, pause: float) -> None:
         worker = get_current_worker()
         started = time.monotonic()
-        action = self._bots[seat].choose(self.rules, view, seat)
+        action = self._bots[seat].choose(self.rules, view, seat, lambda: worker.is_cancelled)
         # A short pause so people can follow what the bots do; checked often so that
         # quitting or undoing never waits for it.
         while time.monotonic() - started < pause:
@@ -282,6 +298,46 @@ class GameScreen(SizedScreen[None]):
         self.thinking = None
         self.workers.cancel_group(self, "bot")
 
+    # -- hints ----------------------------------------------------------------------------------
+    def action_hint(self) -> None:
+        view = self.current_view()
+        if view is None or not self.viewer_acts(view):
+            self.say("A hint is for the player whose move it is.", error=True)
+            return
+        self._drop_hint()
+        self.say(f"Looking for a hint (the {HINT_LEVEL} bot's move)…")
+        self._find_hint(self.viewer, self.match.state, view)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _find_hint(self, seat: int, state: GameState, view: GameState) -> None:
+        worker = get_current_worker()
+        bot = make_bot(HINT_LEVEL, self.match.seed + len(self.match.moves), seat)
+        assert isinstance(bot, SearchBot)
+        result = bot.analyse(self.rules, view, seat, lambda: worker.is_cancelled)
+        if worker.is_cancelled:
+            return
+        try:
+            self.app.call_from_thread(self._hint_found, seat, state, view, result)
+        except RuntimeError:
+            pass  # the app closed while the hint was being found
+
+    def _hint_found(self, seat: int, state: GameState, view: GameState, result: SearchResult) -> None:
+        # A move, an undo or a new viewer since the question makes the answer stale.
+        if not self.is_mounted or self.match.state is not state or self.viewer != seat:
+            return
+        self.hint = result.action
+        self.highlight_action(result.action)
+        move = self.rules.describe(view, seat, result.action).rstrip(".")
+        self._message = Text.assemble(("Hint: ", "bold"), (move, "bold"), f" — {hint_reason(result)}")
+        self.redraw(cursor_only=True)
+
+    def highlight_action(self, action: Any) -> None:
+        """Put the screen's cursor on `action` so that the confirm key plays it."""
+
+    def _drop_hint(self) -> None:
+        self.hint = None
+        self.workers.cancel_group(self, "hint")
+
     # -- actions -------------------------------------------------------------------------------
     # Keys that still work while the window is too small to show the game.
     ALWAYS_AVAILABLE = frozenset({"save_quit", "rules", "keys"})
@@ -305,6 +361,7 @@ class GameScreen(SizedScreen[None]):
 
     def _undo(self, seat: int) -> None:
         self._cancel_bot()
+        self._drop_hint()
         try:
             self.match.undo(seat)
         except IllegalMove as refusal:
@@ -327,6 +384,7 @@ class GameScreen(SizedScreen[None]):
 
     def action_save_quit(self) -> None:
         self._cancel_bot()
+        self._drop_hint()
         self.match.autosave()
         self.app.return_to_menu()
 

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
-from boardgames_tui.engine.bots import BOT_LEVELS
+from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.ui.base import SizedScreen
 
@@ -91,7 +91,7 @@ class SetupScreen(SizedScreen[None]):
             # One human against bots by default, filling at least two seats.
             default_seats = max(self.rules.min_players, 2)
             for number in range(1, MAX_SEATS + 1):
-                default_kind = HUMAN if number == 1 else ("bot:random" if number <= default_seats else EMPTY)
+                default_kind = HUMAN if number == 1 else (f"bot:{DEFAULT_BOT_LEVEL}" if number <= default_seats else EMPTY)
                 default_name = "Player 1" if number == 1 else (f"Bot {number}" if number <= default_seats else "")
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {number}", classes="seat-label")

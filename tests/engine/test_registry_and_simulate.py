@@ -49,8 +49,25 @@ def test_simulate_refuses_unknown_bots_and_wrong_player_counts():
         simulate(RULES, RULES.parse_options({}), ["random", "genius"], games=1, seed=1)
     with pytest.raises(ValueError, match="2–4 players"):
         simulate(RULES, RULES.parse_options({}), ["random"] * 5, games=1, seed=1)
-    with pytest.raises(ValueError, match="choose from: random"):
+    with pytest.raises(ValueError, match="choose from: easy, normal, hard, random"):
         make_bot("genius", 1, 0)
+
+
+def test_swapped_seats_give_each_level_every_seat_and_intervals():
+    report = simulate(RULES, RULES.parse_options({}), ["random", "easy"], games=6, seed=3, swap_seats=True)
+    assert report.errors == 0 and report.swap_seats
+    by_level = {tally.name: tally for tally in report.by_level}
+    assert by_level["random"].played == by_level["easy"].played == 6
+    for tally in by_level.values():
+        assert 0.0 <= tally.low <= tally.win_rate <= tally.high <= 1.0
+    # Shared victories are split, so the two levels' wins add up to the games played.
+    assert by_level["random"].wins + by_level["easy"].wins == pytest.approx(6)
+
+
+def test_games_played_in_parallel_give_the_same_report():
+    alone = simulate(RULES, RULES.parse_options({}), ["random"] * 3, games=4, seed=8)
+    parallel = simulate(RULES, RULES.parse_options({}), ["random"] * 3, games=4, seed=8, jobs=2)
+    assert (alone.wins, alone.average_scores) == (parallel.wins, parallel.average_scores)
 
 
 def test_a_bot_game_replays_from_its_moves():
@@ -90,3 +107,13 @@ def test_the_rng_is_a_function_of_seed_and_draws():
     again = GameState(game="test", seats=[Seat(name="A")], seed=7)
     assert [again.rng().random(), again.rng().random()] == [first, second]
     assert first != second
+
+
+def test_everbloom_reports_wins_by_faction():
+    everbloom = registry.get_game("everbloom")
+    report = simulate(everbloom, everbloom.parse_options({}), ["random"] * 4, games=3, seed=4)
+    assert report.errors == 0
+    factions = {"bats", "bees", "butterflies", "hummingbirds", "lemurs", "lizards"}
+    assert {tally.name for tally in report.by_role} <= factions
+    assert sum(tally.played for tally in report.by_role) == 12
+    assert sum(tally.wins for tally in report.by_role) == pytest.approx(3)

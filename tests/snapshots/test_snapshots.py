@@ -148,10 +148,38 @@ def test_everbloom_wilderness(snap_compare, tmp_path, size):
         await pilot.pause()
         if pilot.app.screen.is_too_small:
             return
-        # The nectar draft, then Anna's first chip and its pollinators.
-        for _ in range(6):
+        # The nectar draft, then Anna's first chip and its pollinators (Enter picks the
+        # highlighted landmark, Enter sends its split), then her next chip to place.
+        while pilot.app.match.state.phase != "wilderness":
             await pilot.press("enter")
             await until_the_viewer_acts(pilot)
+        await pilot.press("enter", "enter")
+        await until_the_viewer_acts(pilot)
         await pilot.pause()
 
     assert snap_compare(app, run_before=into_the_wilderness, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [*SIZES, pytest.param((116, 38), id="116x38")])
+def test_everbloom_distribution(snap_compare, tmp_path, size):
+    start = StartRequest(
+        slug="everbloom",
+        seats=[Seat(name="Anna"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot")],
+        options={},
+        seed=3,
+    )
+    app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+    async def share_out(pilot) -> None:
+        await pilot.pause()
+        if pilot.app.screen.is_too_small:
+            return
+        # The nectar draft, up to Anna's first chip.
+        while pilot.app.match.state.phase != "wilderness":
+            await pilot.press("enter")
+            await until_the_viewer_acts(pilot)
+        # Chip 3 at landmark m1 (its letter d), then one more pollinator on the second card.
+        await pilot.press("3", "d", "down", "right")
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=share_out, terminal_size=size)

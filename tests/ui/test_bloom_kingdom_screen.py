@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.bloom_kingdom.rules import card_label
 from boardgames_tui.games.bloom_kingdom.screen import BloomKingdomScreen
@@ -180,3 +182,35 @@ async def test_bots_alone_play_to_the_score_sheet(app_factory):
                 break
         assert isinstance(app.screen, ScoreSheetScreen)
         assert app.match.is_over()
+
+
+@pytest.mark.parametrize("undo", [False, True])
+async def test_a_searching_bot_stops_at_once_for_quit_or_undo(app_factory, monkeypatch, undo):
+    """A search that would run for ever ends as soon as the player quits or undoes."""
+    import threading
+
+    from boardgames_tui.engine import bots
+
+    stopped = threading.Event()
+
+    def endless_search(rules, view, seat, budget, rng, should_stop=None):
+        while not (should_stop and should_stop()):
+            if stopped.wait(0.01):
+                break
+        stopped.set()
+        raise RuntimeError("asked to stop")  # whatever a stopped search returns is ignored
+
+    monkeypatch.setattr(bots, "search", endless_search)
+    app = app_factory([Seat(name="Anna"), Seat(name="Bot", kind="bot", bot_level="hard")], seed=8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # Anna picks; the bot starts its endless search
+        await settle(pilot)
+        assert app.screen.thinking == 1
+        await pilot.press("u" if undo else "q")
+        await asyncio.wait_for(settle(pilot), timeout=2)
+        assert await asyncio.to_thread(stopped.wait, 5), "the search was never told to stop"
+        if undo:
+            assert app.screen.thinking is None and app.match.moves == []
+        else:
+            assert isinstance(app.screen, MenuScreen)

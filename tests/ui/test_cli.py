@@ -58,6 +58,25 @@ def test_simulate_bots_option(capsys):
     assert json.loads(out)["bots"] == ["random", "random"]
 
 
+def test_simulate_reports_levels_with_intervals(capsys):
+    code, out, _ = run(
+        capsys, "simulate", "bloom-kingdom", "--players", "2", "--games", "4", "--bots", "easy,random", "--swap-seats"
+    )
+    assert code == 0
+    assert "seats rotated every game" in out
+    assert "by bot level" in out and "95% interval" in out
+    assert "easy" in out and "random" in out
+
+
+def test_a_bot_seat_is_normal_unless_a_level_is_named():
+    from boardgames_tui.__main__ import parse_seats
+    from boardgames_tui.engine.registry import get_game
+
+    seats = parse_seats(get_game("pollen"), ["Ann", "bot", "bot:hard", "bot:easy"])
+    assert [seat.bot_level for seat in seats[1:]] == ["normal", "hard", "easy"]
+    assert not seats[0].is_bot
+
+
 def test_rules_prints_our_rules(capsys):
     code, out, _ = run(capsys, "rules", "bloom-kingdom")
     assert code == 0
@@ -78,6 +97,8 @@ def test_rules_prints_our_rules(capsys):
         (("simulate", "bloom-kingdom", "--players", "2", "--option", "speed=fast"), "accepted options: none"),
         (("play", "bloom-kingdom", "--seat", "Ann", "--seat", "ann"), "same name"),
         (("frobnicate",), "invalid choice"),
+        (("simulate", "bloom-kingdom", "--players", "2", "--jobs", "0"), "--jobs"),
+        (("play", "bloom-kingdom", "--seat", "Ann", "--seat", "bot:genius"), "easy, normal, hard"),
         (("simulate", "pollen", "--players", "2", "--option", "starting_player=3"), "only 2 players"),
         (("simulate", "pollen", "--players", "2", "--option", "starting_player=first"), "starting_player"),
     ],

@@ -43,10 +43,25 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
                 await pilot.press("enter")
             elif isinstance(screen, screen_class) and screen.viewer in app.match.to_act() and screen.thinking is None:
                 before = len(app.match.moves)
-                moves = [keys.choice(["up", "down", "down", "right", "left", "1", "2", "3"]) for _ in range(keys.randrange(3))]
+                mode = screen._current_mode()
+                if mode == "place":
+                    # A chip (a digit or ←/→), a landmark highlighted with ↑/↓.
+                    moves = [keys.choice(["1", "2", "3", "4", "left", "right", "up", "down"]) for _ in range(keys.randrange(3))]
+                elif mode == "send":
+                    moves = [keys.choice(["up", "down"]) for _ in range(keys.randrange(3))]
+                else:
+                    moves = [keys.choice(["up", "down", "down", "right", "left", "1", "2", "3"]) for _ in range(keys.randrange(3))]
                 await pilot.press(*moves, "enter")
                 await pilot.pause()
-                # Every listed choice is legal: Enter always commits a move.
+                # A list entry commits at once; a landmark leads to its (legal) split, which
+                # Enter sends; a closed landmark is refused, so try the next one.
+                for _ in range(12):
+                    if len(app.match.moves) > before or screen.viewer not in app.match.to_act():
+                        break
+                    if screen._current_mode() == "place" and screen._message is not None:
+                        await pilot.press("down")
+                    await pilot.press("enter")
+                    await pilot.pause()
                 assert len(app.match.moves) > before
             else:
                 await pilot.pause(0.01)
@@ -110,7 +125,7 @@ async def test_another_seats_nectar_cards_never_show(tmp_path):
                                 biome = BIOME_INFO[NECTAR[card].biome].name
                                 assert f"the {biome} {label}" not in text
                     checked += 1
-                    await pilot.press("h")
+                    await pilot.press("v")
                     await pilot.pause()
                 if screen.viewer in app.match.to_act():
                     await pilot.press("enter")
@@ -159,23 +174,149 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
         else:
             raise AssertionError("Ann never got to place a chip")
         screen = app.screen
-        legal = screen.viewer_legal_actions()
         await pilot.press("down")
         await pilot.pause()
-        highlighted = legal[1]
+        space = screen._row_space(app.match.state, 1)
         text = screen_text(app)
         # The detail line quotes the highlighted landmark's rule, in our words.
-        assert f"{highlighted.landmark}: " in text
-        assert "Place chip" in text and f"({len(legal)})" in text
+        assert f"{space}: " in text
+        assert "Place a chip:" in text and "then its landmark" in text
         before = app.match.state.model_dump()
-        await pilot.press("9", "h")
+        await pilot.press("9", "v")
         await pilot.pause()
         assert app.match.state.model_dump() == before  # moving the highlight changes nothing
         assert "Cy's habitat" in screen_text(app) and "(secret)" in screen_text(app)
         count = len(app.match.moves)
-        await pilot.press("h", "enter")
+        open_row = next(row for row in screen._place_rows(app.match.view(0)) if row[1] is not None)
+        await pilot.press("v", open_row[0])
+        await pilot.pause()
+        assert len(app.match.moves) == count  # a landmark opens the split; nothing is sent yet
+        await pilot.press("enter")
         await pilot.pause()
         assert len(app.match.moves) > count and app.match.moves[count].seat == 0
+
+
+async def _to_wilderness_turn(pilot, app, seat: int) -> None:
+    """Presses Enter (curtains, the draft) until `seat` is to place a chip."""
+    screen_class = _screen_class()
+    for _ in range(300):
+        state = app.match.state
+        screen = app.screen
+        if (
+            isinstance(screen, screen_class) and screen.viewer == seat and state.phase == "wilderness"
+            and state.turn is None and state.choice is None and seat in app.match.to_act() and screen.thinking is None
+        ):
+            return
+        if isinstance(screen, CurtainScreen) or (isinstance(screen, screen_class) and screen.thinking is None and screen.viewer in app.match.to_act()):
+            await pilot.press("enter")
+        await pilot.pause(0.01)
+    raise AssertionError(f"seat {seat} never got to place a chip")
+
+
+def _status(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
+    # Seed 3: Ann (Lemurs) goes first; landmark 29 (m1, "a 3 sends one more") reaches
+    # t1, t2, b1, b2; Ben plays the Hummingbirds.
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await _to_wilderness_turn(pilot, app, 0)
+        screen = app.screen
+        assert app.match.state.players[0].faction == "lemurs"
+        supply = app.match.state.players[0].supply
+        moves = len(app.match.moves)
+        # Chip 3, landmark m1 (its letter d), then 3 on t1 and one moved from t1 to t2.
+        await pilot.press("3", "d")
+        await pilot.pause()
+        assert screen._current_mode() == "send"
+        assert screen._sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
+        assert "Chip 3 at m1" in screen_text(app) and "4 pollinators, all placed" in screen_text(app)
+        assert len(app.match.moves) == moves  # nothing is played before Enter
+        await pilot.press("3", "down", "right")
+        await pilot.pause()
+        assert screen._sending.counts == {"t1": 2, "t2": 1, "b1": 0, "b2": 1}
+        await pilot.press("enter")
+        await pilot.pause()
+        state = app.match.state
+        assert [chip.value for chip in state.chips["m1"] if chip.seat == 0] == [3]
+        assert {space: state.pollinators[space][0] for space in ("t1", "t2", "b1", "b2")} == {"t1": 2, "t2": 1, "b1": 0, "b2": 1}
+        assert state.players[0].supply == supply - 4
+        assert 3 not in state.players[0].chips
+        assert len(app.match.moves) == moves + 5  # the chip, then one move per pollinator
+        assert state.turn is None and state.turn_seat == 1
+        # Ben's curtain offers Ann the take-back: it takes back the whole split at once.
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("u")
+        await pilot.pause()
+        state = app.match.state
+        assert len(app.match.moves) == moves + 1 and state.turn is not None and state.turn.to_send == 4
+        assert app.screen is screen and screen._current_mode() == "send"
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.match.moves) == moves and 3 in app.match.state.players[0].chips
+        # Again, all on one card with the keys 3 d 4 Enter.
+        await pilot.press("3", "d", "4", "enter")
+        await pilot.pause()
+        assert app.match.state.pollinators["t1"][0] == 4
+        # Ben: the Hummingbirds' 2 disregards landmark 9 (m2, "3, 4 or 5 only") with x.
+        await _to_wilderness_turn(pilot, app, 1)
+        assert app.match.state.players[1].faction == "hummingbirds"
+        await pilot.press("2", "x", "e")
+        await pilot.pause()
+        assert "disregard rule ON" not in screen_text(app)  # now sharing out
+        await pilot.press("enter")
+        await pilot.pause()
+        placed = [move.action for move in app.match.moves if move.seat == 1 and move.action.kind == "place"]
+        assert placed[-1].landmark == "m2" and placed[-1].ignore_rule
+        assert sum(app.match.state.pollinators[space][1] for space in ("t2", "t3", "b2", "b3")) == 2
+
+
+async def test_illegal_choices_quote_the_rule_and_change_nothing(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await _to_wilderness_turn(pilot, app, 0)
+        screen = app.screen
+        before = app.match.state.model_dump()
+        moves = len(app.match.moves)
+
+        async def refused(*keys: str) -> str:
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert app.match.state.model_dump() == before and len(app.match.moves) == moves
+            return _status(app)
+
+        # A landmark closed to the chip: landmark 9 (m2, letter e) takes only a 3, 4 or 5.
+        assert "Landmark 9 takes only a 3, 4 or 5" in await refused("1", "e")
+        assert screen._current_mode() == "place"
+        assert "closed: Landmark 9 takes only a 3, 4 or 5" in screen_text(app)
+        # Landmark 21 (s2, letter g) takes only the round's number.
+        assert "Landmark 21 takes only a chip matching the round (1)" in await refused("2", "g")
+        # Landmark 11 (n1, letter b): all of a chip's pollinators go to one card.
+        assert "Landmark 11: all pollinators go to a single card" in await refused("2", "b", "down", "right", "enter")
+        assert screen._current_mode() == "send"
+        # More pollinators on a card than the chip sends.
+        assert "This chip sends 2 pollinators in all" in await refused("9")
+        # Fewer than the chip sends: every pollinator must go.
+        assert "2 pollinators still to place" in await refused("0", "up", "0", "enter")
+        # The first player's "1" chip waits for the faction chips.
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen._current_mode() == "place"
+        await pilot.press("1", "a", "enter")
+        await pilot.pause()
+        assert len(app.match.moves) > moves
+        await _to_wilderness_turn(pilot, app, 1)
+        await pilot.press("1", "a", "enter")
+        await _to_wilderness_turn(pilot, app, 0)
+        before = app.match.state.model_dump()
+        moves = len(app.match.moves)
+        # Ann's 1 is on the board: "1" now means the first player's chip, not yet allowed.
+        assert 'The first player\'s "1" chip goes only after all your faction chips' in await refused("1")
+        assert "You have no 5 chip left to place" not in _status(app)
 
 
 async def test_small_window_asks_for_more_room(tmp_path):
@@ -183,3 +324,55 @@ async def test_small_window_asks_for_more_room(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert "too small" in screen_text(app)
+
+
+async def test_a_short_supply_takes_the_rest_from_the_groves_picked(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
+    async with app.run_test(size=(116, 38)) as pilot:
+        await pilot.pause()
+        await _to_wilderness_turn(pilot, app, 0)
+        screen = app.screen
+        # Ann's supply holds only 1: the other 3 of her chip come from her jungle grove.
+        state = app.match.state.model_copy(deep=True)
+        state.players[0].supply = 1
+        assert state.groves["jungle"][0] == 3
+        app.match.states[-1] = state
+        await pilot.press("3", "d")
+        await pilot.pause()
+        sending = screen._sending
+        assert sending.total == 4 and sending.groves == {"jungle": 3}
+        text = screen_text(app)
+        assert "4 pollinators, all placed · 3 from groves" in text and "from the Jungle grove (3 there)" in text
+        # The grove row follows the four cards: more than the grove holds is refused.
+        await pilot.press("up", "9")
+        await pilot.pause()
+        assert screen._sending.cursor == 4
+        assert "You have only 3 pollinators in the Jungle grove" in _status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        sends = [move.action for move in app.match.moves[-4:]]
+        assert [action.grove for action in sends] == [None, "jungle", "jungle", "jungle"]
+        state = app.match.state
+        assert state.players[0].supply == 0 and state.groves["jungle"][0] == 0
+        assert sum(state.pollinators[space][0] for space in ("t1", "t2", "b1", "b2")) == 4
+
+
+async def test_a_hinted_chip_and_landmark_are_what_enter_picks(tmp_path):
+    from boardgames_tui.games.everbloom.model import PlaceChip
+
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await _to_wilderness_turn(pilot, app, 0)
+        screen = app.screen
+        places = [a for a in app.match.rules.legal_actions(app.match.view(0), 0) if isinstance(a, PlaceChip)]
+        # The last placement on offer: a different chip and landmark from the default highlight.
+        hinted = places[-1]
+        assert hinted != places[0]
+        moves = len(app.match.moves)
+        screen.highlight_action(hinted)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen._current_mode() == "send"
+        assert screen._sending.landmark == hinted.landmark and screen._sending.place == hinted
+        assert len(app.match.moves) == moves

@@ -33,7 +33,7 @@ async def test_menu_to_a_game_with_keys_only(app_factory):
         await pilot.pause()
         assert isinstance(app.screen, BloomKingdomScreen)
         assert [seat.name for seat in app.match.seats] == ["Zoe", "Bot 2"]
-        assert app.match.seats[1].is_bot
+        assert app.match.seats[1].is_bot and app.match.seats[1].bot_level == "normal"
         # The autosave exists from the very start.
         assert list(app.store.directory.glob("*.json"))
 

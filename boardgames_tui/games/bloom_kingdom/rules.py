@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from functools import cache
 from typing import Any, ClassVar
 
@@ -19,6 +20,7 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
+from boardgames_tui.games.bloom_kingdom import search
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import (
     Action,
@@ -521,6 +523,10 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             peeks=[peek for peek in state.peeks if peek.viewer == seat],
             log=visible_log(state.log, seat),
         )
+
+    # -- what the search bots need (games/bloom_kingdom/search.py) --------------------------
+    def determinize(self, view: BloomKingdomState, seat: int, rng: random.Random) -> BloomKingdomState:
+        return search.determinize(view, seat, rng)
 
     # -- scores ----------------------------------------------------------------------------
     def totals(self, state: BloomKingdomState) -> list[int]:

@@ -147,6 +147,10 @@ class BloomKingdomScreen(GameScreen):
         self._message = None
         self.redraw(cursor_only=True)
 
+    def highlight_action(self, action: Any) -> None:
+        if action in self.targets:
+            self.cursor = self.targets.index(action)
+
     def action_move(self, step: int) -> None:
         if self.targets:
             self._set_cursor(self.cursor + step)

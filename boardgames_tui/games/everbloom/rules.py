@@ -69,6 +69,7 @@ Rules decisions (where the rulebook leaves room, decided as a player would expec
 
 from __future__ import annotations
 
+import random
 from functools import cache, lru_cache
 from itertools import product
 from typing import Any, ClassVar
@@ -281,6 +282,27 @@ def _place_action(chip: int, landmark: str, first: bool, ignore: bool) -> PlaceC
     return PlaceChip(chip=chip, landmark=landmark, first_chip=first, ignore_rule=ignore)
 
 
+def majority_divisors(values: list[int] | list[float]) -> list[int]:
+    """What each seat's nectar in one biome is divided by at the end (0: no points):
+    by rank among the positive totals, with its own divisor for a tied rank."""
+    table = C.nectar_majority()
+    positive = sorted({value for value in values if value > 0}, reverse=True)
+    divisors = []
+    for value in values:
+        if value <= 0:
+            divisors.append(0)
+            continue
+        rank = positive.index(value)
+        tied = values.count(value) > 1
+        if rank == 0:
+            divisors.append(table.first_tied if tied else table.first)
+        elif rank == 1:
+            divisors.append(table.second_tied if tied else table.second)
+        else:
+            divisors.append(table.others)
+    return divisors
+
+
 class EverbloomRules(GameRules[EverbloomState]):
     slug: ClassVar[str] = "everbloom"
     title: ClassVar[str] = "Everbloom"
@@ -288,6 +310,11 @@ class EverbloomRules(GameRules[EverbloomState]):
     max_players: ClassVar[int] = 4
     tagline: ClassVar[str] = "Send pollinators, win hybrid beings, gather nectar."
     min_screen: ClassVar[tuple[int, int]] = (116, 38)
+    # A full game is too long to play out for every search iteration: the bots play
+    # this many actions on and then ask estimate_scores (search.py).
+    playout_horizon: ClassVar[int | None] = 16
+    # Some sixty decisions a seat per game: each gets a quarter of a level's playouts.
+    search_effort: ClassVar[float] = 0.25
     options_model: ClassVar[type[BaseModel]] = EverbloomOptions
     state_model = EverbloomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
@@ -395,6 +422,9 @@ class EverbloomRules(GameRules[EverbloomState]):
 
     def is_over(self, state: EverbloomState) -> bool:
         return state.phase == "over"
+
+    def seat_roles(self, state: EverbloomState) -> list[str]:
+        return [player.faction for player in state.players]
 
     def progress(self, state: EverbloomState) -> str:
         if state.phase == "over":
@@ -1425,22 +1455,7 @@ class EverbloomRules(GameRules[EverbloomState]):
 
     @staticmethod
     def majority_points(values: list[int]) -> list[int]:
-        rules = C.nectar_majority()
-        positive = sorted({v for v in values if v > 0}, reverse=True)
-        points = []
-        for value in values:
-            if value <= 0:
-                points.append(0)
-                continue
-            rank = positive.index(value)
-            tied = values.count(value) > 1
-            if rank == 0:
-                points.append(value // (rules.first_tied if tied else rules.first))
-            elif rank == 1:
-                points.append(value // (rules.second_tied if tied else rules.second))
-            else:
-                points.append(value // rules.others)
-        return points
+        return [value // divisor if divisor else 0 for value, divisor in zip(values, majority_divisors(values))]
 
     def _final_scoring(self, state: EverbloomState) -> None:
         state.info_epoch += 1
@@ -1508,6 +1523,22 @@ class EverbloomRules(GameRules[EverbloomState]):
             boxed=[HIDDEN_CARD] * len(state.boxed),
             log=visible_log(state.log, seat),
         )
+
+    # ------------------------------------------------------------------ search bots (search.py)
+    def determinize(self, view: EverbloomState, seat: int, rng: random.Random) -> EverbloomState:
+        from boardgames_tui.games.everbloom import search
+
+        return search.determinize(view, seat, rng)
+
+    def estimate_scores(self, state: EverbloomState) -> list[float] | None:
+        from boardgames_tui.games.everbloom import search
+
+        return search.estimate_scores(state)
+
+    def playout_action(self, state: EverbloomState, seat: int, actions: list[Any], rng: random.Random) -> Any:
+        from boardgames_tui.games.everbloom import search
+
+        return search.playout_action(state, seat, actions, rng)
 
     def score_sheet(self, state: EverbloomState) -> ScoreSheet:
         names = [seat.name for seat in state.seats]

@@ -1,13 +1,29 @@
 """Everbloom's screen: the wilderness, the landmarks, groves, bloom board, habitats.
 
-Interaction is generic: every legal action of the seat at the keyboard is listed,
-numbered, in the choice panel; ↑/↓ (or a digit) move the highlight, which also lights
-the landmark or card space the action names on the board, and Enter submits it.  Only
-legal actions are listed, so nothing illegal can be chosen; the rules still validate.
+A wilderness turn takes a few keys, in two steps:
+
+* place: a digit (or ←/→) picks the chip, a landmark's letter (as drawn on the board
+  and in the legend, or ↑/↓ and Enter) picks where it goes.  Every landmark is listed
+  with what the chip would do there, or the rule that closes it; picking a closed one
+  quotes that rule and changes nothing.  A chip that fits nowhere lists the groves.
+* send: the cards the chip reaches, each with a counter already holding a legal split;
+  ↑/↓ pick a card, ←/→ (or -/+) take one off or add one, a digit sets the count, Enter
+  sends them all, Esc goes back to the landmark.
+
+Nothing changes until Enter: the screen then builds the actions the rules take (the
+chip, then one pollinator per send), checks the whole sequence against the rules on
+a copy first, and submits it only if every step is legal; otherwise it shows the
+rules' reason and the game is as it was.  `u` takes back a whole distribution.
+
+Every other decision (the draft, the migration's choices, pollination, the moves
+before sending) lists the legal actions, numbered: ↑/↓ or a digit move the highlight,
+which also lights the space the action names on the board, and Enter submits it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
 from rich.text import Text
@@ -15,8 +31,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
+from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
+    HIDDEN_CARD,
     ChipToGrove,
     Choose,
     DiscardNectar,
@@ -30,7 +48,13 @@ from boardgames_tui.games.everbloom.model import (
     Skip,
     TakeGrove,
 )
-from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules, card_cost, card_name
+from boardgames_tui.games.everbloom.rules import (
+    BIOMES,
+    EverbloomRules,
+    card_cost,
+    card_info,
+    card_name,
+)
 from boardgames_tui.games.everbloom.widgets import (
     BIOME_INFO,
     NECTAR,
@@ -44,7 +68,9 @@ from boardgames_tui.games.everbloom.widgets import (
     Picked,
     PlayersPanel,
     WildernessPanel,
+    card_style,
     card_summary,
+    landmark_keys,
     landmark_rule,
 )
 from boardgames_tui.ui.game_screen import GameScreen
@@ -58,15 +84,69 @@ def _biome(key: str) -> str:
     return info.name if info else key
 
 
+def _plural(count: int, word: str = "pollinator") -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+# Lower-case biome letter -> grove, for a chip that fits at no landmark.
+GROVE_KEYS = {BIOME_INFO[biome].letter.lower(): biome for biome in BIOMES}
+LETTERS = sorted(set("abcdefgijk") | set(GROVE_KEYS))
+
+
+@dataclass
+class Sending:
+    """The pollinators the viewer is about to send: nothing is submitted until Enter.
+
+    `place` is the chip still to be placed (None once it is on the board); `counts`
+    are the pollinators to add per target card, `groves` those taken from groves once
+    the supply is empty, `cursor` the highlighted row (cards first, then groves).
+    """
+
+    landmark: str
+    place: PlaceChip | None
+    targets: list[str]
+    total: int
+    one_card: bool
+    even: bool
+    sent: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    groves: dict[str, int] = field(default_factory=dict)
+    cursor: int = 0
+    key: tuple[Any, ...] = ()
+
+    def left(self) -> int:
+        return self.total - sum(self.counts.values())
+
+
 class EverbloomScreen(GameScreen):
+    # One key may mean different things in each step; `allows` keeps only the binding
+    # of the current step, so the footer and the key help (?) always tell the truth.
     BINDINGS = [
+        # The list of legal actions (every step but placing a chip and sending).
         Binding("up", "move(-1)", "Up", show=False),
         Binding("down", "move(1)", "Down", show=False),
         Binding("left,pageup", f"move({-PAGE})", "Page up", show=False),
         Binding("right,pagedown", f"move({PAGE})", "Page down", show=False),
         Binding("enter", "confirm", "Do it"),
-        Binding("h", "cycle_habitat", "Other habitats"),
         *[Binding(str(number), f"pick({number})", f"Choice {number}", show=False) for number in range(1, 10)],
+        # Placing a chip.
+        Binding("up", "landmark_move(-1)", "Previous landmark", show=False),
+        Binding("down", "landmark_move(1)", "Next landmark", show=False),
+        Binding("left", "chip_step(-1)", "Smaller chip", show=False),
+        Binding("right", "chip_step(1)", "Larger chip", show=False),
+        Binding("enter", "landmark_pick", "Choose landmark"),
+        *[Binding(str(number), f"chip({number})", f"Chip {number}", show=False) for number in range(1, 6)],
+        *[Binding(letter, f"letter('{letter}')", f"Landmark or grove {letter}", show=False) for letter in LETTERS],
+        Binding("x", "toggle_ignore", "Disregard the landmark's rule", show=False),
+        # Sending pollinators.
+        Binding("up", "card_move(-1)", "Previous card", show=False),
+        Binding("down", "card_move(1)", "Next card", show=False),
+        Binding("left,minus", "count_step(-1)", "One less here", show=False),
+        Binding("right,plus,equals_sign", "count_step(1)", "One more here", show=False),
+        *[Binding(str(number), f"count({number})", f"Send {number} here", show=False) for number in range(10)],
+        Binding("enter", "send", "Send them"),
+        Binding("escape,backspace", "back", "Back to the landmarks", show=False),
+        Binding("v", "cycle_habitat", "Other habitats"),
     ]
 
     rules: EverbloomRules
@@ -82,6 +162,19 @@ class EverbloomScreen(GameScreen):
         # Closed landmarks per (chip, first chip) for the view in _eb_closed_view.
         self._eb_closed_view: EverbloomState | None = None
         self._eb_closed_cache: dict[tuple[int, bool], list[tuple[str, str]]] = {}
+        # The wilderness turn: the chip picked, the landmark highlighted, the Hummingbirds'
+        # choice to disregard a rule, and the pollinators being shared out.
+        self._chip: tuple[int, bool] | None = None
+        self._spot = 0
+        self._ignore = False
+        self._sending: Sending | None = None
+        # Counts to carry over when moves had to come between the chip and its sends.
+        self._pending: dict[str, int] | None = None
+        self._batch = False
+        self._rows_key: tuple[Any, ...] | None = None
+        self._options_key: tuple[Any, ...] | None = None
+        self._options: dict[tuple[int, bool], list[Any]] = {}
+        self._rows: list[tuple[str, Any, str | None, Text]] = []
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -259,26 +352,365 @@ class EverbloomScreen(GameScreen):
             return [action.option]
         return []
 
+    # -- the wilderness turn: which step -----------------------------------------------------------
+    def _mode(self, view: EverbloomState | None) -> str:
+        """'place' (pick a chip and a landmark), 'send' (share out pollinators), 'list'
+        (pick from the legal actions) or 'idle' (not this viewer's move)."""
+        if view is None or not self.viewer_acts(view):
+            return "idle"
+        if view.phase != "wilderness" or view.choice is not None:
+            return "list"
+        turn = view.turn
+        if turn is None:
+            return "send" if self._sending is not None else "place"
+        if turn.seat == self.viewer and not turn.steps and turn.to_send > 0:
+            self._sync_sending(view)
+            return "send"
+        return "list"
+
+    def _current_mode(self) -> str:
+        return self._mode(self.current_view())
+
+    # -- placing a chip ------------------------------------------------------------------------------
+    def _chip_options(self, view: EverbloomState) -> dict[tuple[int, bool], list[Any]]:
+        """The viewer's chips in hand, each with its legal placements (or grove sends)."""
+        legal = self.viewer_legal_actions()
+        old = self._options_key
+        if old is not None and old[0] is view and old[1] is legal:
+            return self._options
+        self._options_key = (view, legal)
+        self._options = self._build_chip_options(view, legal)
+        return self._options
+
+    def _build_chip_options(self, view: EverbloomState, legal: list[Any]) -> dict[tuple[int, bool], list[Any]]:
+        player = view.players[self.viewer if self.viewer is not None else 0]
+        options: dict[tuple[int, bool], list[Any]] = {(value, False): [] for value in sorted(set(player.chips))}
+        if player.first_chip:
+            options[(1, True)] = []
+        for action in legal:
+            if isinstance(action, (PlaceChip, ChipToGrove)):
+                options.setdefault((action.chip, action.first_chip), []).append(action)
+        return options
+
+    def _selected_chip(self, view: EverbloomState) -> tuple[int, bool] | None:
+        options = self._chip_options(view)
+        if self._chip not in options or not options[self._chip]:
+            self._chip = next((chip for chip, actions in options.items() if actions), None)
+            self._ignore = False
+            self._spot = 0
+        return self._chip
+
+    def _chip_words(self, chip: tuple[int, bool]) -> str:
+        return 'the "1" chip' if chip[1] else f"chip {chip[0]}"
+
+    def _place_rows(self, view: EverbloomState) -> list[tuple[str, Any, str | None, Text]]:
+        """One row per landmark (or per grove when the chip fits nowhere):
+        (key, the action or None, why it is closed, the words)."""
+        chip = self._selected_chip(view)
+        key = (view, self.viewer, chip, self._ignore)
+        old = self._rows_key
+        if old is not None and old[0] is view and old[1:] == key[1:]:
+            return self._rows
+        rows: list[tuple[str, Any, str | None, Text]] = []
+        actions = self._chip_options(view).get(chip, []) if chip is not None else []
+        seat = self.viewer if self.viewer is not None else 0
+        if actions and isinstance(actions[0], ChipToGrove):
+            for action in actions:
+                info = BIOME_INFO[action.grove]
+                text = Text(f"{_plural(action.chip)} to the ")
+                text.append(f"{info.name} grove", style=f"bold {info.colour}")
+                mine = view.groves[action.grove][seat]
+                text.append(f" (you have {mine} there)", style="dim")
+                rows.append((info.letter.lower(), action, None, text))
+        elif chip is not None:
+            keys = landmark_keys(view.side)
+            for space in keys:
+                variants = [a for a in actions if isinstance(a, PlaceChip) and a.landmark == space]
+                action = next((a for a in variants if a.ignore_rule == self._ignore), None)
+                if action is None:
+                    action = next((a for a in variants if not a.ignore_rule), None)
+                text = Text(f"{space:<5}", style="bold")
+                text.append(f"{self.rules.landmark_label(view, space)}: ")
+                if action is not None:
+                    plan = self.rules.plan(view, seat, chip[0], space, action.ignore_rule)
+                    text.append(f"{_plural(plan.count)} → {', '.join(plan.targets) or 'nowhere'}", style="green")
+                    if action.ignore_rule:
+                        text.append(" (rule disregarded)", style="italic")
+                    rows.append((keys[space], action, None, text))
+                    continue
+                probe = PlaceChip(chip=chip[0], landmark=space, first_chip=chip[1], ignore_rule=self._ignore)
+                try:
+                    self.rules.validate(view, seat, probe)
+                    why = "closed to this chip"
+                except IllegalMove as refusal:
+                    why = refusal.reason
+                text.append(f"closed: {why}", style="dim red")
+                rows.append((keys[space], None, why, text))
+        self._rows_key = key
+        self._rows = rows
+        return rows
+
+    def _place_heading(self, view: EverbloomState) -> str:
+        options = self._chip_options(view)
+        chip = self._selected_chip(view)
+        words = []
+        for option in options:
+            label = '"1"' if option[1] else str(option[0])
+            words.append(f"[{label}]" if option == chip else label)
+        heading = "Place a chip: " + " ".join(words)
+        rows = self._place_rows(view)
+        if rows and isinstance(rows[0][1], ChipToGrove):
+            return heading + " · it fits nowhere: pick a grove"
+        if self._can_ignore(view):
+            heading += " · x: disregard rule " + ("ON" if self._ignore else "off")
+        return heading + " · then its landmark"
+
+    def _can_ignore(self, view: EverbloomState) -> bool:
+        chip = self._chip
+        return chip is not None and any(
+            isinstance(a, PlaceChip) and a.ignore_rule for a in self._chip_options(view).get(chip, [])
+        )
+
+    # -- sending pollinators ----------------------------------------------------------------------------
+    def _card_rule(self, view: EverbloomState, space: str) -> Any:
+        stack = view.stacks.get(space) or []
+        if not stack or stack[0] == HIDDEN_CARD:
+            return None
+        info = card_info(stack[0])
+        return getattr(info, "ability", None) if getattr(info, "is_event", False) else None
+
+    def _supply(self, view: EverbloomState) -> int:
+        return view.players[self.viewer if self.viewer is not None else 0].supply
+
+    def _need_from_groves(self, view: EverbloomState, sending: Sending) -> int:
+        return max(0, sending.total - self._supply(view))
+
+    def _my_groves(self, view: EverbloomState) -> list[str]:
+        seat = self.viewer if self.viewer is not None else 0
+        return [biome for biome in BIOMES if view.groves[biome][seat] > 0]
+
+    def _problem(self, view: EverbloomState, sending: Sending, counts: dict[str, int]) -> str | None:
+        """Why this split breaks a card's or the landmark's rule, in the rules' words."""
+        final = {space: sending.sent.get(space, 0) + counts.get(space, 0) for space in sending.targets}
+        for space in sending.targets:
+            rule = self._card_rule(view, space)
+            if rule is None:
+                continue
+            value = final[space]
+            kind = rule.kind
+            if (
+                (kind == "storm_max_send" and value > rule.max)
+                or (kind == "storm_min_send" and 0 < value < rule.min)
+                or (kind == "edge_must_send" and value < rule.min)
+            ):
+                return f"{card_name(view.stacks[space][0])}: {rule.summary}"
+        label = self.rules.landmark_label(view, sending.landmark).capitalize()
+        values = list(final.values())
+        if sending.one_card and sum(1 for value in values if value) > 1:
+            return f"{label}: all pollinators go to a single card"
+        if sending.even and values and max(values) - min(values) > 1:
+            return f"{label}: pollinators are shared out evenly"
+        return None
+
+    def _default_counts(self, view: EverbloomState, sending: Sending) -> dict[str, int]:
+        """The most even legal split (earlier cards first), or everything on the first card."""
+        targets = sending.targets
+        if not targets or sending.total <= 0:
+            return {space: 0 for space in targets}
+        best: tuple[int, ...] | None = None
+        for split in product(range(sending.total + 1), repeat=len(targets)):
+            if sum(split) != sending.total:
+                continue
+            counts = dict(zip(targets, split))
+            if self._problem(view, sending, counts) is None:
+                rank = (max(split), [-value for value in split])
+                if best is None or rank < (max(best), [-value for value in best]):
+                    best = split
+        if best is None:
+            best = tuple(sending.total if index == 0 else 0 for index in range(len(targets)))
+        return dict(zip(targets, best))
+
+    def _default_groves(self, view: EverbloomState, sending: Sending) -> dict[str, int]:
+        seat = self.viewer if self.viewer is not None else 0
+        need = self._need_from_groves(view, sending)
+        groves: dict[str, int] = {}
+        for biome in self._my_groves(view):
+            take = min(need, view.groves[biome][seat])
+            groves[biome] = take
+            need -= take
+        return groves
+
+    def _start_sending(self, view: EverbloomState, action: PlaceChip) -> None:
+        seat = self.viewer if self.viewer is not None else 0
+        plan = self.rules.plan(view, seat, action.chip, action.landmark, action.ignore_rule)
+        sending = Sending(
+            landmark=action.landmark, place=action, targets=list(plan.targets), total=plan.count,
+            one_card=plan.one_card, even=plan.even,
+        )
+        sending.counts = self._default_counts(view, sending)
+        sending.groves = self._default_groves(view, sending)
+        self._sending = sending
+
+    def _sync_sending(self, view: EverbloomState) -> None:
+        """Once the chip is on the board, follow the rules' record of the turn."""
+        turn = view.turn
+        assert turn is not None
+        key = (turn.landmark, turn.to_send, tuple(turn.targets), tuple(sorted(turn.sent.items())))
+        sending = self._sending
+        if sending is not None and sending.place is None and sending.key == key:
+            return
+        new = Sending(
+            landmark=turn.landmark, place=None, targets=list(turn.targets), total=turn.to_send,
+            one_card=turn.one_card, even=turn.even_split, sent=dict(turn.sent), key=key,
+        )
+        carried = self._pending
+        self._pending = None
+        if carried is not None and set(carried) == set(new.targets) and sum(carried.values()) == new.total:
+            new.counts = dict(carried)
+        else:
+            new.counts = self._default_counts(view, new)
+        new.groves = self._default_groves(view, new)
+        self._sending = new
+
+    def _send_rows(self, view: EverbloomState) -> tuple[list[str], list[Text]]:
+        sending = self._sending
+        assert sending is not None
+        keys: list[str] = []
+        rows: list[Text] = []
+        for space in sending.targets:
+            stack = view.stacks.get(space) or []
+            count = sending.counts.get(space, 0)
+            text = Text(f"{space:<3} ", style="bold")
+            name = Text(card_name(stack[0]) if stack else "(empty)", style=card_style(stack[0]) if stack else "dim")
+            name.truncate(22, pad=True)
+            text.append_text(name)
+            text.append(" ◀ ", style="dim")
+            text.append(f"{count}", style="bold reverse" if count else "bold")
+            text.append(" ▶", style="dim")
+            already = sending.sent.get(space, 0)
+            if already:
+                text.append(f" (+{already} sent)", style="dim")
+            rule = self._card_rule(view, space)
+            if rule is not None and rule.kind.startswith(("storm_m", "edge_must")):
+                text.append(f"  {rule.summary}", style="italic yellow")
+            keys.append("")
+            rows.append(text)
+        need = self._need_from_groves(view, sending)
+        if need:
+            seat = self.viewer if self.viewer is not None else 0
+            for biome in self._my_groves(view):
+                info = BIOME_INFO[biome]
+                take = sending.groves.get(biome, 0)
+                text = Text("from the ")
+                text.append(f"{info.name} grove", style=f"bold {info.colour}")
+                text.append(f" ({view.groves[biome][seat]} there)", style="dim")
+                text.append(" ◀ ", style="dim")
+                text.append(f"{take}", style="bold reverse" if take else "bold")
+                text.append(" ▶", style="dim")
+                keys.append("")
+                rows.append(text)
+        return keys, rows
+
+    def _send_heading(self, view: EverbloomState) -> str:
+        sending = self._sending
+        assert sending is not None
+        label = self.rules.landmark_label(view, sending.landmark)
+        # "west", "m1 (landmark 29)": the wildlife landmarks' long names add nothing here.
+        where = sending.landmark if "wildlife" in label else f"{sending.landmark} ({label})"
+        if sending.place is not None:
+            head = f"{self._chip_words((sending.place.chip, sending.place.first_chip)).capitalize()} at {where}"
+        else:
+            head = f"Send from {where}"
+        left = sending.left()
+        tail = f"{_plural(sending.total)}" + (f", {left} still to place" if left else ", all placed")
+        need = self._need_from_groves(view, sending)
+        if need:
+            tail += f" · {need} from groves"
+        return f"{head}: {tail}"
+
+    def _send_detail(self, view: EverbloomState) -> Text:
+        sending = self._sending
+        assert sending is not None
+        parts = [f"{sending.landmark}: {landmark_rule(view, sending.landmark)}"]
+        if sending.place is not None and sending.place.ignore_rule:
+            parts[0] += " (disregarded)"
+        if sending.cursor < len(sending.targets):
+            space = sending.targets[sending.cursor]
+            stack = view.stacks.get(space) or []
+            parts.append(f"{space}: {card_summary(stack[0]) if stack else 'empty'}")
+        text = Text(" · ".join(parts), style="italic")
+        text.append("\n↑/↓ card · ←/→ or -/+ one less/more · 0–9 set · Enter send", style="dim")
+        if sending.place is not None:
+            text.append(" · Esc back", style="dim")
+        return text
+
+    def _row_space(self, view: EverbloomState, index: int) -> str:
+        spaces = list(landmark_keys(view.side))
+        return spaces[index] if 0 <= index < len(spaces) else ""
+
+    def _place_detail(self, view: EverbloomState, spot: tuple[str, Any, str | None, Text] | None) -> Text:
+        if spot is None:
+            return Text("")
+        _, action, why, _ = spot
+        if isinstance(action, ChipToGrove):
+            text = Text("No landmark takes this chip, so its pollinators go to a grove of your choice.", style="italic")
+            text.append("\nA D F J T: that grove · ↑/↓ and Enter · ←/→ or a digit: another chip", style="dim")
+            return text
+        space = action.landmark if isinstance(action, PlaceChip) else self._row_space(view, self._spot)
+        text = Text(f"{space}: {landmark_rule(view, space)}", style="italic")
+        if why is not None:
+            text.append(f"\nClosed: {why}", style="bold red")
+        else:
+            stacks = [f"{card} {card_name(view.stacks[card][0]) if view.stacks.get(card) else '(empty)'}" for card in self.rules.reach(view, self.viewer or 0, space)]
+            text.append("\nReaches " + ", ".join(stacks))
+        text.append("\n1–5 or ←/→: chip · the landmark's letter (as on the board), or ↑/↓ and Enter", style="dim")
+        return text
+
     # -- drawing -----------------------------------------------------------------------------------------
     def show_view(self, view: EverbloomState, viewer: int | None) -> None:  # type: ignore[override]
-        acting = self.viewer_acts(view)
-        legal = self.viewer_legal_actions() if acting else []
-        if self.choice >= len(legal):
-            self.choice = 0
-        current = legal[self.choice] if legal else None
-        cursor = set(self._spaces_of(view, current)) if current is not None else set()
-        targets: set[str] = set()
-        if view.turn is not None:
-            targets = set(view.turn.targets) | {view.turn.landmark}
-        self.query_one(WildernessPanel).show(view, cursor, targets)
+        mode = self._mode(view)
         panel = self.query_one(ChoicePanel)
-        if acting:
-            heading = view.choice.prompt if view.choice is not None else self._heading(view)
-            panel.show(f"{heading} ({len(legal)})", self._labels(view, legal), self.choice)
+        wild = self.query_one(WildernessPanel)
+        if mode == "place":
+            rows = self._place_rows(view)
+            if rows:
+                self._spot %= len(rows)
+            spot = rows[self._spot] if rows else None
+            cursor = {spot[1].landmark} if spot is not None and isinstance(spot[1], PlaceChip) else set()
+            if spot is not None and spot[1] is None:
+                cursor = {self._row_space(view, self._spot)}
+            # Only the landmark lights up (its row and the detail line name the cards it
+            # reaches): a cursor move then repaints two rows of the board, not five.
+            wild.show(view, cursor, set())
+            panel.show(self._place_heading(view), [row[3] for row in rows], self._spot, [row[0] for row in rows])
+            self.query_one("#eb-detail", TextPanel).show_text(self._place_detail(view, spot))
+        elif mode == "send":
+            sending = self._sending
+            assert sending is not None
+            keys, rows = self._send_rows(view)
+            sending.cursor = min(sending.cursor, max(0, len(rows) - 1))
+            cursor = {sending.targets[sending.cursor]} if sending.cursor < len(sending.targets) else set()
+            wild.show(view, cursor, set(sending.targets) | {sending.landmark}, sending.counts)
+            panel.show(self._send_heading(view), rows, sending.cursor, keys)
+            self.query_one("#eb-detail", TextPanel).show_text(self._send_detail(view))
         else:
-            waiting = ", ".join(view.name(s) for s in self.rules.to_act(view))
-            panel.show("Choices", [Text(f"Waiting for {waiting}." if waiting else "—", style="dim")], None)
-        self.query_one("#eb-detail", TextPanel).show_text(self.detail(view, current))
+            acting = mode == "list"
+            legal = self.viewer_legal_actions() if acting else []
+            if self.choice >= len(legal):
+                self.choice = 0
+            current = legal[self.choice] if legal else None
+            cursor = set(self._spaces_of(view, current)) if current is not None else set()
+            targets: set[str] = set()
+            if view.turn is not None:
+                targets = set(view.turn.targets) | {view.turn.landmark}
+            wild.show(view, cursor, targets)
+            if acting:
+                heading = view.choice.prompt if view.choice is not None else self._heading(view)
+                panel.show(f"{heading} ({len(legal)})", self._labels(view, legal), self.choice)
+            else:
+                waiting = ", ".join(view.name(s) for s in self.rules.to_act(view))
+                panel.show("Choices", [Text(f"Waiting for {waiting}." if waiting else "—", style="dim")], None)
+            self.query_one("#eb-detail", TextPanel).show_text(self.detail(view, current))
         if self._highlight_only:
             # Only the highlight moved: the rest of the screen is as it was.
             return
@@ -311,8 +743,14 @@ class EverbloomScreen(GameScreen):
         return view.phase.replace("_", " ").capitalize()
 
     def prompt_text(self, view: EverbloomState, viewer: int) -> str:  # type: ignore[override]
+        mode = self._mode(view)
+        if mode == "place":
+            return "place a chip · 1–5 or ←/→ chip · its landmark's letter (or ↑/↓ Enter) · v: habitats · h: hint"
+        if mode == "send":
+            back = " · Esc back" if self._sending is not None and self._sending.place is not None else ""
+            return f"share out the pollinators · ↑/↓ card · ←/→ -/+ or 0–9 count · Enter send{back}"
         what = view.choice.prompt if view.choice is not None else self._heading(view)
-        return f"{what} · ↑/↓ or 1–9 pick, ←/→ page, Enter do · h: habitats"
+        return f"{what} · ↑/↓ or 1–9 pick, ←/→ page, Enter do · v: habitats · h: hint"
 
     def curtain_message(self, seat: int) -> str:
         state = self.match.state
@@ -325,13 +763,284 @@ class EverbloomScreen(GameScreen):
         return "Your turn in the wilderness."
 
     # -- keys ------------------------------------------------------------------------------------------------
+    PLACE_ACTIONS = frozenset({"landmark_move", "chip_step", "landmark_pick", "chip", "letter", "toggle_ignore"})
+    SEND_ACTIONS = frozenset({"card_move", "count_step", "count", "send", "back"})
+
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cycle_habitat":
             return len(self.match.seats) > 1
-        if action in ("move", "confirm", "pick"):
-            view = self.current_view()
-            return view is not None and self.viewer_acts(view)
+        if action in ("move", "confirm", "pick") or action in self.PLACE_ACTIONS or action in self.SEND_ACTIONS:
+            mode = self._current_mode()
+            if action in ("move", "confirm", "pick"):
+                return mode == "list"
+            if action in self.SEND_ACTIONS:
+                if action == "back":
+                    return mode == "send" and self._sending is not None and self._sending.place is not None
+                return mode == "send"
+            if mode != "place":
+                return False
+            if action == "toggle_ignore":
+                return self._can_ignore(self.current_view())
+            if action == "chip" and parameters and parameters[0] == 5:
+                # Only the Lizards have a 5; 1–4 always answer (a spent chip says so).
+                return any(value == 5 for value, _ in self._chip_options(self.current_view()))
+            return True
         return super().allows(action, parameters)
+
+    # -- keys: placing a chip --------------------------------------------------------------------------
+    def _refresh_step(self) -> None:
+        """The step changed: redraw what the step shows and the keys it offers."""
+        self._message = None
+        self._after_cursor(highlight_only=False)
+        self.refresh_bindings()
+
+    def action_landmark_move(self, delta: int) -> None:
+        view = self.current_view()
+        rows = self._place_rows(view) if view is not None else []
+        if rows:
+            self._spot = (self._spot + delta) % len(rows)
+            self._after_cursor()
+
+    def action_chip_step(self, delta: int) -> None:
+        view = self.current_view()
+        if view is None:
+            return
+        options = list(self._chip_options(view))
+        chip = self._selected_chip(view)
+        if not options or chip is None:
+            return
+        index = (options.index(chip) + delta) % len(options)
+        for _ in range(len(options)):
+            if self._chip_options(view)[options[index]]:
+                break
+            index = (index + delta) % len(options)
+        self._select_chip(options[index])
+
+    def _select_chip(self, chip: tuple[int, bool]) -> None:
+        if chip != self._chip:
+            self._chip = chip
+            self._ignore = False
+        self._refresh_step()
+
+    def action_chip(self, value: int) -> None:
+        view = self.current_view()
+        if view is None:
+            return
+        options = self._chip_options(view)
+        player = view.players[self.viewer if self.viewer is not None else 0]
+        first = value == 1 and 1 not in player.chips and player.first_chip
+        chip = (value, first)
+        if options.get(chip):
+            self._select_chip(chip)
+            return
+        # Not a chip that may go now: the rules say why, in their words.
+        landmark = next(iter(landmark_keys(view.side)))
+        try:
+            self.rules.validate(view, self.viewer or 0, PlaceChip(chip=value, landmark=landmark, first_chip=first))
+            why = f"Chip {value} cannot be placed now"
+        except IllegalMove as refusal:
+            why = refusal.reason
+        self.say(why, error=True)
+
+    def action_toggle_ignore(self) -> None:
+        self._ignore = not self._ignore
+        self._refresh_step()
+
+    def action_letter(self, letter: str) -> None:
+        view = self.current_view()
+        if view is None:
+            return
+        rows = self._place_rows(view)
+        index = next((i for i, row in enumerate(rows) if row[0] == letter), None)
+        if index is None:
+            if rows and isinstance(rows[0][1], ChipToGrove):
+                self.say(f"This chip fits at no landmark: pick a grove ({', '.join(row[0].upper() for row in rows)}).", error=True)
+            else:
+                self.say(f"There is no landmark {letter} on this board.", error=True)
+            return
+        self._spot = index
+        self._choose_row(view, rows[index])
+
+    def action_landmark_pick(self) -> None:
+        view = self.current_view()
+        if view is None:
+            return
+        rows = self._place_rows(view)
+        if rows:
+            self._choose_row(view, rows[self._spot % len(rows)])
+
+    def _choose_row(self, view: EverbloomState, row: tuple[str, Any, str | None, Text]) -> None:
+        _, action, why, _ = row
+        if action is None:
+            # A closed landmark: quote its rule; nothing changes.
+            self._after_cursor()
+            chip = self._chip_words(self._chip) if self._chip else "that chip"
+            self.say(f"{chip.capitalize()} cannot go to {self._row_space(view, self._spot)}: {why}", error=True)
+            return
+        if isinstance(action, ChipToGrove):
+            self.submit(action)
+            return
+        self._start_sending(view, action)
+        self._refresh_step()
+
+    # -- keys: sending pollinators ---------------------------------------------------------------------
+    def action_card_move(self, delta: int) -> None:
+        view = self.current_view()
+        sending = self._sending
+        if view is None or sending is None:
+            return
+        rows = len(sending.targets) + (len(self._my_groves(view)) if self._need_from_groves(view, sending) else 0)
+        if rows:
+            sending.cursor = (sending.cursor + delta) % rows
+            self._after_cursor()
+
+    def _set_count(self, value: int, step: bool) -> None:
+        view = self.current_view()
+        sending = self._sending
+        if view is None or sending is None:
+            return
+        if sending.cursor >= len(sending.targets):
+            self._set_grove(view, sending, value, step)
+            return
+        space = sending.targets[sending.cursor]
+        counts = dict(sending.counts)
+        current = counts.get(space, 0)
+        wanted = current + value if step else value
+        if wanted < 0:
+            return
+        if wanted > sending.total:
+            self.say(f"This chip sends {_plural(sending.total)} in all: no more than that can go to one card.", error=True)
+            return
+        counts[space] = wanted
+        # Keep the total: take the surplus from the other cards, the fullest first.
+        while sum(counts.values()) > sending.total:
+            other = max((s for s in sending.targets if s != space and counts.get(s, 0) > 0), key=lambda s: counts[s])
+            counts[other] -= 1
+        rule = self._card_rule(view, space)
+        if rule is not None and rule.kind == "storm_max_send" and sending.sent.get(space, 0) + wanted > rule.max:
+            self.say(f"{card_name(view.stacks[space][0])}: {rule.summary}", error=True)
+            return
+        sending.counts = counts
+        self._after_cursor()
+
+    def _set_grove(self, view: EverbloomState, sending: Sending, value: int, step: bool) -> None:
+        groves = self._my_groves(view)
+        index = sending.cursor - len(sending.targets)
+        if not 0 <= index < len(groves):
+            return
+        biome = groves[index]
+        seat = self.viewer if self.viewer is not None else 0
+        takes = {b: sending.groves.get(b, 0) for b in groves}
+        wanted = takes[biome] + value if step else value
+        if wanted < 0:
+            return
+        have = view.groves[biome][seat]
+        need = self._need_from_groves(view, sending)
+        if wanted > have:
+            self.say(f"You have only {_plural(have)} in the {_biome(biome)} grove.", error=True)
+            return
+        if wanted > need:
+            self.say(f"Only {_plural(need)} come from groves: your supply gives the rest.", error=True)
+            return
+        takes[biome] = wanted
+        while sum(takes.values()) > need:
+            other = max((b for b in groves if b != biome and takes[b] > 0), key=lambda b: takes[b])
+            takes[other] -= 1
+        sending.groves = takes
+        self._after_cursor()
+
+    def action_count_step(self, delta: int) -> None:
+        self._set_count(delta, step=True)
+
+    def action_count(self, value: int) -> None:
+        self._set_count(value, step=False)
+
+    def action_back(self) -> None:
+        self._sending = None
+        self._refresh_step()
+
+    def action_send(self) -> None:
+        view = self.current_view()
+        sending = self._sending
+        if view is None or sending is None:
+            return
+        left = sending.left()
+        if left:
+            self.say(f"A chip sends all its pollinators: {_plural(left)} still to place (→ or a digit on a card).", error=True)
+            return
+        problem = self._problem(view, sending, sending.counts)
+        if problem is not None:
+            self.say(problem, error=True)
+            return
+        need = self._need_from_groves(view, sending)
+        if sum(sending.groves.values()) != need:
+            self.say(f"Your supply is short: pick the groves for {_plural(need)} (the rows below the cards).", error=True)
+            return
+        self._submit_distribution(view, sending)
+
+    def _sends(self, view: EverbloomState, sending: Sending) -> list[SendPollinator]:
+        """One action per pollinator: the supply first, then the groves picked."""
+        from_groves = [biome for biome, take in sending.groves.items() for _ in range(take)]
+        supply = self._supply(view)
+        actions = []
+        for space in sending.targets:
+            for _ in range(sending.counts.get(space, 0)):
+                grove = None if supply > 0 else (from_groves.pop(0) if from_groves else None)
+                supply -= 1
+                actions.append(SendPollinator(space=space, grove=grove))
+        return actions
+
+    def _submit_distribution(self, view: EverbloomState, sending: Sending) -> None:
+        """Check the whole turn against the rules on a copy, then submit it move by move."""
+        seat = self.viewer
+        if seat is None:
+            return
+        actions: list[Any] = []
+        state = self.match.state
+        sends = self._sends(view, sending)
+        try:
+            if sending.place is not None:
+                self.rules.validate(state, seat, sending.place)
+                actions.append(sending.place)
+                state = self.rules.apply(state, seat, sending.place)
+                turn = state.turn
+                if turn is None or turn.seat != seat or turn.steps:
+                    # The chip asks for a move first (a pollinator to move or to bring in):
+                    # place it, and come back to these counts once that is done.
+                    sends = []
+                    if turn is not None and turn.steps:
+                        self._pending = dict(sending.counts)
+            for index, action in enumerate(sends):
+                self.rules.validate(state, seat, action)
+                if index < len(sends) - 1:
+                    state = self.rules.apply(state, seat, action)
+        except IllegalMove as refusal:
+            self._pending = None
+            self.say(refusal.reason, error=True)
+            return
+        actions.extend(sends)
+        self._sending = None
+        self._submit_all(actions)
+
+    def _submit_all(self, actions: list[Any]) -> None:
+        """Submit checked actions through the shared turn loop, redrawing once at the end."""
+        done = True
+        self._batch = True
+        try:
+            for action in actions[:-1]:
+                if not self.submit(action):
+                    done = False
+                    break
+        finally:
+            self._batch = False
+        if not actions:
+            return
+        if not done or not self.submit(actions[-1]):
+            # Refused half-way (never expected after the check): show where things stand.
+            message = self._message
+            self.advance()
+            self._message = message
+            self._update_status()
 
     def _after_cursor(self, *, highlight_only: bool = True) -> None:
         self._message = None
@@ -365,6 +1074,23 @@ class EverbloomScreen(GameScreen):
         if self.submit(action):
             self.choice = 0
 
+    def highlight_action(self, action: Any) -> None:
+        view = self.current_view()
+        mode = self._mode(view)
+        if mode == "list":
+            legal = self.viewer_legal_actions()
+            if action in legal:
+                self.choice = legal.index(action)
+        elif mode == "place" and isinstance(action, (PlaceChip, ChipToGrove)):
+            self._chip = (action.chip, action.first_chip)
+            self._ignore = isinstance(action, PlaceChip) and action.ignore_rule
+            for index, row in enumerate(self._place_rows(view)):
+                if row[1] == action:
+                    self._spot = index
+        elif mode == "send" and isinstance(action, SendPollinator) and self._sending is not None:
+            if action.space in self._sending.targets:
+                self._sending.cursor = self._sending.targets.index(action.space)
+
     def action_cycle_habitat(self) -> None:
         seats = len(self.match.seats)
         if seats < 2:
@@ -376,11 +1102,61 @@ class EverbloomScreen(GameScreen):
         self._after_cursor(highlight_only=False)
 
     def after_move(self) -> None:
+        if self._batch:
+            # More moves of one distribution follow: draw once, after the last.
+            return
         self.shown_seat = None
+        self._sending = None
+        self._chip = None
+        self._ignore = False
+        self._spot = 0
         super().after_move()
+
+    def _undo(self, seat: int) -> None:
+        """Takes back a whole distribution (all its sends) at once, else one move."""
+        moves = self.match.moves
+        run = 0
+        while run < len(moves) and moves[-1 - run].seat == seat and isinstance(moves[-1 - run].action, SendPollinator):
+            run += 1
+        self._sending = None
+        self._pending = None
+        if run <= 1:
+            super()._undo(seat)
+            return
+        self._cancel_bot()
+        drop_hint = getattr(self, "_drop_hint", None)
+        if drop_hint is not None:
+            drop_hint()
+        taken = 0
+        for _ in range(run):
+            if not self.match.can_undo(seat):
+                break
+            self.match.undo(seat)
+            taken += 1
+        if not taken:
+            super()._undo(seat)
+            return
+        self._message = Text(f"{_plural(taken)} taken back.", style="bold")
+        self.advance()
 
     def on_picked(self, message: Picked) -> None:
         message.stop()
+        mode = self._current_mode()
+        if message.area == "choice" and mode == "place":
+            view = self.current_view()
+            rows = self._place_rows(view) if view is not None else []
+            if 0 <= message.key < len(rows):
+                if message.key == self._spot:
+                    self._choose_row(view, rows[message.key])
+                else:
+                    self._spot = message.key
+                    self._after_cursor()
+            return
+        if message.area == "choice" and mode == "send":
+            if self._sending is not None:
+                self._sending.cursor = message.key
+                self._after_cursor()
+            return
         legal = self.viewer_legal_actions()
         if message.area != "choice" or not (0 <= message.key < len(legal)):
             return

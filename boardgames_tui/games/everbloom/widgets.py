@@ -6,6 +6,7 @@ Factions are shown by their colour AND their letter, never by colour alone.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rich.text import Text
@@ -89,6 +90,16 @@ def landmark_rule(view: EverbloomState, space: str) -> str:
     return (tile.unnumbered if flipped else tile.numbered).rule.summary
 
 
+# The key that picks each landmark space, in the legend's order (h shows habitats).
+LANDMARK_LETTERS = "abcdefgijk"
+
+
+@cache
+def landmark_keys(side: str) -> dict[str, str]:
+    """Landmark space id -> the letter that picks it, as drawn on the board and legend."""
+    return {space.id: LANDMARK_LETTERS[index] for index, space in enumerate(C.board_side(side).landmark_spaces)}
+
+
 def fit(text: Text, width: int) -> Text:
     text = text.copy()
     text.truncate(width, overflow="ellipsis", pad=True)
@@ -118,13 +129,17 @@ class WildernessPanel(Vertical):
             self.cells[space.at] = ("landmark", space.id)
         self.columns = max(at[1] for at in self.cells) + 1
         self.rows = max(at[0] for at in self.cells) + 1
+        self.keys = landmark_keys(side)
 
     def compose(self) -> ComposeResult:
         for row in range(self.rows):
             cards = any(kind == "card" for at, (kind, _) in self.cells.items() if at[0] == row)
             yield TextPanel(classes="eb-crow" if cards else "eb-lrow")
 
-    def show(self, view: EverbloomState, cursor: set[str], targets: set[str]) -> None:
+    def show(
+        self, view: EverbloomState, cursor: set[str], targets: set[str], planned: dict[str, int] | None = None
+    ) -> None:
+        """`planned`: pollinators the viewer is about to send, per card space (shown as +N)."""
         set_border_title(self, f"Wilderness · side {view.side}")
         side = self.side
         width = self.content_region.width or 84
@@ -136,7 +151,10 @@ class WildernessPanel(Vertical):
             height = 3 if any(entry[0] == "card" for _, entry in items) else 2
             row_lines = [Text() for _ in range(height)]
             for col, entry in items:
-                parts = self._card(view, entry[1]) if entry[0] == "card" else self._landmark(view, entry[1], side)
+                if entry[0] == "card":
+                    parts = self._card(view, entry[1], (planned or {}).get(entry[1], 0))
+                else:
+                    parts = self._landmark(view, entry[1], side, self.keys.get(entry[1], ""))
                 parts = (parts + [Text()] * height)[:height]
                 start = max(0, col * cell - cell // 2)
                 for index, part in enumerate(parts):
@@ -152,7 +170,7 @@ class WildernessPanel(Vertical):
             panel.show_text(Text("\n").join(row_lines))
 
     @staticmethod
-    def _card(view: EverbloomState, space: str) -> list[Text]:
+    def _card(view: EverbloomState, space: str, planned: int = 0) -> list[Text]:
         stack = view.stacks.get(space, [])
         first = Text(f"{space} ", style="bold")
         if not stack:
@@ -174,18 +192,26 @@ class WildernessPanel(Vertical):
                 if third:
                     third.append(" ")
                 third.append_text(faction_tag(view, seat, str(count)))
+        if planned:
+            if third:
+                third.append(" ")
+            third.append(f"+{planned}", style="bold reverse")
         return [first, name, third]
 
     @staticmethod
-    def _landmark(view: EverbloomState, space: str, side: C.BoardSide) -> list[Text]:
+    def _landmark(view: EverbloomState, space: str, side: C.BoardSide, key: str = "") -> list[Text]:
         wild = next((s.wildlife for s in side.landmark_spaces if s.id == space), None)
+        first = Text()
+        if key:
+            first.append(key, style="bold underline cyan")
+            first.append(" ")
         if wild:
-            first = Text(f"{'◀' if wild == 'west' else '▶'}{space}", style="bold white")
+            first.append(f"{'◀' if wild == 'west' else '▶'}{space}", style="bold white")
         elif view.hive == space:
-            first = Text(f"{space} hive", style="bold yellow")
+            first.append(f"{space} hive", style="bold yellow")
         else:
             number, flipped = view.landmarks[space]
-            first = Text(f"{space} #{number}{'′' if flipped else ''}", style="bold")
+            first.append(f"{space} #{number}{'′' if flipped else ''}", style="bold")
         stack = view.chips.get(space, [])
         chips = Text(" " if len(stack) <= 5 else "").join(faction_tag(view, chip.seat, str(chip.value)) for chip in stack)
         if len(chips) > 16:
@@ -201,9 +227,12 @@ class LandmarkPanel(TextPanel):
 
     def show(self, view: EverbloomState, cursor: set[str]) -> None:
         side = C.board_side(view.side)
+        keys = landmark_keys(view.side)
         lines = []
         for space in side.landmark_spaces:
-            line = Text(f"{space.id:<5}", style="bold")
+            line = Text()
+            line.append(keys[space.id], style="bold underline cyan")
+            line.append(f" {space.id:<5}", style="bold")
             if space.wildlife is None:
                 number, flipped = view.landmarks[space.id]
                 line.append(f"{number:>2}{'′' if flipped else ' '} ", style="bold yellow" if view.hive == space.id else "bold")
@@ -213,7 +242,7 @@ class LandmarkPanel(TextPanel):
             for chip in view.chips.get(space.id, []):
                 chips.append_text(faction_tag(view, chip.seat, str(chip.value)))
             rule = Text(landmark_rule(view, space.id))
-            room = max(10, (self.content_region.width or 40) - 9 - (len(chips) + 1 if chips else 0))
+            room = max(10, (self.content_region.width or 40) - 11 - (len(chips) + 1 if chips else 0))
             line.append_text(fit(rule, room))
             if chips:
                 line.append(" ")
@@ -332,11 +361,11 @@ class HabitatPanel(TextPanel):
     def show(self, view: EverbloomState, seat: int | None, viewer: int | None, cycle_hint: bool) -> None:
         if seat is None:
             set_border_title(self, "Habitat")
-            self.show_text(Text("(h: show a habitat)", style="dim"))
+            self.show_text(Text("(v: show a habitat)", style="dim"))
             return
         player = view.players[seat]
         faction = faction_of(view, seat)
-        hint = " · h: next" if cycle_hint else ""
+        hint = " · v: next" if cycle_hint else ""
         set_border_title(self, f"{view.name(seat)}'s habitat ({faction.letter}){hint}")
         pending = set(player.pollination.cards) if player.pollination is not None and seat == viewer else set()
         width = self.content_region.width or 38
@@ -375,7 +404,8 @@ class HabitatPanel(TextPanel):
 
 
 class ChoicePanel(ScrollView, can_focus=False):
-    """The viewer's legal actions, numbered, one per line.
+    """The viewer's legal actions, numbered, one per line (or the wilderness turn's
+    landmarks and cards, each with the key that picks it).
 
     A line-API widget: moving the highlight repaints the two lines that changed, not
     the whole list, and the list scrolls only when the highlight leaves the window.
@@ -386,12 +416,17 @@ class ChoicePanel(ScrollView, can_focus=False):
         self._lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
 
-    def show(self, heading: str, entries: list[Text], cursor: int | None) -> None:
+    def show(self, heading: str, entries: list[Text], cursor: int | None, keys: list[str] | None = None) -> None:
+        """`keys`: the key shown before each entry (default: its number)."""
         set_border_title(self, heading)
         lines = []
         for index, entry in enumerate(entries):
             line = Text("▶" if index == cursor else " ", style="bold")
-            line.append(f"{index + 1:>2} ", style="bold")
+            if keys is None:
+                line.append(f"{index + 1:>2} ", style="bold")
+            else:
+                key = keys[index] if index < len(keys) else ""
+                line.append(f"{key:>2} ", style="bold cyan" if key.strip() else "bold")
             line.append_text(entry)
             if index == cursor:
                 line.stylize("on grey35")

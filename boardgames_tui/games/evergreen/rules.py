@@ -42,6 +42,7 @@ Rules choices where the rulebooks are silent (also in assets/evergreen/rules.md)
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel, TypeAdapter
@@ -443,6 +444,11 @@ class EvergreenRules(GameRules[EvergreenState]):
     state_model = EvergreenState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
     min_screen: ClassVar[tuple[int, int]] = (116, 36)
+    # A full game is too long to play out for every search iteration: the bots play
+    # this many actions on and then ask estimate_scores (search.py).
+    playout_horizon: ClassVar[int | None] = 16
+    # Some sixty decisions a seat per game: each gets a quarter of a level's playouts.
+    search_effort: ClassVar[float] = 0.25
 
     # -- setup ------------------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> EvergreenState:
@@ -1067,6 +1073,22 @@ class EvergreenRules(GameRules[EvergreenState]):
             players=players,
             log=visible_log(state.log, seat),
         )
+
+    # -- what the search bots need (games/evergreen/search.py) ------------------------------------------------
+    def determinize(self, view: EvergreenState, seat: int, rng: random.Random) -> EvergreenState:
+        from boardgames_tui.games.evergreen import search
+
+        return search.determinize(self, view, seat, rng)
+
+    def estimate_scores(self, state: EvergreenState) -> list[float] | None:
+        from boardgames_tui.games.evergreen import search
+
+        return search.estimate_scores(state)
+
+    def playout_action(self, state: EvergreenState, seat: int, actions: list[Any], rng: random.Random) -> Any:
+        from boardgames_tui.games.evergreen import search
+
+        return search.playout_action(state, seat, actions, rng)
 
     # -- scores ----------------------------------------------------------------------------------------------
     def totals(self, state: EvergreenState) -> list[int]:

@@ -199,6 +199,15 @@ class EvergreenScreen(GameScreen):
             return acting and view is not None and view.phase == "actions"
         return super().allows(action, parameters)
 
+    def highlight_action(self, action: Any) -> None:
+        view = self.current_view()
+        choices = self._choices(view) if view is not None else []
+        if action in choices:
+            self.choice = choices.index(action)
+        elif getattr(action, "space", None) is not None:
+            self.shown_seat = None
+            self.cursor_space = action.space
+
     def _after_cursor(self) -> None:
         self._message = None
         self.redraw(cursor_only=True)

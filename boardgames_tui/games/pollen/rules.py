@@ -56,6 +56,7 @@ How the app reads the rulebook where it is silent or loose (the same list is in 
 
 from __future__ import annotations
 
+import random
 from bisect import insort
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -73,6 +74,7 @@ from boardgames_tui.engine.contract import (
     Seat,
     visible_log,
 )
+from boardgames_tui.games.pollen import search
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
     TOKEN_COUNT,
@@ -854,6 +856,10 @@ class PollenRules(GameRules[PollenState]):
                 "log": visible_log(state.log, seat),
             }
         )
+
+    # -- what the search bots need (games/pollen/search.py) -----------------------------------
+    def determinize(self, view: PollenState, seat: int, rng: random.Random) -> PollenState:
+        return search.determinize(view, seat, rng)
 
     # -- scores ------------------------------------------------------------------------------
     def standing(self, state: PollenState) -> Standing:

@@ -121,6 +121,12 @@ class PollenScreen(GameScreen):
             return view is not None and self.viewer_acts(view)
         return super().allows(action, parameters)
 
+    def highlight_action(self, action: Any) -> None:
+        # Both kinds of move name a card or token and a cell: select one, put the cursor on the other.
+        self.selected = action.card if isinstance(action, Plant) else action.token
+        self.cursor = (action.x, action.y)
+        self.call_after_refresh(self._keep_cursor_in_view)
+
     def _move_cursor(self, cell: Cell) -> None:
         self.cursor = cell
         self._message = None

@@ -204,7 +204,7 @@ BREAKAGES = [
     ("landmark count", lambda d: d["landmarks"]["landmarks"].pop(), "15 landmarks"),
     ("4 without 5", lambda d: landmark(d, 3)["numbered"].update(rule={"kind": "only_values", "values": [3, 4]}), "4 and 5 go together"),
     ("a restriction of nothing", lambda d: landmark(d, 3)["numbered"].update(rule={"kind": "only_values", "values": [1, 2, 3, 4, 5]}), "restricts nothing"),
-    ("a 1 sending nothing", lambda d: landmark(d, 29)["unnumbered"]["rule"].update(pollinators=-1), "no pollinator"),
+    ("a 1 sending nothing", lambda d: landmark(d, 21)["unnumbered"]["rule"].update(pollinators=-1, bloom=0), "no pollinator"),
     ("a double reward", lambda d: landmark(d, 13)["numbered"]["rule"].update(pollinators=1), "exactly one"),
     ("unknown landmark rule", lambda d: landmark(d, 11)["numbered"].update(rule={"kind": "no_frogs"}), "does not match any of the expected tags"),
     ("landmark 21 reprinted", lambda d: landmark(d, 21)["numbered"].update(rule={"kind": "one_card"}), "landmark 21"),

@@ -1,0 +1,159 @@
+"""The search bots' hooks for Evergreen: determinize, estimate_scores, playout_action."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from boardgames_tui.engine.contract import HIDDEN, Seat
+from boardgames_tui.games.evergreen import search
+from boardgames_tui.games.evergreen.model import EvergreenOptions, EvergreenState
+from boardgames_tui.games.evergreen.rules import CARDS, EvergreenRules
+
+RULES = EvergreenRules()
+MODULES = ["none", "cherry", "bamboo", "both"]
+IGNORED = {"seed", "rng_draws", "log"}
+
+
+def new_game(seed: int) -> tuple[EvergreenState, random.Random]:
+    rng = random.Random(seed)
+    players = rng.randint(1, 4)
+    options = EvergreenOptions(modules=rng.choice(MODULES))
+    return RULES.setup(options, [Seat(name=f"P{index + 1}") for index in range(players)], seed), rng
+
+
+def step(state: EvergreenState, rng: random.Random) -> EvergreenState:
+    seat = rng.choice(RULES.to_act(state))
+    action = RULES.playout_action(state, seat, RULES.legal_actions(state, seat), rng)
+    RULES.validate(state, seat, action)
+    return RULES.apply(state, seat, action)
+
+
+def play_out(state: EvergreenState, rng: random.Random, limit: int = 3000) -> EvergreenState:
+    for _ in range(limit):
+        if RULES.is_over(state):
+            return state
+        state = step(state, rng)
+    raise AssertionError("the game did not end")
+
+
+def random_point(seed: int) -> EvergreenState:
+    state, rng = new_game(seed)
+    for _ in range(rng.randrange(400)):
+        if RULES.is_over(state):
+            break
+        state = step(state, rng)
+    return state
+
+
+def card_multiset(state: EvergreenState) -> Counter[int]:
+    cards: Counter[int] = Counter(state.deck)
+    cards.update(state.discard)
+    cards.update(state.row)
+    for stack in state.zone.values():
+        cards.update(entry.card for entry in stack)
+    for player in state.players:
+        cards.update(player.drafted)
+    if state.leftover is not None:
+        cards[state.leftover] += 1
+    return cards
+
+
+def dump(state: EvergreenState) -> dict:
+    return state.model_dump(exclude=IGNORED)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_determinize_is_consistent_with_the_view(seed: int) -> None:
+    state = random_point(seed)
+    in_play = Counter(card.id for card in CARDS if card.power in state.powers)
+    assert card_multiset(state) == in_play
+    for seat in range(len(state.players)):
+        view = RULES.view(state, seat)
+        before = dump(view)
+        sample = RULES.determinize(view, seat, random.Random(seed * 10 + seat))
+        assert dump(view) == before, "determinize changed the view"
+        assert dump(RULES.view(sample, seat)) == before
+        assert sample.rng_draws == 0
+        assert HIDDEN not in sample.deck
+        assert card_multiset(sample) == in_play
+        # The seat's own secrets are its own.
+        assert sample.players[seat].plan == state.players[seat].plan
+        if state.phase == "actions":
+            assert all(player.plan is not None for player in sample.players)
+            for other, player in enumerate(sample.players):
+                assert player.committed == state.players[other].committed
+        finished = play_out(sample, random.Random(seed))
+        assert RULES.is_over(finished)
+
+
+def test_different_rngs_sample_different_decks() -> None:
+    state, rng = new_game(3)
+    for _ in range(10):
+        state = step(state, rng)
+    view = RULES.view(state, 0)
+    assert len(view.deck) > 5
+    decks = {tuple(RULES.determinize(view, 0, random.Random(seed)).deck) for seed in range(20)}
+    assert len(decks) > 15
+    seeds = {RULES.determinize(view, 0, random.Random(seed)).seed for seed in range(20)}
+    assert len(seeds) > 15
+
+
+def test_hidden_plans_of_other_seats_are_replaced_by_legal_ones() -> None:
+    state, rng = new_game(11)
+    state = RULES.setup(EvergreenOptions(modules="both"), [Seat(name=f"P{i}") for i in range(3)], 11)
+    while state.phase != "actions":
+        state = step(state, rng)
+    # Seat 1 locks in a plan, seat 2 is still planning, seat 0 looks.
+    while 1 in RULES.to_act(state):
+        state = RULES.apply(state, 1, RULES.playout_action(state, 1, RULES.legal_actions(state, 1), rng))
+    view = RULES.view(state, 0)
+    assert view.players[1].plan is None and view.players[1].committed
+    for sample_seed in range(10):
+        sample = RULES.determinize(view, 0, random.Random(sample_seed))
+        assert sample.players[1].committed and sample.players[1].plan is not None
+        assert sample.players[2].plan is not None and not sample.players[2].plan.steps
+        assert RULES.to_act(sample) == RULES.to_act(state)
+        play_out(sample, random.Random(sample_seed))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_estimate_scores_is_one_float_per_seat_and_exact_at_the_end(seed: int) -> None:
+    state, rng = new_game(seed)
+    while not RULES.is_over(state):
+        estimate = RULES.estimate_scores(state)
+        assert estimate is not None and len(estimate) == len(state.players)
+        assert all(isinstance(value, float) for value in estimate)
+        state = step(state, rng)
+    assert RULES.estimate_scores(state) == [float(total) for total in RULES.totals(state)]
+
+
+def test_estimate_tracks_the_final_score_on_average() -> None:
+    """Mean error under 3 points at the start of every season (games by the playout policy)."""
+    errors: dict[int, list[float]] = {}
+    for seed in range(30):
+        state, rng = new_game(1000 + seed)
+        snapshots = []
+        while not RULES.is_over(state):
+            if state.phase == "draft" and state.picked == 0 and state.round == 1:
+                snapshots.append((state.season, RULES.estimate_scores(state)))
+            state = step(state, rng)
+        totals = RULES.totals(state)
+        for season, estimate in snapshots:
+            errors.setdefault(season, []).extend(t - e for t, e in zip(totals, estimate))
+    for season, values in errors.items():
+        assert abs(sum(values) / len(values)) < 3, (season, sum(values) / len(values))
+
+
+def test_playout_action_picks_a_legal_action() -> None:
+    state, rng = new_game(5)
+    for _ in range(200):
+        if RULES.is_over(state):
+            break
+        seat = RULES.to_act(state)[0]
+        actions = RULES.legal_actions(state, seat)
+        assert RULES.playout_action(state, seat, actions, rng) in actions
+        state = step(state, rng)
+    assert search.rounds_left(state) >= 0
