@@ -476,6 +476,30 @@ class EverbloomRules(GameRules[EverbloomState]):
         card = _CARDS.get(stack[0])
         return None if card is None or not card.is_event else card.ability
 
+    def split_problem(
+        self, state: EverbloomState, landmark: str, final: dict[str, int], one_card: bool, even: bool
+    ) -> str | None:
+        """Why a whole split of a chip's pollinators (the final count on each target card)
+        breaks a card's or the landmark's rule, in the words `validate` uses; None if it holds."""
+        for space, value in final.items():
+            ability = self._card_rule(state, space)
+            if ability is None:
+                continue
+            kind = ability.kind
+            if (
+                (kind == "storm_max_send" and value > ability.max)
+                or (kind == "storm_min_send" and 0 < value < ability.min)
+                or (kind == "edge_must_send" and value < ability.min)
+            ):
+                return f"{card_name(state.stacks[space][0])}: {ability.summary}"
+        label = self.landmark_label(state, landmark).capitalize()
+        values = list(final.values())
+        if one_card and sum(1 for value in values if value) > 1:
+            return f"{label}: all pollinators go to a single card"
+        if even and values and max(values) - min(values) > 1:
+            return f"{label}: pollinators are shared out evenly"
+        return None
+
     def _constraints(self, state: EverbloomState, targets: list[str]) -> tuple[tuple[int, int, int], ...]:
         cons = []
         for space in targets:

@@ -159,9 +159,6 @@ class EverbloomScreen(GameScreen):
         self._labels_key: tuple[EverbloomState, list[Any], int | None] | None = None
         self._label_list: list[Text] = []
         self._highlight_only = False
-        # Closed landmarks per (chip, first chip) for the view in _eb_closed_view.
-        self._eb_closed_view: EverbloomState | None = None
-        self._eb_closed_cache: dict[tuple[int, bool], list[tuple[str, str]]] = {}
         # The wilderness turn: the chip picked, the landmark highlighted, the Hummingbirds'
         # choice to disregard a rule, and the pollinators being shared out.
         self._chip: tuple[int, bool] | None = None
@@ -311,34 +308,7 @@ class EverbloomScreen(GameScreen):
                 parts.append(f"{space}: {card_summary(stack[0]) if stack else 'empty'}")
         if isinstance(action, Pollinate):
             parts.append(card_summary(action.card))
-        text = Text(" · ".join(parts), style="italic")
-        if isinstance(action, PlaceChip):
-            closed = self._closed_landmarks(view, action.chip, action.first_chip)
-            if closed:
-                chip = 'the "1" chip' if action.first_chip else f"a {action.chip}"
-                text.append(f"\nClosed to {chip}: ", style="bold")
-                text.append("; ".join(f"{space} ({why})" for space, why in closed))
-        return text
-
-    def _closed_landmarks(self, view: EverbloomState, chip: int, first: bool) -> list[tuple[str, str]]:
-        """Landmarks the chip may not go to, each with the rules' reason, in our words."""
-        if self._eb_closed_view is not view:
-            self._eb_closed_view = view
-            self._eb_closed_cache.clear()
-        key = (chip, first)
-        cached = self._eb_closed_cache.get(key)
-        if cached is not None:
-            return cached
-        seat = self.viewer if self.viewer is not None else 0
-        open_ = {a.landmark for a in self.viewer_legal_actions() if isinstance(a, PlaceChip) and (a.chip, a.first_chip) == (chip, first)}
-        closed = []
-        for space in view.chips:
-            if space in open_:
-                continue
-            reason = self.rules.plan(view, seat, chip, space, False).reason
-            closed.append((space, reason or "a storm binds your first chip of the round"))
-        self._eb_closed_cache[key] = closed
-        return closed
+        return Text(" · ".join(parts), style="italic")
 
     @staticmethod
     def _spaces_of(view: EverbloomState, action: Any) -> list[str]:
@@ -492,25 +462,7 @@ class EverbloomScreen(GameScreen):
     def _problem(self, view: EverbloomState, sending: Sending, counts: dict[str, int]) -> str | None:
         """Why this split breaks a card's or the landmark's rule, in the rules' words."""
         final = {space: sending.sent.get(space, 0) + counts.get(space, 0) for space in sending.targets}
-        for space in sending.targets:
-            rule = self._card_rule(view, space)
-            if rule is None:
-                continue
-            value = final[space]
-            kind = rule.kind
-            if (
-                (kind == "storm_max_send" and value > rule.max)
-                or (kind == "storm_min_send" and 0 < value < rule.min)
-                or (kind == "edge_must_send" and value < rule.min)
-            ):
-                return f"{card_name(view.stacks[space][0])}: {rule.summary}"
-        label = self.rules.landmark_label(view, sending.landmark).capitalize()
-        values = list(final.values())
-        if sending.one_card and sum(1 for value in values if value) > 1:
-            return f"{label}: all pollinators go to a single card"
-        if sending.even and values and max(values) - min(values) > 1:
-            return f"{label}: pollinators are shared out evenly"
-        return None
+        return self.rules.split_problem(view, sending.landmark, final, sending.one_card, sending.even)
 
     def _default_counts(self, view: EverbloomState, sending: Sending) -> dict[str, int]:
         """The most even legal split (earlier cards first), or everything on the first card."""
