@@ -66,9 +66,9 @@ class SearchBot:
 LENIENCY = 0.3
 NEARLY_AS_GOOD = 0.15
 
-# Each level's search budget: iterations make a level's play the same on every
-# machine; the seconds are a ceiling so that a slow machine never keeps a
-# player waiting long (normal stays under a second, hard under three).
+# Each level's search budget: the playouts a move gets, and a ceiling in seconds
+# so that a slow or busy machine never keeps a player waiting long (normal stays
+# under a second, hard under three) — there it searches less.
 SEARCH_LEVELS: dict[str, SearchBudget] = {
     "easy": SearchBudget(iterations=60, seconds=0.3, per_move=10),
     "normal": SearchBudget(iterations=800, seconds=0.9, per_move=60),

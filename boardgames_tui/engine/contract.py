@@ -248,6 +248,7 @@ class GameRules(ABC, Generic[StateT]):
         """Where the game stands, for save listings ("Round 2 of 3")."""
 
     # -- what the search bots need ------------------------------------------------
+    @abstractmethod
     def determinize(self, view: StateT, seat: int, rng: random.Random) -> StateT:
         """A full state that `seat` could be in, knowing only `view` (= `view(state, seat)`).
 
@@ -258,7 +259,6 @@ class GameRules(ABC, Generic[StateT]):
         must never be built from anything but `view` and `rng`: a bot that looked at
         the true state would cheat.
         """
-        raise NotImplementedError(f"{self.title} cannot sample hidden information yet")
 
     def estimate_scores(self, state: StateT) -> list[float] | None:
         """Each seat's expected final score from here, cheaply, or None to play on.

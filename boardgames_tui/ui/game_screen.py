@@ -33,8 +33,8 @@ def hint_reason(result: SearchResult) -> str:
         return "it is the only move you have."
     best, runner_up = result.moves[0], result.moves[1]
     return (
-        f"it won {best.win_rate:.0%} of {best.visits} quick simulated games from here "
-        f"(the next best move {runner_up.win_rate:.0%} of {runner_up.visits})."
+        f"it won {best.win_rate:.0%} of {best.visits} quick simulated games "
+        f"(the next best move {runner_up.win_rate:.0%})."
     )
 
 

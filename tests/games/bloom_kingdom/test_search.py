@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from boardgames_tui.engine.contract import HIDDEN, Seat
 from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
 
+from ..playouts import checked_play_out
 from .bloom_builders import RULES, every_card
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -40,18 +41,7 @@ def hidden_assignment(state: BloomKingdomState, seat: int) -> tuple:
 
 
 def play_out(state: BloomKingdomState, rng: random.Random) -> BloomKingdomState:
-    moves = 0
-    while not RULES.is_over(state):
-        waiting = RULES.to_act(state)
-        assert waiting
-        mover = rng.choice(waiting)
-        actions = RULES.legal_actions(state, mover)
-        action = RULES.playout_action(state, mover, actions, rng)
-        RULES.validate(state, mover, action)
-        state = RULES.apply(state, mover, action)
-        moves += 1
-        assert moves < 1000
-    return state
+    return checked_play_out(RULES, state, rng, limit=1000)
 
 
 @SETTINGS

@@ -13,6 +13,8 @@ from boardgames_tui.games.everbloom import search
 from boardgames_tui.games.everbloom.model import HIDDEN_CARD, EverbloomOptions, EverbloomState
 from boardgames_tui.games.everbloom.rules import EverbloomRules
 
+from ..playouts import checked_play_out, checked_step
+
 RULES = EverbloomRules()
 IGNORED = {"seed", "rng_draws", "log"}
 THEMES = ["first-blossom", "natural-selection", "duo"]
@@ -30,18 +32,11 @@ def new_game(seed: int, players: int | None = None) -> tuple[EverbloomState, ran
 
 
 def step(state: EverbloomState, rng: random.Random) -> EverbloomState:
-    seat = rng.choice(RULES.to_act(state))
-    action = RULES.playout_action(state, seat, RULES.legal_actions(state, seat), rng)
-    RULES.validate(state, seat, action)
-    return RULES.apply(state, seat, action)
+    return checked_step(RULES, state, rng)
 
 
-def play_out(state: EverbloomState, rng: random.Random, limit: int = 5000) -> EverbloomState:
-    for _ in range(limit):
-        if RULES.is_over(state):
-            return state
-        state = step(state, rng)
-    raise AssertionError("the game did not end")
+def play_out(state: EverbloomState, rng: random.Random) -> EverbloomState:
+    return checked_play_out(RULES, state, rng, limit=5000)
 
 
 def random_point(seed: int, players: int | None = None) -> EverbloomState:

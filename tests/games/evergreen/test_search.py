@@ -12,6 +12,8 @@ from boardgames_tui.games.evergreen import search
 from boardgames_tui.games.evergreen.model import EvergreenOptions, EvergreenState
 from boardgames_tui.games.evergreen.rules import CARDS, EvergreenRules
 
+from ..playouts import checked_play_out, checked_step
+
 RULES = EvergreenRules()
 MODULES = ["none", "cherry", "bamboo", "both"]
 IGNORED = {"seed", "rng_draws", "log"}
@@ -25,18 +27,11 @@ def new_game(seed: int) -> tuple[EvergreenState, random.Random]:
 
 
 def step(state: EvergreenState, rng: random.Random) -> EvergreenState:
-    seat = rng.choice(RULES.to_act(state))
-    action = RULES.playout_action(state, seat, RULES.legal_actions(state, seat), rng)
-    RULES.validate(state, seat, action)
-    return RULES.apply(state, seat, action)
+    return checked_step(RULES, state, rng)
 
 
-def play_out(state: EvergreenState, rng: random.Random, limit: int = 3000) -> EvergreenState:
-    for _ in range(limit):
-        if RULES.is_over(state):
-            return state
-        state = step(state, rng)
-    raise AssertionError("the game did not end")
+def play_out(state: EvergreenState, rng: random.Random) -> EvergreenState:
+    return checked_play_out(RULES, state, rng, limit=3000)
 
 
 def random_point(seed: int) -> EvergreenState:

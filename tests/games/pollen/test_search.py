@@ -14,6 +14,7 @@ from boardgames_tui.games.pollen.content import DECK_SIZE, TOKEN_COUNT
 from boardgames_tui.games.pollen.model import PollenState
 from boardgames_tui.games.pollen.rules import PollenOptions
 
+from ..playouts import checked_play_out
 from .helpers import RULES, seats
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -53,16 +54,7 @@ def hidden_assignment(state: PollenState, seat: int) -> tuple:
 
 
 def play_out(state: PollenState, rng: random.Random) -> PollenState:
-    moves = 0
-    while not RULES.is_over(state):
-        mover = RULES.to_act(state)[0]
-        actions = RULES.legal_actions(state, mover)
-        action = RULES.playout_action(state, mover, actions, rng)
-        RULES.validate(state, mover, action)
-        state = RULES.apply(state, mover, action)
-        moves += 1
-        assert moves < 500
-    return state
+    return checked_play_out(RULES, state, rng, limit=500)
 
 
 @SETTINGS
