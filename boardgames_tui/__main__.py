@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from pydantic import ValidationError
 
@@ -13,6 +13,10 @@ from boardgames_tui import __version__
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.registry import get_game, slugs
+from boardgames_tui.engine.text import check_name
+
+if TYPE_CHECKING:
+    from boardgames_tui.app import BoardGamesApp
 
 USAGE_ERROR = 2
 
@@ -93,10 +97,12 @@ def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
                 raise CliError(f"unknown bot level {level!r}; choose from: {', '.join(BOT_LEVELS)}")
             seats.append(Seat(name=f"Bot {number}", kind="bot", bot_level=level))
         else:
-            name = spec.strip()[:20]
-            if not name:
+            if not spec.strip():
                 raise CliError("a seat needs a name (or bot)")
-            seats.append(Seat(name=name))
+            try:
+                seats.append(Seat(name=check_name(spec, f"seat {number}'s name")))
+            except ValueError as error:
+                raise CliError(str(error).rstrip(".")) from None
     names = [seat.name.casefold() for seat in seats]
     if len(set(names)) != len(names):
         raise CliError("two seats have the same name")
@@ -126,8 +132,13 @@ def command_play(args: argparse.Namespace) -> int:
     options = parse_options(rules, args.option)
     check_setup(rules, options, seats)
     seed = args.seed if args.seed is not None else parse_seed("")
-    BoardGamesApp(start=StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)).run()
-    return 0
+    return run_app(BoardGamesApp(start=StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)))
+
+
+def run_app(app: BoardGamesApp) -> int:
+    """Run the app; its exit status is 1 after a crash, 0 otherwise."""
+    app.run()
+    return app.return_code or 0
 
 
 def command_simulate(args: argparse.Namespace) -> int:
@@ -200,8 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         return USAGE_ERROR
     from boardgames_tui.app import BoardGamesApp
 
-    BoardGamesApp().run()
-    return 0
+    return run_app(BoardGamesApp())
 
 
 if __name__ == "__main__":

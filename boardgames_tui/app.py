@@ -7,6 +7,7 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -47,6 +48,7 @@ class BoardGamesApp(App[None]):
         # Seconds a bot's move stays "thinking" on screen, so people can follow it.
         self.bot_delay = bot_delay
         self.match: Match | None = None
+        self._crash_message: Text | None = None
 
     @property
     def store(self) -> SaveStore:
@@ -78,11 +80,12 @@ class BoardGamesApp(App[None]):
 
     def resume(self, path: Path, on_error: Callable[[str], None]) -> None:
         from boardgames_tui.engine.saves import SaveError
+        from boardgames_tui.engine.text import clean_text
 
         try:
             match = self.store.load(path)
         except SaveError as error:
-            on_error(f"{error.path.name} {error.message}. The file is left as it is.")
+            on_error(f"{clean_text(error.path.name)} {error.message}. The file is left as it is.")
             return
         if match.is_over():
             on_error("That game is already over.")
@@ -117,18 +120,35 @@ class BoardGamesApp(App[None]):
 
     # -- no traceback for players ------------------------------------------------------------
     def _fatal_error(self) -> None:
-        """Textual's last-resort handler, replaced: the details go to a file, not the screen."""
+        """Textual's last-resort handler, replaced: the details go to a file, not the screen.
+
+        Textual has already set the exit status to 1.  Only the first error of a crash is
+        reported: whatever fails while the app closes follows from it.
+        """
+        if self._crash_message is not None:
+            self._close_messages_no_wait()
+            return
         details = "".join(traceback.format_exception(self._exception)) if self._exception else "unknown error"
         try:
             where = f"The details are in {self.store.write_crash_report(details)}."
         except OSError:
             where = "The details could not be written to disk."
+        if self.match is not None and self.match.store is not None and self.match.save_error is None:
+            saved = "The game was saved after the last move it accepted; choose Continue to carry on. "
+        else:
+            saved = ""
         self.bell()
-        self._exit_renderables.append(
-            "boardgames-tui met an internal error and had to close. Your game was saved after the "
-            f"last move it accepted; choose Continue to carry on. {where}"
-        )
+        # Text, not markup: the path can hold any character.
+        self._crash_message = Text(f"boardgames-tui met an internal error and had to close. {saved}{where}")
         self._close_messages_no_wait()
+
+    def _print_error_renderables(self) -> None:
+        """Print the crash message alone: no Textual developer note about other errors."""
+        if self._crash_message is None:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()
+        self.error_console.print(self._crash_message)
 
     # -- command palette ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

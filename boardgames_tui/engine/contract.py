@@ -10,7 +10,9 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+from boardgames_tui.engine.text import check_name
 
 
 class IllegalMove(Exception):
@@ -77,6 +79,12 @@ class Seat(BaseModel):
     name: str = Field(min_length=1, max_length=20)
     kind: Literal["human", "bot"] = "human"
     bot_level: str = "random"
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _printable_name(cls, name: object) -> object:
+        # Names come from people and from save files: whatever the door, the same check.
+        return check_name(name) if isinstance(name, str) else name
 
     @property
     def is_bot(self) -> bool:

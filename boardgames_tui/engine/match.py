@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from boardgames_tui.engine.contract import GameRules, GameState, IllegalMove, Seat
 
@@ -49,6 +50,11 @@ class Match:
         self.states: list[GameState] = [rules.setup(options, self.seats, seed)]
         self.moves: list[Move] = []
         self.save_error: str | None = None
+        # The file this match is written to: the one it was loaded from, or a fresh
+        # name the store picks at the first save.  Never derived from a file's contents.
+        self.save_path: Path | None = None
+        # A title the players gave the saved game, shown in the Continue list.
+        self.title: str | None = None
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -71,9 +77,13 @@ class Match:
     def submit(self, seat: int, action: Any, *, autosave: bool = True) -> GameState:
         """Validate and commit `action`; on `IllegalMove` nothing changes."""
         state = self.state
+        # A damaged save or a caller of the API can pass anything: bools and strings
+        # are not seats, and an action must be one the game's own models accept.
+        if type(seat) is not int:
+            raise IllegalMove(f"A seat is a number from 0 to {len(self.seats) - 1}, not {repr(seat)[:40]}.")
         if not 0 <= seat < len(self.seats):
-            # A damaged save can name any seat; it must not reach self.seats[seat].
             raise IllegalMove(f"There is no seat {seat + 1} in this game.")
+        action = self._checked_action(action)
         if seat not in self.rules.to_act(state):
             if self.rules.is_over(state):
                 raise IllegalMove("The game is over.")
@@ -86,6 +96,24 @@ class Match:
         if autosave:
             self.autosave()
         return new_state
+
+    def _checked_action(self, action: Any) -> Any:
+        """`action` itself when it is a well-formed action of this game, else IllegalMove.
+
+        Models built with `model_construct` or changed after validation skip pydantic's
+        checks, so their fields are validated again, strictly: `remove=None` is not a bool.
+        """
+        if not isinstance(action, BaseModel):
+            raise IllegalMove(f"That is not a move of {self.rules.title}.")
+        try:
+            checked = self.rules.action_adapter.validate_python(dict(action.__dict__), strict=True)
+        except ValidationError as error:
+            problem = error.errors(include_url=False, include_input=False)[0]
+            where = ".".join(str(part) for part in problem["loc"][1:])
+            raise IllegalMove(f"That move is not well formed ({where}: {problem['msg']}).") from None
+        if type(checked) is not type(action) or checked != action:
+            raise IllegalMove(f"That is not a move of {self.rules.title}.")
+        return action
 
     def undo_blocker(self, seat: int) -> str | None:
         """Why `seat` may not take back its last move now, or None if it may.

@@ -2,6 +2,12 @@
 
 A save holds the seed, the seats, the options and the list of moves; loading replays
 the moves through the rules, so a save can never smuggle in an impossible state.
+
+Save files are shared and copied by people, so every one is untrusted input: it is
+read with a size cap, parsed without recursion or number bombs, validated field by
+field, and listed as "unreadable" with the reason when anything is wrong.  Nothing in
+a file chooses where the app writes: a game goes back to the file it came from, and a
+new game gets a fresh name chosen here.
 """
 
 from __future__ import annotations
@@ -9,20 +15,45 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from datetime import datetime
+import time
+import uuid
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from boardgames_tui import __version__
+from boardgames_tui.engine.bots import BOT_LEVELS
 from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
+from boardgames_tui.engine.text import check_name, clean_text
 
 SAVE_FORMAT = "boardgames-tui-save"
 SAVE_VERSION = 1
 DATA_DIR_ENV = "BOARDGAMES_TUI_DATA_DIR"
+
+# A long game's save is well under 1 MB; anything much bigger is not one of ours.
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+# The longest whole number a save holds is a seed (under 2**63, 19 digits).
+MAX_DIGITS = 20
+# Temp files are written beside the saves and renamed over them; one left behind by a
+# killed terminal is removed once it is clearly not being written any more.
+TEMP_PREFIX = ".tmp-"
+STALE_TEMP_SECONDS = 600
+CRASH_REPORTS_KEPT = 5
+# Dates outside these years are not a real save's, and some time zones cannot show them.
+EARLIEST_YEAR, LATEST_YEAR = 1970, 9000
 
 
 class SaveError(Exception):
@@ -35,11 +66,16 @@ class SaveError(Exception):
 
 
 class SaveSummary(BaseModel):
+    """One readable save, as the Continue list shows it: recomputed from the replayed
+    game, never taken from what the file says about itself."""
+
     path: Path
     game: str
     game_title: str
+    title: str | None
     players: list[str]
     progress: str
+    moves: int
     finished: bool
     updated: datetime
 
@@ -47,6 +83,56 @@ class SaveSummary(BaseModel):
 class BrokenSave(BaseModel):
     path: Path
     message: str
+
+
+# -- the save file's shape ------------------------------------------------------------------
+
+
+class SavedMove(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    seat: StrictInt
+    action: dict[str, Any]
+
+
+class SaveFile(BaseModel):
+    """Every field a save must have, checked before anything is replayed."""
+
+    # `app_version` and `summary` are written for people reading the file; they are
+    # never trusted, so they are not read.
+    model_config = ConfigDict(extra="ignore")
+
+    format: Literal["boardgames-tui-save"]
+    version: StrictInt
+    game: str
+    match_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
+    title: str | None = None
+    created: AwareDatetime
+    updated: AwareDatetime
+    options: dict[str, Any]
+    seats: list[Seat]
+    seed: StrictInt
+    moves: list[SavedMove]
+    state: dict[str, Any] | None = None
+
+    @field_validator("title")
+    @classmethod
+    def _printable_title(cls, title: str | None) -> str | None:
+        return None if title is None else check_name(title, "Its title")
+
+    @field_validator("created", "updated")
+    @classmethod
+    def _plausible_date(cls, when: datetime) -> datetime:
+        if not EARLIEST_YEAR <= when.year <= LATEST_YEAR:
+            raise ValueError(f"the year {when.year} is not a plausible date for a save")
+        return when.astimezone(timezone.utc)
+
+    @model_validator(mode="after")
+    def _known_bot_levels(self) -> SaveFile:
+        for number, seat in enumerate(self.seats, start=1):
+            if seat.bot_level not in BOT_LEVELS:
+                raise ValueError(f"seat {number}'s bot level {seat.bot_level!r} is not one this version knows")
+        return self
 
 
 def default_data_dir() -> Path:
@@ -61,18 +147,29 @@ def default_data_dir() -> Path:
 class SaveStore:
     def __init__(self, data_dir: Path | None = None) -> None:
         self.directory = (data_dir or default_data_dir()) / "saves"
+        # path -> (the file's identity when read, what was made of it): listing again
+        # replays only the saves that changed.
+        self._listed: dict[Path, tuple[tuple[int, int, int], SaveSummary | BrokenSave]] = {}
 
     def path_for(self, match: Match) -> Path:
-        return self.directory / f"{match.rules.slug}-{match.match_id}.json"
+        """The file `match` is written to: the one it was loaded from, or a fresh name."""
+        if match.save_path is None:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            while True:
+                path = self.directory / f"{match.rules.slug}-{uuid.uuid4().hex[:12]}.json"
+                if not path.exists():
+                    break
+            match.save_path = path
+        return match.save_path
 
     # -- writing ----------------------------------------------------------------------
     def write(self, match: Match) -> Path:
-        self.directory.mkdir(parents=True, exist_ok=True)
         path = self.path_for(match)
+        path.parent.mkdir(parents=True, exist_ok=True)
         payload = json.dumps(encode(match), separators=(",", ":"))
         # Write beside the target, then rename: a killed terminal leaves either the
-        # old save or the new one, never half of one.
-        handle, temp_name = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
+        # old save or the new one, never half of one.  The temp name is never listed.
+        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=".part")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as file:
                 file.write(payload)
@@ -84,30 +181,87 @@ class SaveStore:
             raise
         return path
 
+    def rename(self, path: Path, title: str) -> SaveSummary:
+        """Give the save at `path` a title of the player's choosing; the file keeps its name."""
+        match = self.load(path)
+        match.title = check_name(title, "A title")
+        self.write(match)
+        return self._summarize_path(path)
+
+    def delete(self, path: Path) -> None:
+        """Remove a save listed by `list` (and nothing else)."""
+        if path.parent != self.directory or not _is_save_name(path.name):
+            raise ValueError(f"{path.name} is not a save in {self.directory}")
+        path.unlink(missing_ok=True)
+        self._listed.pop(path, None)
+
+    def write_crash_report(self, text: str) -> Path:
+        """A new, private file per crash; only the latest few are kept."""
+        directory = self.directory.parent / "crashes"
+        directory.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S-%f")
+        path = directory / f"crash-{stamp}.log"
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        for old in sorted(directory.glob("crash-*.log"))[:-CRASH_REPORTS_KEPT]:
+            old.unlink(missing_ok=True)
+        return path
+
     # -- reading ----------------------------------------------------------------------
     def list(self) -> list[SaveSummary | BrokenSave]:
+        """Every save, newest first, then the unreadable ones with their reasons.
+
+        Each save is replayed to know where it stands, so call this off the UI thread.
+        """
         if not self.directory.is_dir():
             return []
+        self._remove_stale_temp_files()
         readable: list[SaveSummary] = []
         broken: list[BrokenSave] = []
-        for path in sorted(self.directory.glob("*.json")):
+        listed: dict[Path, tuple[tuple[int, int, int], SaveSummary | BrokenSave]] = {}
+        for path in sorted(self.directory.iterdir()):
+            if not _is_save_name(path.name):
+                continue
             try:
-                readable.append(summarize(path))
-            except SaveError as error:
-                broken.append(BrokenSave(path=path, message=error.message))
+                info = path.stat()
+            except OSError:
+                continue  # removed while listing
+            identity = (info.st_ino, info.st_size, info.st_mtime_ns)
+            cached = self._listed.get(path)
+            entry = cached[1] if cached is not None and cached[0] == identity else self._entry(path)
+            listed[path] = (identity, entry)
+            (readable if isinstance(entry, SaveSummary) else broken).append(entry)  # type: ignore[arg-type]
+        self._listed = listed
         readable.sort(key=lambda summary: summary.updated, reverse=True)
         return [*readable, *broken]
 
-    def write_crash_report(self, text: str) -> Path:
-        path = self.directory.parent / "crash.log"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return path
+    def _entry(self, path: Path) -> SaveSummary | BrokenSave:
+        try:
+            return self._summarize_path(path)
+        except SaveError as error:
+            return BrokenSave(path=path, message=error.message)
+
+    def _summarize_path(self, path: Path) -> SaveSummary:
+        return summarize(load_match(path), path)
+
+    def _remove_stale_temp_files(self) -> None:
+        now = time.time()
+        for temp in self.directory.glob(f"{TEMP_PREFIX}*"):
+            try:
+                if now - temp.stat().st_mtime > STALE_TEMP_SECONDS:
+                    temp.unlink()
+            except OSError:
+                pass  # another copy of the app removed it first
 
     def load(self, path: Path) -> Match:
         match = load_match(path)
         match.store = self
         return match
+
+
+def _is_save_name(name: str) -> bool:
+    return name.endswith(".json") and not name.startswith(".")
 
 
 def encode(match: Match) -> dict[str, Any]:
@@ -118,12 +272,14 @@ def encode(match: Match) -> dict[str, Any]:
         "app_version": __version__,
         "game": rules.slug,
         "match_id": match.match_id,
+        "title": match.title,
         "created": match.created.isoformat(),
         "updated": match.updated.isoformat(),
         "options": match.options.model_dump(mode="json"),
         "seats": [seat.model_dump(mode="json") for seat in match.seats],
         "seed": match.seed,
         "moves": [{"seat": move.seat, "action": rules.dump_action(move.action)} for move in match.moves],
+        # For people reading the file; loading recomputes it from the moves.
         "summary": {
             "players": [seat.label() for seat in match.seats],
             "progress": rules.progress(match.state),
@@ -133,74 +289,118 @@ def encode(match: Match) -> dict[str, Any]:
     }
 
 
-def _read_payload(path: Path) -> dict[str, Any]:
+def summarize(match: Match, path: Path) -> SaveSummary:
+    rules = match.rules
+    return SaveSummary(
+        path=path,
+        game=rules.slug,
+        game_title=rules.title,
+        title=match.title,
+        players=[seat.label() for seat in match.seats],
+        progress=rules.progress(match.state),
+        moves=len(match.moves),
+        finished=rules.is_over(match.state),
+        updated=match.updated,
+    )
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits) > MAX_DIGITS + 1:
+        raise _NumberTooLong
+    return int(digits)
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a save holds")
+
+
+class _NumberTooLong(ValueError):
+    pass
+
+
+def _read_bytes(path: Path) -> bytes:
+    """At most MAX_SAVE_BYTES of `path`; a larger file is refused without being read."""
+    too_large = f"is too large to be a save (a save is at most {MAX_SAVE_BYTES // (1024 * 1024)} MB)"
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            if os.fstat(file.fileno()).st_size > MAX_SAVE_BYTES:
+                raise SaveError(path, too_large)
+            raw = file.read(MAX_SAVE_BYTES + 1)
     except OSError as error:
-        raise SaveError(path, f"cannot be read ({error.strerror or error})") from None
+        raise SaveError(path, f"cannot be read ({clean_text(error.strerror or str(error))})") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(path, too_large)
+    return raw
+
+
+def _read_payload(path: Path) -> dict[str, Any]:
+    raw = _read_bytes(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(path, "is not a save file (it is not text)") from None
     try:
-        payload = json.loads(text)
-    except json.JSONDecodeError:
+        payload = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except _NumberTooLong:
+        raise SaveError(path, f"is damaged (it holds a number longer than {MAX_DIGITS} digits)") from None
+    except RecursionError:
+        raise SaveError(path, "is damaged (it is nested too deeply)") from None
+    except ValueError:  # JSONDecodeError and the refused constants
         raise SaveError(path, "is damaged or truncated (not valid JSON)") from None
     if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
         raise SaveError(path, "is not a boardgames-tui save file")
     version = payload.get("version")
-    if version != SAVE_VERSION:
+    if type(version) is not int or version != SAVE_VERSION:
+        shown = clean_text(repr(version))[:40]
         raise SaveError(
             path,
-            f"was written in save format {version!r}; this version of boardgames-tui reads format {SAVE_VERSION}",
+            f"was written in save format {shown}; this version of boardgames-tui reads format {SAVE_VERSION}",
         )
     game = payload.get("game")
     try:
         get_game(str(game))
     except KeyError:
-        raise SaveError(path, f"is for a game this version does not know ({game!r})") from None
+        shown = clean_text(repr(game))[:40]
+        raise SaveError(path, f"is for a game this version does not know ({shown})") from None
     return payload
 
 
-def summarize(path: Path) -> SaveSummary:
-    payload = _read_payload(path)
-    rules = get_game(payload["game"])
-    try:
-        summary = payload["summary"]
-        return SaveSummary(
-            path=path,
-            game=rules.slug,
-            game_title=rules.title,
-            players=summary["players"],
-            progress=summary["progress"],
-            finished=summary["finished"],
-            updated=datetime.fromisoformat(payload["updated"]),
-        )
-    except (KeyError, TypeError, ValueError, ValidationError):
-        raise SaveError(path, "is damaged (its summary is missing or wrong)") from None
+def _first_problem(error: ValidationError) -> str:
+    problem = error.errors(include_url=False, include_input=False)[0]
+    where = ".".join(str(part) for part in problem["loc"])
+    message = problem["msg"].removeprefix("Value error, ")
+    return clean_text(f"{where}: {message}" if where else message)[:120]
 
 
 def load_match(path: Path) -> Match:
+    try:
+        return _load_match(path)
+    except RecursionError:
+        # Nesting that json accepted can still be too deep to validate or compare.
+        raise SaveError(path, "is damaged (it is nested too deeply)") from None
+
+
+def _load_match(path: Path) -> Match:
     payload = _read_payload(path)
     rules = get_game(payload["game"])
     try:
-        options = rules.parse_options(payload["options"])
-        seats = [Seat.model_validate(seat) for seat in payload["seats"]]
-        seed = int(payload["seed"])
-        moves = [(int(move["seat"]), rules.parse_action(move["action"])) for move in payload["moves"]]
-        created = datetime.fromisoformat(payload["created"])
-        match_id = str(payload["match_id"])
-    except (KeyError, TypeError, ValueError, ValidationError):
-        raise SaveError(path, "is damaged (its setup or moves cannot be read)") from None
+        save = SaveFile.model_validate(payload)
+    except ValidationError as error:
+        raise SaveError(path, f"is damaged (its setup or moves cannot be read: {_first_problem(error)})") from None
     try:
-        match = Match.replay(rules, options, seats, seed, moves, match_id=match_id, created=created)
-    except (IllegalMove, ValueError) as error:
-        raise SaveError(path, f"does not replay with these rules ({error})") from None
-    saved_state = payload.get("state")
-    if saved_state is not None and match.state.model_dump(mode="json") != saved_state:
+        options = rules.parse_options(save.options)
+        moves = [(move.seat, rules.parse_action(move.action)) for move in save.moves]
+    except ValidationError as error:
+        raise SaveError(path, f"is damaged (its setup or moves cannot be read: {_first_problem(error)})") from None
+    try:
+        match = Match.replay(rules, options, save.seats, save.seed, moves, match_id=save.match_id, created=save.created)
+    except IllegalMove as error:
+        raise SaveError(path, f"does not replay with these rules ({clean_text(error.reason)})") from None
+    except ValueError as error:
+        raise SaveError(path, f"does not replay with these rules ({clean_text(str(error))[:120]})") from None
+    if save.state is not None and match.state.model_dump(mode="json") != save.state:
         raise SaveError(path, "does not match what its moves produce with these rules")
-    try:
-        match.updated = datetime.fromisoformat(payload["updated"])
-    except (KeyError, TypeError, ValueError):
-        pass
+    match.updated = save.updated
+    match.title = save.title
+    match.save_path = path
     return match

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -29,17 +30,21 @@ class CurtainScreen(SizedScreen[str]):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
             yield Static("Pass the keyboard", id="curtain-title")
-            yield Static(f"[b]{self.player}[/b], it is your turn.", id="curtain-player")
+            # Names and messages are shown as they are written, never read as markup.
+            yield Static(Text.assemble((self.player, "bold"), ", it is your turn."), id="curtain-player")
             if self.message:
-                yield Static(self.message, id="curtain-message")
+                yield Static(Text(self.message), id="curtain-message")
             yield Static(
                 "Everyone else, look away: the next screen shows your hand.",
                 id="curtain-hint",
             )
             with Center():
-                yield Button(f"I am {self.player} — show my screen", id="curtain-ready", variant="primary")
+                yield Button(Text(f"I am {self.player} — show my screen"), id="curtain-ready", variant="primary")
             if self.undo_for:
-                yield Static(f"{self.undo_for} may still press [b]u[/b] to take back the last move.", id="curtain-undo")
+                yield Static(
+                    Text.assemble(self.undo_for, " may still press ", ("u", "bold"), " to take back the last move."),
+                    id="curtain-undo",
+                )
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -181,7 +181,7 @@ class GameScreen(SizedScreen[None]):
             status.show_text(Text.assemble((f"{name}: ", "bold"), self.prompt_text(self.current_view(), self.viewer)))
             return
         waiting = ", ".join(self.match.seats[seat].name for seat in self.match.to_act())
-        status.show_text(f"Waiting for {waiting}." if waiting else "")
+        status.show_text(Text(f"Waiting for {waiting}.") if waiting else "")
 
     def say(self, message: str, error: bool = False) -> None:
         """Show a one-line message in the status bar until the next move."""

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames_tui import __version__
+from boardgames_tui.engine.text import NAME_LENGTH, clean_text, name_problem
 from boardgames_tui.ui.base import SizedScreen
 
 if TYPE_CHECKING:
     from boardgames_tui.engine.contract import GameRules
+    from boardgames_tui.engine.saves import BrokenSave, SaveSummary
 
 TITLE_ART = "✿ boardgames-tui ✿"
 
@@ -71,7 +76,7 @@ class GamePickScreen(SizedScreen[None]):
             yield Static(heading, classes="heading")
             yield OptionList(
                 *[
-                    Option(f"[b]{rules.title}[/b]\n  [dim]{rules.tagline}[/dim]", id=rules.slug)
+                    Option(Text.assemble((rules.title, "bold"), "\n", (f"  {rules.tagline}", "dim")), id=rules.slug)
                     for rules in self.games
                 ],
                 id="games",
@@ -102,46 +107,84 @@ class GamePickScreen(SizedScreen[None]):
 
 
 class ContinueScreen(SizedScreen[None]):
-    BINDINGS = [Binding("escape", "back", "Back")]
+    """Every saved game: game, players, progress and when last played; continue,
+    rename or delete one.  Unreadable files are listed with the reason and left alone."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("r", "rename", "Rename"),
+        Binding("d,delete", "delete", "Delete"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[SaveSummary | BrokenSave] = []
+        self.loaded = False
 
     def compose_body(self) -> ComposeResult:
         yield Header()
         with Vertical(classes="panel wide centered"):
             yield Static("Continue a saved game", classes="heading")
-            yield OptionList(id="saves")
+            yield OptionList(Option("Reading the saved games…", id="none", disabled=True), id="saves")
             yield Static("", id="save-message")
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = "Continue"
-        self.refresh_list()
         self.query_one("#saves", OptionList).focus()
+        self.refresh_list()
 
     def refresh_list(self) -> None:
+        self._read_saves()
+
+    @work(thread=True, exclusive=True, group="saves", exit_on_error=False)
+    def _read_saves(self) -> None:
+        # Every save is read, checked and replayed: off the UI thread, so that a folder
+        # of long games (or a huge file) never freezes the screen.
+        entries = self.app.store.list()
+        try:
+            self.app.call_from_thread(self._show_entries, entries)
+        except RuntimeError:
+            pass  # the app closed while the saves were read
+
+    def _show_entries(self, entries: list[SaveSummary | BrokenSave]) -> None:
+        if not self.is_mounted:
+            return
         from boardgames_tui.engine.saves import SaveSummary
 
         listing = self.query_one("#saves", OptionList)
+        highlighted = listing.highlighted
         listing.clear_options()
-        entries = [entry for entry in self.app.store.list() if not (isinstance(entry, SaveSummary) and entry.finished)]
-        self.entries = entries
-        if not entries:
+        self.entries = [entry for entry in entries if not (isinstance(entry, SaveSummary) and entry.finished)]
+        self.loaded = True
+        self.refresh_bindings()
+        if not self.entries:
             listing.add_option(Option("No saved games yet.", id="none", disabled=True))
             return
-        for index, entry in enumerate(entries):
-            if isinstance(entry, SaveSummary):
-                when = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M")
-                listing.add_option(
-                    Option(
-                        f"[b]{entry.game_title}[/b] · {', '.join(entry.players)}\n"
-                        f"  [dim]{entry.progress} · saved {when}[/dim]",
-                        id=str(index),
-                    )
-                )
-            else:
-                listing.add_option(
-                    Option(f"[red]Unreadable:[/red] {entry.path.name}\n  [dim]{entry.message}[/dim]", id=str(index))
-                )
-        listing.highlighted = 0
+        listing.add_options(Option(save_label(entry), id=str(index)) for index, entry in enumerate(self.entries))
+        listing.highlighted = min(highlighted or 0, len(self.entries) - 1)
+
+    def selected_entry(self) -> SaveSummary | BrokenSave | None:
+        listing = self.query_one("#saves", OptionList)
+        if not self.entries or listing.highlighted is None:
+            return None
+        return self.entries[listing.highlighted]
+
+    def say(self, text: str, error: bool = True) -> None:
+        self.query_one("#save-message", Static).update(Text(clean_text(text), style="red" if error else ""))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("rename", "delete"):
+            from boardgames_tui.engine.saves import SaveSummary
+
+            entry = self.selected_entry()
+            if entry is None:
+                return None
+            return isinstance(entry, SaveSummary) if action == "rename" else True
+        return True
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -150,13 +193,153 @@ class ContinueScreen(SizedScreen[None]):
         from boardgames_tui.engine.saves import BrokenSave
 
         entry = self.entries[int(event.option.id)]
-        message = self.query_one("#save-message", Static)
         if isinstance(entry, BrokenSave):
-            message.update(
-                f"[red]{entry.path.name} {entry.message}.[/red] The file is left as it is, in {entry.path.parent}."
-            )
+            self.say(f"{entry.path.name} {entry.message}. The file is left as it is, in {entry.path.parent}.")
             return
-        self.app.resume(entry.path, on_error=lambda text: message.update(f"[red]{text}[/red]"))
+        self.app.resume(entry.path, on_error=self.say)
+
+    def action_rename(self) -> None:
+        from boardgames_tui.engine.saves import SaveError, SaveSummary
+
+        entry = self.selected_entry()
+        if not isinstance(entry, SaveSummary):
+            self.say("Only a readable save can be renamed.")
+            return
+
+        def rename(title: str | None) -> None:
+            if title is None:
+                return
+            try:
+                self.app.store.rename(entry.path, title)
+            except (SaveError, ValueError, OSError) as error:
+                self.say(f"Not renamed: {getattr(error, 'message', None) or error}")
+                return
+            self.say(f"Renamed to {title.strip()}.", error=False)
+            self.refresh_list()
+
+        self.app.push_screen(RenameScreen(entry.title or ""), rename)
+
+    def action_delete(self) -> None:
+        entry = self.selected_entry()
+        if entry is None:
+            return
+        what = Text.assemble("Delete ", describe_entry(entry), "?")
+
+        def delete(sure: bool | None) -> None:
+            if not sure:
+                return
+            try:
+                self.app.store.delete(entry.path)
+            except (ValueError, OSError) as error:
+                self.say(f"Not deleted: {error}")
+                return
+            self.say(f"Deleted {entry.path.name}.", error=False)
+            self.refresh_list()
+
+        self.app.push_screen(ConfirmScreen(what, "The file is removed for good."), delete)
 
     def action_back(self) -> None:
+        self.dismiss(None)
+
+
+def describe_entry(entry: SaveSummary | BrokenSave) -> Text:
+    """A save's name in a sentence: its title, or its game and players."""
+    from boardgames_tui.engine.saves import SaveSummary
+
+    if isinstance(entry, SaveSummary):
+        if entry.title:
+            return Text(entry.title, style="bold")
+        return Text.assemble((entry.game_title, "bold"), f" with {', '.join(entry.players)}")
+    return Text.assemble("the unreadable file ", (clean_text(entry.path.name), "bold"))
+
+
+def save_label(entry: SaveSummary | BrokenSave) -> Text:
+    """Two lines for the Continue list.  Everything in them comes from a file, so it is
+    Text (never markup) and cleaned of control characters."""
+    from boardgames_tui.engine.saves import SaveSummary
+
+    if isinstance(entry, SaveSummary):
+        when = entry.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+        heading = Text.assemble((entry.title, "bold"), f" · {entry.game_title}") if entry.title else Text(entry.game_title, style="bold")
+        return Text.assemble(
+            heading,
+            f" · {', '.join(entry.players)}\n",
+            (f"  {entry.progress} · {entry.moves} moves · last played {when}", "dim"),
+        )
+    return Text.assemble(
+        ("Unreadable: ", "red"), clean_text(entry.path.name), "\n", (f"  {clean_text(entry.message)}", "dim")
+    )
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question over the screen that asked it."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    #confirm-box { width: 70; height: auto; border: thick $error; padding: 1 2; background: $surface; }
+    #confirm-buttons { height: auto; margin-top: 1; }
+    #confirm-buttons Button { margin-right: 2; }
+    """
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: Text, detail: str) -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question")
+            yield Static(self.detail, id="confirm-detail")
+            with Horizontal(id="confirm-buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, sure: bool) -> None:
+        self.dismiss(sure)
+
+
+class RenameScreen(ModalScreen["str | None"]):
+    """Asks for a save's title; the title is checked like a player's name."""
+
+    DEFAULT_CSS = """
+    RenameScreen { align: center middle; }
+    #rename-box { width: 60; height: auto; border: thick $accent; padding: 1 2; background: $surface; }
+    #rename-error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.current = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rename-box"):
+            yield Static("A title for this saved game (Enter keeps it, Escape cancels):")
+            yield Input(self.current, placeholder="title", max_length=NAME_LENGTH, id="rename-title")
+            yield Static("", id="rename-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        field = self.query_one("#rename-title", Input)
+        field.cursor_blink = self.app.cursor_blink
+        field.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        problem = name_problem(event.value.strip(), "A title")
+        if problem is not None:
+            self.query_one("#rename-error", Static).update(Text(problem))
+            return
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
         self.dismiss(None)

@@ -50,10 +50,11 @@ class ScoreSheetScreen(SizedScreen[str]):
         with Vertical(classes="panel wide centered", id="score-panel"):
             winners = " and ".join(self.sheet.winner_names())
             verb = "wins" if len(self.sheet.winners) == 1 else "share the victory"
-            yield Static(f"[b]{winners}[/b] {verb}!", id="winner")
-            yield Static(f"Decided by: {self.sheet.decided_by}", id="decided-by")
+            # Names are shown as they are written, never read as markup.
+            yield Static(Text.assemble((winners, "bold"), f" {verb}!"), id="winner")
+            yield Static(Text(f"Decided by: {self.sheet.decided_by}"), id="decided-by")
             for note in self.sheet.notes:
-                yield Static(note, classes="note")
+                yield Static(Text(note), classes="note")
             yield DataTable(id="score-table", cursor_type="none", zebra_stripes=True)
             with Horizontal(id="score-buttons"):
                 yield Button("Play again", id="again", variant="primary")

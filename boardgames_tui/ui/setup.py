@@ -7,6 +7,7 @@ import typing
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,6 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
+from boardgames_tui.engine.text import check_name, clean_text
 from boardgames_tui.ui.base import SizedScreen
 
 MAX_SEATS = 4
@@ -49,10 +51,10 @@ def build_seats(rows: list[tuple[str, str]], rules: GameRules) -> list[Seat]:
         if kind == HUMAN:
             if not name:
                 raise ValueError(f"Seat {number} needs a name.")
-            seats.append(Seat(name=name[:20], kind="human"))
+            seats.append(Seat(name=check_name(name, f"Seat {number}'s name"), kind="human"))
         else:
             level = kind.removeprefix("bot:")
-            seats.append(Seat(name=(name or f"Bot {number}")[:20], kind="bot", bot_level=level))
+            seats.append(Seat(name=check_name(name or f"Bot {number}", f"Seat {number}'s name"), kind="bot", bot_level=level))
     names = [seat.name.casefold() for seat in seats]
     if len(set(names)) != len(names):
         raise ValueError("Two seats have the same name; give each player a different one.")
@@ -162,7 +164,7 @@ class SetupScreen(SizedScreen[None]):
         try:
             request = self.collect()
         except ValueError as error:
-            self.query_one("#setup-error", Static).update(f"[red]{error}[/red]")
+            self.query_one("#setup-error", Static).update(Text(clean_text(str(error)), style="red"))
             return
         self.app.start_match(request)
 

@@ -9,9 +9,13 @@ from textual.widgets import Static
 
 def set_border_title(widget: Widget, title: str) -> None:
     """Sets a border title only when it changes: Textual repaints the widget (and all
-    its children) whenever the title is set, even to the same text."""
-    if widget.border_title != title:
-        widget.border_title = title
+    its children) whenever the title is set, even to the same text.
+
+    The title is shown literally, never read as markup: it often holds a player's name.
+    """
+    if getattr(widget, "_literal_border_title", None) != title:
+        widget._literal_border_title = title  # type: ignore[attr-defined]
+        widget.border_title = Text(title)
 
 
 class TextPanel(Static):

@@ -78,6 +78,7 @@ async def test_continue_lists_saves_and_bad_ones_and_keeps_them(app_factory, tmp
     app = app_factory()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("down", "enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ContinueScreen)

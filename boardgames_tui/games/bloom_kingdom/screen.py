@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
@@ -119,8 +120,8 @@ class BloomKingdomScreen(GameScreen):
         # A round was scored: show everyone the kept cards before the next deal.
         number = len(state.rounds)
         totals = self.rules.totals(state)
-        text = "\n".join(
-            f"{state.name(seat)}: {kept_summary(result)} = {result.total} VP   (total {totals[seat]})"
+        text = Text("\n").join(
+            Text(f"{state.name(seat)}: {kept_summary(result)} = {result.total} VP   (total {totals[seat]})")
             for seat, result in enumerate(state.rounds[-1])
         )
         self.redraw()

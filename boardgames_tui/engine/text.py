@@ -1,0 +1,68 @@
+"""Text from people and files: what may enter, and how it is cleaned.
+
+Names, titles, file names and messages quoting them are data.  The screens show them
+as `rich.text.Text` (never as markup); this module keeps out the characters that a
+terminal would obey instead of print: escapes that set the clipboard or the window
+title, bidi overrides that reorder what is shown, line breaks in a one-line field.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+NAME_LENGTH = 20
+"""The most characters a player's name (or a save's title) may have."""
+
+# Categories a terminal may act on rather than print: C0/C1 controls with ESC and DEL
+# (Cc), invisible format characters such as the bidi overrides (Cf), lone surrogates
+# (Cs, which cannot even be written out) and the Unicode line and paragraph breaks.
+_UNSHOWN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+# Format characters that only join what is around them, inside emoji such as 👩‍🚀.
+_JOINERS = frozenset({"\u200c", "\u200d"})
+
+
+def is_unshown(character: str) -> bool:
+    return character not in _JOINERS and unicodedata.category(character) in _UNSHOWN_CATEGORIES
+
+
+def clean_text(text: str, *, keep_newlines: bool = False) -> str:
+    """`text` without the characters a terminal would act on; tabs become spaces."""
+    if text.isprintable() and "\t" not in text:
+        return text  # the usual case, checked in C
+    kept = []
+    for character in text:
+        if character == "\t":
+            kept.append(" ")
+        elif character == "\n" and keep_newlines:
+            kept.append(character)
+        elif not is_unshown(character):
+            kept.append(character)
+    return "".join(kept)
+
+
+def name_problem(name: str, what: str = "A name") -> str | None:
+    """Why `name` cannot be a player's name, in one line, or None when it can.
+
+    A name is 1–20 characters, none of them a control or formatting character; the
+    spaces around it do not count (callers strip them first).
+    """
+    if not name.strip():
+        return f"{what} cannot be empty."
+    if len(name) > NAME_LENGTH:
+        return f"{what} has {len(name)} characters; at most {NAME_LENGTH} fit."
+    for character in name:
+        if is_unshown(character):
+            return (
+                f"{what} holds a control character (U+{ord(character):04X}); "
+                "use letters, digits, spaces and punctuation."
+            )
+    return None
+
+
+def check_name(name: str, what: str = "A name") -> str:
+    """`name` without the spaces around it, or ValueError with the one-line reason."""
+    name = name.strip()
+    problem = name_problem(name, what)
+    if problem is not None:
+        raise ValueError(problem)
+    return name
