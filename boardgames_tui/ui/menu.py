@@ -322,9 +322,11 @@ class RenameScreen(ModalScreen["str | None"]):
         self.current = title
 
     def compose(self) -> ComposeResult:
+        from boardgames_tui.ui.setup import NameInput
+
         with Vertical(id="rename-box"):
             yield Static("A title for this saved game (Enter keeps it, Escape cancels):")
-            yield Input(self.current, placeholder="title", max_length=NAME_LENGTH, id="rename-title")
+            yield NameInput(self.current, placeholder="title", max_length=NAME_LENGTH, id="rename-title")
             yield Static("", id="rename-error")
         yield Footer()
 

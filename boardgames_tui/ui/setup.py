@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
-from boardgames_tui.engine.text import check_name, clean_text
+from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text
 from boardgames_tui.ui.base import SizedScreen
 
 MAX_SEATS = 4
@@ -32,6 +32,14 @@ def option_choices(field_type: Any) -> list[Any] | None:
     if typing.get_origin(field_type) is typing.Literal:
         return list(typing.get_args(field_type))
     return None
+
+
+class NameInput(Input):
+    """A text field for a name: control characters (a paste can hold ESC or a bidi
+    override) are dropped as they enter, so they never reach the screen."""
+
+    def validate_value(self, value: str) -> str:
+        return clean_text(value)
 
 
 class StartRequest(BaseModel):
@@ -98,7 +106,7 @@ class SetupScreen(SizedScreen[None]):
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {number}", classes="seat-label")
                     yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{number}", classes="seat-kind")
-                    yield Input(default_name, placeholder="name", max_length=20, id=f"name-{number}", classes="seat-name")
+                    yield NameInput(default_name, placeholder="name", max_length=NAME_LENGTH, id=f"name-{number}", classes="seat-name")
             fields = self.rules.options_model.model_fields
             if fields:
                 yield Static("Options", classes="subheading")
