@@ -264,7 +264,7 @@ def save_label(entry: SaveSummary | BrokenSave) -> Text:
         return Text.assemble(
             heading,
             f" · {', '.join(entry.players)}\n",
-            (f"  {entry.progress} · {entry.moves} moves · last played {when}", "dim"),
+            (f"  {entry.progress} · {entry.moves} move{'' if entry.moves == 1 else 's'} · last played {when}", "dim"),
         )
     return Text.assemble(
         ("Unreadable: ", "red"), clean_text(entry.path.name), "\n", (f"  {clean_text(entry.message)}", "dim")

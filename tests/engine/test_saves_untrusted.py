@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import stat
 from pathlib import Path
 from typing import Any, Callable
@@ -74,13 +75,13 @@ def bad_files(good: Path) -> dict[str, tuple[bytes, str]]:
         "unknown-bot.json": (variant(good, lambda p: set_path(p, ["seats", 1, "bot_level"], "grandmaster")), "bot level 'grandmaster'"),
         "path-id.json": (variant(good, lambda p: p.update(match_id="x/../../../escaped")), "match_id"),
         "object-id.json": (variant(good, lambda p: p.update(match_id={"a": 1})), "match_id"),
-        "float-version.json": (text.replace('"version":1', '"version":1.0').encode(), "save format 1.0"),
-        "bool-version.json": (text.replace('"version":1', '"version":true').encode(), "save format True"),
+        "float-version.json": (text.replace('"version":1,', '"version":1.0,').encode(), "save format 1.0"),
+        "bool-version.json": (text.replace('"version":1,', '"version":true,').encode(), "save format True"),
         "string-seed.json": (variant(good, lambda p: p.update(seed="8")), "seed"),
         "string-seat.json": (variant(good, lambda p: set_path(p, ["moves", 0, "seat"], "0")), "seat"),
         "escape-name.json": (variant(good, lambda p: set_path(p, ["seats", 0, "name"], "\x1b]52;c;SGVsbG8=\x07")), "control character"),
         "long-name.json": (variant(good, lambda p: set_path(p, ["seats", 0, "name"], "N" * 21)), "at most 20"),
-        "nan.json": (text.replace('"seed":8', '"seed":NaN').encode(), "not valid JSON"),
+        "nan.json": (re.sub(r'"seed":\d+', '"seed":NaN', text).encode(), "not valid JSON"),
         "no-seats.json": (variant(good, lambda p: p.update(seats=[])), "does not replay"),
     }
 
@@ -190,11 +191,14 @@ def test_a_kill_during_autosave_leaves_no_listed_file(tmp_path: Path, monkeypatc
     store = SaveStore(tmp_path)
     match = played_match(store)
 
+    class Killed(BaseException):
+        """The process dies between writing and renaming."""
+
     def killed(source: Any, target: Any) -> None:
-        raise KeyboardInterrupt  # the process dies between writing and renaming
+        raise Killed
 
     monkeypatch.setattr(os, "replace", killed)
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(Killed):
         store.write(match)
     monkeypatch.undo()
     assert [entry.path for entry in store.list()] == [store.path_for(match)]
