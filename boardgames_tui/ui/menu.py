@@ -124,9 +124,10 @@ class ContinueScreen(SizedScreen[None]):
     def compose_body(self) -> ComposeResult:
         yield Header()
         with Vertical(classes="panel wide centered"):
-            yield Static("Continue a saved game", classes="heading")
-            yield OptionList(Option("Reading the saved games…", id="none", disabled=True), id="saves")
+            yield Static("Continue a saved game · Enter plays on, r renames, d deletes", classes="heading")
+            # Above the list, so that a small window never hides why a file was refused.
             yield Static("", id="save-message")
+            yield OptionList(Option("Reading the saved games…", id="none", disabled=True), id="saves")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -416,3 +416,41 @@ def test_play_refuses_a_bad_name_in_one_line(seat: str, problem: str, capsys: py
     error = capsys.readouterr().err
     assert problem in error and error.count("\n") == 1
     assert not [character for character in error.rstrip("\n") if is_unshown(character)]
+
+
+# -- the score sheet's winner and Bloom Kingdom's round announcement ----------------------------------------
+
+
+async def test_a_winner_named_like_markup_is_shown_as_written(app_factory):
+    from boardgames_tui.engine.contract import ScoreRow, ScoreSheet
+
+    sheet = ScoreSheet(
+        players=["Ann[/]", "[b]Bo"],
+        rows=[ScoreRow(category="Points", values=[3, 2], details=["[i]x", "y[/i]"])],
+        totals=[3, 2],
+        winners=[0],
+        decided_by="most points",
+        notes=["[red]a note"],
+    )
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(ScoreSheetScreen("Bloom Kingdom", sheet))
+        await pilot.pause()
+        assert shown(app.screen.query_one("#winner")) == "Ann[/] wins!"
+        text = assert_nothing_unshown(app)
+        for written in ("Ann[/]", "[b]Bo", "[i]x", "y[/i]", "[red]a note"):
+            assert written in text
+
+
+async def test_a_round_announcement_shows_names_as_written(app_factory):
+    from boardgames_tui.ui.scoresheet import AnnouncementScreen
+
+    app = app_factory([Seat(name="x[/]", kind="bot"), Seat(name="[red]Ed", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, AnnouncementScreen):
+                break
+        assert isinstance(app.screen, AnnouncementScreen)
+        text = shown(app.screen.query_one("#announcement-text"))
+        assert text.startswith("x[/]: ") and "\n[red]Ed: " in text
