@@ -133,14 +133,23 @@ class BoardGamesApp(App[None]):
             where = f"The details are in {self.store.write_crash_report(details)}."
         except OSError:
             where = "The details could not be written to disk."
-        if self.match is not None and self.match.store is not None and self.match.save_error is None:
+        saved = ""
+        if self._unfinished_game_saved():
             saved = "The game was saved after the last move it accepted; choose Continue to carry on. "
-        else:
-            saved = ""
         self.bell()
         # Text, not markup: the path can hold any character.
         self._crash_message = Text(f"boardgames-tui met an internal error and had to close. {saved}{where}")
         self._close_messages_no_wait()
+
+    def _unfinished_game_saved(self) -> bool:
+        """Whether a game Continue can carry on was running and its last save worked."""
+        match = self.match
+        if match is None or match.store is None or match.save_error is not None:
+            return False
+        try:
+            return not match.is_over()
+        except Exception:
+            return False  # the crash may be in the rules themselves: promise nothing
 
     def _print_error_renderables(self) -> None:
         """Print the crash message alone: no Textual developer note about other errors."""

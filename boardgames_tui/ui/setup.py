@@ -95,7 +95,9 @@ class SetupScreen(SizedScreen[None]):
         yield Header()
         with VerticalScroll(classes="panel wide", id="setup-form"):
             yield Static(
-                f"New game of [b]{self.rules.title}[/b] · {self.rules.min_players}–{self.rules.max_players} players",
+                Text.assemble(
+                    "New game of ", (self.rules.title, "bold"), f" · {self.rules.min_players}–{self.rules.max_players} players"
+                ),
                 classes="heading",
             )
             # One human against bots by default, filling at least two seats.
