@@ -390,6 +390,15 @@ async def test_a_crash_in_the_menu_says_nothing_about_a_saved_game(tmp_path):
     assert "textual" not in printed.lower() and "NOTE" not in printed
 
 
+async def test_a_second_error_while_closing_adds_no_developer_note(tmp_path):
+    app = make_app(tmp_path)
+    await crash(app)
+    app._exit_renderables.extend(["another error", "and another"])
+    printed = printed_crash(app)
+    assert printed.count("internal error") == 1
+    assert "another" not in printed and "NOTE" not in printed and "--dev" not in printed
+
+
 async def test_a_crash_during_a_game_says_it_was_saved(tmp_path):
     app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
     await crash(app)
@@ -454,3 +463,15 @@ async def test_a_round_announcement_shows_names_as_written(app_factory):
         assert isinstance(app.screen, AnnouncementScreen)
         text = shown(app.screen.query_one("#announcement-text"))
         assert text.startswith("x[/]: ") and "\n[red]Ed: " in text
+
+
+@pytest.mark.parametrize("name", ISSUE_NAMES)
+async def test_the_curtain_shows_every_name_of_the_issue_as_written(app_factory, name: str):
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(CurtainScreen(name, "Round 1: [b]choose[/b]", undo_for=f"{name}2"))
+        await pilot.pause()
+        assert shown(app.screen.query_one("#curtain-player")) == f"{name}, it is your turn."
+        assert shown(app.screen.query_one("#curtain-message")) == "Round 1: [b]choose[/b]"
+        assert shown(app.screen.query_one("#curtain-undo")).startswith(f"{name}2 may still press u")
+        assert squeezed(f"I am {name} — show my screen") in squeezed(screen_text(app))
