@@ -1,0 +1,227 @@
+"""Watching a finished (or saved) game again, move by move, drawn by the game's own screen.
+
+`replay_screen(match)` builds a subclass of the game's `GameScreen` whose turn loop
+only redraws: it never submits a move, runs a bot, raises a curtain or writes a
+save.  The screen reads a `ReplayPosition`, which looks to it like a match stopped
+at one step of the recorded history.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+
+from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove, Seat
+from boardgames_tui.engine.match import Match, Move
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.widgets import TextPanel
+
+REPLAY_REFUSAL = "This is a replay: nothing can be played or taken back here."
+
+
+class ReplayPosition:
+    """What a game's screen reads of a match, at `step` of a finished history, read-only."""
+
+    store = None
+    save_error: str | None = None
+
+    def __init__(self, match: Match) -> None:
+        self.history = match
+        self.rules = match.rules
+        self.options = match.options
+        self.seats: list[Seat] = match.seats
+        self.seed = match.seed
+        self.match_id = match.match_id
+        self.step = len(match.moves)
+
+    @property
+    def total(self) -> int:
+        return len(self.history.moves)
+
+    @property
+    def state(self) -> GameState:
+        return self.history.states[self.step]
+
+    @property
+    def states(self) -> list[GameState]:
+        return self.history.states[: self.step + 1]
+
+    @property
+    def moves(self) -> list[Move]:
+        return self.history.moves[: self.step]
+
+    def view(self, seat: int) -> GameState:
+        return self.rules.view(self.state, seat)
+
+    def to_act(self) -> list[int]:
+        return self.rules.to_act(self.state)
+
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def human_seats(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if not seat.is_bot]
+
+    def undo_blocker(self, seat: int) -> str | None:
+        return REPLAY_REFUSAL
+
+    def can_undo(self, seat: int) -> bool:
+        return False
+
+    def submit(self, seat: int, action: Any, *, autosave: bool = True) -> GameState:
+        raise IllegalMove(REPLAY_REFUSAL)
+
+    def undo(self, seat: int) -> GameState:
+        raise IllegalMove(REPLAY_REFUSAL)
+
+    def autosave(self) -> None:
+        """A replay never writes."""
+
+
+class ReplayMixin(GameScreen):
+    """Put before a game's screen class; `replay_screen` does that."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        # Priority: a game's own keys for the same letters and arrows must not answer.
+        Binding("right", "step(1)", "Forward", priority=True),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("pagedown,right_square_bracket", "stage(1)", "Next round", priority=True),
+        Binding("pageup,left_square_bracket", "stage(-1)", "Previous round", priority=True),
+        Binding("home", "edge(0)", "Start", priority=True, show=False),
+        Binding("end", "edge(1)", "End", priority=True, show=False),
+        Binding("v", "point_of_view", "Point of view", priority=True),
+        Binding("escape,q", "back", "Back", priority=True),
+    ]
+    # The replay's keys and the read-only ones it keeps from the game screen.
+    REPLAY_ACTIONS = frozenset({"step", "stage", "edge", "point_of_view", "back", "rules", "keys"})
+
+    match: ReplayPosition  # type: ignore[assignment]
+
+    def __init__(self, match: Match, *, step: int | None = None) -> None:
+        position = ReplayPosition(match)
+        if step is not None:
+            position.step = max(0, min(step, position.total))
+        super().__init__(position)  # type: ignore[arg-type]
+        self._bots = {}
+        # The point of view: None is the table's (public only), else that seat's own.
+        self.viewer = None
+        progress = [self.rules.progress(state) for state in match.states]
+        # Where "where the game stands" changes: a round, a turn or a phase, as each game counts.
+        self.stages = [index for index in range(1, len(progress)) if progress[index] != progress[index - 1]]
+
+    # -- the turn loop, reduced to drawing ----------------------------------------------------
+    def advance(self) -> None:
+        if self.is_mounted:
+            self.redraw()
+
+    def after_move(self) -> None:
+        self.advance()
+
+    def submit(self, action: Any) -> bool:
+        self.say(REPLAY_REFUSAL, error=True)
+        return False
+
+    def viewer_acts(self, view: GameState) -> bool:
+        return False
+
+    def redraw(self, *, cursor_only: bool = False) -> None:
+        position = self.match
+        view = self.rules.view(position.state, SPECTATOR if self.viewer is None else self.viewer)
+        self.sub_title = f"Replay · {self.rules.progress(position.state)}"
+        self._sync_log(view)
+        self.show_view(view, self.viewer)
+        self.query_one("#status", TextPanel).show_text(self._message or self.replay_status())
+        self.refresh_bindings()
+
+    def say(self, message: str, error: bool = False) -> None:
+        self._message = Text(message, style="bold red" if error else "bold")
+        self.query_one("#status", TextPanel).show_text(self._message)
+
+    def point_of_view_name(self) -> str:
+        if self.viewer is None:
+            return "the table (no hidden cards)"
+        return f"{self.match.seats[self.viewer].name}'s own view"
+
+    def replay_status(self) -> Text:
+        position = self.match
+        return Text.assemble(
+            ("Replay", "bold reverse"),
+            f" move {position.step} of {position.total} · seen by ",
+            (self.point_of_view_name(), "bold"),
+            " · ←/→ step · [ ] rounds · Home/End · v: point of view",
+        )
+
+    # -- keys ------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in self.REPLAY_ACTIONS:
+            return False
+        if self.is_too_small and action not in self.ALWAYS_AVAILABLE | {"back"}:
+            return False
+        return True
+
+    def go_to(self, step: int) -> None:
+        step = max(0, min(step, self.match.total))
+        if step == self.match.step:
+            edge = "start" if step == 0 else "end"
+            self.say(f"This is the {edge} of the game.")
+            return
+        self.match.step = step
+        self._message = None
+        self.redraw()
+
+    def action_step(self, delta: int) -> None:
+        self.go_to(self.match.step + delta)
+
+    def action_edge(self, end: int) -> None:
+        self.go_to(self.match.total if end else 0)
+
+    def action_stage(self, direction: int) -> None:
+        step = self.match.step
+        if direction > 0:
+            later = [index for index in self.stages if index > step]
+            self.go_to(later[0] if later else self.match.total)
+        else:
+            earlier = [index for index in self.stages if index < step]
+            self.go_to(earlier[-1] if earlier else 0)
+
+    def action_point_of_view(self) -> None:
+        seats = len(self.match.seats)
+        following = 0 if self.viewer is None else self.viewer + 1
+        self.viewer = None if following >= seats else following
+        self._message = None
+        self.redraw()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_save_quit(self) -> None:
+        # The command palette's "Save & quit" leaves the replay without saving anything.
+        self.dismiss(None)
+
+
+def replay_screen(match: Match, *, step: int | None = None) -> ReplayMixin:
+    """A replay of `match` drawn by its game's own screen class, at its end unless `step`."""
+    from boardgames_tui.app import game_screen_class
+
+    game_class = game_screen_class(match.rules.slug)
+    replay_class = type(f"{game_class.__name__}Replay", (ReplayMixin, game_class), {})
+    return replay_class(match, step=step)
+
+
+def replay_app(match: Match, **options: Any) -> App[None]:
+    """The app opened on one replay, closing when it is left: `boardgames-tui replay FILE`."""
+    from boardgames_tui.app import BoardGamesApp
+
+    class ReplayApp(BoardGamesApp):
+        def on_mount(self, event: events.Mount) -> None:
+            # The app starts as it always does (its menu stays underneath), then the replay
+            # goes on top; BoardGamesApp's own on_mount is called here, not a second time.
+            event.prevent_default()
+            super().on_mount()
+            self.push_screen(replay_screen(match, step=0), lambda _: self.exit())
+
+    return ReplayApp(**options)
