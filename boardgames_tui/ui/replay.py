@@ -8,6 +8,8 @@ at one step of the recorded history.
 
 from __future__ import annotations
 
+import inspect
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -87,8 +89,8 @@ class ReplayMixin(GameScreen):
 
     BINDINGS: ClassVar[list[Binding]] = [
         # Priority: a game's own keys for the same letters and arrows must not answer.
-        Binding("right", "step(1)", "Forward", priority=True),
-        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "Step", priority=True),
+        Binding("left", "step(-1)", "Step back", priority=True),
         Binding("pagedown,right_square_bracket", "stage(1)", "Next round", priority=True),
         Binding("pageup,left_square_bracket", "stage(-1)", "Previous round", priority=True),
         Binding("home", "edge(0)", "Start", priority=True, show=False),
@@ -143,14 +145,14 @@ class ReplayMixin(GameScreen):
 
     def point_of_view_name(self) -> str:
         if self.viewer is None:
-            return "the table (no hidden cards)"
-        return f"{self.match.seats[self.viewer].name}'s own view"
+            return "the table (public only)"
+        return f"{self.match.seats[self.viewer].name}'s screen"
 
     def replay_status(self) -> Text:
         position = self.match
         return Text.assemble(
             ("Replay", "bold reverse"),
-            f" move {position.step} of {position.total} · seen by ",
+            f" move {position.step} of {position.total} · point of view: ",
             (self.point_of_view_name(), "bold"),
             " · ←/→ step · [ ] rounds · Home/End · v: point of view",
         )
@@ -217,6 +219,9 @@ def replay_app(match: Match, **options: Any) -> App[None]:
     from boardgames_tui.app import BoardGamesApp
 
     class ReplayApp(BoardGamesApp):
+        # Textual reads a relative CSS_PATH beside the module of the class being run.
+        CSS_PATH = str(Path(inspect.getfile(BoardGamesApp)).parent / str(BoardGamesApp.CSS_PATH))
+
         def on_mount(self, event: events.Mount) -> None:
             # The app starts as it always does (its menu stays underneath), then the replay
             # goes on top; BoardGamesApp's own on_mount is called here, not a second time.
