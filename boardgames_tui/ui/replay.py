@@ -17,62 +17,42 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove, Seat
-from boardgames_tui.engine.match import Match, Move
+from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove
+from boardgames_tui.engine.match import Match
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.widgets import TextPanel
 
 REPLAY_REFUSAL = "This is a replay: nothing can be played or taken back here."
 
 
-class ReplayPosition:
-    """What a game's screen reads of a match, at `step` of a finished history, read-only."""
+class ReplayPosition(Match):
+    """The recorded match as it stood at one step of its history: what a game's screen
+    reads, and a match that refuses every move, undo and save."""
 
-    store = None
-    save_error: str | None = None
-
-    def __init__(self, match: Match) -> None:
-        self.history = match
-        self.rules = match.rules
-        self.options = match.options
-        self.seats: list[Seat] = match.seats
-        self.seed = match.seed
-        self.match_id = match.match_id
-        self.step = len(match.moves)
+    def __init__(self, history: Match) -> None:
+        super().__init__(
+            history.rules, history.options, history.seats, history.seed,
+            match_id=history.match_id, created=history.created,
+        )
+        self.history = history
+        self.updated = history.updated
+        self.go_to(len(history.moves))
 
     @property
     def total(self) -> int:
         return len(self.history.moves)
 
     @property
-    def state(self) -> GameState:
-        return self.history.states[self.step]
+    def step(self) -> int:
+        return len(self.moves)
 
-    @property
-    def states(self) -> list[GameState]:
-        return self.history.states[: self.step + 1]
-
-    @property
-    def moves(self) -> list[Move]:
-        return self.history.moves[: self.step]
-
-    def view(self, seat: int) -> GameState:
-        return self.rules.view(self.state, seat)
-
-    def to_act(self) -> list[int]:
-        return self.rules.to_act(self.state)
-
-    def is_over(self) -> bool:
-        return self.rules.is_over(self.state)
-
-    def human_seats(self) -> list[int]:
-        return [index for index, seat in enumerate(self.seats) if not seat.is_bot]
+    def go_to(self, step: int) -> None:
+        step = max(0, min(step, self.total))
+        self.states = self.history.states[: step + 1]
+        self.moves = self.history.moves[:step]
 
     def undo_blocker(self, seat: int) -> str | None:
         return REPLAY_REFUSAL
-
-    def can_undo(self, seat: int) -> bool:
-        return False
 
     def submit(self, seat: int, action: Any, *, autosave: bool = True) -> GameState:
         raise IllegalMove(REPLAY_REFUSAL)
@@ -101,14 +81,13 @@ class ReplayMixin(GameScreen):
     # The replay's keys and the read-only ones it keeps from the game screen.
     REPLAY_ACTIONS = frozenset({"step", "stage", "edge", "point_of_view", "back", "rules", "keys"})
 
-    match: ReplayPosition  # type: ignore[assignment]
+    match: ReplayPosition
 
     def __init__(self, match: Match, *, step: int | None = None) -> None:
         position = ReplayPosition(match)
         if step is not None:
-            position.step = max(0, min(step, position.total))
-        super().__init__(position)  # type: ignore[arg-type]
-        self._bots = {}
+            position.go_to(step)
+        super().__init__(position)
         # The point of view: None is the table's (public only), else that seat's own.
         self.viewer = None
         progress = [self.rules.progress(state) for state in match.states]
@@ -171,7 +150,7 @@ class ReplayMixin(GameScreen):
             edge = "start" if step == 0 else "end"
             self.say(f"This is the {edge} of the game.")
             return
-        self.match.step = step
+        self.match.go_to(step)
         self._message = None
         self.redraw()
 
