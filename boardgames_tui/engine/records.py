@@ -306,6 +306,10 @@ class RecordStore:
         if path is None:
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             path = self.exports / f"boardgames-tui-games-{stamp}.json"
+            number = 1
+            while path.exists():  # two exports within a second keep both
+                number += 1
+                path = self.exports / f"boardgames-tui-games-{stamp}-{number}.json"
         write_atomically(path, shared_payload(records))
         return path
 

@@ -9,6 +9,7 @@ at one step of the recorded history.
 from __future__ import annotations
 
 import inspect
+import re
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -23,6 +24,17 @@ from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.widgets import TextPanel
 
 REPLAY_REFUSAL = "This is a replay: nothing can be played or taken back here."
+
+
+ROUND_IN_PROGRESS = re.compile(r"\b(round|turn) \d+", re.IGNORECASE)
+
+
+def round_of(progress: str) -> str:
+    """The round a game's progress line names ("Round 2 of 3, turn 4" → "round 2"), else
+    the line itself: the contract has no round number, but every game's line starts
+    with its round, or its turn where it has no rounds (Pollen), or a setup phase."""
+    found = ROUND_IN_PROGRESS.search(progress)
+    return found.group(0).lower() if found else progress
 
 
 class ReplayPosition(Match):
@@ -90,9 +102,9 @@ class ReplayMixin(GameScreen):
         super().__init__(position)
         # The point of view: None is the table's (public only), else that seat's own.
         self.viewer = None
-        progress = [self.rules.progress(state) for state in match.states]
-        # Where "where the game stands" changes: a round, a turn or a phase, as each game counts.
-        self.stages = [index for index in range(1, len(progress)) if progress[index] != progress[index - 1]]
+        rounds = [round_of(self.rules.progress(state)) for state in match.states]
+        # The steps at which a new round (or turn, in a game without rounds) begins.
+        self.stages = [index for index in range(1, len(rounds)) if rounds[index] != rounds[index - 1]]
 
     # -- the turn loop, reduced to drawing ----------------------------------------------------
     def advance(self) -> None:

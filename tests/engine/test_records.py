@@ -112,6 +112,13 @@ def test_export_then_import_elsewhere(tmp_path: Path):
     assert sorted(record.digest() for record in friend.records()) == sorted(record.digest() for record in mine.records())
 
 
+def test_exports_never_overwrite_each_other(tmp_path: Path):
+    store = RecordStore(tmp_path)
+    store.keep_match(finished_match())
+    paths = {store.export(store.records()) for _ in range(3)}
+    assert len(paths) == 3 and all(path.parent == store.exports for path in paths)
+
+
 def test_exporting_nothing_is_refused(tmp_path: Path):
     with pytest.raises(RecordError, match="no finished games"):
         RecordStore(tmp_path).export([])
