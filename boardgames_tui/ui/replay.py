@@ -18,7 +18,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove
+from boardgames_tui.engine.contract import GameState, IllegalMove
 from boardgames_tui.engine.match import Match
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.widgets import TextPanel
@@ -122,9 +122,8 @@ class ReplayMixin(GameScreen):
         return False
 
     def redraw(self, *, cursor_only: bool = False) -> None:
-        position = self.match
-        view = self.rules.view(position.state, SPECTATOR if self.viewer is None else self.viewer)
-        self.sub_title = f"Replay · {self.rules.progress(position.state)}"
+        view = self.current_view() or self.public_view()
+        self.sub_title = f"Replay · {self.rules.progress(self.match.state)}"
         self._sync_log(view)
         self.show_view(view, self.viewer)
         self.query_one("#status", TextPanel).show_text(self._message or self.replay_status())
