@@ -188,3 +188,22 @@ def test_rounds_come_from_each_game_s_progress_line():
     assert round_of("Summer, round 1 of 4 (round 6 of 14)") == "round 1"
     assert round_of("Turn 6: 5 cards planted, 41 tokens left") == "turn 6"
     assert round_of("Setup: nectar draft") == "Setup: nectar draft"
+
+
+async def test_the_replay_log_is_the_log_of_its_point_of_view(tmp_path: Path):
+    match = finished_match(2, seats=[Seat(name="Anna"), Seat(name="Ben")], slug="pollen")
+    app = replay_app(match, store=SaveStore(tmp_path), cursor_blink=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#game-log")
+
+        def log_text() -> str:
+            return "\n".join(line.text for line in log.lines)
+
+        assert "opening hand" not in log_text()
+        await pilot.press("v")
+        await pilot.pause()
+        assert "Anna's opening hand" in log_text() and "Ben's opening hand" not in log_text()
+        await pilot.press("v")
+        await pilot.pause()
+        assert "Ben's opening hand" in log_text() and "Anna's opening hand" not in log_text()
