@@ -60,6 +60,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", help="one of: " + ", ".join(slugs()))
+
+    replay = commands.add_parser("replay", help="watch a finished game again, move by move")
+    replay.add_argument("file", help="a record, a shared file (from Records → Export) or a save file")
+    replay.add_argument("--game", type=int, default=None, metavar="N", help="which game of a shared file (1, 2, …)")
+
+    records = commands.add_parser("records", help="print your records, or export / import finished games")
+    transfer = records.add_mutually_exclusive_group()
+    transfer.add_argument("--export", metavar="PATH", help="write every finished game to one shared file at PATH")
+    transfer.add_argument("--import", dest="import_file", metavar="FILE", help="add the games of a shared file")
     return parser
 
 
@@ -197,6 +206,59 @@ def command_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_replay(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from boardgames_tui.engine.records import RecordError, load_for_replay
+
+    path = Path(args.file)
+    try:
+        games = load_for_replay(path)
+    except RecordError as error:
+        raise CliError(f"{path.name} cannot be replayed: {error.message}") from None
+    if args.game is None and len(games) > 1:
+        raise CliError(f"{path.name} holds {len(games)} games: choose one with --game 1 to --game {len(games)}")
+    number = args.game or 1
+    if not 1 <= number <= len(games):
+        raise CliError(f"{path.name} holds {len(games)} game(s): --game takes 1 to {len(games)}")
+    from boardgames_tui.ui.replay import replay_app
+
+    replay_app(games[number - 1][1]).run()
+    return 0
+
+
+def command_records(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from boardgames_tui.engine.records import RecordError, RecordStore, tally, wins_text
+
+    store = RecordStore()
+    try:
+        if args.import_file:
+            path = Path(args.import_file)
+            added, known = store.import_file(path)
+            print(f"Imported {added} game(s) from {path.name} into {store.directory}" + (f" ({known} already kept)" if known else ""))
+            return 0
+        if args.export:
+            finished = store.records()
+            path = store.export(finished, Path(args.export))
+            print(f"Exported {len(finished)} game(s) to {path}")
+            return 0
+    except RecordError as error:
+        raise CliError(f"{Path(args.import_file or args.export).name}: {error.message}") from None
+    except OSError as error:
+        raise CliError(f"cannot write there: {error.strerror or error}") from None
+    tallies = tally(store.records())
+    if not tallies:
+        print(f"No finished games yet (records are kept in {store.directory}).")
+        return 0
+    print(f"{'Player':<32} {'Game':<16} {'Played':>6} {'Won':>6} {'Best':>5} {'Average':>8}")
+    for row in tallies:
+        print(f"{row.player:<32} {row.game_title:<16} {row.played:>6} {wins_text(row.won):>6} {row.best:>5} {row.average:>8g}")
+    print("A tie shares the win: each of k winners counts 1/k.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -206,6 +268,10 @@ def main(argv: list[str] | None = None) -> int:
             return command_simulate(args)
         if args.command == "rules":
             return command_rules(args)
+        if args.command == "replay":
+            return command_replay(args)
+        if args.command == "records":
+            return command_records(args)
     except CliError as error:
         print(f"boardgames-tui: {error}", file=sys.stderr)
         return USAGE_ERROR

@@ -98,9 +98,11 @@ class BoardGamesApp(App[None]):
         self.push_screen(game_screen_class(match.rules.slug)(match))
 
     def show_score_sheet(self, match: Match) -> None:
+        from boardgames_tui.ui.records import keep_finished_game
         from boardgames_tui.ui.scoresheet import ScoreSheetScreen
         from boardgames_tui.ui.setup import StartRequest
 
+        keep_finished_game(self, match)
         sheet = match.rules.score_sheet(match.state)
 
         def after(choice: str | None) -> None:

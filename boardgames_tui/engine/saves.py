@@ -144,6 +144,23 @@ def default_data_dir() -> Path:
     return Path(user_data_dir("boardgames-tui", appauthor=False))
 
 
+def write_atomically(path: Path, text: str) -> None:
+    """Writes beside the target, then renames: a killed terminal leaves either the
+    old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # The temp name starts with a dot and ends in .part, so it is never listed as a save.
+    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=".part")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        Path(temp_name).unlink(missing_ok=True)
+        raise
+
+
 class SaveStore:
     def __init__(self, data_dir: Path | None = None) -> None:
         self.directory = (data_dir or default_data_dir()) / "saves"
@@ -165,20 +182,7 @@ class SaveStore:
     # -- writing ----------------------------------------------------------------------
     def write(self, match: Match) -> Path:
         path = self.path_for(match)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        payload = json.dumps(encode(match), separators=(",", ":"))
-        # Write beside the target, then rename: a killed terminal leaves either the
-        # old save or the new one, never half of one.  The temp name is never listed.
-        handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=".part")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(payload)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp_name, path)
-        except BaseException:
-            Path(temp_name).unlink(missing_ok=True)
-            raise
+        write_atomically(path, json.dumps(encode(match), separators=(",", ":")))
         return path
 
     def rename(self, path: Path, title: str) -> SaveSummary:

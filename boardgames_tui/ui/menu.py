@@ -35,6 +35,7 @@ class MenuScreen(SizedScreen[None]):
             yield OptionList(
                 Option("New game", id="new"),
                 Option("Continue", id="continue"),
+                Option("Records", id="records"),
                 Option("Rules", id="rules"),
                 Option("Quit", id="quit"),
                 id="menu",
@@ -53,6 +54,10 @@ class MenuScreen(SizedScreen[None]):
             self.app.push_screen(GamePickScreen(purpose="new"))
         elif choice == "continue":
             self.app.push_screen(ContinueScreen())
+        elif choice == "records":
+            from boardgames_tui.ui.records import RecordsScreen, record_store
+
+            self.app.push_screen(RecordsScreen(record_store(self.app)))
         elif choice == "rules":
             self.app.push_screen(GamePickScreen(purpose="rules"))
         elif choice == "quit":

@@ -1,0 +1,376 @@
+"""Finished games kept as records, the tallies drawn from them, and shared files.
+
+A record holds what it takes to watch the game again (game, options, seats, seed,
+moves) and what it ended with (scores, winners), one JSON file per game in the
+`records` folder beside `saves`.  A shared file bundles records to pass to a friend.
+
+Anything read from disk is untrusted: size-capped, validated by the models below,
+and, before a game is watched or imported, replayed through the rules, which must
+end the game with exactly the recorded scores.  File names are always the app's own
+(a digest of the game), never taken from a file's contents.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from boardgames_tui import __version__
+from boardgames_tui.engine.bots import BOT_LEVELS
+from boardgames_tui.engine.contract import IllegalMove, Seat
+from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.registry import get_game
+from boardgames_tui.engine.saves import SAVE_FORMAT, SaveError, default_data_dir, load_match, write_atomically
+
+RECORD_FORMAT = "boardgames-tui-record"
+SHARED_FORMAT = "boardgames-tui-shared-games"
+RECORD_VERSION = 1
+# Far above any real file (a long Everbloom game's moves take a few kilobytes), and
+# small enough that a hostile file cannot make the app read or replay for long.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_SHARED_GAMES = 500
+MAX_MOVES = 20_000
+
+
+class RecordError(Exception):
+    """A record or shared file that is refused; `message` is one line for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class RecordedMove(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int = Field(ge=0, le=7)
+    # Checked by the game's own action model when the record is replayed.
+    action: dict[str, Any]
+
+
+class GameRecord(BaseModel):
+    """One finished game, as kept in the records folder and inside a shared file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["boardgames-tui-record"] = RECORD_FORMAT
+    version: Literal[1] = RECORD_VERSION
+    app_version: str = Field(max_length=40)
+    game: str = Field(max_length=40)
+    started: datetime
+    finished: datetime
+    options: dict[str, Any]
+    seats: list[Seat] = Field(min_length=1, max_length=8)
+    seed: int
+    moves: list[RecordedMove] = Field(max_length=MAX_MOVES)
+    scores: list[int]
+    winners: list[int]
+    decided_by: str = Field(max_length=300)
+
+    @field_validator("seats")
+    @classmethod
+    def _seats_are_plain(cls, seats: list[Seat]) -> list[Seat]:
+        # Names reach the terminal: no escape sequences.  Bot levels pick the bot a
+        # game screen builds for the seat.
+        for seat in seats:
+            if not seat.name.isprintable():
+                raise ValueError("a player's name holds control characters")
+            if seat.is_bot and seat.bot_level not in BOT_LEVELS:
+                raise ValueError("a bot level this version does not know")
+        return seats
+
+    def digest(self) -> str:
+        """Names the game, not the file: the same game recorded or imported twice is one record."""
+        identity = self.model_dump(mode="json", include={"game", "options", "seats", "seed", "moves"})
+        return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
+
+    def players(self) -> list[str]:
+        return [seat.label() for seat in self.seats]
+
+    def winner_names(self) -> list[str]:
+        return [self.seats[index].name for index in self.winners if 0 <= index < len(self.seats)]
+
+
+class SharedGames(BaseModel):
+    """The file that `export` writes: finished games to pass on."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["boardgames-tui-shared-games"] = SHARED_FORMAT
+    version: Literal[1] = RECORD_VERSION
+    app_version: str = Field(max_length=40)
+    exported: datetime
+    games: list[GameRecord] = Field(min_length=1, max_length=MAX_SHARED_GAMES)
+
+
+def record_of(match: Match) -> GameRecord:
+    """The record of a finished match."""
+    rules = match.rules
+    if not rules.is_over(match.state):
+        raise ValueError("only a finished game can be recorded")
+    sheet = rules.score_sheet(match.state)
+    return GameRecord(
+        app_version=__version__,
+        game=rules.slug,
+        started=match.created,
+        finished=match.updated,
+        options=match.options.model_dump(mode="json"),
+        seats=match.seats,
+        seed=match.seed,
+        moves=[RecordedMove(seat=move.seat, action=rules.dump_action(move.action)) for move in match.moves],
+        scores=sheet.totals,
+        winners=sheet.winners,
+        decided_by=sheet.decided_by,
+    )
+
+
+def replay_record(record: GameRecord) -> Match:
+    """The record's game replayed through today's rules, checked against what it claims."""
+    try:
+        rules = get_game(record.game)
+    except KeyError:
+        raise RecordError(f"it is a game this version does not know ({record.game!r})") from None
+    try:
+        options = rules.parse_options(record.options)
+        moves = [(move.seat, rules.parse_action(move.action)) for move in record.moves]
+    except (ValidationError, ValueError, TypeError):
+        raise RecordError(f"its {rules.title} options or moves cannot be read") from None
+    try:
+        match = Match.replay(rules, options, record.seats, record.seed, moves, created=record.started)
+    except IllegalMove as refusal:
+        raise RecordError(f"its moves break the rules of {rules.title} ({refusal.reason.rstrip('.')})") from None
+    except ValueError as error:
+        raise RecordError(f"its setup is not a game of {rules.title} ({error})") from None
+    match.updated = record.finished
+    if not match.is_over():
+        raise RecordError("its moves stop before the game is over")
+    sheet = rules.score_sheet(match.state)
+    if sheet.totals != record.scores or sheet.winners != record.winners:
+        raise RecordError("its scores are not what its moves produce")
+    return match
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise RecordError(f"it cannot be read ({error.strerror or error})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RecordError(f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, far more than any game")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise RecordError("it is not a boardgames-tui file (not JSON text)") from None
+
+
+def _problem(error: ValidationError) -> str:
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"]) or "the file"
+    # A field name can come from the file itself: printable and short only.
+    where = "".join(character for character in where if character.isprintable())[:60]
+    return f"it is damaged ({where}: {first['msg'].lower()})"
+
+
+def read_record(path: Path) -> GameRecord:
+    """A record file, checked against its model (not yet replayed)."""
+    payload = _read_json(path)
+    if not isinstance(payload, dict) or payload.get("format") != RECORD_FORMAT:
+        raise RecordError("it is not a boardgames-tui record")
+    try:
+        return GameRecord.model_validate(payload)
+    except ValidationError as error:
+        raise RecordError(_problem(error)) from None
+
+
+def read_shared(path: Path) -> list[GameRecord]:
+    """The games in a shared file or a single record, each replayed and checked.
+
+    The whole file is refused if any game in it fails: a file that lies once is not
+    trusted for the rest.
+    """
+    payload = _read_json(path)
+    kind = payload.get("format") if isinstance(payload, dict) else None
+    try:
+        if kind == SHARED_FORMAT:
+            records = list(SharedGames.model_validate(payload).games)
+        elif kind == RECORD_FORMAT:
+            records = [GameRecord.model_validate(payload)]
+        else:
+            raise RecordError("it is not a boardgames-tui shared file or record")
+    except ValidationError as error:
+        raise RecordError(_problem(error)) from None
+    for number, record in enumerate(records, start=1):
+        try:
+            replay_record(record)
+        except RecordError as error:
+            where = f"game {number} of {len(records)}: " if len(records) > 1 else ""
+            raise RecordError(f"{where}{error.message}") from None
+    return records
+
+
+def load_for_replay(path: Path) -> list[tuple[str, Match]]:
+    """Every game a file holds, ready to watch: a record, a shared file or a save.
+
+    Each comes with a one-line title; a save may be a game still in progress.
+    """
+    payload = _read_json(path)
+    if isinstance(payload, dict) and payload.get("format") == SAVE_FORMAT:
+        try:
+            match = load_match(path)
+        except SaveError as error:
+            raise RecordError(error.message) from None
+        return [(describe_match(match), match)]
+    games = []
+    for record in read_shared(path):
+        games.append((describe_record(record), replay_record(record)))
+    return games
+
+
+def describe_record(record: GameRecord) -> str:
+    title = get_game(record.game).title
+    when = record.finished.astimezone().strftime("%Y-%m-%d %H:%M")
+    return f"{title} · {', '.join(record.players())} · {when}"
+
+
+def describe_match(match: Match) -> str:
+    when = match.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+    players = ", ".join(seat.label() for seat in match.seats)
+    return f"{match.rules.title} · {players} · {when}"
+
+
+def shared_payload(records: list[GameRecord]) -> str:
+    shared = SharedGames(app_version=__version__, exported=datetime.now(timezone.utc), games=records)
+    return shared.model_dump_json(indent=1)
+
+
+class KeptRecord(BaseModel):
+    """A record in the store, with the file it came from."""
+
+    path: Path
+    record: GameRecord
+
+
+class BrokenRecord(BaseModel):
+    path: Path
+    message: str
+
+
+class RecordStore:
+    """The records folder of the app's data directory."""
+
+    def __init__(self, data_dir: Path | None = None) -> None:
+        self.data_dir = data_dir or default_data_dir()
+        self.directory = self.data_dir / "records"
+        self.exports = self.data_dir / "exports"
+
+    def path_for(self, record: GameRecord) -> Path:
+        # The slug is one the registry knows (checked on the way in); the rest is a digest.
+        return self.directory / f"{record.game}-{record.digest()}.json"
+
+    def keep(self, record: GameRecord) -> Path:
+        path = self.path_for(record)
+        write_atomically(path, record.model_dump_json(indent=1))
+        return path
+
+    def keep_match(self, match: Match) -> Path:
+        return self.keep(record_of(match))
+
+    def list(self) -> list[KeptRecord | BrokenRecord]:
+        """Readable records newest first, then the files that could not be read."""
+        if not self.directory.is_dir():
+            return []
+        kept: list[KeptRecord] = []
+        broken: list[BrokenRecord] = []
+        for path in sorted(self.directory.glob("*.json")):
+            try:
+                kept.append(KeptRecord(path=path, record=read_record(path)))
+            except RecordError as error:
+                broken.append(BrokenRecord(path=path, message=error.message))
+        kept.sort(key=lambda entry: entry.record.finished, reverse=True)
+        return [*kept, *broken]
+
+    def records(self) -> list[GameRecord]:
+        return [entry.record for entry in self.list() if isinstance(entry, KeptRecord)]
+
+    def export(self, records: list[GameRecord], path: Path | None = None) -> Path:
+        """Writes `records` as one shared file: at `path` if a person typed one, else
+        in the exports folder under a name of the app's choosing."""
+        if not records:
+            raise RecordError("there are no finished games to export yet")
+        if path is None:
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = self.exports / f"boardgames-tui-games-{stamp}.json"
+            number = 1
+            while path.exists():  # two exports within a second keep both
+                number += 1
+                path = self.exports / f"boardgames-tui-games-{stamp}-{number}.json"
+        write_atomically(path, shared_payload(records))
+        return path
+
+    def import_file(self, path: Path) -> tuple[int, int]:
+        """Keeps every game of a shared file: (games added, games already kept)."""
+        records = read_shared(path)
+        added = 0
+        for record in records:
+            if not self.path_for(record).exists():
+                self.keep(record)
+                added += 1
+        return added, len(records) - added
+
+
+# -- tallies ---------------------------------------------------------------------------------
+class PlayerTally(BaseModel):
+    """One player's results at one game.  A tie shares the win: each of k winners gets 1/k."""
+
+    player: str
+    game: str
+    game_title: str
+    played: int
+    won: float
+    best: int
+    average: float
+
+
+def tally(records: list[GameRecord]) -> list[PlayerTally]:
+    """Per player (by name, bots by name and level) and game; most played first."""
+    groups: dict[tuple[str, str], dict[str, Any]] = {}
+    for record in records:
+        try:
+            title = get_game(record.game).title
+        except KeyError:
+            continue
+        for seat, info in enumerate(record.seats):
+            if seat >= len(record.scores):
+                continue
+            label = info.label()
+            group = groups.setdefault(
+                (label.casefold(), record.game), {"player": label, "title": title, "scores": [], "won": 0.0}
+            )
+            group["scores"].append(record.scores[seat])
+            if seat in record.winners:
+                group["won"] += 1 / len(record.winners)
+    tallies = [
+        PlayerTally(
+            player=group["player"],
+            game=game,
+            game_title=group["title"],
+            played=len(group["scores"]),
+            won=round(group["won"], 2),
+            best=max(group["scores"]),
+            average=round(sum(group["scores"]) / len(group["scores"]), 1),
+        )
+        for (_, game), group in groups.items()
+    ]
+    tallies.sort(key=lambda item: (item.game_title, -item.played, -item.won, item.player.casefold()))
+    return tallies
+
+
+def wins_text(won: float) -> str:
+    """1, 2.5, 0.33: whole wins without a decimal point."""
+    return str(int(won)) if won == int(won) else f"{won:g}"

@@ -1,0 +1,87 @@
+"""`boardgames-tui replay FILE` and `boardgames-tui records`: what they open, print and refuse."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.records import RecordStore
+from boardgames_tui.engine.registry import get_game
+from boardgames_tui.engine.saves import SaveStore
+from tests.engine.test_records import finished_match
+from tests.ui.test_cli import run
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[Match]:
+    """The matches `replay` would show, instead of running the app."""
+    shown: list[Match] = []
+
+    class FakeApp:
+        def __init__(self, match: Match) -> None:
+            self.match = match
+
+        def run(self) -> None:
+            shown.append(self.match)
+
+    monkeypatch.setattr("boardgames_tui.ui.replay.replay_app", FakeApp)
+    return shown
+
+
+def test_replay_opens_a_record_a_shared_file_and_a_save(capsys, opened, isolated_data_dir: Path):
+    store = RecordStore()
+    match = finished_match(4)
+    record_path = store.keep_match(match)
+    store.keep_match(finished_match(6))
+    shared = store.export(store.records())
+    saves = SaveStore()
+    rules = get_game("pollen")
+    in_progress = Match(rules, rules.parse_options({}), [Seat(name="A"), Seat(name="B")], 2, store=saves)
+    in_progress.autosave()
+
+    assert run(capsys, "replay", str(record_path))[0] == 0
+    assert opened[-1].state == match.state
+    assert run(capsys, "replay", str(shared), "--game", "2")[0] == 0
+    assert run(capsys, "replay", str(saves.path_for(in_progress)))[0] == 0
+    assert opened[-1].rules.slug == "pollen" and not opened[-1].is_over()
+    assert len(opened) == 3
+
+
+def test_replay_refuses_in_one_line(capsys, opened, isolated_data_dir: Path):
+    store = RecordStore()
+    store.keep_match(finished_match(4))
+    store.keep_match(finished_match(6))
+    shared = store.export(store.records())
+    code, _, err = run(capsys, "replay", str(shared))
+    assert code == 2 and "holds 2 games: choose one with --game 1 to --game 2" in err
+    code, _, err = run(capsys, "replay", str(shared), "--game", "3")
+    assert code == 2 and "--game takes 1 to 2" in err
+    payload = json.loads(shared.read_text())
+    payload["games"][0]["moves"].pop()
+    shared.write_text(json.dumps(payload))
+    code, _, err = run(capsys, "replay", str(shared), "--game", "2")
+    assert code == 2 and err.count("\n") == 1
+    assert "cannot be replayed: game 1 of 2: its moves stop before the game is over" in err
+    code, _, err = run(capsys, "replay", str(isolated_data_dir / "missing.json"))
+    assert code == 2 and "missing.json cannot be replayed: it cannot be read" in err
+    assert opened == []
+
+
+def test_records_prints_exports_and_imports(capsys, tmp_path: Path):
+    code, out, _ = run(capsys, "records")
+    assert code == 0 and "No finished games yet" in out
+    RecordStore().keep_match(finished_match(4))
+    code, out, _ = run(capsys, "records")
+    assert code == 0 and "Anna" in out and "Bloom Kingdom" in out and "shares the win" in out
+    target = tmp_path / "to-a-friend.json"
+    code, out, _ = run(capsys, "records", "--export", str(target))
+    assert code == 0 and str(target) in out and target.exists()
+    code, out, _ = run(capsys, "records", "--import", str(target))
+    assert code == 0 and "Imported 0 game(s)" in out and "1 already kept" in out
+    target.write_text("nonsense")
+    code, _, err = run(capsys, "records", "--import", str(target))
+    assert code == 2 and "to-a-friend.json: it is not a boardgames-tui file" in err
