@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Protocol
 
-from boardgames_tui.engine.contract import GameRules, GameState
+from boardgames_tui.engine.contract import BOT_LEVEL_NAMES, GameRules, GameState
 from boardgames_tui.engine.mcts import SearchBudget, SearchResult, search
 
 
@@ -86,6 +86,7 @@ BOT_LEVELS: dict[str, Callable[[random.Random], Bot]] = {
     "hard": _search_bot("hard"),
     "random": RandomBot,
 }
+assert tuple(BOT_LEVELS) == BOT_LEVEL_NAMES, "a seat may name exactly the levels built here"
 DEFAULT_BOT_LEVEL = "normal"
 # The hint key asks this level's search for its move.
 HINT_LEVEL = "normal"

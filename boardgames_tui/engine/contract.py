@@ -73,6 +73,10 @@ SPECTATOR = -1
 """The seat number that asks `view` for public information only."""
 
 
+BOT_LEVEL_NAMES = ("easy", "normal", "hard", "random")
+"""Every bot level a seat may name; `engine/bots.py` builds one bot for each."""
+
+
 class Seat(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -85,6 +89,15 @@ class Seat(BaseModel):
     def _printable_name(cls, name: object) -> object:
         # Names come from people and from save files: whatever the door, the same check.
         return check_name(name) if isinstance(name, str) else name
+
+    @field_validator("bot_level")
+    @classmethod
+    def _known_bot_level(cls, level: str) -> str:
+        # A save or shared file naming an unknown level must be refused on load, not
+        # crash the game screen that builds the seat's bot.
+        if level not in BOT_LEVEL_NAMES:
+            raise ValueError(f"the bot level {level!r} is not one this version knows")
+        return level
 
     @property
     def is_bot(self) -> bool:

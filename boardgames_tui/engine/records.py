@@ -18,10 +18,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from boardgames_tui import __version__
-from boardgames_tui.engine.bots import BOT_LEVELS
 from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
@@ -71,18 +70,6 @@ class GameRecord(BaseModel):
     scores: list[int]
     winners: list[int]
     decided_by: str = Field(max_length=300)
-
-    @field_validator("seats")
-    @classmethod
-    def _seats_are_plain(cls, seats: list[Seat]) -> list[Seat]:
-        # Names reach the terminal: no escape sequences.  Bot levels pick the bot a
-        # game screen builds for the seat.
-        for seat in seats:
-            if not seat.name.isprintable():
-                raise ValueError("a player's name holds control characters")
-            if seat.is_bot and seat.bot_level not in BOT_LEVELS:
-                raise ValueError("a bot level this version does not know")
-        return seats
 
     def digest(self) -> str:
         """Names the game, not the file: the same game recorded or imported twice is one record."""

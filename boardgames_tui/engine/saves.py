@@ -29,11 +29,9 @@ from pydantic import (
     StrictInt,
     ValidationError,
     field_validator,
-    model_validator,
 )
 
 from boardgames_tui import __version__
-from boardgames_tui.engine.bots import BOT_LEVELS
 from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
@@ -126,13 +124,6 @@ class SaveFile(BaseModel):
         if not EARLIEST_YEAR <= when.year <= LATEST_YEAR:
             raise ValueError(f"the year {when.year} is not a plausible date for a save")
         return when.astimezone(timezone.utc)
-
-    @model_validator(mode="after")
-    def _known_bot_levels(self) -> SaveFile:
-        for number, seat in enumerate(self.seats, start=1):
-            if seat.bot_level not in BOT_LEVELS:
-                raise ValueError(f"seat {number}'s bot level {seat.bot_level!r} is not one this version knows")
-        return self
 
 
 def default_data_dir() -> Path:

@@ -147,7 +147,7 @@ TAMPERINGS = {
     "an impossible move": (tamper(_set_move), "options or moves cannot be read|break the rules"),
     "a game cut short": (tamper(_drop_moves), "stop before the game is over"),
     "an unknown game": (tamper(lambda game: game.__setitem__("game", "chess")), "does not know"),
-    "an escape in a name": (tamper(lambda game: game["seats"][0].__setitem__("name", "A\x1b[2J")), "control characters"),
+    "an escape in a name": (tamper(lambda game: game["seats"][0].__setitem__("name", "A\x1b[2J")), "control character"),
     "a made-up bot level": (tamper(lambda game: game["seats"][2].__setitem__("bot_level", "cheater")), "bot level"),
     "an extra field": (tamper(lambda game: game.__setitem__("path", "/etc/passwd")), "damaged"),
     "not JSON": (lambda path: path.write_text("{not json"), "not JSON"),
