@@ -25,6 +25,7 @@ from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.saves import SAVE_FORMAT, SaveError, default_data_dir, load_match, write_atomically
+from boardgames_tui.engine.untrusted_files import UnreadableFile, first_problem, read_json
 
 RECORD_FORMAT = "boardgames-tui-record"
 SHARED_FORMAT = "boardgames-tui-shared-games"
@@ -144,24 +145,13 @@ def replay_record(record: GameRecord) -> Match:
 
 def _read_json(path: Path) -> Any:
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise RecordError(f"it cannot be read ({error.strerror or error})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise RecordError(f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, far more than any game")
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise RecordError("it is not a boardgames-tui file (not JSON text)") from None
+        return read_json(path, MAX_FILE_BYTES, "a record or shared file")
+    except UnreadableFile as error:
+        raise RecordError(f"it {error.reason}") from None
 
 
 def _problem(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "the file"
-    # A field name can come from the file itself: printable and short only.
-    where = "".join(character for character in where if character.isprintable())[:60]
-    return f"it is damaged ({where}: {first['msg'].lower()})"
+    return f"it is damaged ({first_problem(error)})"
 
 
 def read_record(path: Path) -> GameRecord:

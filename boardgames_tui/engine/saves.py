@@ -36,6 +36,7 @@ from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.text import check_name, clean_text
+from boardgames_tui.engine.untrusted_files import UnreadableFile, first_problem, read_json
 
 SAVE_FORMAT = "boardgames-tui-save"
 SAVE_VERSION = 1
@@ -43,8 +44,6 @@ DATA_DIR_ENV = "BOARDGAMES_TUI_DATA_DIR"
 
 # A long game's save is well under 1 MB; anything much bigger is not one of ours.
 MAX_SAVE_BYTES = 8 * 1024 * 1024
-# The longest whole number a save holds is a seed (under 2**63, 19 digits).
-MAX_DIGITS = 20
 # Temp files are written beside the saves and renamed over them; one left behind by a
 # killed terminal is removed once it is clearly not being written any more.
 TEMP_PREFIX = ".tmp-"
@@ -299,49 +298,11 @@ def summarize(match: Match, path: Path) -> SaveSummary:
     )
 
 
-def _bounded_int(digits: str) -> int:
-    if len(digits) > MAX_DIGITS + 1:
-        raise _NumberTooLong
-    return int(digits)
-
-
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a save holds")
-
-
-class _NumberTooLong(ValueError):
-    pass
-
-
-def _read_bytes(path: Path) -> bytes:
-    """At most MAX_SAVE_BYTES of `path`; a larger file is refused without being read."""
-    too_large = f"is too large to be a save (a save is at most {MAX_SAVE_BYTES // (1024 * 1024)} MB)"
-    try:
-        with path.open("rb") as file:
-            if os.fstat(file.fileno()).st_size > MAX_SAVE_BYTES:
-                raise SaveError(path, too_large)
-            raw = file.read(MAX_SAVE_BYTES + 1)
-    except OSError as error:
-        raise SaveError(path, f"cannot be read ({clean_text(error.strerror or str(error))})") from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(path, too_large)
-    return raw
-
-
 def _read_payload(path: Path) -> dict[str, Any]:
-    raw = _read_bytes(path)
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(path, "is not a save file (it is not text)") from None
-    try:
-        payload = json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
-    except _NumberTooLong:
-        raise SaveError(path, f"is damaged (it holds a number longer than {MAX_DIGITS} digits)") from None
-    except RecursionError:
-        raise SaveError(path, "is damaged (it is nested too deeply)") from None
-    except ValueError:  # JSONDecodeError and the refused constants
-        raise SaveError(path, "is damaged or truncated (not valid JSON)") from None
+        payload = read_json(path, MAX_SAVE_BYTES, "a save")
+    except UnreadableFile as error:
+        raise SaveError(path, error.reason) from None
     if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
         raise SaveError(path, "is not a boardgames-tui save file")
     version = payload.get("version")
@@ -360,13 +321,6 @@ def _read_payload(path: Path) -> dict[str, Any]:
     return payload
 
 
-def _first_problem(error: ValidationError) -> str:
-    problem = error.errors(include_url=False, include_input=False)[0]
-    where = ".".join(str(part) for part in problem["loc"])
-    message = problem["msg"].removeprefix("Value error, ")
-    return clean_text(f"{where}: {message}" if where else message)[:120]
-
-
 def load_match(path: Path) -> Match:
     try:
         return _load_match(path)
@@ -381,12 +335,12 @@ def _load_match(path: Path) -> Match:
     try:
         save = SaveFile.model_validate(payload)
     except ValidationError as error:
-        raise SaveError(path, f"is damaged (its setup or moves cannot be read: {_first_problem(error)})") from None
+        raise SaveError(path, f"is damaged (its setup or moves cannot be read: {first_problem(error)})") from None
     try:
         options = rules.parse_options(save.options)
         moves = [(move.seat, rules.parse_action(move.action)) for move in save.moves]
     except ValidationError as error:
-        raise SaveError(path, f"is damaged (its setup or moves cannot be read: {_first_problem(error)})") from None
+        raise SaveError(path, f"is damaged (its setup or moves cannot be read: {first_problem(error)})") from None
     try:
         match = Match.replay(rules, options, save.seats, save.seed, moves, match_id=save.match_id, created=save.created)
     except IllegalMove as error:

@@ -150,9 +150,9 @@ TAMPERINGS = {
     "an escape in a name": (tamper(lambda game: game["seats"][0].__setitem__("name", "A\x1b[2J")), "control character"),
     "a made-up bot level": (tamper(lambda game: game["seats"][2].__setitem__("bot_level", "cheater")), "bot level"),
     "an extra field": (tamper(lambda game: game.__setitem__("path", "/etc/passwd")), "damaged"),
-    "not JSON": (lambda path: path.write_text("{not json"), "not JSON"),
+    "not JSON": (lambda path: path.write_text("{not json"), "not valid JSON"),
     "some other JSON": (lambda path: path.write_text('{"format": "x"}'), "not a boardgames-tui"),
-    "too large": (lambda path: path.write_bytes(b" " * (MAX_FILE_BYTES + 1)), "larger than"),
+    "too large": (lambda path: path.write_bytes(b" " * (MAX_FILE_BYTES + 1)), "too large"),
 }
 
 
@@ -190,7 +190,7 @@ def test_a_damaged_record_in_the_store_is_listed_as_broken(tmp_path: Path):
     (store.directory / "zz-junk.json").write_text("[1, 2")
     entries = store.list()
     assert isinstance(entries[0], KeptRecord) and entries[0].path == path
-    assert isinstance(entries[1], BrokenRecord) and "not JSON" in entries[1].message
+    assert isinstance(entries[1], BrokenRecord) and "not valid JSON" in entries[1].message
 
 
 def test_a_save_file_can_be_watched_too(tmp_path: Path):
