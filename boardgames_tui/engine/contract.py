@@ -12,6 +12,8 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry
+
 
 class IllegalMove(Exception):
     """An action the rules refuse; `reason` is written for the player."""
@@ -299,3 +301,12 @@ class GameRules(ABC, Generic[StateT]):
         from boardgames_tui.engine.assets import read_text
 
         return read_text(self.slug, "rules.md")
+
+    def catalogue(self) -> list[CatalogueSection]:
+        """Every component with its full text, for the rules viewer; a game without
+        printed components (a test game) lists none."""
+        return []
+
+    def legend(self) -> list[LegendEntry]:
+        """Every symbol the game's screen draws and what it means."""
+        return []

@@ -47,6 +47,7 @@ class GameScreen(SizedScreen[None]):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
         Binding("f1", "rules", "Rules"),
+        Binding("f2", "legend", "Legend"),
         Binding("question_mark", "keys", "Keys"),
         Binding("q", "save_quit", "Save & quit"),
     ]
@@ -340,7 +341,7 @@ class GameScreen(SizedScreen[None]):
 
     # -- actions -------------------------------------------------------------------------------
     # Keys that still work while the window is too small to show the game.
-    ALWAYS_AVAILABLE = frozenset({"save_quit", "rules", "keys"})
+    ALWAYS_AVAILABLE = frozenset({"save_quit", "rules", "legend", "keys"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.is_too_small and action not in self.ALWAYS_AVAILABLE:
@@ -375,6 +376,11 @@ class GameScreen(SizedScreen[None]):
         from boardgames_tui.ui.rules_viewer import RulesScreen
 
         self.app.push_screen(RulesScreen(self.rules))
+
+    def action_legend(self) -> None:
+        from boardgames_tui.ui.rules_viewer import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.rules, tab="legend"))
 
     def action_keys(self) -> None:
         if self.query("HelpPanel"):
