@@ -24,7 +24,7 @@ from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove, Lo
 from boardgames_tui.engine.match import Match
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen
-from boardgames_tui.ui.widgets import TextPanel
+from boardgames_tui.ui.widgets import MessageBar, TextPanel
 
 
 def hint_reason(result: SearchResult) -> str:
@@ -90,7 +90,7 @@ class GameScreen(SizedScreen[None]):
             with Vertical(id="sidebar"):
                 yield from self.compose_sidebar()
                 yield GameLog(id="game-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
-        yield TextPanel("", id="status")
+        yield MessageBar("", id="status")
         yield Footer()
 
     def compose_board(self) -> ComposeResult:

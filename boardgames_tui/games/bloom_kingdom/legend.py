@@ -21,6 +21,7 @@ LEGEND = [
     LegendEntry(HAND, "Knight 12", "a card: its character and, for cards with an instant effect, its initiative"),
     LegendEntry(HAND, "⚡", "the card's instant effect, done when it is revealed"),
     LegendEntry(HAND, "★", "how the card scores if you keep it at the round's end"),
+    LegendEntry(HAND, "≥", "at least (Farmers ≥ Nobles: at least as many Farmers as Nobles)"),
     LegendEntry(HAND, "now 8", "what the card would score if the round ended now"),
     LegendEntry(HAND, "now 0?", "“?”: the score depends on what the other players keep (King, Jester)"),
     LegendEntry(HAND, "▶", "the card the cursor is on (Enter plays it)"),

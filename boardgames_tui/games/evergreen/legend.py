@@ -37,7 +37,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(FERTILITY, "1 (1)", "value 1 from a stack of 1 card"),
         LegendEntry(TRACKS, "Spring ●●○○○", "rounds of the season: ● played, ○ still to come"),
         LegendEntry(TRACKS, "Sun: top edge", "where the sun shines from"),
-        LegendEntry(TRACKS, "Grow s→t 2", "a power (s→t: sprout to small tree, t→T: small to big tree) and its level: uses a round"),
+        LegendEntry(TRACKS, "Grow s→t 2 · Grow t→T 1", "a power (s→t: sprout to small tree, t→T: small to big tree) and its level: uses a round"),
         LegendEntry(CHOICES, "▶1", "the card or biome the cursor is on, and the number key that picks it"),
         LegendEntry(CHOICES, "Swamp · Place a Lake · 2 fertility", "a card: its biome, its power and its icon"),
         LegendEntry(CHOICES, "level 2, 1 use(s) left", "your drafted power's level and the uses still open this round"),
