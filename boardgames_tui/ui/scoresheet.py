@@ -64,7 +64,7 @@ def _per_player(sheet: ScoreSheet, label_width: int) -> Group:
     blocks: list[RenderableType] = []
     for index in range(len(sheet.players)):
         heading = _name(sheet, index)
-        heading.append(f"  total {sheet.totals[index]}", style="bold")
+        heading.append(f"  Total {sheet.totals[index]}", style="bold")
         if index in sheet.winners:
             heading.append("  ★ wins", style="bold")
         table = Table(box=None, expand=True, show_header=False, padding=(0, 1), pad_edge=False)

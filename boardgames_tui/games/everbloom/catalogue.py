@@ -148,10 +148,11 @@ def _tracks() -> list[CatalogueSection]:
     for index, space in enumerate(C.bloom_track().spaces):
         said = []
         if space.points:
-            said.append(f"worth {space.points} points at the end (the last point space reached counts)")
+            said.append(f"worth {_plural(space.points, 'point')} at the end (the last point space reached counts)")
         if space.nectar_card:
             said.append("landing on or passing it draws a nectar card")
-        bloom.append(CatalogueEntry(f"Space {index}", ("; ".join(said).capitalize() + "." if said else "Nothing.",)))
+        sentence = "; ".join(said)
+        bloom.append(CatalogueEntry(f"Space {index}", (sentence[:1].upper() + sentence[1:] + "." if said else "Nothing.",)))
     cave = [
         CatalogueEntry(f"Cave space {index + 1}", (f"Gain {space.gain.summary}.",))
         for index, space in enumerate(C.cave_track().spaces)
