@@ -96,16 +96,14 @@ class RulesScreen(SizedScreen[None]):
     def _focus_tab(self, tab: str) -> None:
         self.query_one(f"#{tab}-scroll" if tab != "components" else "#catalogue-scroll").focus()
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        tab = (event.pane.id or "rules-tab").removesuffix("-tab")
-        self._focus_tab(tab)
-
     def on_input_changed(self, event: Input.Changed) -> None:
         self.query_one("#catalogue-text", Static).update(catalogue_text(filter_catalogue(self.sections, event.value)))
         self.query_one("#catalogue-scroll", VerticalScroll).scroll_home(animate=False)
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = f"{tab}-tab"
+        # Focus follows the key, so the arrows and page keys scroll the tab shown.
+        self._focus_tab(tab)
 
     def action_search(self) -> None:
         self.action_show_tab("components")

@@ -14,6 +14,7 @@ from boardgames_tui.engine.contract import ScoreRow, ScoreSheet
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.ui.scoresheet import ScoreSheetScreen, ScoreTable, score_table
 
+from .clipping import clipped_widgets
 from .finished import finished_sheet
 
 GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
@@ -85,6 +86,7 @@ async def test_the_screen_shows_every_seat_and_scrolls_to_the_buttons(app_factor
         screen = app.screen
         table = screen.query_one(ScoreTable)
         panel = screen.query_one("#score-panel", VerticalScroll)
+        assert not clipped_widgets(screen)
         # Never wider than its panel: nothing hides past the right edge.
         assert table.region.width <= panel.content_region.width
         assert table.region.right <= app.size.width
