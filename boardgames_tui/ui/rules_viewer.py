@@ -8,7 +8,6 @@ Rich tables all the same: nothing in them is ever read as markup.
 
 from __future__ import annotations
 
-from itertools import groupby
 from typing import Literal
 
 from rich.console import Group, RenderableType
@@ -46,9 +45,13 @@ def catalogue_text(sections: list[CatalogueSection]) -> Text:
 
 
 def legend_renderable(entries: list[LegendEntry]) -> RenderableType:
-    """One two-column table per screen area: the symbol as drawn, then its meaning."""
+    """One two-column table per screen area (in the order each is first named): the
+    symbol as drawn, then its meaning."""
+    areas: dict[str, list[LegendEntry]] = {}
+    for entry in entries:
+        areas.setdefault(entry.where, []).append(entry)
     parts: list[RenderableType] = []
-    for where, group in groupby(entries, key=lambda entry: entry.where):
+    for where, group in areas.items():
         table = Table(title=Text(where, style="bold underline"), title_justify="left", show_header=False,
                       box=None, expand=True, padding=(0, 1))
         table.add_column("symbol", style="bold", ratio=1, overflow="fold")

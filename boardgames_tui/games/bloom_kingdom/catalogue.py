@@ -14,7 +14,7 @@ def catalogue() -> list[CatalogueSection]:
             low, high = min(character.initiatives), max(character.initiatives)
             lines.append(f"Initiative {low}–{high}, one number per copy: lower numbers resolve first.")
         if character.instant:
-            lines.append(f"Instant (when revealed): {character.instant}")
+            lines.append(f"Instant (as the card joins the display): {character.instant}")
         else:
             lines.append("No instant effect: it goes straight into its column of the display.")
         lines.append(f"Scores when kept: {character.scoring}")

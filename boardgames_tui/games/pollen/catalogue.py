@@ -16,6 +16,7 @@ def _insect_names(keys: list[str]) -> str:
 def catalogue() -> list[CatalogueSection]:
     data = content()
     plurals = {insect.key: insect.plural for insect in data.insects}
+    names = {insect.key: insect.name for insect in data.insects}
     removed = Counter({removal.card: removal.count for removal in data.removed_with_players})
     removed_with = {removal.card: removal.players for removal in data.removed_with_players}
     cards = []
@@ -25,7 +26,7 @@ def catalogue() -> list[CatalogueSection]:
             lines = [f"{kind.icons} star icon{'s' if kind.icons > 1 else ''}: each counts for every insect on a token."]
         else:
             title = f"{kind.icons} {plurals[kind.insect]}"
-            lines = [f"{kind.icons} {plurals[kind.insect].lower()} icons: they count only for that insect."]
+            lines = [f"{kind.icons} {names[kind.insect].lower()} icons: they count only for that insect."]
         lines.append(f"{kind.copies} in every player's deck.")
         if kind.key in removed:
             lines.append(f"With {removed_with[kind.key]} players, {removed[kind.key]} of them leave every deck before play.")
