@@ -52,9 +52,14 @@ async def test_a_message_longer_than_the_bar_is_also_a_notification():
     app = BarApp()
     message = " ".join([REFUSAL] * 5)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.query_one(MessageBar).show_text(Text(message))
+        bar = app.query_one(MessageBar)
+        bar.show_text(Text(message))
         await pilot.pause()
         assert [notice.message for notice in app._notifications] == [message]
+        # The next message (a move, a curtain's "Waiting for…") takes it down.
+        bar.show_text("Waiting for Ben.")
+        await pilot.pause()
+        assert not list(app._notifications)
 
 
 async def test_a_refusal_on_a_game_screen_is_read_whole(tmp_path):
