@@ -33,7 +33,7 @@ def legend() -> list[LegendEntry]:
     return [
         LegendEntry("Everywhere", "T E U H M Z", f"a faction's letter (and colour): {factions}"),
         LegendEntry("Everywhere", "A D F J T", f"a biome's letter (and colour): {biomes}; W: wild, any biome"),
-        LegendEntry(WILDERNESS, "a b c … k", "the key that picks that landmark (underlined, as in the Landmarks list)"),
+        LegendEntry(WILDERNESS, "a b c … k", "the key that picks that landmark (underlined, as in the Landmarks list; h is not one)"),
         LegendEntry(WILDERNESS, "m1 #29", "a landmark space and the landmark tile on it (numbered side)"),
         LegendEntry(WILDERNESS, "#29′", "′: the landmark has flipped to its other side"),
         LegendEntry(WILDERNESS, "◀west ▶east", "the western and eastern wildlife landmarks"),
