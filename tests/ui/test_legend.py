@@ -25,6 +25,8 @@ from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
 GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
+# Options that put every kind of piece on the board (Evergreen's module pieces).
+OPTIONS = {"evergreen": {"modules": "both"}}
 
 # Abbreviations and number formats the boards draw, per game: whenever the screen
 # shows one, some legend entry must show the same form.
@@ -61,7 +63,7 @@ def board_text(screen: GameScreen) -> str:
 
 def game_app(tmp_path, slug: str, seats: int = 3) -> BoardGamesApp:
     people = [Seat(name="Anna")] + [Seat(name=f"Bot {n}", kind="bot") for n in range(2, seats + 1)]
-    start = StartRequest(slug=slug, seats=people, options={}, seed=11)
+    start = StartRequest(slug=slug, seats=people, options=OPTIONS.get(slug, {}), seed=11)
     return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
 
 
