@@ -14,6 +14,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from boardgames_tui.engine.text import check_name
 
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry
+
 
 class IllegalMove(Exception):
     """An action the rules refuse; `reason` is written for the player."""
@@ -320,3 +322,12 @@ class GameRules(ABC, Generic[StateT]):
         from boardgames_tui.engine.assets import read_text
 
         return read_text(self.slug, "rules.md")
+
+    def catalogue(self) -> list[CatalogueSection]:
+        """Every component with its full text, for the rules viewer; a game without
+        printed components (a test game) lists none."""
+        return []
+
+    def legend(self) -> list[LegendEntry]:
+        """Every symbol the game's screen draws and what it means."""
+        return []

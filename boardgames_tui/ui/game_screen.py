@@ -24,7 +24,7 @@ from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove, Lo
 from boardgames_tui.engine.match import Match
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen
-from boardgames_tui.ui.widgets import TextPanel
+from boardgames_tui.ui.widgets import MessageBar, TextPanel
 
 
 def hint_reason(result: SearchResult) -> str:
@@ -47,6 +47,7 @@ class GameScreen(SizedScreen[None]):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
         Binding("f1", "rules", "Rules"),
+        Binding("f2", "legend", "Legend"),
         Binding("question_mark", "keys", "Keys"),
         Binding("q", "save_quit", "Save & quit"),
     ]
@@ -89,7 +90,7 @@ class GameScreen(SizedScreen[None]):
             with Vertical(id="sidebar"):
                 yield from self.compose_sidebar()
                 yield GameLog(id="game-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
-        yield TextPanel("", id="status")
+        yield MessageBar("", id="status")
         yield Footer()
 
     def compose_board(self) -> ComposeResult:
@@ -340,7 +341,7 @@ class GameScreen(SizedScreen[None]):
 
     # -- actions -------------------------------------------------------------------------------
     # Keys that still work while the window is too small to show the game.
-    ALWAYS_AVAILABLE = frozenset({"save_quit", "rules", "keys"})
+    ALWAYS_AVAILABLE = frozenset({"save_quit", "rules", "legend", "keys"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.is_too_small and action not in self.ALWAYS_AVAILABLE:
@@ -375,6 +376,11 @@ class GameScreen(SizedScreen[None]):
         from boardgames_tui.ui.rules_viewer import RulesScreen
 
         self.app.push_screen(RulesScreen(self.rules))
+
+    def action_legend(self) -> None:
+        from boardgames_tui.ui.rules_viewer import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.rules, tab="legend"))
 
     def action_keys(self) -> None:
         if self.query("HelpPanel"):

@@ -2,35 +2,110 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
-from textual.widgets import Button, DataTable, Footer, Header, Static
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Static
 
 from boardgames_tui.engine.contract import ScoreSheet
 from boardgames_tui.ui.base import SizedScreen
 
 
-def score_table(table: DataTable, sheet: ScoreSheet) -> None:
-    table.clear(columns=True)
-    table.add_column("", key="category")
-    for index, name in enumerate(sheet.players):
-        label = Text(name, style="bold reverse" if index in sheet.winners else "bold")
-        table.add_column(label, key=f"seat-{index}")
+# A seat's column narrower than this turns the sheet into one block per player.
+MIN_SEAT_COLUMN = 12
+# Row labels wrap beyond this share of the width, so the seats keep their room.
+LABEL_SHARE = 4
+
+
+def _label_width(sheet: ScoreSheet, width: int, share: int) -> int:
+    longest = max(len(label) for label in [*(row.category for row in sheet.rows), "Total"])
+    return max(8, min(longest, width // share))
+
+
+def _score_cell(value: int, detail: str | None) -> Text:
+    cell = Text(str(value), style="bold")
+    if detail:
+        cell.append(f"\n{detail}", style="dim")
+    return cell
+
+
+def _name(sheet: ScoreSheet, index: int) -> Text:
+    return Text(sheet.players[index], style="bold reverse" if index in sheet.winners else "bold")
+
+
+def _columns(sheet: ScoreSheet, label_width: int) -> Table:
+    """Categories down the left, one column per seat; every cell wraps, none is cut."""
+    table = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 1), row_styles=["", "on #202020"], pad_edge=False)
+    table.add_column("", width=label_width, overflow="fold")
+    for index in range(len(sheet.players)):
+        table.add_column(_name(sheet, index), ratio=1, overflow="fold")
     for row in sheet.rows:
-        cells = []
-        for index, value in enumerate(row.values):
-            cell = Text(str(value), style="bold")
-            if row.details:
-                cell.append(f"\n{row.details[index]}", style="dim")
-            cells.append(cell)
-        table.add_row(Text(row.category), *cells, height=2 if row.details else 1)
+        details = row.details or [None] * len(row.values)
+        table.add_row(Text(row.category), *[_score_cell(value, detail) for value, detail in zip(row.values, details)])
     table.add_row(
         Text("Total", style="bold"),
         *[Text(str(total), style="bold reverse" if index in sheet.winners else "bold") for index, total in enumerate(sheet.totals)],
+        end_section=True,
     )
+    return table
+
+
+def _per_player(sheet: ScoreSheet, label_width: int) -> Group:
+    """One block per seat, for widths where the seats' columns would not fit side by side."""
+    blocks: list[RenderableType] = []
+    for index in range(len(sheet.players)):
+        heading = _name(sheet, index)
+        heading.append(f"  Total {sheet.totals[index]}", style="bold")
+        if index in sheet.winners:
+            heading.append("  ★ wins", style="bold")
+        table = Table(box=None, expand=True, show_header=False, padding=(0, 1), pad_edge=False)
+        table.add_column("category", width=label_width, overflow="fold")
+        table.add_column("points", justify="right", width=5)
+        table.add_column("details", ratio=1, overflow="fold", style="dim")
+        for row in sheet.rows:
+            detail = row.details[index] if row.details else ""
+            table.add_row(Text(row.category), Text(str(row.values[index]), style="bold"), Text(detail))
+        blocks += [heading, table, Text("")]
+    return Group(*blocks[:-1])
+
+
+def score_table(sheet: ScoreSheet, width: int) -> RenderableType:
+    """The whole sheet for `width` columns: seats side by side when each gets
+    `MIN_SEAT_COLUMN` columns, otherwise one block per seat."""
+    label_width = _label_width(sheet, width, LABEL_SHARE)
+    seats = len(sheet.players)
+    room = width - label_width - 1 - 2 * seats
+    if room >= seats * MIN_SEAT_COLUMN:
+        return _columns(sheet, label_width)
+    # One seat at a time, the labels may take up to half the width.
+    return _per_player(sheet, _label_width(sheet, width, 2))
+
+
+class ScoreTable(Widget):
+    """The score sheet laid out for the width it gets; its height follows its text."""
+
+    DEFAULT_CSS = "ScoreTable { height: auto; }"
+
+    def __init__(self, sheet: ScoreSheet, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.sheet = sheet
+
+    def render(self) -> RenderableType:
+        return score_table(self.sheet, self.content_region.width or self.app.size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        console = self.app.console
+        lines = console.render_lines(score_table(self.sheet, width), console.options.update_width(width), pad=False)
+        return len(lines)
 
 
 class ScoreSheetScreen(SizedScreen[str]):
@@ -47,7 +122,8 @@ class ScoreSheetScreen(SizedScreen[str]):
 
     def compose_body(self) -> ComposeResult:
         yield Header()
-        with Vertical(classes="panel wide centered", id="score-panel"):
+        # The panel scrolls as a whole: at 80×24 a four-seat sheet is taller than the window.
+        with VerticalScroll(classes="panel centered", id="score-panel"):
             winners = " and ".join(self.sheet.winner_names())
             verb = "wins" if len(self.sheet.winners) == 1 else "share the victory"
             # Names are shown as they are written, never read as markup.
@@ -55,7 +131,7 @@ class ScoreSheetScreen(SizedScreen[str]):
             yield Static(Text(f"Decided by: {self.sheet.decided_by}"), id="decided-by")
             for note in self.sheet.notes:
                 yield Static(Text(note), classes="note")
-            yield DataTable(id="score-table", cursor_type="none", zebra_stripes=True)
+            yield ScoreTable(self.sheet, id="score-table")
             with Horizontal(id="score-buttons"):
                 yield Button("Play again", id="again", variant="primary")
                 yield Button("Menu", id="menu")
@@ -64,8 +140,9 @@ class ScoreSheetScreen(SizedScreen[str]):
     def on_mount(self) -> None:
         self.title = self.game_title
         self.sub_title = "Final scores"
-        score_table(self.query_one("#score-table", DataTable), self.sheet)
-        self.query_one("#again", Button).focus()
+        # The panel, not a button, takes focus: focusing a button would scroll the
+        # winner out of sight on a small window; p and m work from anywhere.
+        self.query_one("#score-panel", VerticalScroll).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -20,6 +20,7 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry
 from boardgames_tui.games.bloom_kingdom import search
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import (
@@ -186,6 +187,17 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     state_model = BloomKingdomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
     min_screen: ClassVar[tuple[int, int]] = (100, 30)
+
+    # -- what the rules viewer lists (built lazily: the lists import these rules) -------
+    def catalogue(self) -> list[CatalogueSection]:
+        from boardgames_tui.games.bloom_kingdom.catalogue import catalogue
+
+        return catalogue()
+
+    def legend(self) -> list[LegendEntry]:
+        from boardgames_tui.games.bloom_kingdom.legend import legend
+
+        return legend()
 
     # -- setup -----------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> BloomKingdomState:

@@ -74,6 +74,7 @@ from boardgames_tui.engine.contract import (
     Seat,
     visible_log,
 )
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry
 from boardgames_tui.games.pollen import search
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
@@ -504,6 +505,17 @@ class PollenRules(GameRules[PollenState]):
     state_model = PollenState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
     min_screen: ClassVar[tuple[int, int]] = (100, 30)
+
+    # -- what the rules viewer lists (built lazily: the lists import these rules) -------
+    def catalogue(self) -> list[CatalogueSection]:
+        from boardgames_tui.games.pollen.catalogue import catalogue
+
+        return catalogue()
+
+    def legend(self) -> list[LegendEntry]:
+        from boardgames_tui.games.pollen.legend import legend
+
+        return legend()
 
     # -- setup -----------------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> PollenState:

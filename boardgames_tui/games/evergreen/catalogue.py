@@ -1,0 +1,80 @@
+"""Evergreen's components, in full, for the rules viewer's Components tab."""
+
+from __future__ import annotations
+
+from boardgames_tui.engine.reference import CatalogueEntry, CatalogueSection
+from boardgames_tui.games.evergreen.content import WILD, biomes, content
+from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
+from boardgames_tui.games.evergreen.rules import BIOME_AT, BIOME_KEYS, CARDS, POINTS, card_label, space_name
+
+_MODULE_NAMES = {"cherry": "Cherry Blossoms module", "bamboo": "Bamboo module"}
+
+
+def _power_levels(key: str, most: int) -> str:
+    if key == POINTS:
+        return f"Level N scores N points, once a round (level 0 scores nothing; the track stops at {most})."
+    return f"Level N allows N uses a round (level 0 none; the track stops at {most})."
+
+
+def _icon(card) -> str:
+    if card.fertility:
+        return f"{card.fertility} fertility icon{'s' if card.fertility > 1 else ''}: adds {card.fertility} to its biome's fertility when it joins the zone."
+    if card.aridity:
+        return "Aridity icon: when left over it turns the newest fertility card of its biome face down."
+    if card.multiplier:
+        return "Fertility multiplier: in a stack it is worth as many as the other cards there, face-down ones included."
+    if card.negative:
+        return "Negative fertility icon: −1 to its biome's fertility."
+    return "No icon: discarded when left over."
+
+
+def catalogue() -> list[CatalogueSection]:
+    data = content()
+    most = data.power_track_max.value
+    biome_entries = []
+    for index, biome in enumerate(biomes()):
+        spaces = [space_name(cell) for cell in range(len(BIOME_AT)) if BIOME_AT[cell] == index]
+        biome_entries.append(
+            CatalogueEntry(f"{biome.letter} {biome.name}", (f"{len(spaces)} spaces: {', '.join(spaces)}.",))
+        )
+    ravines = [space_name(cell) for cell in range(len(BIOME_AT)) if BIOME_AT[cell] < 0]
+    biome_entries.append(CatalogueEntry(f"{data.board.ravine} Ravine", (f"{len(ravines)} spaces: {', '.join(ravines)}.",)))
+    piece_entries = []
+    for piece in data.pieces:
+        lines = [
+            f"Glyph {piece.glyph} · height {piece.height} · shadow {piece.shadow or 'none'}"
+            f" · {piece.light_points} light point{'s' if piece.light_points != 1 else ''} when lit.",
+            "Part of a forest." if piece.forest else "Not part of a forest.",
+            f"{piece.box} in the box, shared out equally between the planets.",
+        ]
+        if piece.module:
+            lines.append(f"From the {_MODULE_NAMES[piece.module]}.")
+        piece_entries.append(CatalogueEntry(piece.name, tuple(lines)))
+    power_entries = []
+    for power in data.powers:
+        lines = [power.text, _power_levels(power.key, most)]
+        if power.module:
+            lines.append(f"From the {_MODULE_NAMES[power.module]}: replaces one base power.")
+        power_entries.append(CatalogueEntry(f"{power.name} ({power.short})", tuple(lines)))
+    season_entries = [
+        CatalogueEntry(season.name, (f"{season.rounds} rounds; the sun shines from the {season.sun} edge.",))
+        for season in data.seasons
+    ]
+    action_entries = [CatalogueEntry(f"Action {number}", (meaning + ".",)) for number, meaning in ACTION_OPTIONS.items()]
+    card_sections = []
+    for biome in (*BIOME_KEYS, WILD):
+        name = "Wild" if biome == WILD else next(info.name for info in biomes() if info.key == biome)
+        entries = tuple(
+            CatalogueEntry(f"Card {card.id}: {card_label(card.id)}", (_icon(card),))
+            for card in CARDS
+            if card.biome == biome
+        )
+        card_sections.append(CatalogueSection(f"{name} cards", entries))
+    return [
+        CatalogueSection("Biomes and the planet", tuple(biome_entries), "Every planet has the same map."),
+        CatalogueSection("Pieces", tuple(piece_entries)),
+        CatalogueSection("Powers", tuple(power_entries), f"A power's level rises by one for each card of it you draft (up to {most})."),
+        CatalogueSection("Seasons", tuple(season_entries)),
+        CatalogueSection("Actions", tuple(action_entries), "Your one action each round, besides your power."),
+        *card_sections,
+    ]

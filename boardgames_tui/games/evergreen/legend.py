@@ -1,0 +1,55 @@
+"""What every mark on Evergreen's screen means (the rules viewer's Legend tab)."""
+
+from __future__ import annotations
+
+from boardgames_tui.engine.reference import LegendEntry
+from boardgames_tui.games.evergreen.content import biomes, content, pieces
+
+PLANET = "Planet"
+FERTILITY = "Fertility"
+TRACKS = "Season · powers"
+CHOICES = "Draft row / This round"
+PLAYERS = "Players"
+
+# The four actions `open_options` numbers, as "Action options still open" lists them.
+ACTION_OPTIONS = {
+    1: "plant up to 3 sprouts in the card's biome",
+    2: "grow up to 2 plants in the card's biome",
+    3: "plant 1 sprout and grow 1 other plant in the card's biome",
+    4: "plant 1 sprout or grow 1 plant, in any biome",
+}
+
+
+def legend() -> list[LegendEntry]:
+    letters = ", ".join(f"{biome.letter} {biome.name}" for biome in biomes())
+    glyphs = ", ".join(f"{piece.glyph} {piece.name.lower()}" for piece in pieces().values())
+    entries = [
+        LegendEntry(PLANET, "W M F S N R", f"the biome of a space (and its colour): {letters}"),
+        LegendEntry(PLANET, "A1", "the space's name: column letter, row number from the top"),
+        LegendEntry(PLANET, "s t T b l c m M", f"the piece on a space: {glyphs}"),
+        LegendEntry(PLANET, "·", "an empty space"),
+        LegendEntry(PLANET, content().board.ravine + " ░░░", "a ravine: nothing grows there, shadows cross it"),
+        LegendEntry(PLANET, "☀ sun", "the edge the sun shines from this season"),
+        LegendEntry(PLANET, "☀ +2", "the plant would score that many light points if the season ended now"),
+        LegendEntry(PLANET, "☀ light now 7", "your light points if the season ended now"),
+        LegendEntry(PLANET, "highlighted space", "the cursor; a green background marks spaces where a step is possible"),
+        LegendEntry(FERTILITY, "W Wheat   2 (3, 1↓)", "a biome's fertility value now, then (cards in its stack, of them face down ↓)"),
+        LegendEntry(FERTILITY, "1 (1)", "value 1 from a stack of 1 card"),
+        LegendEntry(TRACKS, "Spring ●●○○○", "rounds of the season: ● played, ○ still to come"),
+        LegendEntry(TRACKS, "Sun: top edge", "where the sun shines from"),
+        LegendEntry(TRACKS, "Grow s→t 2 · Grow t→T 1", "a power (s→t: sprout to small tree, t→T: small to big tree) and its level: uses a round"),
+        LegendEntry(CHOICES, "▶1", "the card or biome the cursor is on, and the number key that picks it"),
+        LegendEntry(CHOICES, "Swamp · Place a Lake · 2 fertility", "a card: its biome, its power and its icon"),
+        LegendEntry(CHOICES, "level 2, 1 use(s) left", "your drafted power's level and the uses still open this round"),
+    ]
+    for number, meaning in ACTION_OPTIONS.items():
+        entries.append(LegendEntry(CHOICES, f"Action options still open: {number}", meaning))
+    entries += [
+        LegendEntry(PLAYERS, "▲ ● ■ ◆", "each player's mark (with their colour)"),
+        LegendEntry(PLAYERS, "▶", "the player whose planet is on screen"),
+        LegendEntry(PLAYERS, "plans / done", "still planning this round's action / finished"),
+        LegendEntry(PLAYERS, "drew", "has taken a card from the draft row"),
+        LegendEntry("Everywhere", "·", "separates items on one line"),
+        LegendEntry("Everywhere", "—", "nothing to show here now"),
+    ]
+    return entries

@@ -1,0 +1,39 @@
+"""What every mark on Pollen's screen means (the rules viewer's Legend tab)."""
+
+from __future__ import annotations
+
+from boardgames_tui.engine.reference import LegendEntry
+from boardgames_tui.games.pollen.content import insects
+
+GARDEN = "Garden"
+HAND = "Hand"
+SUPPLY = "Pollinators"
+MEEPLES = "Meeples"
+
+
+def _insect_abbreviations() -> str:
+    return ", ".join(f"{insect.name[:2]} {insect.name}" for insect in insects())
+
+
+def legend() -> list[LegendEntry]:
+    shorts = "/".join(insect.name[:2] for insect in insects())
+    return [
+        LegendEntry("Everywhere", shorts, f"the insects: {_insect_abbreviations()}"),
+        LegendEntry("Everywhere", "▲ ● ■ ◆", "each player's mark (with their colour): a card's owner, a meeple pile"),
+        LegendEntry(GARDEN, "▲Anna / Bee / ●●●", "a garden card: its owner, its insect and one ● per icon"),
+        LegendEntry(GARDEN, "Wild star / ★★", "a star card: one ★ per icon, each counting for every insect"),
+        LegendEntry(GARDEN, "[BeBu]", "a pollinator token on a corner, with the insects it scores"),
+        LegendEntry(GARDEN, "[××]", "a face-down token, turned up when a card is planted beside it"),
+        LegendEntry(GARDEN, "+", "an open space: a card may be planted here"),
+        LegendEntry(GARDEN, "·", "a corner where a token may sit"),
+        LegendEntry(GARDEN, "[ ? ]", "a corner waiting for one of the tokens you drew"),
+        LegendEntry(GARDEN, "┏━┓", "the cursor's frame"),
+        LegendEntry(HAND, "▶1", "the selected card or token, and the number key that picks it"),
+        LegendEntry(HAND, "4×Bu", "a card with 4 icons of one insect"),
+        LegendEntry(SUPPLY, "Next up", "the token that arrives next"),
+        LegendEntry(SUPPLY, "bag 30", "tokens still in the bag"),
+        LegendEntry(SUPPLY, "Be16", "meeples of that insect left in the pile"),
+        LegendEntry(MEEPLES, "▶", "the player whose turn it is"),
+        LegendEntry(MEEPLES, "Be 3★", "meeples won of that insect; ★: the player leads that insect now"),
+        LegendEntry("Everywhere", "·", "separates items on one line"),
+    ]

@@ -1,0 +1,74 @@
+"""Hints and refusals are never cut: the status bar wraps, and a message too long
+even for that also goes to a notification, whole."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+from textual.app import App, ComposeResult
+
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.widgets import MessageBar
+
+from .conftest import screen_text
+from .test_legend import game_app, play_and_collect
+
+REFUSAL = (
+    "No action allows that: plant up to 3 sprouts, grow 2 plants, or plant 1 and grow 1, "
+    "all in the Snow biome; or take a single step anywhere."
+)
+
+
+class BarApp(App):
+    CSS = "#status { height: auto; max-height: 5; padding: 0 1; dock: bottom; }"
+
+    def compose(self) -> ComposeResult:
+        yield MessageBar("", id="status")
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_a_long_refusal_wraps_onto_as_many_lines_as_it_needs(width):
+    app = BarApp()
+    async with app.run_test(size=(width, 24)) as pilot:
+        bar = app.query_one(MessageBar)
+        bar.show_text(Text("Choose a card."))
+        await pilot.pause()
+        assert bar.size.height == 1
+        bar.show_text(Text(REFUSAL, style="bold red"))
+        await pilot.pause()
+        assert bar.size.height == len(Text(REFUSAL).wrap(app.console, width - 2)) > 1
+        assert flat(REFUSAL) in flat(screen_text(app))
+        # Back to a short prompt, back to one line.
+        bar.show_text("Choose a card.")
+        await pilot.pause()
+        assert bar.size.height == 1
+
+
+async def test_a_message_longer_than_the_bar_is_also_a_notification():
+    app = BarApp()
+    message = " ".join([REFUSAL] * 5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.query_one(MessageBar)
+        bar.show_text(Text(message))
+        await pilot.pause()
+        assert [notice.message for notice in app._notifications] == [message]
+        # The next message (a move, a curtain's "Waiting for…") takes it down.
+        bar.show_text("Waiting for Ben.")
+        await pilot.pause()
+        assert not list(app._notifications)
+
+
+async def test_a_refusal_on_a_game_screen_is_read_whole(tmp_path):
+    app = game_app(tmp_path, "bloom-kingdom")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_and_collect(app, pilot, moves=0)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.say(REFUSAL, error=True)
+        await pilot.pause()
+        assert flat(REFUSAL) in flat(screen_text(app))
+        assert screen.query_one("#status").size.height == 2
