@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
-from textual.widgets import DataTable, Input, OptionList
+from textual.widgets import Input, OptionList
 
 from boardgames_tui.__main__ import main
 from boardgames_tui.app import BoardGamesApp
@@ -25,7 +25,7 @@ from boardgames_tui.engine.text import is_unshown, name_problem
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.menu import ConfirmScreen, ContinueScreen, RenameScreen
-from boardgames_tui.ui.scoresheet import ScoreSheetScreen
+from boardgames_tui.ui.scoresheet import ScoreSheetScreen, ScoreTable
 from boardgames_tui.ui.setup import SetupScreen
 from tests.engine.test_saves_untrusted import bad_files, played_match
 from tests.ui.conftest import make_app, screen_text
@@ -110,8 +110,10 @@ async def walk_a_name_through_the_app(directory: Path, name: str) -> None:
         app.show_score_sheet(finished)
         await settle(pilot, app)
         assert isinstance(app.screen, ScoreSheetScreen)
-        table = app.screen.query_one("#score-table", DataTable)
-        assert [column.label.plain for column in table.columns.values()][1:] == [seat.name for seat in match.seats]
+        table = app.screen.query_one("#score-table", ScoreTable)
+        options = app.console.options.update_width(table.content_region.width)
+        drawn = "".join(segment.text for segment in app.console.render(table.render(), options))
+        assert all(seat.name in drawn for seat in match.seats)
         winners = " and ".join(finished.seats[index].name for index in BK.score_sheet(finished.state).winners)
         assert shown(app.screen.query_one("#winner")).startswith(winners)
         assert_nothing_unshown(app)
