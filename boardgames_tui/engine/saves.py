@@ -195,7 +195,7 @@ def load_match(path: Path) -> Match:
     try:
         match = Match.replay(rules, options, seats, seed, moves, match_id=match_id, created=created)
     except (IllegalMove, ValueError) as error:
-        raise SaveError(path, f"does not replay with these rules ({error})") from None
+        raise SaveError(path, f"does not replay with these rules ({str(error).rstrip('.')})") from None
     saved_state = payload.get("state")
     if saved_state is not None and match.state.model_dump(mode="json") != saved_state:
         raise SaveError(path, "does not match what its moves produce with these rules")
