@@ -274,7 +274,27 @@ def command_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+MISSING_DEPENDENCY = 1
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _run(argv)
+    except ModuleNotFoundError as error:
+        if (error.name or "").startswith("boardgames_tui"):
+            raise
+        # An editable install (the README's pipx command) keeps the dependencies it was
+        # made with: a pull that adds one lands here.
+        print(
+            f"boardgames-tui: the Python package {error.name!r} is missing: the checkout's dependencies changed "
+            "since it was installed. With pipx, run once: pipx run --refresh --editable --spec . boardgames-tui "
+            "(with pip: pip install -e .)",
+            file=sys.stderr,
+        )
+        return MISSING_DEPENDENCY
+
+
+def _run(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "play":

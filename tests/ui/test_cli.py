@@ -169,3 +169,14 @@ def test_serve_without_the_web_extra_says_how_to_get_it(capsys, monkeypatch):
     code, _, err = run(capsys, "serve")
     assert code == 2
     assert "pip install 'boardgames-tui[web]'" in err
+
+
+def test_a_dependency_missing_after_a_pull_names_the_refresh(capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pydantic_settings", None)
+    monkeypatch.delitem(sys.modules, "boardgames_tui.settings", raising=False)
+    monkeypatch.delitem(sys.modules, "boardgames_tui.app", raising=False)
+    code, _, err = run(capsys)
+    assert code == 1
+    assert "'pydantic_settings' is missing" in err and "pipx run --refresh --editable --spec ." in err
