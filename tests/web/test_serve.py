@@ -169,12 +169,28 @@ class Terminal:
             self.page.keyboard.press(key)
             self.page.wait_for_timeout(40)
 
-    def cell_size(self) -> tuple[float, float]:
-        """Pixels per terminal cell, from the size the page asked the app for."""
+    def app_size(self) -> tuple[int, int]:
+        """Columns and rows the page asked the app for (in its websocket's URL)."""
         query = dict(part.split("=") for part in self.sockets[0].url.split("?")[1].split("&"))
+        return int(query["width"]), int(query["height"])
+
+    def row_of(self, needle: str) -> int:
+        """The screen row (from 0) where the app last drew `needle`: its last cursor move before it."""
+        raw = "".join(self.received)
+        end = raw.rfind(needle)
+        assert end >= 0, f"{needle!r} was never drawn"
+        moves = list(re.finditer(r"\x1b\[(\d+);(\d+)H", raw[:end]))
+        assert moves, "no cursor position before the text"
+        row = int(moves[-1].group(1)) - 1
+        assert 0 <= row < self.app_size()[1]
+        return row
+
+    def tap_row(self, row: int) -> None:
+        """A touch in the middle of a screen row, as a finger on a tablet."""
+        _, rows = self.app_size()
         box = self.page.locator("#terminal .xterm-screen").bounding_box()
         assert box is not None
-        return box["width"] / int(query["width"]), box["height"] / int(query["height"])
+        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] * (row + 0.5) / rows)
 
 
 def test_a_hot_seat_game_in_the_browser(browser, served_with_token: Served):
@@ -197,37 +213,15 @@ def test_a_hot_seat_game_in_the_browser(browser, served_with_token: Served):
     mark = terminal.mark()
     terminal.press("Control+s")
     terminal.wait_for("Pass the keyboard", "Player 1", since=mark)
-    # The curtain's button, tapped as on a tablet.
+    # The curtain's button (in the middle of the screen), tapped as on a tablet.
     mark = terminal.mark()
-    cell_width, cell_height = terminal.cell_size()
-    columns, rows = (int(value) for value in _app_size(terminal))
-    box = page.locator("#terminal .xterm-screen").bounding_box()
-    assert box is not None
-    button_row = _row_of(page, terminal, "I am Player 1", rows)
-    page.touchscreen.tap(box["x"] + cell_width * columns / 2, box["y"] + cell_height * (button_row + 0.5))
+    terminal.tap_row(terminal.row_of("I am Player 1"))
     terminal.wait_for("Player 1's hand", since=mark)
     mark = terminal.mark()
     terminal.press("Enter")  # play the highlighted card
     # Player 1's pick is hidden; Player 2 is called behind the curtain.
     terminal.wait_for("Pass the keyboard", "Player 2, it is your turn", since=mark)
     context.close()
-
-
-def _app_size(terminal: Terminal) -> tuple[str, str]:
-    query = dict(part.split("=") for part in terminal.sockets[0].url.split("?")[1].split("&"))
-    return query["width"], query["height"]
-
-
-def _row_of(page: Page, terminal: Terminal, needle: str, rows: int) -> int:
-    """The screen row (0-based) where the app last drew `needle`, from its cursor moves."""
-    raw = "".join(terminal.received)
-    end = raw.rfind(needle)
-    assert end >= 0, f"{needle!r} was never drawn"
-    moves = list(re.finditer(r"\x1b\[(\d+);(\d+)H", raw[:end]))
-    assert moves, "no cursor position before the text"
-    row = int(moves[-1].group(1)) - 1
-    assert 0 <= row < rows
-    return row
 
 
 def test_without_the_token_every_request_is_refused(browser, served_with_token: Served):
