@@ -388,8 +388,14 @@ class GameScreen(SizedScreen[None]):
 
         confirm_then(self, "Save this game and go back to the menu?", self.action_save_quit)
 
+    def close_view(self) -> bool:
+        """Closes a view the player opened (another seat's board); True if one was open."""
+        return False
+
     def action_step_back(self) -> None:
-        """Escape (once any panel is closed) never leaves a game without a question."""
+        """Escape closes an open view; otherwise it never leaves a game without a question."""
+        if self.close_view():
+            return
         if self.app.settings.confirmations:
             self.action_leave()
         else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from textual.widgets import Checkbox, Input, Select
 
 from boardgames_tui.engine.contract import Seat
@@ -256,3 +258,23 @@ async def test_an_error_moves_the_focus_to_the_field_at_fault(app_factory):
         await pilot.press("f1")  # the rules of the game being set up
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.rules is screen.rules
+
+
+@pytest.mark.parametrize("slug", ["evergreen", "everbloom"])
+async def test_escape_closes_another_players_board_before_anything_else(tmp_path, slug):
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.engine.saves import SaveStore
+    from boardgames_tui.ui.setup import StartRequest
+
+    start = StartRequest(slug=slug, seats=ONE_HUMAN, options={}, seed=4)
+    app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.5)
+        screen = app.screen
+        await pilot.press("v")
+        await pilot.pause()
+        assert screen.shown_seat == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen, app.screen
+        assert screen.shown_seat is None
