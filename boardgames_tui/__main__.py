@@ -1,9 +1,10 @@
-"""Command line: the menu, `play`, `simulate`, `rules`, `--version`."""
+"""Command line: the menu, `play`, `simulate`, `rules`, `serve`, `--version`."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
@@ -31,8 +32,36 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(USAGE_ERROR)
 
 
+EXAMPLES = """\
+examples:
+  boardgames-tui                                   the menu: new game, continue, rules, settings
+  boardgames-tui play bloom-kingdom --seat Ann --seat bot --seat bot:hard --seed 42
+  boardgames-tui play pollen --seat Ann --seat Ben --option starting_player=2
+  boardgames-tui simulate pollen --players 2 --games 200 --bots normal,random --swap-seats
+  boardgames-tui rules evergreen
+  boardgames-tui serve                              the same app in a browser on this machine
+  boardgames-tui serve --host 0.0.0.0               ... or on a tablet on your network (prints a secret URL)
+"""
+
+
+def games_list() -> str:
+    from boardgames_tui.engine.registry import all_games
+
+    lines = [f"  {rules.slug:<15} {rules.title} ({players_range(rules)} players)" for rules in all_games()]
+    return "games:\n" + "\n".join(lines)
+
+
+def players_range(rules: GameRules) -> str:
+    return str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="boardgames-tui", description="Hot-seat terminal board games with bots for every seat.")
+    parser = _Parser(
+        prog="boardgames-tui",
+        description="Hot-seat terminal board games with bots for every seat. Without a command, opens the menu.",
+        epilog=games_list() + "\n\n" + EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"boardgames-tui {__version__}")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -40,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="one of: " + ", ".join(slugs()))
     play.add_argument(
         "--seat", action="append", default=[], metavar="NAME",
-        help="a player's name, or bot / bot:LEVEL for a bot (repeat once per seat)",
+        help=f"a player's name, or bot / bot:LEVEL for a bot (levels: {', '.join(BOT_LEVELS)}); once per seat",
     )
     play.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
@@ -55,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--swap-seats", action="store_true", help="rotate the bots' seats every game, for fair strength comparisons"
     )
-    simulate.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+    simulate.add_argument(
+        "--jobs", type=int, default=1, help=f"games played at once, one process each (at most {cores()}, the cores here)"
+    )
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
 
     rules = commands.add_parser("rules", help="print a game's rules")
@@ -69,7 +100,24 @@ def build_parser() -> argparse.ArgumentParser:
     transfer = records.add_mutually_exclusive_group()
     transfer.add_argument("--export", metavar="PATH", help="write every finished game to one shared file at PATH")
     transfer.add_argument("--import", dest="import_file", metavar="FILE", help="add the games of a shared file")
+
+    serve = commands.add_parser(
+        "serve",
+        help="play in a web browser (a tablet passed around the table); needs the web extra",
+        description="Serves the app to web browsers: every page opened starts the menu. Needs the web extra: "
+        "pip install 'boardgames-tui[web]'. Listens on this machine only unless --host says otherwise; "
+        "then the printed URL carries a secret token, and requests without it are refused.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--token", action="store_true", help="require the secret token even on this machine (other users of it can reach 127.0.0.1)"
+    )
     return parser
+
+
+def cores() -> int:
+    return os.cpu_count() or 1
 
 
 def resolve_game(slug: str) -> GameRules:
@@ -85,16 +133,36 @@ def parse_options(rules: GameRules, pairs: list[str]) -> dict[str, object]:
     options: dict[str, object] = {}
     for pair in pairs:
         key, separator, value = pair.partition("=")
-        if not separator or key not in fields:
-            raise CliError(f"unknown option {pair!r} for {rules.slug}; accepted options: {accepted}")
+        key = key.strip()
+        if key not in fields:
+            raise CliError(f"unknown option {key!r} for {rules.slug}; accepted options: {accepted} (written KEY=VALUE)")
+        if not separator or not value.strip():
+            raise CliError(f"option {key!r} needs a value: write --option {key}=VALUE{option_values_hint(rules, key)}")
+        value = value.strip()
         # A number on the command line is meant as a number ("starting_player=2").
         options[key] = int(value) if value.isdigit() else value
     try:
         rules.parse_options(options)
     except ValidationError as error:
         first = error.errors()[0]
-        raise CliError(f"bad option {first['loc'][0]!s}: {first['msg']}") from None
+        key = str(first["loc"][0]) if first["loc"] else "?"
+        # A list of allowed values is already in pydantic's message.
+        hint = "" if first["type"] == "literal_error" else option_values_hint(rules, key)
+        raise CliError(f"bad option {key}: {first['msg']}{hint}") from None
     return options
+
+
+def option_values_hint(rules: GameRules, key: str) -> str:
+    """"; one of: a, b" for an option with a fixed list of values, else ""."""
+    from boardgames_tui.ui.setup import option_choices
+
+    field = rules.options_model.model_fields.get(key)
+    if field is None:
+        return ""
+    if field.annotation is bool:
+        return " (true or false)"
+    choices = option_choices(field.annotation)
+    return f" (one of: {', '.join(str(choice) for choice in choices)})" if choices else ""
 
 
 def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
@@ -103,19 +171,19 @@ def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
         if spec == "bot" or spec.startswith("bot:"):
             level = spec.partition(":")[2] or DEFAULT_BOT_LEVEL
             if level not in BOT_LEVELS:
-                raise CliError(f"unknown bot level {level!r}; choose from: {', '.join(BOT_LEVELS)}")
+                raise CliError(f"unknown bot level {level!r}; write --seat bot:LEVEL with one of: {', '.join(BOT_LEVELS)}")
             seats.append(Seat(name=f"Bot {number}", kind="bot", bot_level=level))
         else:
             if not spec.strip():
-                raise CliError("a seat needs a name (or bot)")
+                raise CliError("a seat needs a name: write --seat NAME, or --seat bot for a bot")
             try:
                 seats.append(Seat(name=check_name(spec, f"seat {number}'s name")))
             except ValueError as error:
                 raise CliError(str(error).rstrip(".")) from None
     names = [seat.name.casefold() for seat in seats]
     if len(set(names)) != len(names):
-        raise CliError("two seats have the same name")
-    check_count(rules, len(seats))
+        raise CliError("two seats have the same name; give each --seat a different one")
+    check_count(rules, len(seats), "give one --seat NAME (or --seat bot) per player, e.g. --seat Ann --seat bot")
     return seats
 
 
@@ -124,12 +192,12 @@ def check_setup(rules: GameRules, options: dict[str, object], seats: list[Seat])
     try:
         rules.setup(rules.parse_options(options), seats, 0)
     except ValueError as error:
-        raise CliError(str(error)) from None
+        raise CliError(f"{str(error).rstrip('.')}: change the --option or the seats") from None
 
 
-def check_count(rules: GameRules, count: int) -> None:
+def check_count(rules: GameRules, count: int, fix: str) -> None:
     if not rules.min_players <= count <= rules.max_players:
-        raise CliError(f"{rules.slug} takes {rules.min_players}–{rules.max_players} players, not {count}")
+        raise CliError(f"{rules.slug} takes {players_range(rules)} players, not {count}: {fix}")
 
 
 def command_play(args: argparse.Namespace) -> int:
@@ -154,19 +222,19 @@ def command_simulate(args: argparse.Namespace) -> int:
     from boardgames_tui.engine.simulate import simulate
 
     rules = resolve_game(args.game)
-    check_count(rules, args.players)
+    check_count(rules, args.players, f"write --players {rules.min_players} up to --players {rules.max_players}")
     if args.games < 1:
         raise CliError("--games must be at least 1")
-    levels = args.bots.split(",") if args.bots else ["random"] * args.players
+    levels = [level.strip() for level in args.bots.split(",")] if args.bots else ["random"] * args.players
     if len(levels) != args.players:
-        raise CliError(f"--bots names {len(levels)} levels for {args.players} players")
+        raise CliError(f"--bots names {len(levels)} levels for {args.players} players: give one level per player, comma-separated")
     for level in levels:
         if level not in BOT_LEVELS:
-            raise CliError(f"unknown bot level {level!r}; choose from: {', '.join(BOT_LEVELS)}")
+            raise CliError(f"unknown bot level {level!r} in --bots; choose from: {', '.join(BOT_LEVELS)}")
     option_values = parse_options(rules, args.option)
     check_setup(rules, option_values, [Seat(name=f"Seat {seat + 1}", kind="bot") for seat in range(args.players)])
-    if args.jobs < 1:
-        raise CliError("--jobs must be at least 1")
+    if not 1 <= args.jobs <= cores():
+        raise CliError(f"--jobs must be between 1 and {cores()} (the cores of this machine), not {args.jobs}")
     report = simulate(
         rules, rules.parse_options(option_values), levels, args.games, args.seed, swap_seats=args.swap_seats, jobs=args.jobs
     )
@@ -178,9 +246,11 @@ def command_simulate(args: argparse.Namespace) -> int:
         f"{rules.title}: {report.games} games, {report.players} players, seed {report.seed}, "
         f"bots {', '.join(report.bots)}{swapped}"
     )
+    played = max(report.games - report.errors, 1)
+    print("  wins by seat (a tie shares its win between the winners):")
     for seat in range(report.players):
-        share = 100 * report.wins[seat] / report.games
-        print(f"  seat {seat + 1}: {report.wins[seat]:>5} wins ({share:5.1f}%)  average score {report.average_scores[seat]:.2f}")
+        share = 100 * report.wins[seat] / played
+        print(f"  seat {seat + 1}: {report.wins[seat]:>7g} wins ({share:5.1f}%)  average score {report.average_scores[seat]:.2f}")
     for heading, tallies in (("by bot level", report.by_level), ("by role", report.by_role)):
         if len(tallies) < 2:
             continue
@@ -195,6 +265,24 @@ def command_simulate(args: argparse.Namespace) -> int:
         print(f"    {message}")
     print(f"  {report.games_per_second:.1f} games per second")
     return 0 if report.errors == 0 else 1
+
+
+def command_serve(args: argparse.Namespace) -> int:
+    try:
+        from boardgames_tui.web import serve
+    except ImportError as error:
+        raise CliError(
+            f"serve needs the web extra ({error.name or 'textual-serve'} is missing): "
+            "pip install 'boardgames-tui[web]', or from a checkout: pip install '.[web]'"
+        ) from None
+    if not 1 <= args.port <= 65535:
+        raise CliError(f"--port must be between 1 and 65535, not {args.port}")
+    try:
+        return serve(host=args.host, port=args.port, force_token=args.token)
+    except OSError as error:
+        raise CliError(
+            f"cannot listen on {args.host}:{args.port} ({error.strerror or error}): choose another --port or --host"
+        ) from None
 
 
 def command_rules(args: argparse.Namespace) -> int:
@@ -259,7 +347,27 @@ def command_records(args: argparse.Namespace) -> int:
     return 0
 
 
+MISSING_DEPENDENCY = 1
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _run(argv)
+    except ModuleNotFoundError as error:
+        if (error.name or "").startswith("boardgames_tui"):
+            raise
+        # An editable install (the README's pipx command) keeps the dependencies it was
+        # made with: a pull that adds one lands here.
+        print(
+            f"boardgames-tui: the Python package {error.name!r} is missing: the checkout's dependencies changed "
+            "since it was installed. With pipx, run once: pipx run --refresh --editable --spec . boardgames-tui "
+            "(with pip: pip install -e .)",
+            file=sys.stderr,
+        )
+        return MISSING_DEPENDENCY
+
+
+def _run(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "play":
@@ -272,6 +380,8 @@ def main(argv: list[str] | None = None) -> int:
             return command_replay(args)
         if args.command == "records":
             return command_records(args)
+        if args.command == "serve":
+            return command_serve(args)
     except CliError as error:
         print(f"boardgames-tui: {error}", file=sys.stderr)
         return USAGE_ERROR

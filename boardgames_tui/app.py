@@ -8,9 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
+from boardgames_tui.settings import Settings, SettingsError, load_settings, save_changes
 from boardgames_tui.ui.menu import MenuScreen
 
 # The engine, pydantic and the game screens load on first use, not at start-up:
@@ -32,6 +35,13 @@ def game_screen_class(slug: str) -> type[GameScreen]:
 class BoardGamesApp(App[None]):
     CSS_PATH = "ui/app.tcss"
     TITLE = "boardgames-tui"
+    # Screens with their own F1 or ? (a game's rules, the rules viewer) take precedence.
+    BINDINGS = [
+        Binding("f1", "help", "Rules", show=False),
+        Binding("question_mark", "toggle_keys", "Keys", show=False),
+        # Before any screen's Escape: an open key panel is closed first.
+        Binding("escape", "close_keys", "Close keys", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -39,16 +49,25 @@ class BoardGamesApp(App[None]):
         store: SaveStore | None = None,
         start: StartRequest | None = None,
         cursor_blink: bool = True,
-        bot_delay: float = 0.6,
+        bot_delay: float | None = None,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__()
         self._store = store
         self.start_request = start
         self.cursor_blink = cursor_blink
-        # Seconds a bot's move stays "thinking" on screen, so people can follow it.
-        self.bot_delay = bot_delay
+        self.settings_problem: str | None = None
+        if settings is None:
+            settings, self.settings_problem = load_settings()
+        self.settings = settings
+        # Seconds a bot's move stays "thinking" on screen (a test may pass its own).
+        self.bot_delay = settings.bot_pause if bot_delay is None else bot_delay
         self.match: Match | None = None
         self._crash_message: Text | None = None
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        elif self.settings_problem is None:
+            self.settings_problem = f"There is no theme called {settings.theme!r}; the default is used."
 
     @property
     def store(self) -> SaveStore:
@@ -59,9 +78,72 @@ class BoardGamesApp(App[None]):
         return self._store
 
     def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, lambda theme: self.change_settings(theme=theme.name))
         self.push_screen(MenuScreen())
+        if self.settings_problem is not None:
+            self.notify(self.settings_problem, title="Settings", severity="warning", markup=False)
         if self.start_request is not None:
             self.start_match(self.start_request)
+
+    # -- keys every screen shares -------------------------------------------------------------
+    def action_help(self) -> None:
+        from boardgames_tui.ui.menu import GamePickScreen
+
+        if not (isinstance(self.screen, GamePickScreen) and self.screen.purpose == "rules"):
+            self.push_screen(GamePickScreen(purpose="rules"))
+
+    def action_toggle_keys(self) -> None:
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
+
+    def action_close_keys(self) -> None:
+        if not self.screen.query("HelpPanel"):
+            raise SkipAction()
+        self.action_hide_help_panel()
+
+    # -- settings and screenshots --------------------------------------------------------------
+    def change_settings(self, **changes: object) -> bool:
+        """Applies and remembers what the player changed; False (and a notice) if it cannot be kept."""
+        changes = {key: value for key, value in changes.items() if getattr(self.settings, key) != value}
+        if not changes:
+            return True
+        try:
+            save_changes(changes)
+        except (SettingsError, ValueError) as error:
+            reason = f"{error.path} {error.message}" if isinstance(error, SettingsError) else str(error)
+            self.notify(f"The setting is not kept: {reason}.", title="Settings", severity="error", markup=False)
+            return False
+        for key, value in changes.items():
+            setattr(self.settings, key, value)
+        if "bot_pause" in changes:
+            self.bot_delay = self.settings.bot_pause
+        if "theme" in changes and self.theme != self.settings.theme:
+            self.theme = self.settings.theme
+        return True
+
+    def screenshots_directory(self) -> Path:
+        from boardgames_tui.engine.saves import default_data_dir
+
+        return default_data_dir() / "screenshots"
+
+    def action_save_screenshot(self) -> None:
+        """Textual's own Screenshot writes to ~/Downloads, which may not exist: ours goes
+        beside the saves (in a browser, the browser receives the file instead)."""
+        directory = self.screenshots_directory()
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.notify(f"No screenshot: {directory} cannot be created ({error.strerror}).", severity="error", markup=False)
+            return
+        self.deliver_screenshot(path=str(directory))
+
+    def action_settings(self) -> None:
+        from boardgames_tui.ui.settings_screen import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
 
     # -- navigation ------------------------------------------------------------------------
     def return_to_menu(self) -> None:
@@ -163,10 +245,16 @@ class BoardGamesApp(App[None]):
 
     # -- command palette ---------------------------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":
+                yield command
+        yield SystemCommand(
+            "Screenshot", "Save an SVG picture of the screen beside the saves", lambda: self.set_timer(0.1, self.action_save_screenshot)
+        )
+        yield SystemCommand("Settings", "Theme, bot pause and confirmations, remembered", self.action_settings)
         from boardgames_tui.ui.game_screen import GameScreen
 
         if isinstance(screen, GameScreen):
             yield SystemCommand("Rules", f"Read the rules of {screen.rules.title}", screen.action_rules)
             yield SystemCommand("Undo", "Take back your last move, if the rules allow it", screen.action_undo)
-            yield SystemCommand("Save & quit", "Save this game and return to the menu", screen.action_save_quit)
+            yield SystemCommand("Save & quit", "Save this game and return to the menu", screen.action_leave)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from boardgames_tui.engine.saves import DATA_DIR_ENV
+from boardgames_tui.settings import CONFIG_DIR_ENV
 
 
 @pytest.fixture(autouse=True)
@@ -18,3 +19,14 @@ def isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     data_dir = tmp_path_factory.mktemp("data")
     monkeypatch.setenv(DATA_DIR_ENV, str(data_dir))
     return data_dir
+
+
+@pytest.fixture(autouse=True)
+def isolated_config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The same for settings: no test reads or writes the real user's settings file,
+    and no BOARDGAMES_TUI_* setting from the developer's shell leaks in."""
+    config_dir = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv(CONFIG_DIR_ENV, str(config_dir))
+    for name in ("THEME", "BOT_PAUSE", "CONFIRMATIONS"):
+        monkeypatch.delenv(f"BOARDGAMES_TUI_{name}", raising=False)
+    return config_dir

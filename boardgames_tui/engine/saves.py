@@ -344,9 +344,9 @@ def _load_match(path: Path) -> Match:
     try:
         match = Match.replay(rules, options, save.seats, save.seed, moves, match_id=save.match_id, created=save.created)
     except IllegalMove as error:
-        raise SaveError(path, f"does not replay with these rules ({clean_text(error.reason)})") from None
+        raise SaveError(path, f"does not replay with these rules ({clean_text(error.reason).rstrip('.')})") from None
     except ValueError as error:
-        raise SaveError(path, f"does not replay with these rules ({clean_text(str(error))[:120]})") from None
+        raise SaveError(path, f"does not replay with these rules ({clean_text(str(error))[:120].rstrip('.')})") from None
     if save.state is not None and match.state.model_dump(mode="json") != save.state:
         raise SaveError(path, "does not match what its moves produce with these rules")
     match.updated = save.updated

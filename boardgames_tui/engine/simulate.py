@@ -61,7 +61,8 @@ class SimulationReport(BaseModel):
     seed: int
     bots: list[str]
     swap_seats: bool
-    wins: list[int]
+    # A tie shares its win between the winners: the wins add up to the games played.
+    wins: list[float]
     average_scores: list[float]
     by_level: list[Tally]
     by_role: list[Tally]
@@ -140,7 +141,7 @@ def simulate(
         results = [_play_one(*plan) for plan in plans]
     seconds = time.perf_counter() - started
 
-    wins = [0] * players
+    wins = [0.0] * players
     totals = [0] * players
     scored = 0
     errors: list[str] = []
@@ -157,7 +158,7 @@ def simulate(
         for seat, total in enumerate(result.totals):
             totals[seat] += total
             won = seat in result.winners
-            wins[seat] += won
+            wins[seat] += share if won else 0.0
             level = result.levels[seat]
             level_played[level] = level_played.get(level, 0) + 1
             level_wins[level] = level_wins.get(level, 0.0) + (share if won else 0.0)
@@ -172,7 +173,7 @@ def simulate(
         seed=seed,
         bots=list(bot_levels),
         swap_seats=swap_seats,
-        wins=wins,
+        wins=[round(count, 3) for count in wins],
         average_scores=[round(total / scored, 2) if scored else 0.0 for total in totals],
         by_level=[_tally(name, level_played[name], level_wins[name]) for name in level_played],
         by_role=[_tally(name, role_played[name], role_wins[name]) for name in sorted(role_played)],

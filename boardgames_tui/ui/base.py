@@ -8,7 +8,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Header, Static
+
+# The app's own header icon, on every screen (Textual's default is its logo).
+APP_ICON = "✿"
 
 
 ResultT = TypeVar("ResultT")
@@ -42,6 +45,8 @@ class SizedScreen(Screen[ResultT]):
     # add their own on_mount without calling this one.
     def on_mount(self) -> None:
         self._check_size()
+        for header in self.query(Header):
+            header.icon = APP_ICON
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size()

@@ -49,7 +49,8 @@ class GameScreen(SizedScreen[None]):
         Binding("f1", "rules", "Rules"),
         Binding("f2", "legend", "Legend"),
         Binding("question_mark", "keys", "Keys"),
-        Binding("q", "save_quit", "Save & quit"),
+        Binding("q", "leave", "Save & quit"),
+        Binding("escape", "step_back", "Back", show=False),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -341,7 +342,7 @@ class GameScreen(SizedScreen[None]):
 
     # -- actions -------------------------------------------------------------------------------
     # Keys that still work while the window is too small to show the game.
-    ALWAYS_AVAILABLE = frozenset({"save_quit", "rules", "legend", "keys"})
+    ALWAYS_AVAILABLE = frozenset({"save_quit", "leave", "step_back", "rules", "legend", "keys"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.is_too_small and action not in self.ALWAYS_AVAILABLE:
@@ -387,6 +388,24 @@ class GameScreen(SizedScreen[None]):
             self.app.action_hide_help_panel()
         else:
             self.app.action_show_help_panel()
+
+    def action_leave(self) -> None:
+        from boardgames_tui.ui.confirm import confirm_then
+
+        confirm_then(self, "Save this game and go back to the menu?", self.action_save_quit)
+
+    def close_view(self) -> bool:
+        """Closes a view the player opened (another seat's board); True if one was open."""
+        return False
+
+    def action_step_back(self) -> None:
+        """Escape closes an open view; otherwise it never leaves a game without a question."""
+        if self.close_view():
+            return
+        if self.app.settings.confirmations:
+            self.action_leave()
+        else:
+            self.say("Press q to save this game and go back to the menu.")
 
     def action_save_quit(self) -> None:
         self._cancel_bot()

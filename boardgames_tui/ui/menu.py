@@ -25,7 +25,11 @@ TITLE_ART = "✿ boardgames-tui ✿"
 
 
 class MenuScreen(SizedScreen[None]):
-    BINDINGS = [Binding("q,escape", "app.quit", "Quit")]
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit"),
+        Binding("f1", "app.help", "Rules"),
+        Binding("question_mark", "app.toggle_keys", "Keys"),
+    ]
 
     def compose_body(self) -> ComposeResult:
         yield Header()
@@ -37,6 +41,7 @@ class MenuScreen(SizedScreen[None]):
                 Option("Continue", id="continue"),
                 Option("Records", id="records"),
                 Option("Rules", id="rules"),
+                Option("Settings", id="settings"),
                 Option("Quit", id="quit"),
                 id="menu",
             )
@@ -60,6 +65,8 @@ class MenuScreen(SizedScreen[None]):
             self.app.push_screen(RecordsScreen(record_store(self.app)))
         elif choice == "rules":
             self.app.push_screen(GamePickScreen(purpose="rules"))
+        elif choice == "settings":
+            self.app.action_settings()  # type: ignore[attr-defined]
         elif choice == "quit":
             self.app.exit()
 

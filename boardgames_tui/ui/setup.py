@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
@@ -42,6 +42,18 @@ class NameInput(Input):
         return clean_text(value)
 
 
+class SetupProblem(ValueError):
+    """A form error and the id of the field at fault, which gets the focus."""
+
+    def __init__(self, message: str, field_id: str) -> None:
+        super().__init__(message)
+        self.field_id = field_id
+
+
+def default_seat_name(kind: str, number: int) -> str:
+    return "" if kind == EMPTY else (f"Player {number}" if kind == HUMAN else f"Bot {number}")
+
+
 class StartRequest(BaseModel):
     slug: str
     seats: list[Seat]
@@ -58,17 +70,37 @@ def build_seats(rows: list[tuple[str, str]], rules: GameRules) -> list[Seat]:
         name = name.strip()
         if kind == HUMAN:
             if not name:
-                raise ValueError(f"Seat {number} needs a name.")
-            seats.append(Seat(name=check_name(name, f"Seat {number}'s name"), kind="human"))
+                raise SetupProblem(f"Seat {number} needs a name.", f"name-{number}")
+            seats.append(Seat(name=_checked_name(name, number), kind="human"))
         else:
             level = kind.removeprefix("bot:")
-            seats.append(Seat(name=check_name(name or f"Bot {number}", f"Seat {number}'s name"), kind="bot", bot_level=level))
+            seats.append(Seat(name=_checked_name(name or f"Bot {number}", number), kind="bot", bot_level=level))
     names = [seat.name.casefold() for seat in seats]
     if len(set(names)) != len(names):
-        raise ValueError("Two seats have the same name; give each player a different one.")
+        raise SetupProblem("Two seats have the same name; give each player a different one.", f"name-{_second_of_a_pair(rows)}")
     if not rules.min_players <= len(seats) <= rules.max_players:
-        raise ValueError(f"{rules.title} takes {rules.min_players}–{rules.max_players} players; {len(seats)} seats are filled.")
+        raise SetupProblem(f"{rules.title} takes {rules.min_players}–{rules.max_players} players; {len(seats)} seats are filled.", "kind-1")
     return seats
+
+
+def _checked_name(name: str, number: int) -> str:
+    try:
+        return check_name(name, f"Seat {number}'s name")
+    except ValueError as error:
+        raise SetupProblem(str(error), f"name-{number}") from None
+
+
+def _second_of_a_pair(rows: list[tuple[str, str]]) -> int:
+    """The number of the later seat whose name repeats an earlier one (as build_seats names them)."""
+    seen: set[str] = set()
+    for number, (kind, name) in enumerate(rows, start=1):
+        if kind == EMPTY:
+            continue
+        key = (name.strip() or f"Bot {number}")[:20].casefold()
+        if key in seen:
+            return number
+        seen.add(key)
+    return 1
 
 
 def parse_seed(text: str) -> int:
@@ -85,6 +117,7 @@ class SetupScreen(SizedScreen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start game"),
+        Binding("f1", "rules", "Rules"),
     ]
 
     def __init__(self, rules: GameRules) -> None:
@@ -104,7 +137,7 @@ class SetupScreen(SizedScreen[None]):
             default_seats = max(self.rules.min_players, 2)
             for number in range(1, MAX_SEATS + 1):
                 default_kind = HUMAN if number == 1 else (f"bot:{DEFAULT_BOT_LEVEL}" if number <= default_seats else EMPTY)
-                default_name = "Player 1" if number == 1 else (f"Bot {number}" if number <= default_seats else "")
+                default_name = default_seat_name(default_kind, number)
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {number}", classes="seat-label")
                     yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{number}", classes="seat-kind")
@@ -129,7 +162,7 @@ class SetupScreen(SizedScreen[None]):
             with Horizontal(classes="option-row"):
                 yield Label("Seed", classes="seed-label")
                 yield Input(placeholder="empty = random", restrict=r"\d*", max_length=18, id="seed")
-            yield Static("Tab moves between fields · Enter opens a list · Ctrl+S starts the game", classes="hint")
+            yield Static("Tab or Enter moves to the next field · Enter opens a list · Ctrl+S starts the game", classes="hint")
             yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", id="start", variant="primary")
@@ -150,8 +183,20 @@ class SetupScreen(SizedScreen[None]):
             self.action_back()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        # Enter in a text field moves on: a game never starts from a half-filled form.
         event.stop()
-        self.action_start()
+        self.focus_next()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A seat turned from bot to human (or back) drops the other kind's default name."""
+        select_id = event.select.id or ""
+        if not select_id.startswith("kind-"):
+            return
+        number = int(select_id.removeprefix("kind-"))
+        name_field = self.query_one(f"#name-{number}", Input)
+        defaults = {default_seat_name(kind, number) for _, kind in seat_kinds()}
+        if name_field.value.strip() in defaults:
+            name_field.value = default_seat_name(str(event.value), number)
 
     def collect(self) -> StartRequest:
         rows = [
@@ -166,17 +211,30 @@ class SetupScreen(SizedScreen[None]):
             # A trial setup catches options that clash with the seats (a missing starting player).
             self.rules.setup(self.rules.parse_options(options), seats, 0)
         except ValidationError as error:
-            raise ValueError(f"Options: {error.errors()[0]['msg']}") from None
-        seed = parse_seed(self.query_one("#seed", Input).value)
+            first = error.errors()[0]
+            raise SetupProblem(f"Options: {first['msg']}", f"option-{first['loc'][0]}" if first["loc"] else "kind-1") from None
+        except ValueError as error:
+            raise SetupProblem(str(error), "kind-1") from None
+        try:
+            seed = parse_seed(self.query_one("#seed", Input).value)
+        except ValueError as error:
+            raise SetupProblem(str(error), "seed") from None
         return StartRequest(slug=self.rules.slug, seats=seats, options=options, seed=seed)
 
     def action_start(self) -> None:
         try:
             request = self.collect()
-        except ValueError as error:
+        except SetupProblem as error:
             self.query_one("#setup-error", Static).update(Text(clean_text(str(error)), style="red"))
+            if self.query(f"#{error.field_id}"):
+                self.query_one(f"#{error.field_id}").focus()
             return
         self.app.start_match(request)
+
+    def action_rules(self) -> None:
+        from boardgames_tui.ui.rules_viewer import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.rules))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -119,6 +119,8 @@ def test_a_damaged_save_is_refused_and_left_as_it_is(tmp_path: Path, damage: str
     with pytest.raises(SaveError) as refused:
         load_match(path)
     assert expected in refused.value.message
+    # Messages are followed by a full stop where they are shown: none of their own.
+    assert not refused.value.message.endswith(".") and ".)" not in refused.value.message
     assert refused.value.path == path
     assert str(refused.value).startswith(path.name)
     assert path.read_bytes() == damaged

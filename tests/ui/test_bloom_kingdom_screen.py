@@ -153,7 +153,7 @@ async def test_quitting_while_a_bot_thinks_is_not_blocked(app_factory):
         await settle(pilot)
         assert app.screen.thinking == 1
         assert "thinking" in screen_text(app)
-        await pilot.press("q")
+        await pilot.press("q", "y")  # y: the Confirmations setting asks first
         await asyncio.wait_for(settle(pilot), timeout=2)
         assert isinstance(app.screen, MenuScreen)
     # Leaving run_test exits the app; getting here at all means the bot did not hold it.
@@ -207,7 +207,7 @@ async def test_a_searching_bot_stops_at_once_for_quit_or_undo(app_factory, monke
         await pilot.press("enter")  # Anna picks; the bot starts its endless search
         await settle(pilot)
         assert app.screen.thinking == 1
-        await pilot.press("u" if undo else "q")
+        await pilot.press(*(["u"] if undo else ["q", "y"]))
         await asyncio.wait_for(settle(pilot), timeout=2)
         assert await asyncio.to_thread(stopped.wait, 5), "the search was never told to stop"
         if undo:

@@ -121,6 +121,8 @@ async def test_command_palette_offers_the_game_commands(app_factory):
         await pilot.pause()
         await pilot.press(*"Save & quit", "enter")
         await pilot.pause(0.3)
+        await pilot.press("y")  # the Confirmations setting asks first
+        await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
 
 

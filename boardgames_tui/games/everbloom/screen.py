@@ -727,7 +727,9 @@ class EverbloomScreen(GameScreen):
                 return mode == "list"
             if action in self.SEND_ACTIONS:
                 if action == "back":
-                    return mode == "send" and self._sending is not None and self._sending.place is not None
+                    # Escape also closes another player's habitat (v).
+                    sending_back = mode == "send" and self._sending is not None and self._sending.place is not None
+                    return sending_back or self.shown_seat is not None
                 return mode == "send"
             if mode != "place":
                 return False
@@ -908,8 +910,17 @@ class EverbloomScreen(GameScreen):
         self._set_count(value, step=False)
 
     def action_back(self) -> None:
+        if self.close_view():
+            return
         self._sending = None
         self._refresh_step()
+
+    def close_view(self) -> bool:
+        if self.shown_seat is None:
+            return False
+        self.shown_seat = None
+        self._after_cursor(highlight_only=False)
+        return True
 
     def action_send(self) -> None:
         view = self.current_view()

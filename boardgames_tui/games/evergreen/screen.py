@@ -281,6 +281,13 @@ class EvergreenScreen(GameScreen):
         self.shown_seat = None if following == self.viewer else following
         self._after_cursor()
 
+    def close_view(self) -> bool:
+        if self.shown_seat is None:
+            return False
+        self.shown_seat = None
+        self._after_cursor()
+        return True
+
     def after_move(self) -> None:
         self.shown_seat = None
         super().after_move()

@@ -1,0 +1,138 @@
+"""`boardgames-tui serve`: the same app in a web browser, through textual-serve.
+
+Every page opened starts its own copy of the app (the menu), so a tablet passed
+around the table plays a hot-seat game by touch.  Safe by default:
+
+- it listens on 127.0.0.1 unless `--host` says otherwise;
+- listening beyond this machine (or with `--token`), every HTTP and websocket request
+  must carry a secret token: in the URL printed once at start, then in a cookie the
+  page sets (the page's own websocket and static files carry no query string);
+  a request without it gets 403;
+- a request sent from another site's page (its Origin is not this server) gets 403,
+  so a web page cannot drive the app through the visitor's browser.
+
+Needs the optional `web` extra (textual-serve); this module is only imported by `serve`.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import re
+import secrets
+import shlex
+import socket
+import sys
+from typing import Any, Awaitable, Callable
+from urllib.parse import urlsplit
+
+from aiohttp import web
+from textual_serve.server import Server
+
+TOKEN_PARAMETER = "token"
+TOKEN_COOKIE = "boardgames_tui_token"
+# A Host header is echoed into the page's URLs only if it looks like one.
+PLAIN_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False  # a host name: it may well resolve beyond this machine
+
+
+def shown_address(host: str) -> str:
+    """The address a person types on the tablet: for "every interface", this machine's
+    address on its local network (found without sending anything)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return f"[{host}]" if ":" in host else host
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return probe.getsockname()[0]
+        except OSError:
+            return socket.gethostname()
+
+
+def app_command() -> str:
+    """The app, run by the same Python as this server (so the same install or checkout)."""
+    return shlex.join([sys.executable, "-m", "boardgames_tui"])
+
+
+class TableServer(Server):
+    """textual-serve's server with a token and origin check in front of every route."""
+
+    def __init__(self, host: str, port: int, token: str | None) -> None:
+        public_url = f"http://{shown_address(host)}:{port}"
+        super().__init__(app_command(), host=host, port=port, title="boardgames-tui", public_url=public_url)
+        self.token = token
+
+    @property
+    def start_url(self) -> str:
+        return f"{self.public_url}/" + (f"?{TOKEN_PARAMETER}={self.token}" if self.token else "")
+
+    def _token_ok(self, supplied: str) -> bool:
+        assert self.token is not None
+        return secrets.compare_digest(supplied.encode(), self.token.encode())
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+
+        @web.middleware
+        async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+            origin = request.headers.get("Origin")
+            if origin is not None and urlsplit(origin).netloc != request.host:
+                raise web.HTTPForbidden(text="Refused: this request comes from another site's page.\n")
+            from_query = False
+            if self.token is not None:
+                supplied = request.query.get(TOKEN_PARAMETER)
+                from_query = supplied is not None and self._token_ok(supplied)
+                if not from_query and not self._token_ok(request.cookies.get(TOKEN_COOKIE, "")):
+                    raise web.HTTPForbidden(
+                        text="Refused: this server needs its secret token. Open the URL that "
+                        "boardgames-tui serve printed when it started.\n"
+                    )
+            response = await handler(request)
+            if from_query and not response.prepared:
+                # The page's websocket and files carry no query string: the cookie lets them in.
+                response.set_cookie(TOKEN_COOKIE, self.token or "", httponly=True, samesite="Strict", path="/")
+            return response
+
+        app.middlewares.append(guard)
+        return app
+
+    async def handle_index(self, request: web.Request) -> Any:
+        # The page's websocket and static URLs must use the address the browser used (a
+        # tablet reaches this machine by its network address, not by 0.0.0.0).  There is
+        # no await between setting this and textual-serve reading it for this page.
+        if PLAIN_HOST.match(request.host):
+            self.public_url = f"{request.scheme}://{request.host}"
+        return await super().handle_index(request)
+
+    def initialize_logging(self) -> None:
+        super().initialize_logging()
+        # An access log would print every request line, token included.
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
+    async def on_startup(self, app: web.Application) -> None:
+        # Printed once, instead of textual-serve's banner.
+        if self.token is not None:
+            self.console.print("boardgames-tui is served. Open this address in a browser:", soft_wrap=True)
+            self.console.print(f"\n  {self.start_url}\n", highlight=False, markup=False, soft_wrap=True)
+            self.console.print("Anyone with this address can play: share it only with the table.")
+        else:
+            self.console.print("boardgames-tui is served on this machine only. Open this address in a browser:")
+            self.console.print(f"\n  {self.start_url}\n", highlight=False, markup=False, soft_wrap=True)
+        self.console.print("Ctrl+C stops the server (games are saved after every move).", highlight=False)
+
+
+def serve(host: str, port: int, force_token: bool = False) -> int:
+    """Runs until Ctrl+C.  Raises OSError when the address cannot be listened on."""
+    token = secrets.token_urlsafe(24) if force_token or not is_loopback(host) else None
+    TableServer(host, port, token).serve()
+    return 0
