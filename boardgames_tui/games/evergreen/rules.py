@@ -10,7 +10,8 @@ Rules choices where the rulebooks are silent (also in assets/evergreen/rules.md)
   steps, lake growths) ending with Done.  Each step is applied at once to that
   seat's private working board (`Plan.board`); other seats' views show only the
   public board and whether the seat is done.  When the last seat is done, every plan
-  is revealed together (info_epoch rises) and becomes the public board.
+  is revealed together (info_epoch rises) and carried out on the public board
+  (against the shared pool, below).
 - The action is not chosen up front: its steps so far must fit one of the four
   options (plant up to 3 / grow 2 / plant 1 + grow 1, all in the card's biome or,
   for a wild card, in one biome of the player's choice; or one step anywhere).
@@ -30,13 +31,15 @@ Rules choices where the rulebooks are silent (also in assets/evergreen/rules.md)
   what its own plan has taken so far; a step past that is refused at once, with the
   reason.  Others' plans are secret, so together the revealed plans may still want
   more than the pool holds: at the reveal the plans are carried out one seat at a
-  time in turn order from the first player, each step in the order it was planned.
+  time in turn order from the player who led this round's draft, each step in the
+  order it was planned.
   A step whose piece the pool no longer holds is refused and logged, and so is a
   later step of the same plan that relied on it (a growth of a sprout that was not
   planted, a lake's growths when the lake was not placed).  The rest goes ahead.
 - Every lit small bamboo grows, as long as the pool holds a big bamboo: planets in
-  turn order from the first player, on each planet the ones nearest the sun first
-  (equal distances line by line); any the pool cannot cover stay small, logged.
+  turn order from the holder of the first-player marker (who leads the next round),
+  on each planet the ones nearest the sun first (equal distances line by line); any
+  the pool cannot cover stay small, logged.
 - If nobody takes the card with the first-player marker, the lead passes clockwise.
 - A draft row that the deck cannot fill is completed from the discard pile,
   shuffled.  Setup's reveal shuffles back wild, multiplier, aridity and blank cards.
@@ -1079,10 +1082,11 @@ class EvergreenRules(GameRules[EvergreenState]):
             pool[BIG_BAMBOO] = pool.get(BIG_BAMBOO, 0) - len(grown)
             pool[SMALL_BAMBOO] = pool.get(SMALL_BAMBOO, 0) + len(grown)
             boards[seat], grown_by_seat[seat] = board, grown
-            if len(grown) < wanted:
-                state.pool_refusals += wanted - len(grown)
+            short = wanted - len(grown)
+            if short:
+                state.pool_refusals += short
                 state.say(
-                    f"{state.name(seat)}: {wanted - len(grown)} lit small bamboo stay small: "
+                    f"{state.name(seat)}: {short} lit small bamboo {'stays' if short == 1 else 'stay'} small: "
                     "the shared pool has no big bamboo left."
                 )
         state.pool = pool

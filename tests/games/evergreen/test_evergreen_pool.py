@@ -197,5 +197,5 @@ def test_when_big_bamboo_runs_out_planets_grow_in_turn_order():
     assert state.players[first].board == board(E1="M", F1="m")
     assert state.players[second].board == planet
     assert state.pool["M"] == 0 and state.pool_refusals == 3
-    assert f"{state.name(first)}: 1 lit small bamboo stay small: the shared pool has no big bamboo left." in texts(state)
+    assert f"{state.name(first)}: 1 lit small bamboo stays small: the shared pool has no big bamboo left." in texts(state)
     assert f"{state.name(second)}: 2 lit small bamboo stay small: the shared pool has no big bamboo left." in texts(state)
