@@ -52,16 +52,21 @@ async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
         assert "Summer" in screen_text(app) or isinstance(app.screen, CurtainScreen)
 
 
+async def draft_to_the_action_phase(app, pilot) -> None:
+    """Seat 0 takes the card under the cursor until everyone plans (the bot thinks in between)."""
+    for _ in range(30):
+        await pilot.pause()
+        if app.match.state.phase == "actions" and app.screen.thinking is None:
+            break
+        if app.match.state.phase in ("draft", "wild") and 0 in app.match.to_act():
+            await pilot.press("enter")
+    assert app.match.state.phase == "actions"
+
+
 async def test_a_refused_step_says_why_and_changes_nothing(tmp_path):
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(30):
-            await pilot.pause()
-            if app.match.state.phase == "actions" and app.screen.thinking is None:
-                break
-            if app.match.state.phase in ("draft", "wild") and 0 in app.match.to_act():
-                await pilot.press("enter")
-        assert app.match.state.phase == "actions"
+        await draft_to_the_action_phase(app, pilot)
         before = app.match.state.model_dump()
         await pilot.press("g")  # nothing to grow on an empty planet
         await pilot.pause()
@@ -80,3 +85,17 @@ async def test_other_planets_on_demand(tmp_path):
         await pilot.press("v")
         await pilot.pause()
         assert "Ann's planet" in screen_text(app)
+
+
+async def test_the_pool_panel_counts_the_viewers_own_plan_only(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        # The screenshot's text drops the spaces between differently styled spans.
+        shown = screen_text(app).replace(" ", "")
+        assert "Poolafterplan:" in shown and "s45t54T61b20" in shown
+        await pilot.press("left", "p")  # a sprout on C4, empty on a fresh planet
+        await pilot.pause()
+        assert app.match.state.players[0].plan.board.count("s") == 1
+        assert "s44t54T61b20" in screen_text(app).replace(" ", "")
+        assert app.match.state.pool["s"] == 45  # the public pool waits for the reveal

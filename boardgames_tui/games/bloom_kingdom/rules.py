@@ -1,4 +1,57 @@
-"""Bloom Kingdom's rules: secret simultaneous play, instant effects, three scorings."""
+"""Bloom Kingdom's rules: secret simultaneous play, instant effects, three scorings.
+
+How the app reads the rulebook where it is silent or loose (the player-facing notes
+are in assets/bloom-kingdom/rules.md):
+
+1. Seat order stands for clockwise order.  It decides little: every choice in a
+   turn is taken by a card's owner in the order the cards join the display, so
+   seat order only orders the log and which of several Unicorns draws first.
+2. The cards without initiative join the display first, in seat order ("in no
+   particular order": their order changes nothing except which Unicorn draws
+   first).  Every Unicorn player then draws from the deck and returns one card of
+   the whole hand (the drawn one included) face down to the box; the returns are
+   taken side by side, in any order, and all of them come before the first card
+   with initiative joins.  A Unicorn that finds the deck empty does nothing: no
+   draw and no return.
+3. Cards with initiative join one at a time, lowest number first; a Knight, Wizard
+   or Fortune Teller stands in its column before its owner decides, so a Wizard may
+   send itself to the box, or any card that joined earlier in the same turn.
+4. Knight: optional (remove, or leave the Dragons).  With no card in the Dragon
+   column the effect is skipped without asking.  A Jester in the column goes
+   first; otherwise the top Dragon goes (Dragons are all alike).
+5. Wizard: the player picks a column, not a card: the cards of a column count the
+   same for every effect and score, so only which column matters.  A Jester in that
+   column goes first, otherwise the top card.  "Nothing" is always on offer.
+6. Jester: it may join any column that holds at least one card when the Jester is
+   added (cards placed earlier in the same turn count; other Jesters count, but a
+   column never holds only Jesters, since a removal takes its Jesters first).  It
+   is slipped in at the bottom and counts as that column's character for every
+   effect and score.  With one such column it joins it without asking; with none
+   it goes to the box.
+7. Fortune Teller: the owner picks another player holding cards; the card seen is
+   drawn at random from the state's seed, shown to the owner only (kept in its
+   view as a peek and a private log line), and stays in that hand.  With one such
+   player the peek is automatic; with none the effect does nothing.
+8. A round ends after the turn in which every hand is down to two cards (hands
+   always shrink together: a Unicorn draws one and returns one).  The two cards
+   are scored against the display as it stands, then go to the box.
+9. King and Jester look only at the other players' scoring cards, all of them
+   together: one King kept by anybody else pays a Jester once per King in the
+   display, however many Kings the others kept.  Unicorn: the Unicorn column must
+   be at least as long as every one of the nine columns (a tie with the longest
+   scores).  Pairs and trios count complete sets (the smallest of the columns
+   involved).  Each Jester counts as one card of its column.
+10. Cards that leave play (Unicorn returns, Knight and Wizard removals, a Jester
+    with nowhere to go, scored cards) go to the box and never come back: the deck
+    is not reshuffled.  Should the deck be too short for a full deal (impossible
+    with the printed 100 cards, possible with edited content), every player gets
+    the same smaller hand; with fewer than three cards each the game ends early.
+11. A tie for the most points is shared ("the tied players share the victory").
+12. What a seat sees (`view`): its own hand and face-down card; of the others only
+    how many cards they hold and whether they have chosen; the deck and the box as
+    face-down piles (what went into the box face up is in the log); its own peeks
+    and private log lines; no seed.
+"""
 
 from __future__ import annotations
 

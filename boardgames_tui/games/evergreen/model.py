@@ -173,8 +173,11 @@ class EvergreenState(GameState):
     powers: list[str]
     # Module power -> the base power it replaced.
     replaced: dict[str, str] = Field(default_factory=dict)
-    # Glyph -> how many of that piece each planet may hold (its share of the box).
-    limits: dict[str, int]
+    # Glyph -> how many of that piece are left in the shared pool (public: it changes
+    # only at a reveal and at a season's bamboo growth).  Replaced, never edited.
+    pool: dict[str, int]
+    # Steps and bamboo growths refused because the pool had run out of their piece.
+    pool_refusals: int = 0
     season: int = 0
     round: int = 1
     phase: Phase = "draft"

@@ -10,7 +10,8 @@ Rules choices where the rulebooks are silent (also in assets/evergreen/rules.md)
   steps, lake growths) ending with Done.  Each step is applied at once to that
   seat's private working board (`Plan.board`); other seats' views show only the
   public board and whether the seat is done.  When the last seat is done, every plan
-  is revealed together (info_epoch rises) and becomes the public board.
+  is revealed together (info_epoch rises) and carried out on the public board
+  (against the shared pool, below).
 - The action is not chosen up front: its steps so far must fit one of the four
   options (plant up to 3 / grow 2 / plant 1 + grow 1, all in the card's biome or,
   for a wild card, in one biome of the player's choice; or one step anywhere).
@@ -22,17 +23,30 @@ Rules choices where the rulebooks are silent (also in assets/evergreen/rules.md)
 - A lake's two growths must come straight after the lake; any other step gives up
   the ones not taken.  Growth means sprout → small tree or small tree → big tree;
   cherry trees and bamboo never grow by actions or lakes.
-- Pieces are limited per planet: each seat may hold at most its share of the box
-  (box count // number of seats; a solo player has the whole box).  Upgrading returns
-  the smaller piece to that seat's supply.  A step that needs a piece the seat has
-  run out of is refused; a small bamboo that should grow when no big bamboo is left
-  stays small (the ones nearest the sun grow first).
+- One shared pool holds every piece in the box (45 sprouts, 54 small trees, 61 big
+  trees, 20 bushes, 20 lakes; with the modules 30 cherry trees, 20 small and 20 big
+  bamboo).  It is public and changes only at a reveal and at a season's bamboo
+  growth.  A growth gives the smaller piece back to the pool.
+- While planning, a seat may take only what the pool held at the last reveal, less
+  what its own plan has taken so far; a step past that is refused at once, with the
+  reason.  Others' plans are secret, so together the revealed plans may still want
+  more than the pool holds: at the reveal the plans are carried out one seat at a
+  time in turn order from the player who led this round's draft, each step in the
+  order it was planned.
+  A step whose piece the pool no longer holds is refused and logged, and so is a
+  later step of the same plan that relied on it (a growth of a sprout that was not
+  planted, a lake's growths when the lake was not placed).  The rest goes ahead.
+- Every lit small bamboo grows, as long as the pool holds a big bamboo: planets in
+  turn order from the holder of the first-player marker (who leads the next round),
+  on each planet the ones nearest the sun first (equal distances line by line); any
+  the pool cannot cover stay small, logged.
 - If nobody takes the card with the first-player marker, the lead passes clockwise.
 - A draft row that the deck cannot fill is completed from the discard pile,
   shuffled.  Setup's reveal shuffles back wild, multiplier, aridity and blank cards.
-- An aridity leftover flips the most recent face-up card of its biome's stack that
-  still shows a fertility, multiplier or negative icon, then joins the stack face up
-  (it counts as a card for multipliers); with nothing to flip it just joins.
+- An aridity leftover turns the last card of its biome's stack (the top one) face
+  down, whatever it shows, even an earlier aridity card; then it joins the stack
+  face up on top (it counts as a card for multipliers).  On an empty stack it just
+  joins.
 - Light: sprouts, bushes and lakes have height 0 and neither shade nor score.  The
   biggest forest counts small and big trees, bushes, cherry trees and bamboo, 1 point
   each; sprouts and lakes are not part of a forest.
@@ -121,7 +135,8 @@ _MODULE_GLYPHS = {
     "cherry": (CHERRY,),
     "bamboo": (SMALL_BAMBOO, BIG_BAMBOO),
 }
-_BOX = {piece.glyph: piece.box for piece in _PIECES.values()}
+# Glyph -> how many of that piece the box holds: the shared pool at setup.
+BOX: dict[str, int] = {piece.glyph: piece.box for piece in _PIECES.values()}
 # What a growth (action, lake) turns a piece into.
 GROWTH: dict[str, str] = {SPROUT: SMALL, SMALL: BIG}
 # Power -> (the piece its target space must hold, the piece it leaves there).
@@ -405,25 +420,37 @@ def working_board(state: EvergreenState, seat: int) -> str:
 
 
 def season_preview(state: EvergreenState, seat: int) -> LightPreview:
-    """`light_preview` of a seat's working board at the current sun, with its bamboo supply."""
-    board = working_board(state, seat)
-    big_left = supply_left(state, board, BIG_BAMBOO) if BIG_BAMBOO in state.limits else 0
-    return light_preview(board, sun_edge(state), big_left)
+    """`light_preview` of a seat's working board at the current sun, with the big bamboo its plan leaves in the pool."""
+    player = state.players[seat]
+    return light_preview(working_board(state, seat), sun_edge(state), pool_left(state, player, BIG_BAMBOO))
 
 
 def _put(board: str, cell: int, glyph: str) -> str:
     return board[:cell] + glyph + board[cell + 1 :]
 
 
-def supply_left(state: EvergreenState, board: str, glyph: str) -> int:
-    """How many of a piece the planet with `board` may still take."""
-    return state.limits.get(glyph, 0) - board.count(glyph)
+def pool_left(state: EvergreenState, player: PlayerState, glyph: str) -> int:
+    """How many of a piece `player` may still take from the shared pool.
+
+    The pool as of the last reveal, less what the player's own secret plan has taken
+    so far (a growth in the plan gives the smaller piece back).  Other seats' plans
+    are not counted: they are secret until the reveal, which settles any shortage.
+    """
+    taken = 0
+    if player.plan is not None:
+        taken = player.plan.board.count(glyph) - player.board.count(glyph)
+    return state.pool.get(glyph, 0) - taken
+
+
+def pool_line(pool: dict[str, int]) -> str:
+    """'sprout 45 · small tree 54 · …' in the content's piece order."""
+    return " · ".join(f"{PIECE_NAMES[glyph].lower()} {pool[glyph]}" for glyph in BOX if glyph in pool)
 
 
 def _clone(state: EvergreenState) -> EvergreenState:
     # Every container apply may change in place is new; player records and zone
-    # stacks are replaced, never edited, so they are shared.  powers, replaced and
-    # limits are fixed at setup and never change, so they are shared too.
+    # stacks are replaced, never edited, so they are shared; so is the pool, which is
+    # replaced whole when it changes.  powers and replaced are fixed at setup.
     return shallow_copy(
         state,
         log=list(state.log),
@@ -474,7 +501,7 @@ class EvergreenRules(GameRules[EvergreenState]):
             seed=seed,
             modules=options.modules,
             powers=list(BASE_POWERS),
-            limits={},
+            pool={},
             deck=[],
             zone={biome: [] for biome in BIOME_KEYS},
             players=[],
@@ -493,11 +520,11 @@ class EvergreenRules(GameRules[EvergreenState]):
             old = state.replaced[module]
             state.powers[state.powers.index(old)] = module
             state.say(f"Module: {POWERS[module].name} replaces {POWERS[old].name}; its cards leave the deck.")
-        in_play = {glyph for glyph in _BOX}
+        in_play = {glyph for glyph in BOX}
         for module in ("cherry", "bamboo"):
             if module not in modules:
                 in_play -= set(_MODULE_GLYPHS[module])
-        state.limits = {glyph: _BOX[glyph] // count for glyph in sorted(in_play)}
+        state.pool = {glyph: BOX[glyph] for glyph in BOX if glyph in in_play}
         state.deck = [card.id for card in CARDS if card.power in state.powers]
         state.rng().shuffle(state.deck)
         self._seed_fertility_zone(state)
@@ -620,10 +647,9 @@ class EvergreenRules(GameRules[EvergreenState]):
 
     def _step_actions(self, state: EvergreenState, player: PlayerState, plan: Plan) -> list[Any]:
         board = plan.board
-        limits = state.limits
         actions: list[Any] = []
-        small_left = limits.get(SMALL, 0) - board.count(SMALL)
-        big_left = limits.get(BIG, 0) - board.count(BIG)
+        small_left = pool_left(state, player, SMALL)
+        big_left = pool_left(state, player, BIG)
         # Lake growths first: they are only on offer right after the lake.
         if plan.lake is not None and len(plan.lake_grown) < 2:
             for cell in NEIGHBOURS[plan.lake]:
@@ -637,7 +663,7 @@ class EvergreenRules(GameRules[EvergreenState]):
             plant_biomes, grow_biomes = self._step_biomes(plan, info.biome)
             if plant_biomes or grow_biomes:
                 used = (*plan.plants, *plan.grows)
-                sprouts_left = limits.get(SPROUT, 0) - board.count(SPROUT)
+                sprouts_left = pool_left(state, player, SPROUT)
                 biome_at = BIOME_AT
                 for cell in PLAYABLE:
                     glyph = board[cell]
@@ -657,7 +683,7 @@ class EvergreenRules(GameRules[EvergreenState]):
                 actions.append(_POWER_POINTS)
         elif plan.uses < level:
             source, result = POWER_EFFECT[power]
-            if limits.get(result, 0) - board.count(result) > 0:
+            if pool_left(state, player, result) > 0:
                 for cell in PLAYABLE:
                     if board[cell] == source:
                         actions.append(_POWER[cell])
@@ -736,17 +762,17 @@ class EvergreenRules(GameRules[EvergreenState]):
                 return f"{space_name(space)} is not beside the lake on {space_name(plan.lake)}."
             if space in plan.lake_grown:
                 return "The lake's two growths must be on different spaces."
-            return self._growth_error(state, board, space)
+            return self._growth_error(state, player, board, space)
         if isinstance(action, (Plant, Grow)):
             if plan.stage == "after":
                 return "Your action is over: you have used your power after it."
             if space in plan.plants or space in plan.grows:
                 return "Each step of the action needs its own space."
             if isinstance(action, Plant):
-                reason = self._empty_error(state, board, space, SPROUT)
+                reason = self._empty_error(state, player, board, space, SPROUT)
                 plants, grows = len(plan.plants) + 1, len(plan.grows)
             else:
-                reason = self._growth_error(state, board, space)
+                reason = self._growth_error(state, player, board, space)
                 plants, grows = len(plan.plants), len(plan.grows) + 1
             if reason is not None:
                 return reason
@@ -770,12 +796,10 @@ class EvergreenRules(GameRules[EvergreenState]):
             return f"{power_name} is at level {level}: you have used it {plan.uses} time(s) already this round."
         source, result = POWER_EFFECT[power]
         if source == EMPTY:
-            return self._empty_error(state, board, space, result)
+            return self._empty_error(state, player, board, space, result)
         if board[space] != source:
             return f"{power_name} needs a {PIECE_NAMES[source].lower()}, and {space_name(space)} has {self._holds(board, space)}."
-        if supply_left(state, board, result) <= 0:
-            return f"You have no {PIECE_NAMES[result].lower()} left in your supply."
-        return None
+        return _pool_error(state, player, result)
 
     @staticmethod
     def _holds(board: str, space: int) -> str:
@@ -786,24 +810,19 @@ class EvergreenRules(GameRules[EvergreenState]):
             return "a ravine"
         return f"a {PIECE_NAMES[glyph].lower()}"
 
-    def _empty_error(self, state: EvergreenState, board: str, space: int, piece: str) -> str | None:
+    def _empty_error(self, state: EvergreenState, player: PlayerState, board: str, space: int, piece: str) -> str | None:
         glyph = board[space]
         if glyph == RAVINE:
             return f"{space_name(space)} is a ravine: nothing can be put there."
         if glyph != EMPTY:
             return f"{space_name(space)} is not empty: it holds a {PIECE_NAMES[glyph].lower()}."
-        if supply_left(state, board, piece) <= 0:
-            return f"You have no {PIECE_NAMES[piece].lower()} left in your supply."
-        return None
+        return _pool_error(state, player, piece)
 
-    def _growth_error(self, state: EvergreenState, board: str, space: int) -> str | None:
+    def _growth_error(self, state: EvergreenState, player: PlayerState, board: str, space: int) -> str | None:
         glyph = board[space]
         if glyph not in GROWTH:
             return f"Only a sprout or a small tree can grow; {space_name(space)} has {self._holds(board, space)}."
-        result = GROWTH[glyph]
-        if supply_left(state, board, result) <= 0:
-            return f"You have no {PIECE_NAMES[result].lower()} left in your supply."
-        return None
+        return _pool_error(state, player, GROWTH[glyph])
 
     @staticmethod
     def _option_reason(card_biome: str) -> str:
@@ -908,14 +927,12 @@ class EvergreenRules(GameRules[EvergreenState]):
             state.zone[biome] = [*state.zone[biome], ZoneCard(card=card)]
             state.say(f"The leftover {label} joins the {BIOME_NAMES[biome]} fertility stack.")
         elif info.aridity:
+            # The last card of the stack dries out, whatever it shows (rules.md).
             stack = list(state.zone[biome])
             flipped = None
-            for index in range(len(stack) - 1, -1, -1):
-                entry = stack[index]
-                if entry.face_up and CARDS[entry.card].fertile:
-                    stack[index] = ZoneCard(card=entry.card, face_up=False)
-                    flipped = entry.card
-                    break
+            if stack and stack[-1].face_up:
+                flipped = stack[-1].card
+                stack[-1] = ZoneCard(card=flipped, face_up=False)
             stack.append(ZoneCard(card=card))
             state.zone[biome] = stack
             if flipped is None:
@@ -941,22 +958,25 @@ class EvergreenRules(GameRules[EvergreenState]):
         state.say("Powers rise: " + ", ".join(raised) + ". Everyone now plans in secret.")
 
     def _reveal(self, state: EvergreenState) -> None:
+        """Every plan is shown, then carried out against the shared pool in turn order."""
         state.info_epoch += 1
-        players = []
-        for seat, player in enumerate(state.players):
+        players = list(state.players)
+        pool = dict(state.pool)
+        for seat in turn_order(state):
+            player = players[seat]
             plan = player.plan
             assert plan is not None
             state.say(f"{state.name(seat)} reveals: {self._plan_summary(state, player, plan)}.")
-            players.append(
-                shallow_copy(
-                    player,
-                    board=plan.board,
-                    power_points=player.power_points + plan.points,
-                    plan=None,
-                    committed=False,
-                )
+            board = self._carry_out(state, seat, player, plan, pool)
+            players[seat] = shallow_copy(
+                player,
+                board=board,
+                power_points=player.power_points + plan.points,
+                plan=None,
+                committed=False,
             )
         state.players = players
+        state.pool = pool
         count = len(players)
         if state.marker_taken_by is not None:
             state.first_player = state.marker_taken_by
@@ -972,31 +992,78 @@ class EvergreenRules(GameRules[EvergreenState]):
             state.say(f"{state.name(state.first_player)} will lead the next round.")
         self._deal(state)
 
+    def _carry_out(self, state: EvergreenState, seat: int, player: PlayerState, plan: Plan, pool: dict[str, int]) -> str:
+        """The public board after `plan`'s steps, taking their pieces from `pool` (changed in place).
+
+        The plan was checked against the pool as of the last reveal; seats earlier
+        in turn order may since have taken what it counted on.  Each step needs the
+        piece it found when planned (`planned` replays the plan as its owner saw it)
+        and its new piece in the pool; a step that fails either is refused and logged.
+        """
+        power = CARDS[player.card].power  # type: ignore[index]
+        planned = board = player.board
+        lake_placed = True
+        for step in plan.steps:
+            space = step.space
+            if space is None:  # the points power: no piece
+                continue
+            if isinstance(step, Plant):
+                source, result = EMPTY, SPROUT
+            elif isinstance(step, UsePower):
+                source, result = POWER_EFFECT[power]
+            else:
+                source = planned[space]
+                result = GROWTH[source]
+            planned = _put(planned, space, result)
+            what = self._step_words(step, power, space)
+            if isinstance(step, LakeGrow) and not lake_placed:
+                state.say(f"{state.name(seat)}'s {what} is refused: the lake was not placed.")
+                continue
+            if board[space] != source:
+                state.say(f"{state.name(seat)}'s {what} is refused: an earlier step it relied on was refused.")
+                placed = False
+            elif pool.get(result, 0) <= 0:
+                state.pool_refusals += 1
+                state.say(
+                    f"{state.name(seat)}'s {what} is refused: the shared pool has no {PIECE_NAMES[result].lower()} left."
+                )
+                placed = False
+            else:
+                pool[result] -= 1
+                if source != EMPTY:
+                    pool[source] += 1
+                board = _put(board, space, result)
+                placed = True
+            if isinstance(step, UsePower) and power == "lake":
+                lake_placed = placed
+        return board
+
+    @staticmethod
+    def _step_words(step: Any, power: str, space: int) -> str:
+        if isinstance(step, Plant):
+            return f"sprout on {space_name(space)}"
+        if isinstance(step, Grow):
+            return f"growth on {space_name(space)}"
+        if isinstance(step, LakeGrow):
+            return f"lake growth on {space_name(space)}"
+        return f"{POWERS[power].short} on {space_name(space)}"
+
     def _plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
         if not plan.steps:
             return "nothing this round"
         power = CARDS[player.card].power  # type: ignore[index]
-        parts = []
-        for step in plan.steps:
-            if isinstance(step, Plant):
-                parts.append(f"sprout on {space_name(step.space)}")
-            elif isinstance(step, Grow):
-                parts.append(f"grows {space_name(step.space)}")
-            elif isinstance(step, LakeGrow):
-                parts.append(f"lake grows {space_name(step.space)}")
-            elif step.space is None:
-                parts.append(f"{POWERS[power].short} +{plan.points}")
-            else:
-                parts.append(f"{POWERS[power].short} on {space_name(step.space)}")
-        return ", ".join(parts)
+        return ", ".join(
+            f"{POWERS[power].short} +{plan.points}" if step.space is None else self._step_words(step, power, step.space)
+            for step in plan.steps
+        )
 
     def _end_season(self, state: EvergreenState) -> None:
         season = state.season
         edge = SUN[season]
+        boards, grown_by_seat = self._grow_all_bamboo(state, edge)
         players = []
         for seat, player in enumerate(state.players):
-            big_left = supply_left(state, player.board, BIG_BAMBOO) if BIG_BAMBOO in state.limits else 0
-            board, grown = grow_bamboo(player.board, edge, big_left)
+            board, grown = boards[seat], grown_by_seat[seat]
             light = light_points(board, edge)
             forest = len(biggest_forest(board))
             note = f" ({len(grown)} small bamboo grew first)" if grown else ""
@@ -1013,6 +1080,29 @@ class EvergreenRules(GameRules[EvergreenState]):
         state.season = season + 1
         state.round = 1
         state.say(f"The sun moves to the {SUN[state.season]} edge: {SEASONS[state.season]} begins.")
+
+    def _grow_all_bamboo(self, state: EvergreenState, edge: str) -> tuple[list[str], list[list[int]]]:
+        """Every planet's bamboo growth before light, from the shared pool in turn order."""
+        boards = [player.board for player in state.players]
+        grown_by_seat: list[list[int]] = [[] for _ in boards]
+        if not any(SMALL_BAMBOO in board for board in boards):
+            return boards, grown_by_seat
+        pool = dict(state.pool)
+        for seat in turn_order(state):
+            wanted = sum(1 for cell in lit_spaces(boards[seat], edge) if boards[seat][cell] == SMALL_BAMBOO)
+            board, grown = grow_bamboo(boards[seat], edge, pool.get(BIG_BAMBOO, 0))
+            pool[BIG_BAMBOO] = pool.get(BIG_BAMBOO, 0) - len(grown)
+            pool[SMALL_BAMBOO] = pool.get(SMALL_BAMBOO, 0) + len(grown)
+            boards[seat], grown_by_seat[seat] = board, grown
+            short = wanted - len(grown)
+            if short:
+                state.pool_refusals += short
+                state.say(
+                    f"{state.name(seat)}: {short} lit small bamboo {'stays' if short == 1 else 'stay'} small: "
+                    "the shared pool has no big bamboo left."
+                )
+        state.pool = pool
+        return boards, grown_by_seat
 
     def _final_scoring(self, state: EvergreenState) -> None:
         values = fertility_values(state.zone)
@@ -1185,9 +1275,22 @@ class EvergreenRules(GameRules[EvergreenState]):
         ]
         for module, old in state.replaced.items():
             notes.append(f"{POWERS[module].name} replaced {POWERS[old].name}.")
+        if state.pool_refusals:
+            notes.append(f"The shared pool ran short {state.pool_refusals} time(s): see the log.")
         if state.phase != "over":
             notes.append(f"The game is not over: {self.progress(state)}.")
         return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)
+
+
+def _pool_error(state: EvergreenState, player: PlayerState, piece: str) -> str | None:
+    """Why `player`'s plan cannot take one more `piece`, from the public pool and its own plan only."""
+    if pool_left(state, player, piece) > 0:
+        return None
+    name = PIECE_NAMES[piece].lower()
+    held = state.pool.get(piece, 0)
+    if held <= 0:
+        return f"No {name} is left in the shared pool."
+    return f"Your plan so far already takes every {name} left in the shared pool ({held})."
 
 
 def _public_player(player: PlayerState) -> PlayerState:

@@ -14,6 +14,11 @@ What a seat's `view` hides (see `EvergreenRules.view` and `_public_player`):
   a fresh empty plan (its steps so far are unknowable; it plays on from nothing).  A
   seat that is done gets a plan sampled with the playout policy on its public board,
   with its drafted card and power levels, so its locked-in plan is legal.
+
+The shared pool of pieces is public (it changes only at a reveal and at a season's
+bamboo growth), so a determinized state keeps the view's pool as it is; each
+sampled plan, like any plan, takes no more than that pool less its own steps, and
+the reveal settles what the plans together want beyond it.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from boardgames_tui.games.evergreen.rules import (
     SIZE,
     card_label,
     fertility_values,
+    pool_left,
     space_name,
     sun_edge,
 )
@@ -253,7 +254,28 @@ class TrackPanel(TextPanel):
                 short.truncate(14, pad=True)
                 short.append(f"{levels[index]}", style="bold")
                 lines.append(short)
+        lines.extend(pool_lines(view, viewer))
         self.show_text(Text("\n").join(lines))
+
+
+def pool_lines(view: EvergreenState, viewer: int | None) -> list[Text]:
+    """The shared pool by glyph; while the viewer plans, less what its own plan has taken.
+
+    Other seats' secret plans are never counted: the pool only changes at a reveal.
+    """
+    player = view.players[viewer] if viewer is not None else None
+    planning = player is not None and player.plan is not None
+    lines = [Text("Pool after plan:" if planning else "Pool of pieces:", style="bold")]
+    for index, glyph in enumerate(view.pool):
+        left = pool_left(view, player, glyph) if planning else view.pool[glyph]  # type: ignore[arg-type]
+        # Four pieces a line: the side panel is 17 columns wide.
+        if index % 4 == 0:
+            lines.append(Text())
+        else:
+            lines[-1].append(" ")
+        lines[-1].append(glyph, style=PIECE_STYLES.get(glyph, ""))
+        lines[-1].append(str(left), style="bold" if left else "bold red")
+    return lines
 
 
 class ScorePanel(TextPanel):

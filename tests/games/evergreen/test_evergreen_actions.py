@@ -165,20 +165,6 @@ def test_cherry_and_bamboo_powers():
     assert state.players[0].plan.board == board(E6="m")
 
 
-def test_a_planet_runs_out_of_pieces_at_its_share_of_the_box():
-    state = action_state(level=2)
-    state = state.model_copy(update={"limits": {**state.limits, "s": 2}})
-    state = play(state, 0, Plant(space=cell("A4")), Plant(space=cell("B4")))
-    refused(state, 0, Plant(space=cell("C4")), "no sprout left")
-    assert not any(isinstance(action, UsePower) for action in RULES.legal_actions(state, 0))
-    # Growing a sprout gives it back to the supply.
-    state = action_state(level=2, planet=board(A4="s", B4="s"))
-    state = state.model_copy(update={"limits": {**state.limits, "s": 2}})
-    refused(state, 0, Plant(space=cell("C4")), "no sprout left")
-    state = play(state, 0, Grow(space=cell("A4")), Plant(space=cell("C4")))
-    assert state.players[0].plan.board == board(A4="t", B4="s", C4="s")
-
-
 def test_plans_stay_hidden_from_other_seats_until_everyone_is_done():
     state = action_state(level=2)
     epoch = state.info_epoch

@@ -150,7 +150,9 @@ def test_a_leftover_without_icons_is_discarded():
     assert state.zone == zone_before
 
 
-def test_aridity_flips_the_most_recent_fertile_card_face_down_and_joins_the_stack():
+def test_aridity_flips_the_last_card_of_its_stack_face_down_and_joins_the_stack():
+    """"If it has an aridity symbol, the last card in that biome is flipped face-down
+    and added on top." """
     state = new_game(1, seed=2)
     zone = {**state.zone, "swamp": [ZoneCard(card=SWAMP_2), ZoneCard(card=SWAMP_1)]}
     state = finish_draft(draft_row(state, [BLANKS[0], SWAMP_ARID], zone), SWAMP_ARID)
@@ -163,7 +165,10 @@ def test_aridity_flips_the_most_recent_fertile_card_face_down_and_joins_the_stac
     assert any("Aridity" in entry.text for entry in state.log)
 
 
-def test_a_second_aridity_skips_face_down_and_aridity_cards():
+def test_a_second_aridity_flips_the_earlier_aridity_card_on_top_not_a_fertile_one():
+    """"the last card in that biome is flipped face-down": the last card, whatever it
+    shows; when an earlier aridity card lies on top, that is the card that turns, and
+    the fertile cards under it keep their icons."""
     state = new_game(1, seed=2)
     zone = {
         **state.zone,
@@ -172,8 +177,8 @@ def test_a_second_aridity_skips_face_down_and_aridity_cards():
     # Another aridity card for the swamp: pretend the swamp aridity card is drawn again
     # (a reshuffled discard can bring back any card that was not kept).
     state = finish_draft(draft_row(state, [BLANKS[0], SWAMP_ARID], zone), SWAMP_ARID)
-    assert [entry.face_up for entry in state.zone["swamp"]] == [False, False, True, True]
-    assert fertility_values(state.zone)["swamp"] == 0
+    assert [entry.face_up for entry in state.zone["swamp"]] == [True, False, False, True]
+    assert fertility_values(state.zone)["swamp"] == 2
 
 
 def test_aridity_on_an_empty_stack_only_joins_it_and_can_dry_out_a_negative_icon():
@@ -240,7 +245,7 @@ def test_module_options_swap_powers_and_cards():
     in_play |= {CARDS[entry.card].power for stack in state.zone.values() for entry in stack}
     assert "bush" not in in_play and "lake" not in in_play
     assert len(state.deck) + len(state.row) + sum(len(stack) for stack in state.zone.values()) == 42
-    assert state.limits == {"s": 22, "t": 27, "T": 30, "b": 10, "l": 10, "c": 15, "m": 10, "M": 10}
+    assert state.pool == {"s": 45, "t": 54, "T": 61, "b": 20, "l": 20, "c": 30, "m": 20, "M": 20}
 
 
 def test_random_replacements_are_two_different_base_powers():
@@ -263,5 +268,5 @@ def test_both_modules_may_not_replace_the_same_power():
 
 def test_without_modules_there_are_no_module_pieces_and_solo_has_the_whole_box():
     state = RULES.setup(EvergreenOptions(), seats(1), 1)
-    assert state.limits == {"s": 45, "t": 54, "T": 61, "b": 20, "l": 20}
+    assert state.pool == {"s": 45, "t": 54, "T": 61, "b": 20, "l": 20}
     assert state.replaced == {} and "cherry" not in state.powers

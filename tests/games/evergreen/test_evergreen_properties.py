@@ -30,7 +30,9 @@ from boardgames_tui.games.evergreen.rules import (
     EMPTY_BOARD,
     POWER_TRACK_MAX,
     RAVINE,
+    BOX,
     TOTAL_ROUNDS,
+    pool_left,
 )
 
 from .helpers import RULES, seats
@@ -89,8 +91,7 @@ def check_board(state: EvergreenState, planet: str) -> None:
     assert len(planet) == CELLS
     assert all((glyph == RAVINE) == (EMPTY_BOARD[cell] == RAVINE) for cell, glyph in enumerate(planet))
     for glyph in set(planet) - {".", RAVINE}:
-        assert glyph in state.limits, f"{glyph} is not a piece of this game"
-        assert planet.count(glyph) <= state.limits[glyph], f"more {glyph} than the planet's share"
+        assert glyph in state.pool, f"{glyph} is not a piece of this game"
 
 
 def grew_from(before: str, after: str) -> bool:
@@ -102,11 +103,16 @@ def check_invariants(state: EvergreenState, previous: EvergreenState | None, exp
     assert cards_in_play(state) == expected_cards, "a card is missing or in two places"
     assert len(state.powers) == 6 and len(set(state.powers)) == 6
     rounds_started = sum((5, 4, 3, 2)[: state.season]) + state.round - (state.phase in ("draft", "wild"))
+    # Pieces: each one is in the shared pool or on a public planet, and no secret plan
+    # takes more than the pool holds.
+    for glyph, left in state.pool.items():
+        assert left >= 0, f"the pool holds {left} {glyph}"
+        assert left + sum(player.board.count(glyph) for player in state.players) == BOX[glyph], f"{glyph} miscounted"
     for seat, player in enumerate(state.players):
-        # Pieces: within the planet's share of the box, ravines untouched.
         check_board(state, player.board)
         if player.plan is not None:
             check_board(state, player.plan.board)
+            assert all(pool_left(state, player, glyph) >= 0 for glyph in state.pool), "a plan overdraws the pool"
             assert grew_from(player.board, player.plan.board)
             assert state.phase == "actions"
         assert all(0 <= level <= POWER_TRACK_MAX for level in player.levels)

@@ -10,7 +10,7 @@ import pytest
 from boardgames_tui.engine.contract import HIDDEN, Seat
 from boardgames_tui.games.evergreen import search
 from boardgames_tui.games.evergreen.model import EvergreenOptions, EvergreenState
-from boardgames_tui.games.evergreen.rules import CARDS, EvergreenRules
+from boardgames_tui.games.evergreen.rules import BOX, CARDS, EvergreenRules, pool_left
 
 from ..playouts import checked_play_out, checked_step
 
@@ -78,6 +78,12 @@ def test_determinize_is_consistent_with_the_view(seed: int) -> None:
         assert sample.players[seat].plan == state.players[seat].plan
         if state.phase == "actions":
             assert all(player.plan is not None for player in sample.players)
+        # The pool is public: kept as it is, every piece accounted for, and no
+        # sampled plan takes more than it holds.
+        assert sample.pool == state.pool
+        for glyph, left in sample.pool.items():
+            assert left + sum(player.board.count(glyph) for player in sample.players) == BOX[glyph]
+            assert all(pool_left(sample, player, glyph) >= 0 for player in sample.players)
             for other, player in enumerate(sample.players):
                 assert player.committed == state.players[other].committed
         finished = play_out(sample, random.Random(seed))
