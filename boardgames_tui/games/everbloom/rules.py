@@ -1312,7 +1312,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         card = stack[0]
         counts = list(state.pollinators[task.space])
         if sum(counts) == 0:
-            stack.pop(0)
+            self._take_top(state, task.space)
             state.boxed.append(card)
             state.say(f"Nobody sent pollinators to {card_name(card)}: it goes back to the box.")
             return
@@ -1329,6 +1329,16 @@ class EverbloomRules(GameRules[EverbloomState]):
         tasks.append(Task(kind="place", seat=winner, space=task.space, card=card, counts=counts))
         tasks.append(Task(kind="return", seat=winner, space=task.space, card=card, counts=counts))
         state.tasks[0:0] = tasks
+
+    @staticmethod
+    def _take_top(state: EverbloomState, space: str) -> None:
+        """A migrating card leaves its stack.  The card it uncovers stays face down until
+        the next round, but its back shows: news on a mixed space (four seats), whose
+        backs differ, so undo stops there."""
+        stack = state.stacks[space]
+        stack.pop(0)
+        if stack and state.space_kinds.get(space) not in BIOMES:
+            state.info_epoch += 1
 
     def _task_public(self, state: EverbloomState, task: Task) -> None:
         ability = _CARDS[task.card].ability
@@ -1380,7 +1390,7 @@ class EverbloomRules(GameRules[EverbloomState]):
     def _answer_place(self, state: EverbloomState, task: Task, biome: str) -> None:
         player = state.players[task.seat]
         if task.space:
-            state.stacks[task.space].pop(0)
+            self._take_top(state, task.space)
         player.habitat[biome].append(HabitatCard(id=task.card))
         state.say(f"{state.name(task.seat)} places {card_name(task.card)} in their {biome} biome.")
         wildlife = task.card in _WILDLIFE
