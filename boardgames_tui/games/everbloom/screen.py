@@ -576,10 +576,10 @@ class EverbloomScreen(GameScreen):
         else:
             head = f"Send from {where}"
         left = sending.left()
-        tail = f"{_plural(sending.total)}" + (f", {left} still to place" if left else ", all placed")
+        tail = f"{_plural(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
         need = self._need_from_groves(view, sending)
         if need:
-            tail += f" · {need - sending.kept} from groves" + (f", {sending.kept} stay there" if sending.kept else "")
+            tail += f" · {sending.kept} stay in groves" if sending.kept else f" · {need} from groves"
         return f"{head}: {tail}"
 
     def _send_detail(self, view: EverbloomState) -> Text:
