@@ -48,9 +48,12 @@ class EverbloomOptions(BaseModel):
     faction_2: FactionChoice = Field(RANDOM_FACTION, description="Seat 2 faction")
     faction_3: FactionChoice = Field(RANDOM_FACTION, description="Seat 3 faction")
     faction_4: FactionChoice = Field(RANDOM_FACTION, description="Seat 4 faction")
-    # One faction key per seat, in seat order, for callers that name them all at once;
-    # empty: the per-seat fields above decide.
-    factions: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def with_factions(cls, factions: list[str], **options: object) -> EverbloomOptions:
+        """Options naming the factions of the first seats, in seat order."""
+        named = {f"faction_{number}": key for number, key in enumerate(factions, start=1)}
+        return cls.model_validate({**options, **named})
 
     def seat_factions(self) -> list[str]:
         """The per-seat choices, seat 1 first ('random' where left to chance)."""

@@ -3,8 +3,8 @@ pollination, and the final nectar, bloom-track and habitat scoring.
 
 Rules decisions (where the rulebook leaves room, decided as a player would expect):
 
- 1. Factions are chosen per seat (options `faction_1`..`faction_4`, or `factions`
-    naming them all); a seat left to chance is dealt one nobody chose, at random.
+ 1. Factions are chosen per seat (options `faction_1`..`faction_4`); a seat left to
+    chance is dealt one nobody chose, at random.
  2. A landmark theme is offered only for the seat counts it is printed for (content:
     `players`): Duo, selected for two players, only to two seats; none is given an
     invented extra tile.
@@ -434,13 +434,6 @@ class EverbloomRules(GameRules[EverbloomState]):
     def _factions(options: EverbloomOptions, count: int, rng: random.Random) -> list[str]:
         """Ruling 1: each seat's faction as chosen; the seats left to chance are dealt
         distinct factions at random from those nobody chose."""
-        if options.factions:
-            if len(options.factions) != count or len(set(options.factions)) != count:
-                raise ValueError("name one distinct faction per seat")
-            for key in options.factions:
-                if key not in _FACTIONS:
-                    raise ValueError(f"unknown faction {key!r}")
-            return list(options.factions)
         picks = options.seat_factions()
         for number, key in enumerate(picks[count:], start=count + 1):
             if key != RANDOM_FACTION:

@@ -37,7 +37,7 @@ def event(name: str) -> str:
 def blank(factions: list[str], landmarks: dict[str, tuple[int, int]] | None = None, habitat: str = "day", round_: int = 1):
     """A wilderness-phase state with empty spaces, no bloom cards and seat 0 first."""
     seats = [Seat(name=key.capitalize()) for key in factions]
-    state = RULES.setup(EverbloomOptions(factions=factions, habitat_theme=habitat), seats, 7)
+    state = RULES.setup(EverbloomOptions.with_factions(factions, habitat_theme=habitat), seats, 7)
     state.phase = "wilderness"
     state.round = round_
     state.bloom_shown = []
@@ -314,7 +314,7 @@ def test_first_player_chip_goes_last():
 
 
 def test_landmark_flips_lowest_and_highest_but_never_the_hive():
-    state = RULES.setup(EverbloomOptions(factions=["bees", "bats"]), [Seat(name="A"), Seat(name="B")], 3)
+    state = RULES.setup(EverbloomOptions.with_factions(["bees", "bats"]), [Seat(name="A"), Seat(name="B")], 3)
     state.hive = "n1"; state.hive_history = ["n1"]
     state.round = 1
     first = state.first_player
@@ -621,10 +621,10 @@ def test_setup(players, theme):
 
 def test_lizards_and_factions_from_options():
     seats = [Seat(name=f"P{i}") for i in range(3)]
-    state = RULES.setup(EverbloomOptions(factions=["lizards", "bees", "bats"]), seats, 1)
+    state = RULES.setup(EverbloomOptions.with_factions(["lizards", "bees", "bats"]), seats, 1)
     assert state.players[0].chips == [1, 2, 3, 5]
     with pytest.raises(ValueError):
-        RULES.setup(EverbloomOptions(factions=["lizards", "lizards", "bats"]), seats, 1)
+        RULES.setup(EverbloomOptions.with_factions(["lizards", "lizards", "bats"]), seats, 1)
 
 
 # ----------------------------------------------------------------- private event bonuses

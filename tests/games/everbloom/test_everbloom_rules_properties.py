@@ -35,7 +35,7 @@ def new_game(players: int, theme: str, habitat: str, seed: int, pick_factions: b
     factions = random.Random(seed).sample(list(C.FACTIONS), players) if pick_factions else []
     if players not in C.landmark_themes()[theme].players:
         theme = "first-blossom"  # Duo is for two seats only
-    options = EverbloomOptions(landmark_theme=theme, habitat_theme=habitat, factions=factions)
+    options = EverbloomOptions.with_factions(factions, landmark_theme=theme, habitat_theme=habitat)
     seats = [Seat(name=f"P{index + 1}") for index in range(players)]
     return RULES.setup(options, seats, seed)
 
