@@ -187,7 +187,9 @@ class WildernessPanel(Vertical):
                 first.append(kind, style="dim")
             back = hidden_back(top)
             hidden = Text("face down", style="dim")
-            if back in BIOME_INFO:
+            if back == kind:
+                pass  # the space's deck, already named
+            elif back in BIOME_INFO:
                 hidden.append(" · ")
                 hidden.append(BIOME_INFO[back].name, style=f"bold {BIOME_INFO[back].colour}")
             elif back:
