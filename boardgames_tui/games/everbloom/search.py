@@ -12,8 +12,10 @@ What a seat's `view` hides (see `EverbloomRules.view`), and how it is sampled:
   draft is revealed, so it goes back into the unseen pool.)
 - Bloom cards: the deck and the bloom cards boxed at the end of earlier rounds; they
   number 25 minus those on display, and get the unseen bloom cards.
-- Hybrids and events: every card of a stack below its top (all of them before the
-  first round reveals the tops), the event deck and the stack cards boxed unwon.
+- Hybrids and events: every stack card not yet turned face up (a top turns only at
+  the start of a round), the event deck and the stack cards boxed unwon.  Each
+  space's deck (`space_kinds`) is public, and a face-down top shows its back, so a
+  hidden slot is dealt from that deck (the top from the deck its back names).
   The biome spaces were dealt from one biome deck each and with four seats two more
   spaces hold one hybrid of every biome plus an event; cards only leave a stack from
   the top and only events (or a displaced hybrid, onto an empty space) go on top,
