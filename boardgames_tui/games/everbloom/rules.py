@@ -897,6 +897,8 @@ class EverbloomRules(GameRules[EverbloomState]):
         if isinstance(action, PullFromGrove):
             return f"{name} brings a pollinator from the {action.grove} grove."
         if isinstance(action, Skip):
+            if state.turn is not None and not state.turn.steps:
+                return f"{name} leaves the rest of the chip's pollinators in the groves."
             return f"{name} does not move a pollinator."
         if isinstance(action, Choose):
             return f"{name} chooses {action.option}."
