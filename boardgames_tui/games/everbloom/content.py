@@ -525,6 +525,8 @@ class Theme(_Record):
     name: str
     landmarks: tuple[int, ...]
     four_player_extra: int | None
+    # The seat counts the theme is offered for (the rulebook's: Duo is for two).
+    players: tuple[int, ...]
     source: Source
 
 
@@ -1285,15 +1287,18 @@ class Content(_Record):
                     f"side {side.side}: one card space per biome stack{', the mixed stacks' if mixed else ''} and one empty space"
                 )
             for theme in themes:
-                count = len(theme.landmarks) + (1 if 4 in side.players else 0)
-                if 4 in side.players and theme.four_player_extra is None:
+                if not set(theme.players) & set(side.players):
                     continue
+                if 4 in theme.players and 4 in side.players and theme.four_player_extra is None:
+                    raise ValueError(f"theme {theme.name} is offered for four seats but has no four-player landmark")
+                count = len(theme.landmarks) + (1 if 4 in side.players else 0)
                 if count != len(side.landmarks):
                     raise ValueError(
                         f"theme {theme.name} fills {count} landmark spaces on side {side.side}, which has {len(side.landmarks)}"
                     )
-        if not any(theme.four_player_extra is not None for theme in themes) and n.max_seats >= 4:
-            raise ValueError("four seats need a landmark theme with a four-player landmark")
+        for players in seats:
+            if not any(players in theme.players for theme in themes):
+                raise ValueError(f"no landmark theme is offered for {players} seat{'s' if players > 1 else ''}")
         needed = n.cards_per_stack + (1 if n.four_player_mixed_spaces else 0)
         if HYBRIDS_PER_BIOME < needed:
             raise ValueError("a biome deck is too small for setup")

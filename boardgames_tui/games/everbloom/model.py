@@ -19,13 +19,45 @@ Phase = Literal["draft", "round_start", "wilderness", "migration", "pollination"
 HIDDEN_CARD = "?"
 
 
+def hidden_card(back: str = "") -> str:
+    """A face-down card as a view shows it: HIDDEN_CARD, then the biome (or 'event') its
+    back shows when that back can be seen (the top of a stack), else nothing."""
+    return HIDDEN_CARD + back
+
+
+def is_hidden(card: str) -> bool:
+    return card.startswith(HIDDEN_CARD)
+
+
+def hidden_back(card: str) -> str:
+    """The back a hidden card shows ('' when it lies under another card)."""
+    return card[len(HIDDEN_CARD):] if is_hidden(card) else ""
+
+
+RANDOM_FACTION = "random"
+FactionChoice = Literal["random", "bats", "bees", "butterflies", "hummingbirds", "lemurs", "lizards"]
+
+
 class EverbloomOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     landmark_theme: Literal["first-blossom", "natural-selection", "duo"] = "first-blossom"
     habitat_theme: Literal["day", "night"] = "day"
-    # One faction key per seat, in seat order; empty: dealt at random.
-    factions: list[str] = Field(default_factory=list)
+    # Each seat picks its faction or leaves it to chance (the setup form shows these).
+    faction_1: FactionChoice = Field(RANDOM_FACTION, description="Seat 1 faction")
+    faction_2: FactionChoice = Field(RANDOM_FACTION, description="Seat 2 faction")
+    faction_3: FactionChoice = Field(RANDOM_FACTION, description="Seat 3 faction")
+    faction_4: FactionChoice = Field(RANDOM_FACTION, description="Seat 4 faction")
+
+    @classmethod
+    def with_factions(cls, factions: list[str], **options: object) -> EverbloomOptions:
+        """Options naming the factions of the first seats, in seat order."""
+        named = {f"faction_{number}": key for number, key in enumerate(factions, start=1)}
+        return cls.model_validate({**options, **named})
+
+    def seat_factions(self) -> list[str]:
+        """The per-seat choices, seat 1 first ('random' where left to chance)."""
+        return [self.faction_1, self.faction_2, self.faction_3, self.faction_4]
 
 
 class _Action(BaseModel):
@@ -238,12 +270,18 @@ class EverbloomState(GameState):
     # Landmark space -> [tile number, flipped (1) or not (0)] (wildlife spaces absent).
     landmarks: dict[str, list[int]]
     hive: str | None = None
-    last_hive: str | None = None
+    # Landmark spaces the hive has covered, oldest first (a space appears once, where last covered).
+    hive_history: list[str] = Field(default_factory=list)
     # Landmark space -> chips, bottom first (wildlife spaces included).
     chips: dict[str, list[Chip]]
     # Card space -> card ids, top first.
     stacks: dict[str, list[str]]
-    tops_revealed: bool = False
+    # Card space -> the biome deck it was dealt from, or 'mixed' (four seats): public
+    # from setup, since the card backs show it.  The empty space has none.
+    space_kinds: dict[str, str] = Field(default_factory=dict)
+    # Stack cards showing their face: each top turns at the start of a round, events
+    # arrive face up; a card uncovered by migration stays face down until then.
+    face_up: list[str] = Field(default_factory=list)
     # Card space -> pollinators per seat.
     pollinators: dict[str, list[int]]
     groves: dict[str, list[int]]

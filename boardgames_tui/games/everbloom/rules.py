@@ -3,17 +3,19 @@ pollination, and the final nectar, bloom-track and habitat scoring.
 
 Rules decisions (where the rulebook leaves room, decided as a player would expect):
 
- 1. Factions: the `factions` option names one per seat; left empty, every seat is
-    dealt a distinct faction at random (all six take part in the draw).
- 2. Duo with four players has no printed extra landmark: the seventh space takes a
-    random tile from those the theme leaves out.
+ 1. Factions are chosen per seat (options `faction_1`..`faction_4`); a seat left to
+    chance is dealt one nobody chose, at random.
+ 2. A landmark theme is offered only for the seat counts it is printed for (content:
+    `players`): Duo, selected for two players, only to two seats; none is given an
+    invented extra tile.
  3. The nectar draft is simultaneous and secret: each seat's discard (and so the grove
     its "3" pollinator goes to) is revealed when every seat has chosen.  Discarded
     nectar cards leave the game.
  4. The "3" pollinator of setup is three pollinators taken from the supply.
  5. An event whose placement biome matches no top hybrid goes onto the empty space.
     Only the top hybrid moves; the event goes on the rest of its stack.
- 6. The hive goes on a numbered (non-wildlife) landmark space other than last round's.
+ 6. The hive goes on a numbered (non-wildlife) landmark space it has not covered
+    before in this game; if it has covered them all, the least recently covered.
     It covers that landmark: everybody but the Bees follows the hive's rule there
     instead of the landmark's; the Bees follow no rule there.  The landmark under
     the hive still counts (and flips) at the end of the round; the hive never flips.
@@ -27,8 +29,11 @@ Rules decisions (where the rulebook leaves room, decided as a player would expec
     groves together hold fewer pollinators than the chip calls for.
 10. A chip with no legal landmark sends its value in pollinators from the supply to
     one grove of its owner's choice; the chip is spent for the round.
-11. Storm of Snow / Rain bind the faction's first chip of the round, if that chip has
-    a landmark that satisfies the storm; "adjacent" includes the Lemurs' reach.
+11. Storm of Snow / Rain bind the faction's first chip of the round when any chip it
+    holds has a placement that satisfies the storm: then only such placements are
+    legal (a chip that cannot obey may neither be placed nor go to a grove).  Under
+    two storms the first chip must obey as many of them as any placement of any chip
+    can.  "Adjacent" includes the Lemurs' reach.
 12. Edge of the Sea is mandatory when able (the faction chooses the grove); Edge of the
     Forest and the Butterflies' move are optional; they happen before sending.  The
     moved pollinator may go to any other card with a card on it.
@@ -45,19 +50,26 @@ Rules decisions (where the rulebook leaves room, decided as a player would expec
     grove / biome for the winner.  Dune/Coral Blossom ties use the usual tie rules.
 18. Bloom cards stay on display when completed; any faction may complete any of them
     any number of times.  Chip objectives count every landmark stack (wildlife ones
-    included) at the start of migration; habitat tile C counts every stack too.
+    included) at the start of migration, before the western landmark resolves;
+    habitat tile C counts the stacks still on the board when it scores (ruling 24).
 19. Pollination: a seat may stop before spending everything; auto-pollinating cards
     (and wildlife cards) flip for free when the grove is taken.  Choices stay hidden
     and are applied together, in turn order, when every seat has finished.  The
     1 point per pollinated card counts every pollinated card in the habitat.
-20. Nectar majorities: when the most is tied, the next lower total still ranks second.
-    A faction with no nectar in a biome scores nothing there.
+20. Nectar majorities: factions tied on a total share the places they span and are
+    paid at the rate of the lowest of them: two tied for the most hold first and
+    second (1 per 2) and the next total is third (1 per 3); three or more tied for
+    the most, or two or more tied for second, get 1 per 3.  A faction with no nectar
+    in a biome scores nothing there.
 21. Habitat tile D at night never scores below 0.
-22. A chip always sends every pollinator it can; once the supply is empty each one
-    comes from a grove the faction picks.
+22. A chip sends every pollinator its supply holds; beyond that, sending from the
+    groves is optional: each one comes from a grove the faction picks, and it may
+    stop (Skip) whenever what it sent keeps every rule.  A chip may go where some
+    count from its supply's share up to all it could send keeps every rule.
 23. Pollinators spent in pollination go back to the supply.
-24. Chips stay on the landmarks until the end of the round, so the wildlife landmarks'
-    chips still count for tile C and the chip objectives.
+24. A wildlife landmark's chips are collected when it resolves in the migration, so
+    from then on they count for neither tile C nor anything else; the other chips
+    stay on the landmarks until the end of the round.
 25. A card of several biomes: each loser picks a matching grove for its pollinators
     and the winner a matching biome; a wild card matches every biome.  The wildlife
     card taken is the top of the face-up stack.
@@ -65,6 +77,12 @@ Rules decisions (where the rulebook leaves room, decided as a player would expec
     showing a number.
 27. Bloom-track bonuses from landmarks (13, 21 flipped, 7, 25) are taken at once in
     the wilderness; only bloom cards wait for migration and pollination.
+28. Information: every card space's deck (a biome, or "mixed" with four seats) is
+    public from setup, and a face-down top shows its back.  The top card of every
+    stack turns face up at the start of each round and only then: a card uncovered
+    by migration stays face down until the next round (on a mixed space its back is
+    news, so the information epoch rises).
+29. Every tie is told in the log, with the tie-break that settled it.
 """
 
 from __future__ import annotations
@@ -106,11 +124,14 @@ from boardgames_tui.games.everbloom.model import (
     PlaceChip,
     PlayerState,
     PullFromGrove,
+    RANDOM_FACTION,
     SendPollinator,
     Skip,
     TakeGrove,
     Task,
     TurnWork,
+    hidden_card,
+    is_hidden,
 )
 
 BIOMES = C.BIOMES
@@ -147,7 +168,13 @@ def auto_pollinates(card_id: str) -> bool:
 
 
 def card_name(card_id: str) -> str:
-    return card_info(card_id).name if card_id != HIDDEN_CARD else "a hidden card"
+    return card_info(card_id).name if not is_hidden(card_id) else "a hidden card"
+
+
+def card_back(card_id: str) -> str:
+    """What a stack card's back shows: its biome deck, or 'event'."""
+    card = _CARDS[card_id]
+    return "event" if card.is_event else card.deck
 
 
 @cache
@@ -235,6 +262,8 @@ def _clone(state: EverbloomState) -> EverbloomState:
         landmarks={key: list(value) for key, value in state.landmarks.items()},
         chips={key: list(value) for key, value in state.chips.items()},
         stacks={key: list(value) for key, value in state.stacks.items()},
+        face_up=list(state.face_up),
+        hive_history=list(state.hive_history),
         pollinators={key: list(value) for key, value in state.pollinators.items()},
         groves={key: list(value) for key, value in state.groves.items()},
         bloom_deck=list(state.bloom_deck),
@@ -284,21 +313,23 @@ def _place_action(chip: int, landmark: str, first: bool, ignore: bool) -> PlaceC
 
 
 def majority_divisors(values: list[int] | list[float]) -> list[int]:
-    """What each seat's nectar in one biome is divided by at the end (0: no points):
-    by rank among the positive totals, with its own divisor for a tied rank."""
+    """What each seat's nectar in one biome is divided by at the end (0: no points).
+
+    Seats with nectar take places from the most down; seats tied on a total share the
+    places they span and are paid at the rate of the lowest of them (ruling 20): two
+    tied for the most span first and second, so the next total below is third."""
     table = C.nectar_majority()
-    positive = sorted({value for value in values if value > 0}, reverse=True)
     divisors = []
     for value in values:
         if value <= 0:
             divisors.append(0)
             continue
-        rank = positive.index(value)
-        tied = values.count(value) > 1
-        if rank == 0:
-            divisors.append(table.first_tied if tied else table.first)
-        elif rank == 1:
-            divisors.append(table.second_tied if tied else table.second)
+        above = sum(1 for other in values if other > value)
+        tied = sum(1 for other in values if other == value)
+        if above == 0:
+            divisors.append(table.first if tied == 1 else table.first_tied if tied == 2 else table.others)
+        elif above == 1:
+            divisors.append(table.second if tied == 1 else table.second_tied)
         else:
             divisors.append(table.others)
     return divisors
@@ -339,29 +370,20 @@ class EverbloomRules(GameRules[EverbloomState]):
         count = len(seats)
         side = C.board(count)
         theme = C.landmark_themes()[options.landmark_theme]
+        if count not in theme.players:
+            offered = " or ".join(str(n) for n in theme.players)
+            raise ValueError(f"The {theme.name} landmarks are for {offered} player{'s' if theme.players != (1,) else ''}, not {count}")
         state = EverbloomState(
             game=self.slug, seats=list(seats), seed=seed, options=options, side=side.side,
             landmarks={}, chips={}, stacks={}, pollinators={}, groves={}, bloom_deck=[], bloom_shown=[],
             nectar_deck=[], event_deck=[], wildlife_deck=[], players=[],
         )
         rng = state.rng()
-        # Factions.
-        if options.factions:
-            if len(options.factions) != count or len(set(options.factions)) != count:
-                raise ValueError("name one distinct faction per seat")
-            for key in options.factions:
-                if key not in _FACTIONS:
-                    raise ValueError(f"unknown faction {key!r}")
-            chosen = list(options.factions)
-        else:
-            chosen = rng.sample(list(_FACTIONS), count)
+        chosen = self._factions(options, count, rng)
         # Landmarks, numbered side up, at random on the spaces.
         numbers = list(theme.landmarks)
-        if count == 4:
-            extra = theme.four_player_extra
-            if extra is None:
-                extra = rng.choice(sorted(set(_LANDMARKS) - set(numbers)))
-            numbers.append(extra)
+        if count == 4 and theme.four_player_extra is not None:
+            numbers.append(theme.four_player_extra)
         rng.shuffle(numbers)
         spaces = [space.id for space in side.landmarks]
         state.landmarks = {space: [number, 0] for space, number in zip(spaces, numbers)}
@@ -383,6 +405,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             deck = [card.id for card in C.hybrid_decks()[biome]]
             rng.shuffle(deck)
             state.stacks[space] = deck[: NUM.cards_per_stack]
+            state.space_kinds[space] = biome
             if count == 4:
                 extras.append(deck[NUM.cards_per_stack])
         if count == 4:
@@ -391,6 +414,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             mixed = card_spaces[len(BIOMES) : len(BIOMES) + NUM.four_player_mixed_spaces]
             for index, space in enumerate(mixed):
                 state.stacks[space] = extras[index * NUM.cards_per_stack : (index + 1) * NUM.cards_per_stack]
+                state.space_kinds[space] = "mixed"
         state.pollinators = {space: [0] * count for space in state.stacks}
         state.groves = {biome: [0] * count for biome in BIOMES}
         state.wildlife_deck = [card.id for card in C.wildlife_cards()]
@@ -417,6 +441,24 @@ class EverbloomRules(GameRules[EverbloomState]):
             state.say(f"{state.name(seat)} plays the {_FACTIONS[key].name}.")
         state.say(f"{state.name(state.first_player)} is the first player.")
         return state
+
+    @staticmethod
+    def _factions(options: EverbloomOptions, count: int, rng: random.Random) -> list[str]:
+        """Ruling 1: each seat's faction as chosen; the seats left to chance are dealt
+        distinct factions at random from those nobody chose."""
+        picks = options.seat_factions()
+        for number, key in enumerate(picks[count:], start=count + 1):
+            if key != RANDOM_FACTION:
+                raise ValueError(f"Seat {number} has a faction ({key}) but this game has {count} seats")
+        picks = picks[:count]
+        named = [key for key in picks if key != RANDOM_FACTION]
+        for key in named:
+            if named.count(key) > 1:
+                raise ValueError(f"Two seats chose the {_FACTIONS[key].name}: each faction plays once")
+        if not named:
+            return rng.sample(list(_FACTIONS), count)
+        dealt = iter(rng.sample([key for key in _FACTIONS if key not in named], count - len(named)))
+        return [key if key != RANDOM_FACTION else next(dealt) for key in picks]
 
     # ------------------------------------------------------------------ flow
     def to_act(self, state: EverbloomState) -> list[int]:
@@ -483,7 +525,7 @@ class EverbloomRules(GameRules[EverbloomState]):
 
     def _card_rule(self, state: EverbloomState, space: str) -> Any:
         stack = state.stacks[space]
-        if not stack or stack[0] == HIDDEN_CARD:
+        if not stack or is_hidden(stack[0]):
             return None
         card = _CARDS.get(stack[0])
         return None if card is None or not card.is_event else card.ability
@@ -567,10 +609,15 @@ class EverbloomRules(GameRules[EverbloomState]):
         if count and not targets:
             label = self.landmark_label(state, space)
             return Plan(reason=f"{label.capitalize()} has no card next to it to send pollinators to")
-        if not _feasible(count, tuple(0 for _ in targets), cons, one_card, even):
+        # The supply's pollinators must go; those from the groves may stay (ruling 22), so
+        # the chip fits if some count from the supply's share up to all of them can be sent.
+        least = min(count, state.players[seat].supply)
+        zeros = tuple(0 for _ in targets)
+        sendable = next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, cons, one_card, even)), None)
+        if sendable is None:
             label = self.landmark_label(state, space)
             return Plan(reason=f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {label} under the rules of the cards next to it")
-        return Plan(count=count, bloom=bonus_bloom, targets=list(targets), one_card=one_card, even=even)
+        return Plan(count=sendable, bloom=bonus_bloom, targets=list(targets), one_card=one_card, even=even)
 
     def _chip_choices(self, state: EverbloomState, seat: int) -> list[tuple[int, bool]]:
         player = state.players[seat]
@@ -599,7 +646,8 @@ class EverbloomRules(GameRules[EverbloomState]):
         avail = self.available(state, seat)
         cache_: dict[Any, Any] = {}
         for value, first in self._chip_choices(state, seat):
-            if only is not None and (value, first) != only:
+            # A storm is judged over every chip the faction holds, so all are needed then.
+            if only is not None and (value, first) != only and not storms:
                 continue
             legal: list[PlaceChip] = []
             for space in _landmark_ids(state.side):
@@ -612,15 +660,36 @@ class EverbloomRules(GameRules[EverbloomState]):
                 for ignore in variants:
                     if self.plan(state, seat, value, space, ignore, avail, cache_).reason is None:
                         legal.append(_place_action(value, space, first, ignore))
-            for storm_space, storm in storms:
-                inside = [a for a in legal if storm_space in self.reach(state, seat, a.landmark)]
-                outside = [a for a in legal if storm_space not in self.reach(state, seat, a.landmark)]
-                if storm.adjacent == "must" and inside:
-                    legal = inside
-                elif storm.adjacent == "must_not" and outside:
-                    legal = outside
             result[(value, first)] = legal
+        if storms:
+            # Ruling 11: the first chip obeys as many storms as any placement of any chip can.
+            obeyed = {
+                action: self.storms_obeyed(state, seat, action.landmark, storms)
+                for legal in result.values() for action in legal
+            }
+            best = max(obeyed.values(), default=0)
+            if best:
+                result = {chip: [a for a in legal if obeyed[a] == best] for chip, legal in result.items()}
+            if only is not None:
+                result = {only: result.get(only, [])}
         return result
+
+    def storms_obeyed(self, state: EverbloomState, seat: int, landmark: str, storms: list[tuple[str, Any]]) -> int:
+        """How many of `storms` a first chip at `landmark` obeys."""
+        reach = self.reach(state, seat, landmark)
+        return sum(1 for space, storm in storms if (space in reach) == (storm.adjacent == "must"))
+
+    def storm_binds(
+        self, state: EverbloomState, seat: int, placements: dict[tuple[int, bool], list[PlaceChip]]
+    ) -> bool:
+        """Whether a storm limits this seat's next chip (given its `placements`): then no
+        chip may go to a grove instead."""
+        if state.players[seat].chips_placed:
+            return False
+        storms = self._storms(state)
+        return bool(storms) and any(
+            self.storms_obeyed(state, seat, a.landmark, storms) for legal in placements.values() for a in legal
+        )
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, state: EverbloomState, seat: int) -> list[Any]:
@@ -636,10 +705,13 @@ class EverbloomRules(GameRules[EverbloomState]):
         if state.phase == "wilderness":
             if state.turn is None:
                 actions: list[Any] = []
-                for (value, first), legal in self.placements(state, seat).items():
+                placements = self.placements(state, seat)
+                # Under a binding storm a chip that cannot obey it has no move at all.
+                bound = self.storm_binds(state, seat, placements)
+                for (value, first), legal in placements.items():
                     if legal:
                         actions.extend(legal)
-                    else:
+                    elif not bound:
                         actions.extend(ChipToGrove(chip=value, grove=biome, first_chip=first) for biome in BIOMES)
                 return actions
             return self._turn_actions(state, seat)
@@ -669,7 +741,7 @@ class EverbloomRules(GameRules[EverbloomState]):
                 moves.extend(_move_action(who, src, dst) for dst in spaces if dst != src)
         return moves
 
-    def _sends(self, state: EverbloomState, seat: int) -> list[SendPollinator]:
+    def _sends(self, state: EverbloomState, seat: int) -> list[Any]:
         turn = state.turn
         assert turn is not None
         if turn.to_send <= 0:
@@ -680,7 +752,10 @@ class EverbloomRules(GameRules[EverbloomState]):
             return []
         cons = self._constraints(state, turn.targets)
         sent = tuple(turn.sent.get(space, 0) for space in turn.targets)
-        actions = []
+        actions: list[Any] = []
+        if player.supply <= 0 and _feasible(0, sent, cons, turn.one_card, turn.even_split):
+            # Ruling 22: with the supply empty, the rest may stay in the groves.
+            actions.append(_SKIP)
         for index, space in enumerate(turn.targets):
             after = tuple(count + (1 if i == index else 0) for i, count in enumerate(sent))
             if _feasible(turn.to_send - 1, after, cons, turn.one_card, turn.even_split):
@@ -746,10 +821,13 @@ class EverbloomRules(GameRules[EverbloomState]):
                     if action.first_chip:
                         return "The first player's \"1\" chip goes only after all your faction chips"
                     return f"You have no {action.chip} chip left to place"
-                legal = self.placements(state, seat)[(action.chip, action.first_chip)]
+                placements = self.placements(state, seat)
+                legal = placements[(action.chip, action.first_chip)]
                 if isinstance(action, ChipToGrove):
                     if legal:
                         return "That chip fits at a landmark: only a chip that fits nowhere goes to a grove"
+                    if self.storm_binds(state, seat, placements):
+                        return "A storm binds your first chip of the round and another of your chips can obey it"
                     return f"Unknown grove {action.grove!r}"
                 if action.ignore_rule and (_FACTIONS[player.faction].ability.kind != "ignore_landmark" or action.chip != 2):
                     return "Only the Hummingbirds' \"2\" may disregard a landmark's rule"
@@ -758,9 +836,8 @@ class EverbloomRules(GameRules[EverbloomState]):
                     return plan.reason
                 for storm_space, storm in self._storms(state):
                     name = card_name(state.stacks[storm_space][0])
-                    if storm.adjacent == "must":
-                        return f"{name}: your first chip of the round must go to a landmark next to it"
-                    return f"{name}: your first chip of the round must go to a landmark away from it"
+                    where = "next to it" if storm.adjacent == "must" else "away from it"
+                    return f"{name}: your first chip of the round must go to a landmark {where} (some chip of yours can)"
                 return "That chip cannot go there"
             return "Place a chip at a landmark first"
         turn = state.turn
@@ -771,6 +848,10 @@ class EverbloomRules(GameRules[EverbloomState]):
             if isinstance(action, MovePollinator):
                 return "That pollinator cannot move there"
             return "Move a pollinator or skip the move first"
+        if isinstance(action, Skip):
+            if player.supply > 0:
+                return "Pollinators from your supply must be sent; only those from the groves may stay"
+            return "What you have sent so far breaks a card's or the landmark's rule: send more first"
         if isinstance(action, SendPollinator):
             if action.space not in turn.targets:
                 return "Pollinators go only to cards next to the landmark where you placed your chip"
@@ -828,6 +909,8 @@ class EverbloomRules(GameRules[EverbloomState]):
         if isinstance(action, PullFromGrove):
             return f"{name} brings a pollinator from the {action.grove} grove."
         if isinstance(action, Skip):
+            if state.turn is not None and not state.turn.steps:
+                return f"{name} leaves the rest of the chip's pollinators in the groves."
             return f"{name} does not move a pollinator."
         if isinstance(action, Choose):
             return f"{name} chooses {action.option}."
@@ -857,7 +940,8 @@ class EverbloomRules(GameRules[EverbloomState]):
 
     def _start_round(self, state: EverbloomState) -> None:
         state.phase = "round_start"
-        state.tops_revealed = True
+        # Ruling 28: the top card of every stack turns now, and only now.
+        state.face_up.extend(stack[0] for stack in state.stacks.values() if stack and stack[0] not in state.face_up)
         state.info_epoch += 1
         state.say(f"Round {state.round} begins.")
         state.tasks = [Task(kind="event"), Task(kind="hive"), Task(kind="wilderness")]
@@ -900,6 +984,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         self._answer_event(state, Task(kind="event", card=event_id), candidates[0] if candidates else "")
 
     def _answer_event(self, state: EverbloomState, task: Task, space: str) -> None:
+        state.face_up.append(task.card)
         empty = self._empty_space(state)
         if space and empty is not None:
             moved = state.stacks[space].pop(0)
@@ -915,12 +1000,18 @@ class EverbloomRules(GameRules[EverbloomState]):
         bees = next((seat for seat, p in enumerate(state.players) if p.faction == "bees"), None)
         if bees is None:
             return
-        options = [space for space in state.landmarks if space != state.last_hive]
-        self._ask(state, bees, "Place the beehive on a landmark", options, Task(kind="hive", seat=bees))
+        self._ask(state, bees, "Place the beehive on a landmark", self.hive_options(state), Task(kind="hive", seat=bees))
+
+    @staticmethod
+    def hive_options(state: EverbloomState) -> list[str]:
+        """Ruling 6: landmarks the hive has not covered in this game; if it has covered
+        every one, the one it covered least recently."""
+        fresh = [space for space in state.landmarks if space not in state.hive_history]
+        return fresh or state.hive_history[:1]
 
     def _answer_hive(self, state: EverbloomState, task: Task, space: str) -> None:
         state.hive = space
-        state.last_hive = space
+        state.hive_history = [other for other in state.hive_history if other != space] + [space]
         state.say(f"{state.name(task.seat)} sets the beehive on landmark {state.landmarks[space][0]}.")
 
     def _task_wilderness(self, state: EverbloomState, task: Task) -> None:
@@ -980,6 +1071,11 @@ class EverbloomRules(GameRules[EverbloomState]):
     def _turn_step(self, state: EverbloomState, seat: int, action: Any) -> None:
         turn = state.turn
         assert turn is not None
+        if not turn.steps:
+            # A Skip while sending: the pollinators still to send stay in the groves.
+            self._say_sent(state, seat, f"; {turn.to_send} stay{'s' if turn.to_send == 1 else ''} in the groves")
+            self._next_turn(state)
+            return
         step = turn.steps.pop(0)
         if isinstance(action, MovePollinator):
             state.pollinators[action.source][action.owner] -= 1
@@ -1004,9 +1100,14 @@ class EverbloomRules(GameRules[EverbloomState]):
         turn.sent[action.space] = turn.sent.get(action.space, 0) + 1
         turn.to_send -= 1
         if turn.to_send == 0:
-            parts = ", ".join(f"{count} to {card_name(state.stacks[space][0])}" for space, count in turn.sent.items())
-            state.say(f"{state.name(seat)} sends {parts}.")
+            self._say_sent(state, seat, "")
         self._advance_turn(state)
+
+    def _say_sent(self, state: EverbloomState, seat: int, rest: str) -> None:
+        turn = state.turn
+        assert turn is not None
+        parts = ", ".join(f"{count} to {card_name(state.stacks[space][0])}" for space, count in turn.sent.items())
+        state.say(f"{state.name(seat)} sends {parts or 'nothing'}{rest}.")
 
     def _advance_turn(self, state: EverbloomState) -> None:
         turn = state.turn
@@ -1134,6 +1235,29 @@ class EverbloomRules(GameRules[EverbloomState]):
         order = _order(state)
         return min(seats, key=lambda s: (state.players[s].card_count(), state.players[s].score, order.index(s)))
 
+    def _settle(self, state: EverbloomState, seats: list[int], tied_on: str) -> int:
+        """The winner among `seats` (the rulebook's tie-breaks); a tie is told in the log
+        with what broke it (ruling 29).  `tied_on` says what they tie on."""
+        winner = self.winner_by_ties(state, seats)
+        if len(seats) < 2:
+            return winner
+        names = [state.name(seat) for seat in seats]
+        tied = ", ".join(names[:-1]) + " and " + names[-1]
+        fewest = min(state.players[seat].card_count() for seat in seats)
+        left = [seat for seat in seats if state.players[seat].card_count() == fewest]
+        cards = f"{fewest} habitat card{'s' if fewest != 1 else ''}"
+        if len(left) == 1:
+            why = f"{state.name(winner)} has the fewest habitat cards ({fewest})"
+        else:
+            lowest = min(state.players[seat].score for seat in left)
+            last = [seat for seat in left if state.players[seat].score == lowest]
+            if len(last) == 1:
+                why = f"with {cards} each, {state.name(winner)} has the fewest points ({lowest})"
+            else:
+                why = f"with {cards} and {lowest} points each, {state.name(winner)} comes first in turn order"
+        state.say(f"{tied} tie {tied_on}; {why} and wins.")
+        return winner
+
     def _start_migration(self, state: EverbloomState) -> None:
         state.phase = "migration"
         state.turn = None
@@ -1174,12 +1298,16 @@ class EverbloomRules(GameRules[EverbloomState]):
         totals = [0] * len(state.players)
         for chip in state.chips[task.space]:
             totals[chip.seat] += chip.value
+        # Ruling 24: the chips are collected as the landmark resolves.
+        state.chips[task.space] = []
         best = max(totals)
         which = _wildlife_spaces(state.side)[task.space]
         if best == 0:
             state.say(f"Nobody wins the {which}ern wildlife landmark.")
             return
-        winner = self.winner_by_ties(state, [s for s, total in enumerate(totals) if total == best])
+        winner = self._settle(
+            state, [s for s, total in enumerate(totals) if total == best], f"with {best} at the {which}ern wildlife landmark"
+        )
         state.say(f"{state.name(winner)} wins the {which}ern wildlife landmark with {best}.")
         self._check_blooms(state, winner, "win_wildlife")
         options = ["card", "bloom"]
@@ -1209,12 +1337,15 @@ class EverbloomRules(GameRules[EverbloomState]):
         card = stack[0]
         counts = list(state.pollinators[task.space])
         if sum(counts) == 0:
-            stack.pop(0)
+            self._take_top(state, task.space)
             state.boxed.append(card)
             state.say(f"Nobody sent pollinators to {card_name(card)}: it goes back to the box.")
             return
         best = max(counts)
-        winner = self.winner_by_ties(state, [s for s, count in enumerate(counts) if count == best])
+        winner = self._settle(
+            state, [s for s, count in enumerate(counts) if count == best],
+            f"with {best} pollinator{'s' if best > 1 else ''} on {card_name(card)}",
+        )
         state.say(f"{state.name(winner)} wins {card_name(card)} with {best} pollinator{'s' if best > 1 else ''}.")
         tasks = [Task(kind="public", seat=winner, space=task.space, card=card, counts=counts)]
         for seat in _order(state):
@@ -1223,6 +1354,16 @@ class EverbloomRules(GameRules[EverbloomState]):
         tasks.append(Task(kind="place", seat=winner, space=task.space, card=card, counts=counts))
         tasks.append(Task(kind="return", seat=winner, space=task.space, card=card, counts=counts))
         state.tasks[0:0] = tasks
+
+    @staticmethod
+    def _take_top(state: EverbloomState, space: str) -> None:
+        """A migrating card leaves its stack.  The card it uncovers stays face down until
+        the next round, but its back shows: news on a mixed space (four seats), whose
+        backs differ, so undo stops there."""
+        stack = state.stacks[space]
+        stack.pop(0)
+        if stack and state.space_kinds.get(space) not in BIOMES:
+            state.info_epoch += 1
 
     def _task_public(self, state: EverbloomState, task: Task) -> None:
         ability = _CARDS[task.card].ability
@@ -1234,14 +1375,16 @@ class EverbloomRules(GameRules[EverbloomState]):
                     self._gain(state, seat, ability.gain, task.card, f"{name}, public")
         elif ability.kind == "public_fewest":
             present = [seat for seat in _order(state) if counts[seat]]
-            order = _order(state)
 
-            def key(seat: int) -> tuple[int, ...]:
+            def measure(seat: int) -> int:
                 p = state.players[seat]
-                measure = p.bloom if ability.measure == "bloom" else p.score
-                return (measure, p.card_count(), p.score, order.index(seat))
+                return p.bloom if ability.measure == "bloom" else p.score
 
-            seat = min(present, key=key)
+            lowest = min(measure(seat) for seat in present)
+            what = "the bloom track" if ability.measure == "bloom" else "points"
+            seat = self._settle(
+                state, [s for s in present if measure(s) == lowest], f"for {name}'s bonus, {lowest} on {what}"
+            )
             self._gain(state, seat, ability.gain, task.card, name)
         elif ability.kind == "public_losers":
             for seat in _order(state):
@@ -1272,7 +1415,7 @@ class EverbloomRules(GameRules[EverbloomState]):
     def _answer_place(self, state: EverbloomState, task: Task, biome: str) -> None:
         player = state.players[task.seat]
         if task.space:
-            state.stacks[task.space].pop(0)
+            self._take_top(state, task.space)
         player.habitat[biome].append(HabitatCard(id=task.card))
         state.say(f"{state.name(task.seat)} places {card_name(task.card)} in their {biome} biome.")
         wildlife = task.card in _WILDLIFE
@@ -1544,7 +1687,10 @@ class EverbloomRules(GameRules[EverbloomState]):
                 )
             )
         stacks = {
-            space: [card if (i == 0 and state.tops_revealed) else HIDDEN_CARD for i, card in enumerate(cards)]
+            space: [
+                card if card in state.face_up else hidden_card(card_back(card) if i == 0 else "")
+                for i, card in enumerate(cards)
+            ]
             for space, cards in state.stacks.items()
         }
         return shallow_copy(

@@ -34,7 +34,6 @@ from textual.containers import Horizontal
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
-    HIDDEN_CARD,
     ChipToGrove,
     Choose,
     DiscardNectar,
@@ -47,6 +46,7 @@ from boardgames_tui.games.everbloom.model import (
     SendPollinator,
     Skip,
     TakeGrove,
+    is_hidden,
 )
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
@@ -111,11 +111,13 @@ class Sending:
     sent: dict[str, int] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     groves: dict[str, int] = field(default_factory=dict)
+    # Pollinators the viewer leaves in the groves (they need not be sent).
+    kept: int = 0
     cursor: int = 0
     key: tuple[Any, ...] = ()
 
     def left(self) -> int:
-        return self.total - sum(self.counts.values())
+        return self.total - self.kept - sum(self.counts.values())
 
 
 class EverbloomScreen(GameScreen):
@@ -444,7 +446,7 @@ class EverbloomScreen(GameScreen):
     # -- sending pollinators ----------------------------------------------------------------------------
     def _card_rule(self, view: EverbloomState, space: str) -> Any:
         stack = view.stacks.get(space) or []
-        if not stack or stack[0] == HIDDEN_CARD:
+        if not stack or is_hidden(stack[0]):
             return None
         info = card_info(stack[0])
         return getattr(info, "ability", None) if getattr(info, "is_event", False) else None
@@ -574,10 +576,10 @@ class EverbloomScreen(GameScreen):
         else:
             head = f"Send from {where}"
         left = sending.left()
-        tail = f"{_plural(sending.total)}" + (f", {left} still to place" if left else ", all placed")
+        tail = f"{_plural(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
         need = self._need_from_groves(view, sending)
         if need:
-            tail += f" · {need} from groves"
+            tail += f" · {sending.kept} stay in groves" if sending.kept else f" · {need} from groves"
         return f"{head}: {tail}"
 
     def _send_detail(self, view: EverbloomState) -> Text:
@@ -867,7 +869,7 @@ class EverbloomScreen(GameScreen):
             return
         counts[space] = wanted
         # Keep the total: take the surplus from the other cards, the fullest first.
-        while sum(counts.values()) > sending.total:
+        while sum(counts.values()) > sending.total - sending.kept:
             other = max((s for s in sending.targets if s != space and counts.get(s, 0) > 0), key=lambda s: counts[s])
             counts[other] -= 1
         rule = self._card_rule(view, space)
@@ -901,6 +903,11 @@ class EverbloomScreen(GameScreen):
             other = max((b for b in groves if b != biome and takes[b] > 0), key=lambda b: takes[b])
             takes[other] -= 1
         sending.groves = takes
+        # What the groves do not give stays there: the cards get that many fewer.
+        sending.kept = need - sum(takes.values())
+        while sending.left() < 0:
+            fullest = max((s for s in sending.targets if sending.counts.get(s, 0) > 0), key=lambda s: sending.counts[s])
+            sending.counts[fullest] -= 1
         self._after_cursor()
 
     def action_count_step(self, delta: int) -> None:
@@ -935,13 +942,9 @@ class EverbloomScreen(GameScreen):
         if problem is not None:
             self.say(problem, error=True)
             return
-        need = self._need_from_groves(view, sending)
-        if sum(sending.groves.values()) != need:
-            self.say(f"Your supply is short: pick the groves for {_plural(need)} (the rows below the cards).", error=True)
-            return
         self._submit_distribution(view, sending)
 
-    def _sends(self, view: EverbloomState, sending: Sending) -> list[SendPollinator]:
+    def _sends(self, view: EverbloomState, sending: Sending) -> list[Any]:
         """One action per pollinator: the supply first, then the groves picked."""
         from_groves = [biome for biome, take in sending.groves.items() for _ in range(take)]
         supply = self._supply(view)
@@ -951,6 +954,8 @@ class EverbloomScreen(GameScreen):
                 grove = None if supply > 0 else (from_groves.pop(0) if from_groves else None)
                 supply -= 1
                 actions.append(SendPollinator(space=space, grove=grove))
+        if sending.kept:
+            actions.append(Skip())
         return actions
 
     def _submit_distribution(self, view: EverbloomState, sending: Sending) -> None:

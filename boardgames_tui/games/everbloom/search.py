@@ -12,8 +12,10 @@ What a seat's `view` hides (see `EverbloomRules.view`), and how it is sampled:
   draft is revealed, so it goes back into the unseen pool.)
 - Bloom cards: the deck and the bloom cards boxed at the end of earlier rounds; they
   number 25 minus those on display, and get the unseen bloom cards.
-- Hybrids and events: every card of a stack below its top (all of them before the
-  first round reveals the tops), the event deck and the stack cards boxed unwon.
+- Hybrids and events: every stack card not yet turned face up (a top turns only at
+  the start of a round), the event deck and the stack cards boxed unwon.  Each
+  space's deck (`space_kinds`) is public, and a face-down top shows its back, so a
+  hidden slot is dealt from that deck (the top from the deck its back names).
   The biome spaces were dealt from one biome deck each and with four seats two more
   spaces hold one hybrid of every biome plus an event; cards only leave a stack from
   the top and only events (or a displaced hybrid, onto an empty space) go on top,
@@ -50,6 +52,8 @@ from boardgames_tui.games.everbloom.model import (
     Pollinate,
     PollinationWork,
     TakeGrove,
+    hidden_back,
+    is_hidden,
 )
 
 BIOMES = C.BIOMES
@@ -147,7 +151,7 @@ def _fill(cards: list[str], pool: list[str]) -> None:
 
 
 def _visible_stack_cards(view: EverbloomState) -> set[str]:
-    seen = {card for cards in view.stacks.values() for card in cards if card != HIDDEN_CARD}
+    seen = {card for cards in view.stacks.values() for card in cards if not is_hidden(card)}
     for player in view.players:
         for cards in player.habitat.values():
             seen.update(card.id for card in cards)
@@ -155,6 +159,8 @@ def _visible_stack_cards(view: EverbloomState) -> set[str]:
     if view.choice is not None:
         tasks.append(view.choice.task)
     seen.update(task.card for task in tasks if task.card)
+    # A card once face up is known (one boxed unwon stays known: it is not dealt again).
+    seen.update(view.face_up)
     return seen & _STACK_CARDS
 
 
@@ -167,24 +173,29 @@ def _deal_stacks(view: EverbloomState, rng: random.Random) -> tuple[dict[str, li
     events = [card for card in _EVENT_IDS if card not in seen]
     rng.shuffle(events)
     stacks = {space: list(cards) for space, cards in view.stacks.items()}
-    hidden = [space for space, cards in stacks.items() if HIDDEN_CARD in cards]
-    kinds = _space_kinds(view, hidden, rng)
+    hidden = [space for space, cards in stacks.items() if any(is_hidden(card) for card in cards)]
+    # Each space's deck is public (view.space_kinds); older views are inferred from the tops.
+    kinds = view.space_kinds or _space_kinds(view, hidden, rng)
     mixed_spaces = []
     for space in hidden:
-        kind = kinds[space]
+        cards = stacks[space]
+        # A face-down top shows its back: deal it from that deck first.
+        back = hidden_back(cards[0])
+        if back:
+            cards[0] = (events.pop() if events else _any_card(pools, events)) if back == "event" else (
+                pools[back].pop() if pools[back] else _any_card(pools, events)
+            )
+        kind = kinds.get(space, _MIXED)
         if kind == _MIXED:
             mixed_spaces.append(space)
             continue
         pool = pools[kind]
-        cards = stacks[space]
         for index, card in enumerate(cards):
-            if card == HIDDEN_CARD:
+            if is_hidden(card):
                 cards[index] = pool.pop() if pool else _any_card(pools, events)
     if mixed_spaces:
         # The mixed spaces hold the top card of every biome deck and the extra events.
-        shown = {
-            _HYBRID_DECK.get(stacks[space][0]) for space in mixed_spaces if stacks[space][0] != HIDDEN_CARD
-        }
+        shown = {_HYBRID_DECK.get(stacks[space][0]) for space in mixed_spaces}
         mixed = [pools[biome].pop() for biome in BIOMES if biome not in shown and pools[biome]]
         take = min(len(events), _NUM.four_player_extra_events)
         mixed.extend(events[len(events) - take :])
@@ -193,7 +204,7 @@ def _deal_stacks(view: EverbloomState, rng: random.Random) -> tuple[dict[str, li
         for space in mixed_spaces:
             cards = stacks[space]
             for index, card in enumerate(cards):
-                if card == HIDDEN_CARD:
+                if is_hidden(card):
                     cards[index] = mixed.pop() if mixed else _any_card(pools, events)
         for card in mixed:  # not dealt: back with the rest
             (events if card not in _HYBRID_DECK else pools[_HYBRID_DECK[card]]).append(card)
@@ -221,7 +232,7 @@ def _space_kinds(view: EverbloomState, hidden: list[str], rng: random.Random) ->
     unknown = []
     for space in order:
         top = view.stacks[space][0]
-        biome = _HYBRID_DECK.get(top) if top != HIDDEN_CARD else None
+        biome = _HYBRID_DECK.get(top) if not is_hidden(top) else None
         if biome is None:
             unknown.append(space)
         elif biome in kinds:

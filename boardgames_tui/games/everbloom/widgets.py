@@ -19,7 +19,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from boardgames_tui.games.everbloom import content as C
-from boardgames_tui.games.everbloom.model import HIDDEN_CARD, EverbloomState
+from boardgames_tui.games.everbloom.model import EverbloomState, hidden_back, is_hidden
 from boardgames_tui.games.everbloom.rules import BIOMES, card_cost, card_info, card_name
 from boardgames_tui.ui.widgets import TextPanel, set_border_title
 
@@ -56,7 +56,7 @@ def biome_letters(biomes: tuple[str, ...]) -> Text:
 
 
 def card_style(card: str) -> str:
-    if card == HIDDEN_CARD:
+    if is_hidden(card):
         return "dim"
     biomes = card_info(card).biomes
     if biomes == (C.WILD,) or biomes[0] not in BIOME_INFO:
@@ -66,8 +66,9 @@ def card_style(card: str) -> str:
 
 def card_summary(card: str) -> str:
     """Everything printed on a card, in one line."""
-    if card == HIDDEN_CARD:
-        return "a hidden card"
+    if is_hidden(card):
+        back = hidden_back(card)
+        return f"a face-down card ({back} back)" if back else "a face-down card"
     info = card_info(card)
     biomes = "wild" if info.biomes == (C.WILD,) else "/".join(info.biomes)
     kind = "event" if getattr(info, "is_event", False) else ("wildlife" if card.startswith("W") else "hybrid")
@@ -177,8 +178,23 @@ class WildernessPanel(Vertical):
             return [first + Text("empty", style="dim"), Text(), Text()]
         first.append(f"▤{len(stack)} ", style="dim")
         top = stack[0]
-        if top == HIDDEN_CARD:
-            return [first, Text("hidden", style="dim"), Text()]
+        if is_hidden(top):
+            # The deck a space was dealt from is public (the card backs show it).
+            kind = view.space_kinds.get(space)
+            if kind in BIOME_INFO:
+                first.append(BIOME_INFO[kind].name, style=f"bold {BIOME_INFO[kind].colour}")
+            elif kind:
+                first.append(kind, style="dim")
+            back = hidden_back(top)
+            hidden = Text("face down", style="dim")
+            if back == kind:
+                pass  # the space's deck, already named
+            elif back in BIOME_INFO:
+                hidden.append(" · ")
+                hidden.append(BIOME_INFO[back].name, style=f"bold {BIOME_INFO[back].colour}")
+            elif back:
+                hidden.append(f" · {back}", style="dim")
+            return [first, hidden, Text()]
         info = card_info(top)
         first.append_text(biome_letters(info.biomes))
         first.append(f" c{info.cost} n{info.nectar}")

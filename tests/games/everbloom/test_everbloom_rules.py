@@ -37,10 +37,9 @@ def event(name: str) -> str:
 def blank(factions: list[str], landmarks: dict[str, tuple[int, int]] | None = None, habitat: str = "day", round_: int = 1):
     """A wilderness-phase state with empty spaces, no bloom cards and seat 0 first."""
     seats = [Seat(name=key.capitalize()) for key in factions]
-    state = RULES.setup(EverbloomOptions(factions=factions, habitat_theme=habitat), seats, 7)
+    state = RULES.setup(EverbloomOptions.with_factions(factions, habitat_theme=habitat), seats, 7)
     state.phase = "wilderness"
     state.round = round_
-    state.tops_revealed = True
     state.bloom_shown = []
     state.event_deck = []
     state.first_player = 0
@@ -315,8 +314,8 @@ def test_first_player_chip_goes_last():
 
 
 def test_landmark_flips_lowest_and_highest_but_never_the_hive():
-    state = RULES.setup(EverbloomOptions(factions=["bees", "bats"]), [Seat(name="A"), Seat(name="B")], 3)
-    state.hive = state.last_hive = "n1"
+    state = RULES.setup(EverbloomOptions.with_factions(["bees", "bats"]), [Seat(name="A"), Seat(name="B")], 3)
+    state.hive = "n1"; state.hive_history = ["n1"]
     state.round = 1
     first = state.first_player
     numbers = sorted(number for number, _ in state.landmarks.values())
@@ -533,8 +532,19 @@ def test_habitat_tiles(letter, habitat, expected):
 
 
 def test_nectar_majorities():
+    """Ruling 20. Rulebook: "If two factions are tied for the most, they instead gain 1
+    point per every two nectar (rounded down)." and "If two factions are tied for the
+    second most, they instead gain 1 point per every three nectar". The tied leaders are
+    paid at second place's rate, so they hold first and second: the next is third."""
     assert RULES.majority_points([10, 6, 3]) == [10, 3, 1]
-    assert RULES.majority_points([8, 8, 4]) == [4, 4, 2]
+    assert RULES.majority_points([7, 7, 4]) == [3, 3, 1]
+    assert RULES.majority_points([8, 8, 4]) == [4, 4, 1]
+    assert RULES.majority_points([8, 8, 4, 4]) == [4, 4, 1, 1]
+    # Three tied for the most span first to third: one per three each (and so do three
+    # tied below a leader).
+    assert RULES.majority_points([9, 6, 6, 6]) == [9, 2, 2, 2]
+    assert RULES.majority_points([6, 6, 6]) == [2, 2, 2]
+    # Two tied for second: one per three each, as printed.
     assert RULES.majority_points([10, 5, 5, 3]) == [10, 1, 1, 1]
     assert RULES.majority_points([0, 0]) == [0, 0]
 
@@ -584,6 +594,11 @@ def test_nectar_cards_are_private_until_the_end():
 @pytest.mark.parametrize("theme", ["first-blossom", "natural-selection", "duo"])
 def test_setup(players, theme):
     seats = [Seat(name=f"P{i}") for i in range(players)]
+    if players not in C.landmark_themes()[theme].players:
+        # Ruling 2 (see test_everbloom_rulings): a theme only for the seat counts it is for.
+        with pytest.raises(ValueError, match="are for 2 players"):
+            RULES.setup(EverbloomOptions(landmark_theme=theme), seats, 11)
+        return
     state = RULES.setup(EverbloomOptions(landmark_theme=theme), seats, 11)
     side = "B" if players == 4 else "A"
     assert state.side == side
@@ -592,7 +607,7 @@ def test_setup(players, theme):
     numbers = sorted(number for number, _ in state.landmarks.values())
     printed = sorted(C.landmark_themes()[theme].landmarks)
     assert set(printed) <= set(numbers) and len(numbers) == len(printed) + (players == 4)
-    if players == 4 and theme != "duo":
+    if players == 4:
         assert C.landmark_themes()[theme].four_player_extra in numbers
         events = [card for stack in state.stacks.values() for card in stack if card.startswith("E")]
         assert len(events) == 1
@@ -606,10 +621,10 @@ def test_setup(players, theme):
 
 def test_lizards_and_factions_from_options():
     seats = [Seat(name=f"P{i}") for i in range(3)]
-    state = RULES.setup(EverbloomOptions(factions=["lizards", "bees", "bats"]), seats, 1)
+    state = RULES.setup(EverbloomOptions.with_factions(["lizards", "bees", "bats"]), seats, 1)
     assert state.players[0].chips == [1, 2, 3, 5]
     with pytest.raises(ValueError):
-        RULES.setup(EverbloomOptions(factions=["lizards", "lizards", "bats"]), seats, 1)
+        RULES.setup(EverbloomOptions.with_factions(["lizards", "lizards", "bats"]), seats, 1)
 
 
 # ----------------------------------------------------------------- private event bonuses
@@ -857,8 +872,9 @@ def test_pollinators_come_from_the_supply_then_from_groves_of_the_owners_choice(
     assert "supply" in refused(state, 0, SendPollinator(space="t1", grove="tundra"))
     state = act(state, 0, SendPollinator(space="t1"))
     assert "supply is empty" in refused(state, 0, SendPollinator(space="t1"))
+    # Ruling 22: once the supply is empty the rest may also stay in the groves (Skip).
     assert set(RULES.legal_actions(state, 0)) == {
-        SendPollinator(space="t1", grove="forest"), SendPollinator(space="t1", grove="tundra"),
+        SendPollinator(space="t1", grove="forest"), SendPollinator(space="t1", grove="tundra"), Skip(),
     }
     state = act(state, 0, SendPollinator(space="t1", grove="tundra"), SendPollinator(space="t1", grove="tundra"))
     assert state.pollinators["t1"][0] == 3

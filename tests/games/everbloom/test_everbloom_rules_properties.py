@@ -33,7 +33,9 @@ games = st.tuples(
 
 def new_game(players: int, theme: str, habitat: str, seed: int, pick_factions: bool):
     factions = random.Random(seed).sample(list(C.FACTIONS), players) if pick_factions else []
-    options = EverbloomOptions(landmark_theme=theme, habitat_theme=habitat, factions=factions)
+    if players not in C.landmark_themes()[theme].players:
+        theme = "first-blossom"  # Duo is for two seats only
+    options = EverbloomOptions.with_factions(factions, landmark_theme=theme, habitat_theme=habitat)
     seats = [Seat(name=f"P{index + 1}") for index in range(players)]
     return RULES.setup(options, seats, seed)
 

@@ -10,7 +10,7 @@ import pytest
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom import search
-from boardgames_tui.games.everbloom.model import HIDDEN_CARD, EverbloomOptions, EverbloomState
+from boardgames_tui.games.everbloom.model import HIDDEN_CARD, EverbloomOptions, EverbloomState, hidden_back, is_hidden
 from boardgames_tui.games.everbloom.rules import EverbloomRules
 
 from ..playouts import checked_play_out, checked_step
@@ -27,7 +27,8 @@ BLOOMS = {card.id for card in C.blooms()}
 def new_game(seed: int, players: int | None = None) -> tuple[EverbloomState, random.Random]:
     rng = random.Random(seed)
     count = players or rng.randint(1, 4)
-    options = EverbloomOptions(landmark_theme=rng.choice(THEMES), habitat_theme=rng.choice(["day", "night"]))
+    themes = [theme for theme in THEMES if count in C.landmark_themes()[theme].players]
+    options = EverbloomOptions(landmark_theme=rng.choice(themes), habitat_theme=rng.choice(["day", "night"]))
     return RULES.setup(options, [Seat(name=f"P{index + 1}") for index in range(count)], seed), rng
 
 
@@ -113,7 +114,9 @@ def test_stacks_keep_their_biome(players: int) -> None:
     """Before the tops are revealed, every biome's hybrids stay together on one space."""
     state, _ = new_game(7, players)
     view = RULES.view(state, 0)
-    assert all(card == HIDDEN_CARD for stack in view.stacks.values() for card in stack)
+    # Every card is face down; only the top's back shows (its deck).
+    for stack in view.stacks.values():
+        assert all(is_hidden(card) for card in stack) and all(hidden_back(card) == "" for card in stack[1:])
     for sample_seed in range(10):
         sample = RULES.determinize(view, 0, random.Random(sample_seed))
         biome_stacks = 0
