@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import OptionList, Checkbox, Input, Select
 
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.bloom_kingdom.screen import BloomKingdomScreen
@@ -86,7 +86,9 @@ async def test_the_settings_screen_saves_every_field(app_factory, isolated_confi
     app = app_factory()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("down", "down", "down", "enter")  # New game, Continue, Rules, Settings
+        menu = app.screen.query_one("#menu", OptionList)
+        menu.highlighted = menu.get_option_index("settings")
+        await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
