@@ -18,3 +18,12 @@ def isolated_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     data_dir = tmp_path_factory.mktemp("data")
     monkeypatch.setenv(DATA_DIR_ENV, str(data_dir))
     return data_dir
+
+
+@pytest.fixture(autouse=True)
+def curtains_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests that drive games press Enter on a curtain the moment it rises; the
+    curtain's guard against held keys is tested (with a stepped clock) on its own."""
+    from boardgames_tui.ui.curtain import CurtainScreen
+
+    monkeypatch.setattr(CurtainScreen, "GUARD_SECONDS", 0.0)

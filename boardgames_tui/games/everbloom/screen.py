@@ -150,6 +150,8 @@ class EverbloomScreen(GameScreen):
     ]
 
     rules: EverbloomRules
+    # The highlighted choice, the habitat on show and the half-built wilderness turn.
+    SEAT_UI = (*GameScreen.SEAT_UI, "choice", "shown_seat", "_chip", "_spot", "_ignore", "_sending", "_pending")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
@@ -1089,7 +1091,7 @@ class EverbloomScreen(GameScreen):
             super()._undo(seat)
             return
         self._message = Text(f"{_plural(taken)} taken back.", style="bold")
-        self.advance()
+        self.advance(prefer=seat)
 
     def on_picked(self, message: Picked) -> None:
         message.stop()
