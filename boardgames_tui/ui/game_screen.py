@@ -74,6 +74,10 @@ class GameScreen(SizedScreen[None]):
         self.rules = match.rules
         # The human seat whose private information is on screen, or None (public only).
         self.viewer: int | None = None
+        # Whether the viewer came to the keyboard through its own curtain: a seat shown
+        # straight away for a public step (a draft from an open row) is watched by the
+        # whole table, so its first secret needs a curtain all the same.
+        self._curtained = False
         self.thinking: int | None = None
         self._bot_generation = 0
         # The move a hint suggested, until the next move: screens may mark it.
@@ -97,6 +101,7 @@ class GameScreen(SizedScreen[None]):
         self.uses_curtains = len(humans) > 1
         if not self.uses_curtains and humans:
             self.viewer = humans[0]
+            self._curtained = True
 
     # -- layout ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
@@ -129,13 +134,15 @@ class GameScreen(SizedScreen[None]):
     @property
     def audience(self) -> int | None:
         """Who this screen is drawn for: a seat, or None for the whole table."""
-        return self.viewer
+        return self.viewer if self._curtained else None
 
     def _ui_values(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.SEAT_UI}
 
-    def show_to(self, seat: int | None) -> None:
-        """Make `seat` (None: the table) the audience, swapping in that seat's UI state."""
+    def show_to(self, seat: int | None, *, curtained: bool = True) -> None:
+        """Put `seat` (None: nobody) at the keyboard, swapping in that seat's UI state;
+        `curtained` when it came through its own curtain (else the table watches)."""
+        self._curtained = curtained and seat is not None
         if seat == self.viewer:
             return
         if self._neutral_ui is None:
@@ -274,11 +281,18 @@ class GameScreen(SizedScreen[None]):
             return
         to_act = self.match.to_act()
         humans = [seat for seat in to_act if not self.match.seats[seat].is_bot]
-        if self.viewer in humans:
+        if self.viewer in humans and (self._curtained or not self.needs_curtain(self.viewer)):
             self.redraw()
             return
         if humans:
-            self._pass_keyboard(prefer if prefer in humans else humans[0])
+            seat = prefer if prefer in humans else humans[0]
+            if self.viewer in humans and prefer not in humans:
+                seat = self.viewer
+            if self.needs_curtain(seat):
+                self._pass_keyboard(seat)
+            else:
+                self.show_to(seat, curtained=False)
+                self.redraw()
             return
         self.redraw()
         self._start_bot(to_act[0])
@@ -303,6 +317,12 @@ class GameScreen(SizedScreen[None]):
 
     def curtain_message(self, seat: int) -> str:
         return ""
+
+    def needs_curtain(self, seat: int) -> bool:
+        """Whether `seat` may see anything the table may not: only then the keyboard
+        passes behind a curtain (a public step, such as a draft from an open row,
+        goes straight on)."""
+        return self.rules.view(self.match.state, seat) != self.public_view()
 
     def _after_curtain(self, answer: str | None, seat: int, previous: int | None) -> None:
         if answer == "quit":

@@ -1025,8 +1025,10 @@ class EverbloomScreen(GameScreen):
         action = self._highlighted()
         if action is None:
             return
-        if self.submit(action):
-            self.choice = 0
+        # The next decision starts at its first entry; set before the move is drawn.
+        chosen, self.choice = self.choice, 0
+        if not self.submit(action):
+            self.choice = chosen
 
     def highlight_action(self, action: Any) -> None:
         view = self.current_view()
