@@ -184,20 +184,36 @@ class Harness:
         """The frame on screen now; raises if it shows more than its audience may see."""
         await self.settle()
         audience = self.audience()
-        if not self.check_frames:
-            return frame_of(self.app)
         match = self.app.match
         game = self.game_screen()
+        who = "the table" if audience is None else match.seats[audience].name
         state = match.state
-        curtain = self.app.screen if isinstance(self.app.screen, CurtainScreen) else None
-        message = game.curtain_message(curtain.seat) if curtain is not None else None
-        alternative = alternative_state(match.rules, state, audience, self.samples)
-        match.states[-1] = alternative
+        if isinstance(self.app.screen, (CurtainScreen, ScoreSheetScreen)):
+            # A whole screen of its own (the game screen is not drawn under it): only
+            # its words can tell anything.  The score sheet's are the final scores, the
+            # curtain's come from the game screen.
+            if self.check_frames and isinstance(self.app.screen, CurtainScreen):
+                self.frames_checked += 1
+                seat = self.app.screen.seat
+                message = game.curtain_message(seat)
+                match.states[-1] = alternative_state(match.rules, state, audience, self.samples)
+                try:
+                    other_message = game.curtain_message(seat)
+                finally:
+                    match.states[-1] = state
+                if message != other_message:
+                    raise PrivacyLeak(f"the curtain's words depend on what {who} may not see: {message!r} / {other_message!r}")
+            return frame_of(self.app)
+        if not self.check_frames:
+            # Drawn as the check draws it, so that frames of both kinds of run compare.
+            game.redraw()
+            await self.settle()
+            return frame_of(self.app)
+        match.states[-1] = alternative_state(match.rules, state, audience, self.samples)
         try:
             game.redraw()
             await self.settle()
             seen_with_other_secrets = frame_of(self.app)
-            other_message = game.curtain_message(curtain.seat) if curtain is not None else None
         finally:
             match.states[-1] = state
             game.redraw()
@@ -206,9 +222,6 @@ class Harness:
         # harmless stale highlight between two keys, which is not what is checked here.
         frame = frame_of(self.app)
         self.frames_checked += 1
-        who = "the table" if audience is None else match.seats[audience].name
-        if message != other_message:
-            raise PrivacyLeak(f"the curtain's words depend on what {who} may not see: {message!r} / {other_message!r}")
         if frame != seen_with_other_secrets:
             diff = "\n".join(
                 difflib.unified_diff(frame.lines, seen_with_other_secrets.lines, lineterm="", n=0)

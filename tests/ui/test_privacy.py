@@ -17,15 +17,15 @@ ARROWS = ("left", "right", "up", "down")
 
 PLANS = {
     # A whole game: three rounds, two round-end announcements, every curtain.
-    "bloom-kingdom": GamePlan("bloom-kingdom", humans=2, seed=7, steps=700, noise=("left", "right", "1", "2", "3")),
+    "bloom-kingdom": GamePlan("bloom-kingdom", humans=2, seed=7, steps=400, noise=("left", "right", "1", "2", "3")),
     "pollen": GamePlan(
-        "pollen", humans=4, seed=3, steps=160,
+        "pollen", humans=4, seed=3, steps=80,
         noise=(*ARROWS, "tab", "shift+tab", "left_square_bracket", "right_square_bracket", "1", "2"),
     ),
     "evergreen": GamePlan(
-        "evergreen", humans=2, seed=4, steps=220, noise=(*ARROWS, *ARROWS, "v", "1", "2"), options={"modules": "both"}
+        "evergreen", humans=2, seed=4, steps=100, noise=(*ARROWS, *ARROWS, "v", "1", "2"), options={"modules": "both"}
     ),
-    "everbloom": GamePlan("everbloom", humans=2, bots=1, seed=5, steps=140, noise=(*ARROWS, "v")),
+    "everbloom": GamePlan("everbloom", humans=2, bots=1, seed=5, steps=80, noise=(*ARROWS, "v")),
 }
 
 
@@ -159,5 +159,5 @@ async def test_no_curtain_where_nothing_is_secret(tmp_path, stepped_clock):
         assert app.screen is screen and screen.viewer == 1 and screen.audience is None
         await pilot.press("enter")
         await pilot.pause()
-        # Plans are secret: Ann's comes behind her curtain.
-        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
+        # Plans are secret: Ben, still at the keyboard, gets his curtain before his plan.
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
