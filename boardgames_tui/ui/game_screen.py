@@ -285,9 +285,8 @@ class GameScreen(SizedScreen[None]):
             self.redraw()
             return
         if humans:
-            seat = prefer if prefer in humans else humans[0]
-            if self.viewer in humans and prefer not in humans:
-                seat = self.viewer
+            # A seat already at the keyboard (shown for a public step) keeps it.
+            seat = prefer if prefer in humans else self.viewer if self.viewer in humans else humans[0]
             if self.needs_curtain(seat):
                 self._pass_keyboard(seat)
             else:

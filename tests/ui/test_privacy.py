@@ -23,7 +23,7 @@ PLANS = {
         noise=(*ARROWS, "tab", "shift+tab", "left_square_bracket", "right_square_bracket", "1", "2"),
     ),
     "evergreen": GamePlan(
-        "evergreen", humans=2, seed=4, steps=100, noise=(*ARROWS, *ARROWS, "v", "1", "2"), options={"modules": "both"}
+        "evergreen", humans=2, seed=2, steps=100, noise=(*ARROWS, *ARROWS, "v", "1", "2"), options={"modules": "both"}
     ),
     "everbloom": GamePlan("everbloom", humans=2, bots=1, seed=5, steps=80, noise=(*ARROWS, "v")),
 }
