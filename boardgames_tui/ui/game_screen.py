@@ -62,7 +62,7 @@ class GameScreen(SizedScreen[None]):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
-        Binding("c", "step_away", "Curtain"),
+        Binding("s", "step_away", "Step away"),
         Binding("f1", "rules", "Rules"),
         Binding("question_mark", "keys", "Keys"),
         Binding("q", "save_quit", "Save & quit"),

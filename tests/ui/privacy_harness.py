@@ -299,7 +299,7 @@ class Harness:
             if not quiet and self.hints < 2:
                 await self.hint(screen)
         elif roll < 0.55:
-            await self.press("c")
+            await self.press("s")
         elif roll < 0.58:
             await self.resize(self.flow.choice([size for size in self.sizes if size != self.size]))
         else:

@@ -116,7 +116,7 @@ async def test_a_seat_steps_away_and_only_it_comes_back(tmp_path, stepped_clock)
         assert isinstance(screen, BloomKingdomScreen) and screen.audience == 0
         await pilot.press("right", "right")
         cursor = screen.cursor
-        await pilot.press("c")
+        await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
         assert screen.audience is None
