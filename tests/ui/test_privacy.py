@@ -68,21 +68,21 @@ async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock):
         assert quiet.first_frames[seat] == harness.first_frames[seat], f"{plan.seats()[seat].name}'s first frame:\n{quiet.first_frames[seat].text}\n---\n{harness.first_frames[seat].text}"
 
 
-async def ben_curtain(pilot, app, clock: SteppedClock) -> None:
-    """Ann lowers her curtain and plays her card; Ben's curtain is up."""
-    await pilot.pause()
+async def deliberately(pilot, clock: SteppedClock) -> None:
+    """Enter, pressed a while after the last key: a curtain goes down for it."""
     clock.wait()
     await pilot.press("enter")
     await pilot.pause()
-    await pilot.press("enter")
-    await pilot.pause()
-    assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
 
 
 async def test_quick_keys_after_a_move_never_lower_the_next_curtain(tmp_path, stepped_clock):
     app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=77)
     async with app.run_test(size=(120, 40)) as pilot:
-        await ben_curtain(pilot, app, stepped_clock)
+        await pilot.pause()
+        await deliberately(pilot, stepped_clock)  # Ann at the keyboard
+        await pilot.press("enter")  # plays her card
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
         # Enter and Space held down: each repeat restarts the wait.
         for key in ["enter", "space", "enter"] * 3:
             stepped_clock.wait(0.3)
@@ -90,9 +90,7 @@ async def test_quick_keys_after_a_move_never_lower_the_next_curtain(tmp_path, st
             assert isinstance(app.screen, CurtainScreen)
         assert app.match.state.players[1].chosen is None
         # Let go, then one press: Ben's screen, and only Ben's.
-        stepped_clock.wait()
-        await pilot.press("enter")
-        await pilot.pause()
+        await deliberately(pilot, stepped_clock)
         assert isinstance(app.screen, BloomKingdomScreen) and app.screen.audience == 1
 
 
@@ -109,9 +107,7 @@ async def test_a_seat_steps_away_and_only_it_comes_back(tmp_path, stepped_clock)
     app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=77)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        stepped_clock.wait()
-        await pilot.press("enter")
-        await pilot.pause()
+        await deliberately(pilot, stepped_clock)
         screen = app.screen
         assert isinstance(screen, BloomKingdomScreen) and screen.audience == 0
         await pilot.press("right", "right")
@@ -121,9 +117,7 @@ async def test_a_seat_steps_away_and_only_it_comes_back(tmp_path, stepped_clock)
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
         assert screen.audience is None
         assert "Ann stepped away" in screen_text(app)
-        stepped_clock.wait()
-        await pilot.press("enter")
-        await pilot.pause()
+        await deliberately(pilot, stepped_clock)
         assert app.screen is screen and screen.audience == 0 and screen.cursor == cursor
 
 
@@ -134,9 +128,7 @@ async def test_a_round_is_announced_over_the_public_view_then_a_curtain(tmp_path
         for _ in range(200):
             if isinstance(app.screen, AnnouncementScreen):
                 break
-            stepped_clock.wait()
-            await pilot.press("enter")
-            await pilot.pause()
+            await deliberately(pilot, stepped_clock)
         else:
             raise AssertionError("round 1 was never announced")
         game = app.screen_stack[-2]
