@@ -30,3 +30,12 @@ def isolated_config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     for name in ("THEME", "BOT_PAUSE", "CONFIRMATIONS"):
         monkeypatch.delenv(f"BOARDGAMES_TUI_{name}", raising=False)
     return config_dir
+
+
+@pytest.fixture(autouse=True)
+def curtains_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests that drive games press Enter on a curtain the moment it rises; the
+    curtain's guard against held keys is tested (with a stepped clock) on its own."""
+    from boardgames_tui.ui.curtain import CurtainScreen
+
+    monkeypatch.setattr(CurtainScreen, "GUARD_SECONDS", 0.0)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from typing import Callable, ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +15,21 @@ from boardgames_tui.ui.base import SizedScreen
 
 
 class CurtainScreen(SizedScreen[str]):
-    """Names the next player and waits for them; dismisses with "ready" or "undo"."""
+    """Names the next player and waits for them; dismisses with "ready", "undo" or "quit".
+
+    Its audience is the whole table.  It goes down only by a deliberate key: a key
+    that arrives within `GUARD_SECONDS` of the curtain rising, or of another key
+    this curtain ignored, is ignored too, so a held or quickly repeated Enter (or
+    keys typed ahead) that ended the last player's turn cannot show the next
+    player's screen.  A hold ends when the keys stop; then one press lowers it.
+    """
+
+    # Long enough to cover a key held down (repeat starts after ~0.25–0.6 s, then every
+    # ~30 ms, each restarting the wait) and a quick double press; short enough that a
+    # player who has read the curtain never notices it.
+    GUARD_SECONDS: ClassVar[float] = 0.6
+    # The clock the guard reads; tests replace it to step time instead of sleeping.
+    clock: ClassVar[Callable[[], float]] = staticmethod(time.monotonic)
 
     MIN_SIZE = (40, 12)
     BINDINGS = [
@@ -21,11 +38,15 @@ class CurtainScreen(SizedScreen[str]):
         Binding("q", "leave", "Save & quit"),
     ]
 
-    def __init__(self, player: str, message: str = "", undo_for: str | None = None) -> None:
+    def __init__(self, seat: int, player: str, message: str = "", undo_for: str | None = None) -> None:
         super().__init__(classes="curtain")
+        self.seat = seat
         self.player = player
         self.message = message
         self.undo_for = undo_for
+        # When the last key (or the curtain itself) arrived: a key counts only after
+        # GUARD_SECONDS of quiet.
+        self._quiet_since = self.clock()
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
@@ -47,6 +68,18 @@ class CurtainScreen(SizedScreen[str]):
                 )
         yield Footer()
 
+    def on_screen_resume(self) -> None:
+        # Shown again (after the rules or the key help): the wait starts afresh.
+        self._quiet_since = self.clock()
+
+    def deliberate(self) -> bool:
+        """Whether a key arriving now is meant for this curtain, not left over from the last screen."""
+        now = self.clock()
+        settled = now - self._quiet_since >= self.GUARD_SECONDS
+        if not settled:
+            self._quiet_since = now
+        return settled
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.undo_for is not None
@@ -54,13 +87,16 @@ class CurtainScreen(SizedScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss("ready")
+        if self.deliberate():
+            self.dismiss("ready")
 
     def action_ready(self) -> None:
-        self.dismiss("ready")
+        if self.deliberate():
+            self.dismiss("ready")
 
     def action_undo(self) -> None:
-        self.dismiss("undo")
+        if self.deliberate():
+            self.dismiss("undo")
 
     def action_leave(self) -> None:
         self.dismiss("quit")

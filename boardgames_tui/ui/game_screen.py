@@ -7,6 +7,7 @@ draws a seat's view in `show_view`, and turns keys into actions it hands to
 
 from __future__ import annotations
 
+import copy
 import time
 from typing import Any, ClassVar
 
@@ -24,6 +25,7 @@ from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove, Lo
 from boardgames_tui.engine.match import Match
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.widgets import MessageBar, TextPanel
 
 
@@ -43,9 +45,24 @@ class GameLog(RichLog, can_focus=False):
 
 
 class GameScreen(SizedScreen[None]):
+    """The shared screen of a match, drawn for one audience at a time.
+
+    The audience is one seat (its private view) or the table (`None`: the public
+    view only, while a curtain, an announcement or the score sheet is up, or a bot
+    plays between two humans).  UI state belongs to a seat: the attributes named in
+    `SEAT_UI` are put away when that seat leaves the keyboard and given back when
+    it returns; a seat that has not used the screen yet starts from the values a
+    fresh screen has, never from another seat's.
+    """
+
+    # The attributes that are one seat's UI state; games add their cursors,
+    # selections, open panels and half-built turns.
+    SEAT_UI: ClassVar[tuple[str, ...]] = ("hint", "_message")
+
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("h", "hint", "Hint"),
+        Binding("s", "step_away", "Step away"),
         Binding("f1", "rules", "Rules"),
         Binding("f2", "legend", "Legend"),
         Binding("question_mark", "keys", "Keys"),
@@ -59,6 +76,10 @@ class GameScreen(SizedScreen[None]):
         self.rules = match.rules
         # The human seat whose private information is on screen, or None (public only).
         self.viewer: int | None = None
+        # Whether the viewer came to the keyboard through its own curtain: a seat shown
+        # straight away for a public step (a draft from an open row) is watched by the
+        # whole table, so its first secret needs a curtain all the same.
+        self._curtained = False
         self.thinking: int | None = None
         self._bot_generation = 0
         # The move a hint suggested, until the next move: screens may mark it.
@@ -74,10 +95,15 @@ class GameScreen(SizedScreen[None]):
             for seat, info in enumerate(match.seats)
             if info.is_bot
         }
+        # Each seat's put-away UI state, and a fresh screen's (taken at mount).
+        self._seat_ui: dict[int, dict[str, Any]] = {}
+        self._neutral_ui: dict[str, Any] | None = None
         humans = match.human_seats()
-        if len(humans) == 1:
-            # With one human there is nobody to hide from: no curtains at all.
+        # With one human there is nobody to hide from: no curtains at all.
+        self.uses_curtains = len(humans) > 1
+        if not self.uses_curtains and humans:
             self.viewer = humans[0]
+            self._curtained = True
 
     # -- layout ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
@@ -101,9 +127,44 @@ class GameScreen(SizedScreen[None]):
         yield from ()
 
     def on_mount(self) -> None:
+        self._neutral_ui = self._ui_values()
         self.title = self.rules.title
         self.query_one("#game-log", RichLog).border_title = "Log"
         self.call_after_refresh(self.advance)
+
+    # -- audiences ---------------------------------------------------------------------------
+    @property
+    def audience(self) -> int | None:
+        """Who this screen is drawn for: a seat, or None for the whole table."""
+        return self.viewer if self._curtained else None
+
+    def _ui_values(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.SEAT_UI}
+
+    def show_to(self, seat: int | None, *, curtained: bool = True) -> None:
+        """Put `seat` (None: nobody) at the keyboard, swapping in that seat's UI state;
+        `curtained` when it came through its own curtain (else the table watches)."""
+        self._curtained = curtained and seat is not None
+        if seat == self.viewer:
+            return
+        if self._neutral_ui is None:
+            self._neutral_ui = self._ui_values()
+        if self.viewer is not None:
+            self._seat_ui[self.viewer] = self._ui_values()
+        # The table never keeps anything: it always starts where a fresh screen does.
+        restored = self._seat_ui.pop(seat, None) if seat is not None else None
+        if restored is None:
+            restored = copy.deepcopy(self._neutral_ui)
+        for name, value in restored.items():
+            setattr(self, name, value)
+        self.viewer = seat
+
+    def announce(self, heading: str, text: str) -> None:
+        """Public news for the table: drawn over the public view, then the next curtain."""
+        if self.uses_curtains:
+            self.show_to(None)
+        self.redraw()
+        self.app.push_screen(AnnouncementScreen(heading, text), lambda _: self.advance())
 
     # -- drawing ---------------------------------------------------------------------------
     def current_view(self) -> GameState | None:
@@ -209,51 +270,82 @@ class GameScreen(SizedScreen[None]):
         """Hook for a game to react to a committed move (e.g. to announce a round's end)."""
         self.advance()
 
-    def advance(self) -> None:
-        """Decide who acts next: a bot (off the UI thread), this viewer, or a curtain."""
+    def advance(self, prefer: int | None = None) -> None:
+        """Decide who acts next: a bot (off the UI thread), this viewer, or a curtain
+        (for `prefer` if that seat is among those to act)."""
         if not self.is_mounted:
             return
         if self.match.is_over():
+            if self.uses_curtains:
+                self.show_to(None)
             self.redraw()
             self.app.show_score_sheet(self.match)
             return
         to_act = self.match.to_act()
         humans = [seat for seat in to_act if not self.match.seats[seat].is_bot]
-        if self.viewer in humans:
+        if self.viewer in humans and (self._curtained or not self.needs_curtain(self.viewer)):
             self.redraw()
             return
         if humans:
-            self._pass_keyboard(humans[0])
+            # A seat already at the keyboard (shown for a public step) keeps it.
+            seat = prefer if prefer in humans else self.viewer if self.viewer in humans else humans[0]
+            if self.needs_curtain(seat):
+                self._pass_keyboard(seat)
+            else:
+                self.show_to(seat, curtained=False)
+                self.redraw()
             return
         self.redraw()
         self._start_bot(to_act[0])
 
-    def _pass_keyboard(self, seat: int) -> None:
+    def _pass_keyboard(self, seat: int, message: str | None = None) -> None:
         previous = self.viewer
         undo_for = None
-        if previous is not None and self.match.can_undo(previous):
+        if previous is not None and previous != seat and self.match.can_undo(previous):
             undo_for = self.match.seats[previous].name
         # Clear every private widget before the curtain goes up.
-        self.viewer = None
+        self.show_to(None)
         self.redraw()
         self.app.push_screen(
-            CurtainScreen(self.match.seats[seat].name, self.curtain_message(seat), undo_for),
+            CurtainScreen(
+                seat,
+                self.match.seats[seat].name,
+                self.curtain_message(seat) if message is None else message,
+                undo_for,
+            ),
             lambda answer: self._after_curtain(answer, seat, previous),
         )
 
     def curtain_message(self, seat: int) -> str:
         return ""
 
+    def needs_curtain(self, seat: int) -> bool:
+        """Whether `seat` may see anything the table may not: only then the keyboard
+        passes behind a curtain (a public step, such as a draft from an open row,
+        goes straight on)."""
+        return self.rules.view(self.match.state, seat) != self.public_view()
+
     def _after_curtain(self, answer: str | None, seat: int, previous: int | None) -> None:
         if answer == "quit":
             self.action_save_quit()
             return
         if answer == "undo" and previous is not None:
-            self.viewer = previous
+            # Taken back in front of the table: the mover's own curtain comes next.
             self._undo(previous)
             return
-        self.viewer = seat
+        self.show_to(seat)
         self.advance()
+
+    def action_step_away(self) -> None:
+        """The seat at the keyboard raises its own curtain; only it lowers it again."""
+        if not self.uses_curtains or self.viewer is None:
+            self.say("There is nobody to hide this screen from.", error=True)
+            return
+        # The game waits while its player is away: a bot's move restarts on return.
+        self._cancel_bot()
+        self._drop_hint()
+        seat = self.viewer
+        self._pass_keyboard(seat, f"{self.match.seats[seat].name} stepped away; the screen is hidden until they are back.")
 
     # -- bots ----------------------------------------------------------------------------------
     def _start_bot(self, seat: int) -> None:
@@ -353,6 +445,8 @@ class GameScreen(SizedScreen[None]):
         """True: offered; None: shown dimmed; False: hidden. Games extend this."""
         if action == "undo":
             return None if self.viewer is None or not self.match.can_undo(self.viewer) else True
+        if action == "step_away":
+            return self.uses_curtains and self.viewer is not None
         return True
 
     def action_undo(self) -> None:
@@ -371,7 +465,7 @@ class GameScreen(SizedScreen[None]):
             self.advance()
             return
         self._message = Text("Move taken back.", style="bold")
-        self.advance()
+        self.advance(prefer=seat)
 
     def action_rules(self) -> None:
         from boardgames_tui.ui.rules_viewer import RulesScreen

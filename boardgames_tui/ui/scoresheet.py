@@ -156,7 +156,11 @@ class ScoreSheetScreen(SizedScreen[str]):
 
 
 class AnnouncementScreen(ModalScreen[None]):
-    """Public news everyone at the table should see, such as a round's scores."""
+    """Public news everyone at the table should see, such as a round's scores.
+
+    Its audience is the table: the screen under it must show the public view only
+    (`GameScreen.announce` sees to that).
+    """
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
 
@@ -167,8 +171,8 @@ class AnnouncementScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="announcement"):
-            yield Static(self.heading, id="announcement-heading")
-            yield Static(self.text, id="announcement-text")
+            yield Static(Text(self.heading), id="announcement-heading")
+            yield Static(Text(self.text), id="announcement-text")
             yield Button("Continue", id="announcement-ok", variant="primary")
 
     def on_mount(self) -> None:

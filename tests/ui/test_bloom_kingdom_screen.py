@@ -114,8 +114,13 @@ async def test_undo_from_the_curtain_gives_the_pick_back(app_factory):
         assert app.match.state.players[0].chosen is not None
         await pilot.press("u")
         await settle(pilot)
+        # Taken back in front of the table: Anna's own curtain comes before her hand.
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
+        assert app.match.state.players[0].chosen is None
+        await pilot.press("enter")
+        await settle(pilot)
         assert isinstance(app.screen, BloomKingdomScreen)
-        assert app.screen.viewer == 0
+        assert app.screen.audience == 0
         assert app.match.state.players[0].chosen is None
         assert len(app.match.state.players[0].hand) == 8
 

@@ -253,6 +253,10 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
         await pilot.pause()
         state = app.match.state
         assert len(app.match.moves) == moves + 1 and state.turn is not None and state.turn.to_send == 4
+        # Ann's own curtain comes before her screen shows again.
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
+        await pilot.press("enter")
+        await pilot.pause()
         assert app.screen is screen and screen._current_mode() == "send"
         await pilot.press("u")
         await pilot.pause()

@@ -28,7 +28,6 @@ from boardgames_tui.games.bloom_kingdom.widgets import (
     TurnRow,
 )
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.scoresheet import AnnouncementScreen
 
 
 def target_key(action: Any) -> tuple[str, Any]:
@@ -55,6 +54,7 @@ class BloomKingdomScreen(GameScreen):
     ]
 
     rules: BloomKingdomRules
+    SEAT_UI = (*GameScreen.SEAT_UI, "targets", "cursor")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
@@ -124,11 +124,7 @@ class BloomKingdomScreen(GameScreen):
             Text(f"{state.name(seat)}: {kept_summary(result)} = {result.total} VP   (total {totals[seat]})")
             for seat, result in enumerate(state.rounds[-1])
         )
-        self.redraw()
-        self.app.push_screen(
-            AnnouncementScreen(f"Round {number} scored — the display stays for round {number + 1}", text),
-            lambda _: self.advance(),
-        )
+        self.announce(f"Round {number} scored — the display stays for round {number + 1}", text)
 
     # -- keys and clicks ------------------------------------------------------------------------------
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -152,6 +152,8 @@ class EverbloomScreen(GameScreen):
     ]
 
     rules: EverbloomRules
+    # The highlighted choice, the habitat on show and the half-built wilderness turn.
+    SEAT_UI = (*GameScreen.SEAT_UI, "choice", "shown_seat", "_chip", "_spot", "_ignore", "_sending", "_pending")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
@@ -1039,8 +1041,10 @@ class EverbloomScreen(GameScreen):
         action = self._highlighted()
         if action is None:
             return
-        if self.submit(action):
-            self.choice = 0
+        # The next decision starts at its first entry; set before the move is drawn.
+        chosen, self.choice = self.choice, 0
+        if not self.submit(action):
+            self.choice = chosen
 
     def highlight_action(self, action: Any) -> None:
         view = self.current_view()
@@ -1105,7 +1109,7 @@ class EverbloomScreen(GameScreen):
             super()._undo(seat)
             return
         self._message = Text(f"{_plural(taken)} taken back.", style="bold")
-        self.advance()
+        self.advance(prefer=seat)
 
     def on_picked(self, message: Picked) -> None:
         message.stop()

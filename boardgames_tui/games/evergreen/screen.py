@@ -66,6 +66,8 @@ class EvergreenScreen(GameScreen):
     ]
 
     rules: EvergreenRules
+    # A seat's first plan starts at the planet's centre, never where another seat planted.
+    SEAT_UI = (*GameScreen.SEAT_UI, "cursor_space", "choice", "shown_seat")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)

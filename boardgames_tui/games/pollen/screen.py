@@ -36,6 +36,7 @@ class PollenScreen(GameScreen):
     ]
 
     rules: PollenRules
+    SEAT_UI = (*GameScreen.SEAT_UI, "cursor", "selected", "_cursor_placed_for")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)

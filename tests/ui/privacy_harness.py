@@ -1,0 +1,346 @@
+"""Plays hot-seat games through the real app with keys and proves that every frame
+shows nothing outside its audience's view.
+
+The harness keeps its own idea of who is looking, from what it did and what the
+terminal shows, never from the screen's variables:
+
+* a curtain, an announcement or the score sheet is seen by the whole table;
+* a game screen is seen by the seat whose curtain the harness last lowered on
+  purpose (after the curtain's guard time, naming the seat shown on the curtain);
+  every table screen in between hands the screen back to the table.
+
+After every key (and every resize or bot move) it takes the frame, then swaps in a
+different full state that the audience could not tell apart from the true one
+(the games' own `determinize`, from the audience's view; for the table, from one
+seat's view and then from another's, so that every seat's secrets are sampled
+afresh), redraws, and requires the very same frame.  A frame that changes showed
+something its audience may not see.
+
+A second check concerns UI state, which no game state can reveal: each seat's first
+frame must be the same whether or not the other seats moved cursors and opened
+panels on their turns (`first_frames` of a run against one whose other seats only
+submit their moves, with no UI activity at all).
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import SPECTATOR, GameRules, GameState, Seat, shallow_copy
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
+from boardgames_tui.ui.setup import StartRequest
+
+
+NAMES = ("Ann", "Ben", "Cy", "Di")
+CURTAIN_NAME = re.compile(r"(\w+), it is your turn\.")
+# Frame sizes besides the game's smallest: roomy, and too small to show the game.
+ROOMY, TOO_SMALL = (120, 40), (80, 24)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the terminal shows: its text, and every cell's style (a leak may be a colour)."""
+
+    lines: tuple[str, ...]
+    segments: tuple[tuple[str, Any], ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def frame_of(app: BoardGamesApp) -> Frame:
+    """The frame as the terminal would draw it (the SVG screenshot's source, without the SVG)."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    lines = []
+    segments = []
+    for line in update.strips:
+        text = []
+        for strip in line:
+            for segment in strip:
+                text.append(segment.text)
+                segments.append((segment.text, segment.style))
+        lines.append("".join(text))
+    return Frame(tuple(lines), tuple(segments))
+
+
+class SteppedClock:
+    """The curtain's clock, moved on by the harness: keys pressed without a step are
+    "at once" (a held or repeated key); a step of a second is a deliberate press."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def wait(self, seconds: float = 1.0) -> None:
+        self.now += seconds
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    slug: str
+    humans: int
+    seed: int
+    steps: int
+    # Keys that only move a cursor, pick a selection or open a panel.
+    noise: tuple[str, ...]
+    bots: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def seats(self) -> list[Seat]:
+        seats = [Seat(name=NAMES[index]) for index in range(self.humans)]
+        seats += [Seat(name=NAMES[self.humans + index], kind="bot", bot_level="random") for index in range(self.bots)]
+        return seats
+
+    def app(self, tmp_path: Path) -> BoardGamesApp:
+        start = StartRequest(slug=self.slug, seats=self.seats(), options=self.options, seed=self.seed)
+        return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+
+def alternative_state(rules: GameRules, state: GameState, audience: int | None, rng: random.Random) -> GameState:
+    """A full state, different in what `audience` may not see and equal in what it may."""
+    if audience is None:
+        # determinize keeps the sampling seat's own secrets: sample twice, from two
+        # seats, so that every seat's secrets are drawn again.
+        first = rules.determinize(rules.view(state, 0), 0, rng)
+        alternative = rules.determinize(rules.view(first, 1), 1, rng)
+        log = rules.view(state, SPECTATOR).log
+    else:
+        alternative = rules.determinize(rules.view(state, audience), audience, rng)
+        log = rules.view(state, audience).log
+    # determinize may drop the log; the audience's own log is what it may read.
+    return shallow_copy(alternative, log=list(log))
+
+
+class PrivacyLeak(AssertionError):
+    pass
+
+
+class Harness:
+    """One game driven by keys. `quiet_seats` make their moves without any UI
+    activity (no cursor keys, no hints: the move is handed to the screen as is)."""
+
+    def __init__(
+        self,
+        app: BoardGamesApp,
+        pilot: Any,
+        plan: GamePlan,
+        clock: SteppedClock,
+        *,
+        seed: int = 0,
+        quiet_seats: frozenset[int] = frozenset(),
+        check_frames: bool = True,
+        stop_after_first_frames: bool = False,
+    ) -> None:
+        self.app = app
+        self.pilot = pilot
+        self.plan = plan
+        self.clock = clock
+        self.flow = random.Random(f"flow/{seed}")
+        self.noise = [random.Random(f"noise/{seed}/{seat}") for seat in range(plan.humans)]
+        self.samples = random.Random(f"samples/{seed}")
+        self.quiet_seats = quiet_seats
+        self.check_frames = check_frames
+        self.stop_after_first_frames = stop_after_first_frames
+        # Who the harness let in on purpose; None: the table.
+        self.tracked: int | None = None
+        self.first_frames: dict[int, Frame] = {}
+        self.frames_checked = 0
+        self.curtains_lowered = 0
+        self.ignored_keys_on_curtains = 0
+        self.announcements = 0
+        self.hints = 0
+        self.sizes = (ROOMY, app.match.rules.min_screen if app.match else ROOMY, TOO_SMALL)
+        self.size = ROOMY
+
+    # -- who is looking -----------------------------------------------------------------
+    def audience(self) -> int | None:
+        if isinstance(self.app.screen, (CurtainScreen, AnnouncementScreen, ScoreSheetScreen)):
+            self.tracked = None
+            return None
+        return self.tracked
+
+    def game_screen(self) -> GameScreen:
+        return next(screen for screen in reversed(self.app.screen_stack) if isinstance(screen, GameScreen))
+
+    # -- the proof ------------------------------------------------------------------------
+    async def settle(self) -> None:
+        # A redraw may scroll after the next refresh (Pollen's garden follows its cursor).
+        for _ in range(2):
+            await self.pilot.pause()
+
+    async def check(self) -> Frame:
+        """The frame on screen now; raises if it shows more than its audience may see."""
+        await self.settle()
+        audience = self.audience()
+        match = self.app.match
+        game = self.game_screen()
+        who = "the table" if audience is None else match.seats[audience].name
+        state = match.state
+        if isinstance(self.app.screen, (CurtainScreen, ScoreSheetScreen)):
+            # A whole screen of its own (the game screen is not drawn under it): only
+            # its words can tell anything.  The score sheet's are the final scores, the
+            # curtain's come from the game screen.
+            if self.check_frames and isinstance(self.app.screen, CurtainScreen):
+                self.frames_checked += 1
+                seat = self.app.screen.seat
+                message = game.curtain_message(seat)
+                match.states[-1] = alternative_state(match.rules, state, audience, self.samples)
+                try:
+                    other_message = game.curtain_message(seat)
+                finally:
+                    match.states[-1] = state
+                if message != other_message:
+                    raise PrivacyLeak(f"the curtain's words depend on what {who} may not see: {message!r} / {other_message!r}")
+            return frame_of(self.app)
+        if not self.check_frames:
+            # Drawn as the check draws it, so that frames of both kinds of run compare.
+            game.redraw()
+            await self.settle()
+            return frame_of(self.app)
+        match.states[-1] = alternative_state(match.rules, state, audience, self.samples)
+        try:
+            game.redraw()
+            await self.settle()
+            seen_with_other_secrets = frame_of(self.app)
+        finally:
+            match.states[-1] = state
+            game.redraw()
+        await self.settle()
+        # The true frame, drawn the same way (a full redraw): a screen may leave a
+        # harmless stale highlight between two keys, which is not what is checked here.
+        frame = frame_of(self.app)
+        self.frames_checked += 1
+        if frame != seen_with_other_secrets:
+            diff = "\n".join(
+                difflib.unified_diff(frame.lines, seen_with_other_secrets.lines, lineterm="", n=0)
+            ) or "(the same text in other colours)"
+            raise PrivacyLeak(
+                f"frame {self.frames_checked} ({type(self.app.screen).__name__}, for {who}, after "
+                f"{len(match.moves)} moves) shows what {who} may not see:\n{diff}"
+            )
+        return frame
+
+    async def press(self, key: str, *, lowers_for: int | None = None) -> Frame:
+        await self.pilot.press(key)
+        if lowers_for is not None and not isinstance(self.app.screen, CurtainScreen):
+            self.tracked = lowers_for
+        return await self.check()
+
+    # -- driving ---------------------------------------------------------------------------
+    async def run(self) -> None:
+        await self.check()
+        for _ in range(self.plan.steps):
+            screen = self.app.screen
+            if isinstance(screen, ScoreSheetScreen):
+                return
+            if isinstance(screen, CurtainScreen):
+                await self.at_curtain()
+            elif isinstance(screen, AnnouncementScreen):
+                self.announcements += 1
+                await self.press("enter")
+            elif isinstance(screen, GameScreen):
+                await self.at_game(screen)
+            else:
+                await self.press("escape")
+            if self.stop_after_first_frames and len(self.first_frames) == self.plan.humans:
+                return
+
+    async def at_curtain(self) -> None:
+        frame = frame_of(self.app).text
+        named = CURTAIN_NAME.search(frame)
+        assert named, f"a curtain that names nobody:\n{frame}"
+        seat = NAMES.index(named.group(1))
+        roll = self.flow.random()
+        if roll < 0.3:
+            # A held or repeated key, or one typed ahead: the curtain must stay.
+            await self.press(self.flow.choice(["enter", "space"]))
+            assert isinstance(self.app.screen, CurtainScreen), "a key pressed at once lowered the curtain"
+            self.ignored_keys_on_curtains += 1
+            return
+        if roll < 0.4 and "may still press u" in frame:
+            # Taken back in front of the table: the mover's own curtain comes next.
+            self.clock.wait()
+            await self.press("u")
+            return
+        self.clock.wait()
+        shown = await self.press("enter", lowers_for=seat)
+        self.curtains_lowered += 1
+        self.first_frames.setdefault(seat, shown)
+
+    async def at_game(self, screen: GameScreen) -> None:
+        match = self.app.match
+        seat = screen.viewer
+        if screen.thinking is not None or seat is None or seat not in match.to_act():
+            # A bot's move, or a moment between two screens.
+            await self.pilot.pause(0.02)
+            await self.check()
+            return
+        roll = self.flow.random()
+        quiet = seat in self.quiet_seats
+        if roll < 0.45:
+            key = self.noise[seat].choice(self.plan.noise)
+            if not quiet:
+                await self.press(key)
+        elif roll < 0.5:
+            await self.press("u")
+        elif roll < 0.52:
+            if not quiet and self.hints < 2:
+                await self.hint(screen)
+        elif roll < 0.55:
+            await self.press("s")
+        elif roll < 0.58:
+            await self.resize(self.flow.choice([size for size in self.sizes if size != self.size]))
+        else:
+            action = self.flow.choice(match.rules.legal_actions(match.view(seat), seat))
+            if quiet:
+                screen.submit(action)
+                await self.check()
+            else:
+                await self.play(screen, action)
+
+    async def play(self, screen: GameScreen, action: Any) -> None:
+        """Make `action` with keys: the screen's cursor is put on it, as a hint would."""
+        before = len(self.app.match.moves)
+        screen.highlight_action(action)
+        for key in self.keys_for(screen, action):
+            await self.press(key)
+            if len(self.app.match.moves) != before or self.app.screen is not screen:
+                return
+
+    def keys_for(self, screen: GameScreen, action: Any) -> list[str]:
+        name = type(action).__name__
+        if self.plan.slug == "evergreen":
+            return {"Plant": ["p"], "Grow": ["g"], "UsePower": ["o"], "LakeGrow": ["l"], "Done": ["d"]}.get(name, ["enter"])
+        if self.plan.slug == "bloom-kingdom" and name == "KnightChoice":
+            return ["y" if action.remove else "n"]
+        if self.plan.slug == "everbloom" and name in ("PlaceChip", "ChipToGrove"):
+            # The landmark, then its split (the screen proposes a legal one), then send.
+            return ["enter", "enter"]
+        return ["enter"]
+
+    async def hint(self, screen: GameScreen) -> None:
+        self.hints += 1
+        await self.pilot.press("h")
+        for _ in range(400):
+            message = screen._message.plain if screen._message is not None else ""
+            if message.startswith("Hint:") or "A hint is" in message:
+                break
+            await self.pilot.pause(0.05)
+        await self.check()
+
+    async def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        await self.pilot.resize_terminal(*size)
+        await self.check()

@@ -1,0 +1,157 @@
+"""Hot-seat privacy, proved frame by frame for every game (see privacy_harness.py),
+and the curtain's own promises: a deliberate key, and only the named seat behind it."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.games.bloom_kingdom.screen import BloomKingdomScreen
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
+
+from .conftest import make_app, screen_text
+from .privacy_harness import GamePlan, Harness, SteppedClock
+
+ARROWS = ("left", "right", "up", "down")
+
+PLANS = {
+    # A whole game: three rounds, two round-end announcements, every curtain.
+    "bloom-kingdom": GamePlan("bloom-kingdom", humans=2, seed=7, steps=400, noise=("left", "right", "1", "2", "3")),
+    "pollen": GamePlan(
+        "pollen", humans=4, seed=3, steps=60,
+        noise=(*ARROWS, "tab", "shift+tab", "left_square_bracket", "right_square_bracket", "1", "2"),
+    ),
+    "evergreen": GamePlan(
+        "evergreen", humans=2, seed=2, steps=80, noise=(*ARROWS, *ARROWS, "v", "1", "2"), options={"modules": "both"}
+    ),
+    "everbloom": GamePlan("everbloom", humans=2, bots=1, seed=5, steps=60, noise=(*ARROWS, "v")),
+}
+
+
+@pytest.fixture
+def stepped_clock(monkeypatch: pytest.MonkeyPatch) -> SteppedClock:
+    """The curtain's real guard, on a clock the test moves: no sleeping."""
+    clock = SteppedClock()
+    monkeypatch.setattr(CurtainScreen, "GUARD_SECONDS", 0.6)
+    monkeypatch.setattr(CurtainScreen, "clock", clock)
+    return clock
+
+
+async def play(plan: GamePlan, tmp_path, clock: SteppedClock, **options) -> Harness:
+    app = plan.app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        harness = Harness(app, pilot, plan, clock, **options)
+        await harness.run()
+    return harness
+
+
+@pytest.mark.parametrize("slug", list(PLANS))
+async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock):
+    plan = PLANS[slug]
+    harness = await play(plan, tmp_path / "game", stepped_clock)
+    # The run did what it is meant to: curtains held against quick keys and were lowered.
+    assert harness.frames_checked > 50
+    assert harness.curtains_lowered >= plan.humans
+    assert harness.ignored_keys_on_curtains > 0
+    if slug == "bloom-kingdom":
+        assert harness.announcements == 2 and harness.app.match.is_over()
+    # A seat's first frame owes nothing to what the other seats did on screen: the
+    # same game, with the other seats making their moves without touching a key.
+    for seat in range(plan.humans):
+        others = frozenset(range(plan.humans)) - {seat}
+        quiet = await play(
+            plan, tmp_path / f"quiet-{seat}", stepped_clock,
+            quiet_seats=others, check_frames=False, stop_after_first_frames=True,
+        )
+        assert quiet.first_frames[seat] == harness.first_frames[seat], f"{plan.seats()[seat].name}'s first frame:\n{quiet.first_frames[seat].text}\n---\n{harness.first_frames[seat].text}"
+
+
+async def deliberately(pilot, clock: SteppedClock) -> None:
+    """Enter, pressed a while after the last key: a curtain goes down for it."""
+    clock.wait()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_quick_keys_after_a_move_never_lower_the_next_curtain(tmp_path, stepped_clock):
+    app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=77)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await deliberately(pilot, stepped_clock)  # Ann at the keyboard
+        await pilot.press("enter")  # plays her card
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
+        # Enter and Space held down: each repeat restarts the wait.
+        for key in ["enter", "space", "enter"] * 3:
+            stepped_clock.wait(0.3)
+            await pilot.press(key)
+            assert isinstance(app.screen, CurtainScreen)
+        assert app.match.state.players[1].chosen is None
+        # Let go, then one press: Ben's screen, and only Ben's.
+        await deliberately(pilot, stepped_clock)
+        assert isinstance(app.screen, BloomKingdomScreen) and app.screen.audience == 1
+
+
+async def test_the_curtain_names_its_player_as_text(tmp_path, stepped_clock):
+    app = make_app(tmp_path, [Seat(name="[b]Ann"), Seat(name="Ben")], seed=77)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[b]Ann, it is your turn." in text
+        assert "I am [b]Ann — show my screen" in text
+
+
+async def test_a_seat_steps_away_and_only_it_comes_back(tmp_path, stepped_clock):
+    app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=77)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await deliberately(pilot, stepped_clock)
+        screen = app.screen
+        assert isinstance(screen, BloomKingdomScreen) and screen.audience == 0
+        await pilot.press("right", "right")
+        cursor = screen.cursor
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
+        assert screen.audience is None
+        assert "Ann stepped away" in screen_text(app)
+        await deliberately(pilot, stepped_clock)
+        assert app.screen is screen and screen.audience == 0 and screen.cursor == cursor
+
+
+async def test_a_round_is_announced_over_the_public_view_then_a_curtain(tmp_path, stepped_clock):
+    app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(200):
+            if isinstance(app.screen, AnnouncementScreen):
+                break
+            await deliberately(pilot, stepped_clock)
+        else:
+            raise AssertionError("round 1 was never announced")
+        game = app.screen_stack[-2]
+        assert isinstance(game, BloomKingdomScreen) and game.audience is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+
+
+async def test_no_curtain_where_nothing_is_secret(tmp_path, stepped_clock):
+    """Evergreen's first draft is played from an open row: the keyboard passes at once."""
+    app = PLANS["evergreen"].app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        drafters = set()
+        while app.match.state.phase != "actions":
+            # The seat to pick is at the keyboard, and the whole table may watch.
+            assert not isinstance(app.screen, CurtainScreen)
+            assert screen.viewer in app.match.to_act() and screen.audience is None
+            drafters.add(screen.viewer)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert drafters == {0, 1}
+        # Plans are secret: the seat at the keyboard gets its curtain before its plan.
+        assert isinstance(app.screen, CurtainScreen) and screen.viewer is None
