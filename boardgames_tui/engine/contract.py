@@ -228,7 +228,7 @@ class GameRules(ABC, Generic[StateT]):
     # many small decisions gives each one less, so a bot game takes minutes, not hours.
     search_effort: ClassVar[float] = 1.0
     # Smallest terminal (columns, rows) the game's screen is laid out for.
-    min_screen: ClassVar[tuple[int, int]] = (100, 30)
+    min_screen: ClassVar[tuple[int, int]] = (80, 24)
 
     # -- setup and flow -------------------------------------------------------
     @abstractmethod

@@ -23,9 +23,11 @@ from boardgames_tui.engine.bots import HINT_LEVEL, SearchBot, make_bot
 from boardgames_tui.engine.mcts import SearchResult
 from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove, LogEntry
 from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
+from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.widgets import MessageBar, TextPanel
 
 
@@ -65,6 +67,7 @@ class GameScreen(SizedScreen[None]):
         Binding("s", "step_away", "Step away"),
         Binding("f1", "rules", "Rules"),
         Binding("f2", "legend", "Legend"),
+        Binding("i", "inspect", "Inspect"),
         Binding("question_mark", "keys", "Keys"),
         Binding("q", "leave", "Save & quit"),
         Binding("escape", "step_back", "Back", show=False),
@@ -119,6 +122,7 @@ class GameScreen(SizedScreen[None]):
                 yield GameLog(id="game-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield MessageBar("", id="status")
         yield Footer()
+        yield InspectorPanel(id="inspector")
 
     def compose_board(self) -> ComposeResult:
         yield from ()
@@ -149,6 +153,9 @@ class GameScreen(SizedScreen[None]):
             return
         if self._neutral_ui is None:
             self._neutral_ui = self._ui_values()
+        # What one seat inspected is that seat's: it never stays up for the next audience.
+        for panel in self.query(InspectorPanel):
+            panel.close()
         if self.viewer is not None:
             self._seat_ui[self.viewer] = self._ui_values()
         # The table never keeps anything: it always starts where a fresh screen does.
@@ -492,9 +499,24 @@ class GameScreen(SizedScreen[None]):
         """Closes a view the player opened (another seat's board); True if one was open."""
         return False
 
+    def inspect_target(self) -> CatalogueEntry | None:
+        """The full text of what the seat at the keyboard has highlighted (a card, a
+        landmark, a cell…), from the game's catalogue; None when nothing is."""
+        return None
+
+    def action_inspect(self) -> None:
+        panel = self.query_one(InspectorPanel)
+        if panel.close():
+            return
+        entry = self.inspect_target() if self.viewer is not None else None
+        if entry is None:
+            self.say("Nothing is highlighted to inspect here; move the cursor onto a card, a space or a choice first.", error=True)
+            return
+        panel.show_entry(entry)
+
     def action_step_back(self) -> None:
-        """Escape closes an open view; otherwise it never leaves a game without a question."""
-        if self.close_view():
+        """Escape closes the inspector or an open view; otherwise it never leaves a game without a question."""
+        if self.query_one(InspectorPanel).close() or self.close_view():
             return
         if self.app.settings.confirmations:
             self.action_leave()

@@ -239,7 +239,6 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     options_model: ClassVar[type[BaseModel]] = NoOptions
     state_model = BloomKingdomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
-    min_screen: ClassVar[tuple[int, int]] = (100, 30)
 
     # -- what the rules viewer lists (built lazily: the lists import these rules) -------
     def catalogue(self) -> list[CatalogueSection]:

@@ -341,7 +341,6 @@ class EverbloomRules(GameRules[EverbloomState]):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     tagline: ClassVar[str] = "Send pollinators, win hybrid beings, gather nectar."
-    min_screen: ClassVar[tuple[int, int]] = (116, 38)
     # A full game is too long to play out for every search iteration: the bots play
     # this many actions on and then ask estimate_scores (search.py).
     playout_horizon: ClassVar[int | None] = 16

@@ -471,7 +471,6 @@ class EvergreenRules(GameRules[EvergreenState]):
     options_model: ClassVar[type[BaseModel]] = EvergreenOptions
     state_model = EvergreenState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
-    min_screen: ClassVar[tuple[int, int]] = (116, 36)
     # A full game is too long to play out for every search iteration: the bots play
     # this many actions on and then ask estimate_scores (search.py).
     playout_horizon: ClassVar[int | None] = 16

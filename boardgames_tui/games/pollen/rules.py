@@ -504,7 +504,6 @@ class PollenRules(GameRules[PollenState]):
     options_model: ClassVar[type[BaseModel]] = PollenOptions
     state_model = PollenState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
-    min_screen: ClassVar[tuple[int, int]] = (100, 30)
 
     # -- what the rules viewer lists (built lazily: the lists import these rules) -------
     def catalogue(self) -> list[CatalogueSection]:
