@@ -14,6 +14,11 @@ from textual.widgets import Button, Footer, Static
 from boardgames_tui.ui.base import SizedScreen
 
 
+# How long the keys must be quiet before one lowers a curtain: longer than a key
+# repeat or a double press, shorter than a person passing the keyboard.
+QUIET_SECONDS = 0.6
+
+
 class CurtainScreen(SizedScreen[str]):
     """Names the next player and waits for them; dismisses with "ready", "undo" or "quit".
 
@@ -27,7 +32,7 @@ class CurtainScreen(SizedScreen[str]):
     # Long enough to cover a key held down (repeat starts after ~0.25–0.6 s, then every
     # ~30 ms, each restarting the wait) and a quick double press; short enough that a
     # player who has read the curtain never notices it.
-    GUARD_SECONDS: ClassVar[float] = 0.6
+    GUARD_SECONDS: ClassVar[float] = QUIET_SECONDS
     # The clock the guard reads; tests replace it to step time instead of sleeping.
     clock: ClassVar[Callable[[], float]] = staticmethod(time.monotonic)
 

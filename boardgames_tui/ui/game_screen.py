@@ -166,7 +166,7 @@ class GameScreen(SizedScreen[None]):
             setattr(self, name, value)
         self.viewer = seat
 
-    def announce(self, heading: str, text: str) -> None:
+    def announce(self, heading: str | Text, text: str | Text) -> None:
         """Public news for the table: drawn over the public view, then the next curtain."""
         if self.uses_curtains:
             self.show_to(None)

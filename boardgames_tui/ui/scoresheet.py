@@ -164,15 +164,16 @@ class AnnouncementScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
 
-    def __init__(self, heading: str, text: str) -> None:
+    def __init__(self, heading: str | Text, text: str | Text) -> None:
         super().__init__()
         self.heading = heading
         self.text = text
 
     def compose(self) -> ComposeResult:
         with Vertical(id="announcement"):
-            yield Static(Text(self.heading), id="announcement-heading")
-            yield Static(Text(self.text), id="announcement-text")
+            # Names are inside: shown as written, never read as markup.
+            yield Static(Text(self.heading) if isinstance(self.heading, str) else self.heading, id="announcement-heading")
+            yield Static(Text(self.text) if isinstance(self.text, str) else self.text, id="announcement-text")
             yield Button("Continue", id="announcement-ok", variant="primary")
 
     def on_mount(self) -> None:

@@ -471,7 +471,7 @@ async def test_a_round_announcement_shows_names_as_written(app_factory):
 async def test_the_curtain_shows_every_name_of_the_issue_as_written(app_factory, name: str):
     app = app_factory()
     async with app.run_test(size=(120, 40)) as pilot:
-        app.push_screen(CurtainScreen(name, "Round 1: [b]choose[/b]", undo_for=f"{name}2"))
+        app.push_screen(CurtainScreen(0, name, "Round 1: [b]choose[/b]", undo_for=f"{name}2"))
         await pilot.pause()
         assert shown(app.screen.query_one("#curtain-player")) == f"{name}, it is your turn."
         assert shown(app.screen.query_one("#curtain-message")) == "Round 1: [b]choose[/b]"

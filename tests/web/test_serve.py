@@ -22,6 +22,8 @@ from typing import Iterator
 
 import pytest
 
+from boardgames_tui.ui.curtain import QUIET_SECONDS
+
 try:
     from playwright.sync_api import Page, WebSocket, sync_playwright
 except ImportError:  # pragma: no cover - depends on the machine
@@ -229,7 +231,9 @@ def test_a_hot_seat_game_in_the_browser(browser, served_with_token: Served):
     mark = terminal.mark()
     terminal.press("Control+s")
     terminal.wait_for("Pass the keyboard", "Player 1", since=mark)
-    # The curtain's button (in the middle of the screen), tapped as on a tablet.
+    # The curtain's button (in the middle of the screen), tapped as on a tablet, after
+    # the curtain's guard against keys held over from the last player has passed.
+    page.wait_for_timeout(QUIET_SECONDS * 1000 + 400)
     mark = terminal.mark()
     terminal.tap_row(terminal.row_of("I am Player 1"))
     terminal.wait_for("Player 1's hand", since=mark)
