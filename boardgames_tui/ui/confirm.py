@@ -1,4 +1,9 @@
-"""A yes/no question for the player at the keyboard, asked only when the Confirmations setting is on."""
+"""A yes/no question for the player at the keyboard.
+
+`confirm_then` asks only while the Confirmations setting is on (leaving a game);
+a question that guards something that cannot be undone (deleting a save) pushes
+`ConfirmScreen` itself, always.
+"""
 
 from __future__ import annotations
 
@@ -20,17 +25,20 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str) -> None:
+    SETTINGS_HINT = "y: yes · n or Escape: no (Settings turns these questions off)"
+
+    def __init__(self, question: str | Text, detail: str = SETTINGS_HINT) -> None:
         super().__init__()
         self.question = question
+        self.detail = detail
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(Text(self.question), id="confirm-question")
-            yield Static("y: yes · n or Escape: no (Settings turns these questions off)", classes="hint")
+            yield Static(Text(self.question) if isinstance(self.question, str) else self.question, id="confirm-question")
+            yield Static(Text(self.detail), classes="hint", id="confirm-detail")
             with Horizontal(id="confirm-buttons"):
-                yield Button("Yes", id="confirm-yes", variant="primary")
-                yield Button("No", id="confirm-no")
+                yield Button("Yes (y)", id="confirm-yes", variant="primary")
+                yield Button("No (n)", id="confirm-no")
 
     def on_mount(self) -> None:
         self.query_one("#confirm-no", Button).focus()

@@ -8,14 +8,15 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Header, Input, OptionList, Static
+from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames_tui import __version__
 from boardgames_tui.engine.text import NAME_LENGTH, clean_text, name_problem
 from boardgames_tui.ui.base import SizedScreen
+from boardgames_tui.ui.confirm import ConfirmScreen
 
 if TYPE_CHECKING:
     from boardgames_tui.engine.contract import GameRules
@@ -249,7 +250,7 @@ class ContinueScreen(SizedScreen[None]):
             self.say(f"Deleted {entry.path.name}.", error=False)
             self.refresh_list()
 
-        self.app.push_screen(ConfirmScreen(what, "The file is removed for good."), delete)
+        self.app.push_screen(ConfirmScreen(what, "The file is removed for good. y: yes · n or Escape: no"), delete)
 
     def action_back(self) -> None:
         self.dismiss(None)
@@ -282,42 +283,6 @@ def save_label(entry: SaveSummary | BrokenSave) -> Text:
     return Text.assemble(
         ("Unreadable: ", "red"), clean_text(entry.path.name), "\n", (f"  {clean_text(entry.message)}", "dim")
     )
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question over the screen that asked it."""
-
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    #confirm-box { width: 70; height: auto; border: thick $error; padding: 1 2; background: $surface; }
-    #confirm-buttons { height: auto; margin-top: 1; }
-    #confirm-buttons Button { margin-right: 2; }
-    """
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
-
-    def __init__(self, question: Text, detail: str) -> None:
-        super().__init__()
-        self.question = question
-        self.detail = detail
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Static(self.question, id="confirm-question")
-            yield Static(self.detail, id="confirm-detail")
-            with Horizontal(id="confirm-buttons"):
-                yield Button("Yes (y)", id="yes", variant="error")
-                yield Button("No (n)", id="no", variant="primary")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, sure: bool) -> None:
-        self.dismiss(sure)
 
 
 class RenameScreen(ModalScreen["str | None"]):

@@ -24,7 +24,8 @@ from boardgames_tui.engine.saves import SaveStore, SaveSummary, load_match
 from boardgames_tui.engine.text import is_unshown, name_problem
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.menu import ConfirmScreen, ContinueScreen, RenameScreen
+from boardgames_tui.ui.confirm import ConfirmScreen
+from boardgames_tui.ui.menu import ContinueScreen, RenameScreen
 from boardgames_tui.ui.scoresheet import ScoreSheetScreen, ScoreTable
 from boardgames_tui.ui.setup import SetupScreen
 from tests.engine.test_saves_untrusted import bad_files, played_match
