@@ -450,15 +450,20 @@ class GameScreen(SizedScreen[None]):
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """True: offered; None: shown dimmed; False: hidden. Games extend this."""
-        if action == "undo":
-            return None if self.viewer is None or not self.match.can_undo(self.viewer) else True
+        # Undo is always offered: when it cannot be done, the key says why (a dimmed
+        # binding would swallow the key in silence).
         if action == "step_away":
             return self.uses_curtains and self.viewer is not None
         return True
 
     def action_undo(self) -> None:
         if self.viewer is None:
-            self.say("Nothing to undo here.", error=True)
+            self.say("Nothing to undo here: no player is at the keyboard.", error=True)
+            return
+        blocker = self.match.undo_blocker(self.viewer)
+        if blocker is not None:
+            # Refused before anything stops: a thinking bot goes on thinking.
+            self.say(f"Undo is not possible: {blocker}", error=True)
             return
         self._undo(self.viewer)
 
