@@ -55,11 +55,11 @@ def test_bloom_kingdom_mid_game_with_a_card_highlighted(snap_compare, tmp_path, 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_bloom_kingdom_side_panel_or_inspector(snap_compare, tmp_path, size):
-    """At 80×24 the players and log behind `v`; wider, the inspector over the board."""
+    """At 80×24 the players and log behind `p`; wider, the inspector over the board."""
 
     async def open_panel(pilot) -> None:
         await play_turns(pilot, 2)
-        await pilot.press("v" if size[0] < 100 else "i")
+        await pilot.press("p" if size[0] < 100 else "i")
         await pilot.pause()
 
     assert snap_compare(app_for(tmp_path, ANNA_BEN, seed=11), run_before=open_panel, terminal_size=size)

@@ -70,13 +70,13 @@ async def test_a_round_played_by_keys_stays_readable(app_factory, size):
         if size[0] < 100:
             # The players and the log, put away at this width, are one key away and readable.
             screen = await to_the_board(pilot)
-            await pilot.press("v")
+            await pilot.press("p")
             await settle(pilot)
             assert screen.query_one("#bk-players").region.area > 0
             assert screen.query_one("#bk-display").region.area == 0
             assert "VP" in screen_text(app)
             assert_readable(screen)
-            await pilot.press("v")
+            await pilot.press("p")
             await settle(pilot)
             assert screen.query_one("#bk-display").region.area > 0
 
@@ -170,3 +170,20 @@ async def test_resizing_redraws_the_display_and_the_hand_at_once(app_factory):
         assert "instant effect" not in screen_text(app)
         assert hand.region.right <= 80
         assert_readable(screen)
+
+
+async def test_a_replay_at_80x24_opens_the_players_too(tmp_path):
+    from boardgames_tui.engine.saves import SaveStore
+    from boardgames_tui.ui.replay import replay_app
+    from tests.engine.test_records import finished_match
+
+    app = replay_app(finished_match(4), store=SaveStore(tmp_path), cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("right", "right")
+        await settle(pilot)
+        assert app.screen.query_one("#bk-players").region.area == 0
+        await pilot.press("p")
+        await settle(pilot)
+        assert app.screen.query_one("#bk-players").region.area > 0
+        assert_readable(app.screen)

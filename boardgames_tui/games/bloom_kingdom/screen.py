@@ -37,9 +37,11 @@ from boardgames_tui.games.bloom_kingdom.widgets import (
 from boardgames_tui.ui.game_screen import GameScreen
 
 
-# Below this width the players and the log are put away behind `v`, so the board
+# Below this width the players and the log are put away behind `p`, so the board
 # (display, this turn, the hand) has the whole width.
 COMPACT_WIDTH = 100
+# From this width the players and the log get a wider column (bk-wide).
+WIDE_WIDTH = 160
 
 
 def target_key(action: Any) -> tuple[str, Any]:
@@ -62,11 +64,13 @@ class BloomKingdomScreen(GameScreen):
         Binding("enter", "confirm", "Confirm"),
         Binding("y", "decide(True)", "Yes, remove"),
         Binding("n", "decide(False)", "No / nothing"),
-        Binding("v", "toggle_players", "Players & log"),
+        Binding("p", "toggle_players", "Players & log"),
         *[Binding(str(number), f"pick({number})", f"Pick {number}", show=False) for number in range(1, 10)],
     ]
 
     rules: BloomKingdomRules
+    # Actions that only change what is shown: a replay offers them too.
+    VIEW_ACTIONS = frozenset({"toggle_players"})
     # `players_open`: at a compact width, whether the players and log are shown instead of the board.
     SEAT_UI = (*GameScreen.SEAT_UI, "targets", "cursor", "players_open")
 
@@ -105,6 +109,7 @@ class BloomKingdomScreen(GameScreen):
 
     def _place_panels(self) -> None:
         self.set_class(self.compact, "bk-compact")
+        self.set_class(self.app.size.width >= WIDE_WIDTH, "bk-wide")
         self.set_class(self.players_open, "bk-players-open")
 
     # -- drawing ----------------------------------------------------------------------------------
