@@ -187,3 +187,22 @@ async def test_a_replay_at_80x24_opens_the_players_too(tmp_path):
         await settle(pilot)
         assert app.screen.query_one("#bk-players").region.area > 0
         assert_readable(app.screen)
+
+
+async def test_hovering_a_card_or_a_column_shows_its_full_text(app_factory):
+    app = app_factory(ANNA_BEN, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await to_the_board(pilot)
+        card = app.match.state.players[0].hand[1]
+        info = characters()[character_of(card)]
+        # Row 1 inside the hand's border is the second card.
+        await pilot.hover("#bk-hand", offset=(4, 2))
+        await settle(pilot)
+        tooltip = screen.query_one(HandList).tooltip
+        assert tooltip is not None and card_label(card) in tooltip.plain and info.scoring in tooltip.plain
+        # The display at 80 columns is a grid: its first cell is the Queen column.
+        await pilot.hover("#bk-display", offset=(3, 1))
+        await settle(pilot)
+        tooltip = screen.query_one(DisplayColumns).tooltip
+        assert tooltip is not None and tooltip.plain.startswith("Queen column")

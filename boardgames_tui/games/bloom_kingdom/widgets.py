@@ -273,6 +273,9 @@ class HandList(TextPanel):
     def show(
         self, view: BloomKingdomState, viewer: int | None, available: set[Target], cursor: Target | None
     ) -> None:
+        if self._drawn is not None and self._drawn[1] != viewer:
+            # A card's tooltip belongs to the seat that hovered it: never left for the next audience.
+            self.tooltip = None
         self._drawn = (view, viewer, available, cursor)
         self._draw()
 
