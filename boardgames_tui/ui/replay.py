@@ -149,7 +149,8 @@ class ReplayMixin(GameScreen):
 
     # -- keys ------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in self.REPLAY_ACTIONS:
+        # A game may name actions that only change what is shown (a panel put away at a small size).
+        if action not in self.REPLAY_ACTIONS | getattr(self, "VIEW_ACTIONS", frozenset()):
             return False
         if self.is_too_small and action not in self.ALWAYS_AVAILABLE | {"back"}:
             return False

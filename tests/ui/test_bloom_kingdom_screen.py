@@ -137,12 +137,13 @@ async def test_wrong_number_and_clicks(app_factory):
         assert "There is no choice 9" in screen_text(app)
         assert app.match.state.model_dump() == before
         first, second = app.match.state.players[0].hand[:2]
-        # Row 0 of the hand is its heading; a first click selects, the second plays.
-        await pilot.click("#bk-hand", offset=(4, 3))
+        # At 120 columns the hand is a list beside the full card (no heading row):
+        # row 1 inside the border is the second card.  A first click selects, the second plays.
+        await pilot.click("#bk-hand", offset=(4, 2))
         await settle(pilot)
         assert app.match.state.players[0].chosen is None
         assert "Click again" in screen_text(app)
-        await pilot.click("#bk-hand", offset=(4, 3))
+        await pilot.click("#bk-hand", offset=(4, 2))
         await settle(pilot, 6)
         state = app.match.state
         assert second in state.revealed or second in [card for column in state.display.values() for card in column] or state.players[0].chosen == second
@@ -166,9 +167,9 @@ async def test_quitting_while_a_bot_thinks_is_not_blocked(app_factory):
 
 async def test_too_small_terminal_says_so_and_recovers(app_factory):
     app = app_factory([Seat(name="Anna"), Seat(name="Bot", kind="bot")], seed=8)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(79, 23)) as pilot:
         await settle(pilot)
-        assert "at least 100×30" in screen_text(app)
+        assert "at least 80×24" in screen_text(app)
         await pilot.resize_terminal(120, 40)
         await settle(pilot)
         text = screen_text(app)

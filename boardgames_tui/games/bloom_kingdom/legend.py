@@ -8,6 +8,7 @@ DISPLAY = "Display"
 TURN = "This turn"
 HAND = "Hand"
 PLAYERS = "Players"
+CHOICES = "Choices"
 
 LEGEND = [
     LegendEntry(DISPLAY, "Queen 3", "a column: the character and how many cards it holds"),
@@ -25,6 +26,8 @@ LEGEND = [
     LegendEntry(HAND, "now 8", "what the card would score if the round ended now"),
     LegendEntry(HAND, "now 0?", "“?”: the score depends on what the other players keep (King, Jester)"),
     LegendEntry(HAND, "▶", "the card the cursor is on (Enter plays it)"),
+    LegendEntry(CHOICES, "y  Remove a Dragon", "a choice that is not a card or a column; the key before it makes it"),
+    LegendEntry(CHOICES, "2  Ben", "a player the Fortune Teller can look at; the number picks them"),
     LegendEntry(PLAYERS, "•", "the player at the keyboard"),
     LegendEntry(PLAYERS, "▶", "the player the cursor is on (the Fortune Teller's pick)"),
     LegendEntry(PLAYERS, "12 VP", "victory points so far"),

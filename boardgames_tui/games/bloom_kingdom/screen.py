@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.widgets import RichLog
 
 from boardgames_tui.engine.contract import HIDDEN
+from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.games.bloom_kingdom.catalogue import character_entry
+from boardgames_tui.games.bloom_kingdom.content import characters
 from boardgames_tui.games.bloom_kingdom.model import (
     BloomKingdomState,
     FortuneChoice,
@@ -26,8 +31,17 @@ from boardgames_tui.games.bloom_kingdom.widgets import (
     Picked,
     PlayerBoard,
     TurnRow,
+    card_entry,
+    column_entry,
 )
 from boardgames_tui.ui.game_screen import GameScreen
+
+
+# Below this width the players and the log are put away behind `p`, so the board
+# (display, this turn, the hand) has the whole width.
+COMPACT_WIDTH = 100
+# From this width the players and the log get a wider column (bk-wide).
+WIDE_WIDTH = 160
 
 
 def target_key(action: Any) -> tuple[str, Any]:
@@ -50,16 +64,21 @@ class BloomKingdomScreen(GameScreen):
         Binding("enter", "confirm", "Confirm"),
         Binding("y", "decide(True)", "Yes, remove"),
         Binding("n", "decide(False)", "No / nothing"),
+        Binding("p", "toggle_players", "Players & log"),
         *[Binding(str(number), f"pick({number})", f"Pick {number}", show=False) for number in range(1, 10)],
     ]
 
     rules: BloomKingdomRules
-    SEAT_UI = (*GameScreen.SEAT_UI, "targets", "cursor")
+    # Actions that only change what is shown: a replay offers them too.
+    VIEW_ACTIONS = frozenset({"toggle_players"})
+    # `players_open`: at a compact width, whether the players and log are shown instead of the board.
+    SEAT_UI = (*GameScreen.SEAT_UI, "targets", "cursor", "players_open")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
         self.targets: list[Any] = []
         self.cursor = 0
+        self.players_open = False
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -70,6 +89,28 @@ class BloomKingdomScreen(GameScreen):
 
     def compose_sidebar(self) -> ComposeResult:
         yield PlayerBoard(id="bk-players")
+
+    @property
+    def compact(self) -> bool:
+        return self.app.size.width < COMPACT_WIDTH
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._place_panels()
+        self.refresh_bindings()
+        self.call_after_refresh(self._rewrap_log)
+
+    def _rewrap_log(self) -> None:
+        """The log keeps lines wrapped to the width it had when they were written:
+        write them again at the width it has now."""
+        self.query_one("#game-log", RichLog).clear()
+        self._log_shown = []
+        view = self.current_view()
+        self._sync_log(view if view is not None else self.public_view())
+
+    def _place_panels(self) -> None:
+        self.set_class(self.compact, "bk-compact")
+        self.set_class(self.app.size.width >= WIDE_WIDTH, "bk-wide")
+        self.set_class(self.players_open, "bk-players-open")
 
     # -- drawing ----------------------------------------------------------------------------------
     def show_view(self, view: BloomKingdomState, viewer: int | None) -> None:  # type: ignore[override]
@@ -84,23 +125,26 @@ class BloomKingdomScreen(GameScreen):
         available = {target_key(action) for action in self.targets}
         phase = view.phase if acting else None
 
+        self._place_panels()
         self.query_one(DisplayColumns).show(view, available, cursor_target)
         self.query_one(TurnRow).show(view, self.rules.to_act(view))
-        self.query_one(ChoiceBar).show(phase, available, cursor_target)
+        self.query_one(ChoiceBar).show(view, phase, available, cursor_target)
         self.query_one(HandList).show(view, viewer, available, cursor_target)
         self.query_one(PlayerBoard).show(view, viewer, self.rules.totals(view), available, cursor_target)
 
     def prompt_text(self, view: BloomKingdomState, viewer: int) -> str:  # type: ignore[override]
         prompt = self.rules.prompt(view, viewer)
         if view.phase == "play":
-            return f"{prompt} — ←/→ or 1–{len(view.players[viewer].hand)} to pick, Enter to play."
+            return f"{prompt} — ←/→ or 1–{len(view.players[viewer].hand)}, Enter plays it."
         if view.phase == "unicorn":
             return f"{prompt} — ←/→ to pick, Enter to return it."
         if view.phase == "knight":
             return f"{prompt} — y: remove a Dragon · n: leave it."
         if view.phase == "wizard":
             return f"{prompt} — ←/→ and Enter, or n to remove nothing."
-        if view.phase in ("jester", "fortune"):
+        if view.phase == "fortune":
+            return f"{prompt} — ←/→ or a number, and Enter."
+        if view.phase == "jester":
             return f"{prompt} — ←/→ and Enter."
         return prompt
 
@@ -120,16 +164,42 @@ class BloomKingdomScreen(GameScreen):
         # A round was scored: show everyone the kept cards before the next deal.
         number = len(state.rounds)
         totals = self.rules.totals(state)
-        text = Text("\n").join(
-            Text(f"{state.name(seat)}: {kept_summary(result)} = {result.total} VP   (total {totals[seat]})")
+        # Plain text: the announcement draws it as `Text`, never as markup.
+        text = "\n".join(
+            f"{state.name(seat)}: {kept_summary(result)} = {result.total} VP   (total {totals[seat]})"
             for seat, result in enumerate(state.rounds[-1])
         )
         self.announce(f"Round {number} scored — the display stays for round {number + 1}", text)
+
+    def inspect_target(self) -> CatalogueEntry | None:
+        if not self.targets:
+            return None
+        area, key = target_key(self.targets[self.cursor])
+        view = self.current_view()
+        if area == "hand" and key != HIDDEN:
+            return card_entry(key)
+        if area == "column" and view is not None:
+            return column_entry(view, key)
+        if area == "player" and view is not None:
+            return self._player_entry(view, key)
+        if area == "choice":
+            # Yes/no for the Knight, "nothing" for the Wizard: the card that asks.
+            return character_entry(characters()[self.match.state.phase])
+        return None
+
+    def _player_entry(self, view: BloomKingdomState, seat: int) -> CatalogueEntry:
+        totals = self.rules.totals(view)
+        lines = [f"{totals[seat]} VP so far; {len(view.players[seat].hand)} cards in hand."]
+        for number, results in enumerate(view.rounds, start=1):
+            lines.append(f"Round {number}: {kept_summary(results[seat])} = {results[seat].total} VP")
+        return CatalogueEntry(view.name(seat), tuple(lines))
 
     # -- keys and clicks ------------------------------------------------------------------------------
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("move", "confirm", "pick"):
             return bool(self.targets)
+        if action == "toggle_players":
+            return self.compact
         if action == "decide":
             phase = self.match.state.phase if self.targets else None
             if phase == "knight":
@@ -140,7 +210,9 @@ class BloomKingdomScreen(GameScreen):
         return super().allows(action, parameters)
 
     def _set_cursor(self, index: int) -> None:
-        self.cursor = index % len(self.targets)
+        # The cursor stops at the first and last choice: wrapping round would land on
+        # the far end unnoticed.
+        self.cursor = max(0, min(index, len(self.targets) - 1))
         self._message = None
         self.redraw(cursor_only=True)
 
@@ -151,6 +223,12 @@ class BloomKingdomScreen(GameScreen):
     def action_move(self, step: int) -> None:
         if self.targets:
             self._set_cursor(self.cursor + step)
+
+    def action_toggle_players(self) -> None:
+        self.players_open = not self.players_open
+        self._place_panels()
+        if self.players_open:
+            self.call_after_refresh(self._rewrap_log)
 
     def action_confirm(self) -> None:
         if self.targets:

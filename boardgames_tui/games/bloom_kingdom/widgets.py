@@ -8,17 +8,32 @@ from rich.text import Text
 from textual import events
 from textual.message import Message
 
+from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.games.bloom_kingdom.catalogue import character_entry
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
 from boardgames_tui.games.bloom_kingdom.rules import card_label, card_points, column_counts
+from boardgames_tui.ui.inspector import entry_text
 from boardgames_tui.ui.widgets import TextPanel, set_border_title
 
+# The display's nine columns side by side need at least this many cells each; a
+# narrower display lists them as a grid of "Queen  3 +1 Jest" cells instead.
 COLUMN_WIDTH = 9
+WIDEST_COLUMN = 18
+GRID_CELL = 21
 # The cursor is a marker and a background, so it never depends on colour alone.
 CURSOR = "bold on grey35"
 _CARDS = cards()
 _INFO = characters()
 _COLUMNS = column_order()
+
+# The hand's columns, as wide as their longest texts so none is ever cut.
+CARD_WIDTH = max(len(card_label(card)) for card in range(len(_CARDS))) + 2
+INSTANT_WIDTH = max(len(info.instant_short or "") for info in _INFO.values()) + 3
+SCORING_WIDTH = max(len(info.scoring_short) for info in _INFO.values()) + 4
+NOW_WIDTH = len("now 12?")
+TABLE_WIDTH = 3 + CARD_WIDTH + INSTANT_WIDTH + SCORING_WIDTH + NOW_WIDTH
+LIST_WIDTH = 3 + CARD_WIDTH + NOW_WIDTH
 
 Target = tuple[str, Any]
 
@@ -42,6 +57,25 @@ def card_text(card: int) -> Text:
     return Text(card_label(card), style=f"bold {info.colour}")
 
 
+def card_entry(card: int) -> CatalogueEntry:
+    """One card in full: the inspector's and the tooltips' text."""
+    return character_entry(_INFO[_CARDS[card].character], card_label(card))
+
+
+def column_entry(view: BloomKingdomState, column: str) -> CatalogueEntry:
+    """A display column: what it holds now, then its character in full."""
+    held = view.display[column]
+    jesters = sum(1 for card in held if _CARDS[card].character == "jester")
+    holding = f"The column holds {len(held)} card{'s' if len(held) != 1 else ''}"
+    holding += f", {jesters} of them Jester{'s' if jesters != 1 else ''}." if jesters else "."
+    character = character_entry(_INFO[column])
+    return CatalogueEntry(f"{_INFO[column].name} column", (holding, *character.lines))
+
+
+def _tooltip(entry: CatalogueEntry | None) -> Text | None:
+    return entry_text(entry) if entry is not None else None
+
+
 class Picked(Message):
     """The player clicked something choosable: (area, key) as in `target_key`."""
 
@@ -52,16 +86,41 @@ class Picked(Message):
 
 
 class DisplayColumns(TextPanel):
-    """The nine character columns with their counts and the Jesters inside."""
+    """The nine character columns with their counts and the Jesters inside.
+
+    Side by side (name, count, bars, Jesters) when the panel is wide enough, else a
+    grid of one-line cells; it redraws itself when its width changes.
+    """
+
+    _drawn: tuple[BloomKingdomState, set[Target], Target | None] | None = None
+    _rows = 0
 
     def on_mount(self) -> None:
         self.border_title = "Display"
 
     def show(self, view: BloomKingdomState, available: set[Target], cursor: Target | None) -> None:
+        self._drawn = (view, available, cursor)
+        self._draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw()
+
+    def _layout(self) -> tuple[int, int | None]:
+        """(cell width, cells per row): None per row means the columns stand side by side."""
+        width = self.size.width or len(_COLUMNS) * COLUMN_WIDTH
+        if width >= len(_COLUMNS) * COLUMN_WIDTH:
+            return min(WIDEST_COLUMN, width // len(_COLUMNS)), None
+        return GRID_CELL, max(1, width // GRID_CELL)
+
+    def _draw(self) -> None:
+        if self._drawn is None:
+            return
+        view, available, cursor = self._drawn
         counts = column_counts(view.display)
         choosing = any(area == "column" for area, _ in available)
-        lines = [Text() for _ in range(4)]
-        for column in _COLUMNS:
+        cell_width, per_row = self._layout()
+        lines: list[Text] = [Text() for _ in range(4)] if per_row is None else []
+        for index, column in enumerate(_COLUMNS):
             info = _INFO[column]
             jesters = sum(1 for card in view.display[column] if _CARDS[card].character == "jester")
             target = ("column", column)
@@ -71,27 +130,53 @@ class DisplayColumns(TextPanel):
             elif choosing and target not in available:
                 style = "dim"
             marker = "▶" if cursor == target else ""
-            cells = [
-                Text(marker + info.column_label, style=f"bold {info.colour}"),
-                Text(str(counts[column]), style="bold"),
-                Text("▮" * min(counts[column], COLUMN_WIDTH - 2), style=info.colour),
-                Text(f"+{jesters} Jest" if jesters else "", style="dark_orange"),
-            ]
-            for line, cell in zip(lines, cells):
-                cell.truncate(COLUMN_WIDTH - 1)
-                cell.align("center", COLUMN_WIDTH - 1)
+            jest = Text(f"+{jesters} Jest" if jesters else "", style="dark_orange")
+            if per_row is None:
+                cells = [
+                    Text(marker + info.column_label, style=f"bold {info.colour}"),
+                    Text(str(counts[column]), style="bold"),
+                    Text("▮" * min(counts[column], cell_width - 2), style=info.colour),
+                    jest,
+                ]
+                for line, cell in zip(lines, cells):
+                    cell.truncate(cell_width - 1)
+                    cell.align("center", cell_width - 1)
+                    cell.stylize(style)
+                    line.append(cell)
+                    line.append(" ")
+            else:
+                if index % per_row == 0:
+                    lines.append(Text())
+                cell = Text(f"{marker or ' '}{info.column_label:<8}", style=f"bold {info.colour}")
+                cell.append(f"{counts[column]:>3}", style="bold")
+                cell.append(" ")
+                cell.append_text(jest)
+                cell.align("left", cell_width - 1)
                 cell.stylize(style)
-                line.append(cell)
-                line.append(" ")
-        self.show_text(Text("\n").join(lines))
+                lines[-1].append_text(cell)
+                lines[-1].append(" ")
+        # The number of lines follows the width alone, so only a resize changes the layout.
+        self.show_text(Text("\n").join(lines), layout=len(lines) != self._rows)
+        self._rows = len(lines)
 
-    def on_click(self, event: events.Click) -> None:
+    def _column_at(self, event: events.MouseEvent) -> str | None:
         offset = event.get_content_offset(self)
         if offset is None:
-            return
-        index = offset.x // COLUMN_WIDTH
-        if 0 <= index < len(_COLUMNS):
-            self.post_message(Picked("column", _COLUMNS[index]))
+            return None
+        cell_width, per_row = self._layout()
+        index = offset.x // cell_width
+        if per_row is not None:
+            index = offset.y * per_row + index if index < per_row else len(_COLUMNS)
+        return _COLUMNS[index] if 0 <= index < len(_COLUMNS) else None
+
+    def on_click(self, event: events.Click) -> None:
+        column = self._column_at(event)
+        if column is not None:
+            self.post_message(Picked("column", column))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        column = self._column_at(event)
+        self.tooltip = _tooltip(column_entry(self._drawn[0], column)) if column and self._drawn else None
 
 
 class TurnRow(TextPanel):
@@ -128,45 +213,80 @@ class TurnRow(TextPanel):
             if view.unicorn_pending:
                 waiting = ", ".join(view.name(seat) for seat in view.unicorn_pending)
                 text.append(f"\nUnicorn: {waiting} must return a card to the box")
-        self.show_text(text)
+        # Its height follows its text, which changes only with a move.
+        self.show_text(text, layout=True)
 
 
 class ChoiceBar(TextPanel):
-    """Yes/no style choices: the Knight's removal, the Wizard's "nothing"."""
+    """Choices that are not cards or columns: the Knight's removal, the Wizard's
+    "nothing", and the Fortune Teller's players (so they are on the board even when
+    the players' panel is put away)."""
 
-    def show(self, phase: str | None, available: set[Target], cursor: Target | None) -> None:
-        buttons: list[tuple[str, Target]] = []
+    _buttons: list[tuple[Text, Target]] = []
+
+    def show(
+        self, view: BloomKingdomState, phase: str | None, available: set[Target], cursor: Target | None
+    ) -> None:
+        buttons: list[tuple[Text, Target]] = []
         if phase == "knight":
-            buttons = [("y  Remove a Dragon", ("choice", True)), ("n  Leave the Dragons", ("choice", False))]
+            buttons = [(Text("y  Remove a Dragon"), ("choice", True)), (Text("n  Leave the Dragons"), ("choice", False))]
         elif phase == "wizard":
-            buttons = [("n  Remove nothing", ("choice", False))]
+            buttons = [(Text("n  Remove nothing"), ("choice", False))]
+        elif phase == "fortune":
+            seats = sorted(key for area, key in available if area == "player")
+            buttons = [(Text.assemble(f"{number}  ", view.name(seat)), ("player", seat)) for number, seat in enumerate(seats, 1)]
         self.display = bool(buttons)
         self._buttons = buttons
         text = Text()
-        for label, target in buttons:
-            text.append(f" {label} ", style=CURSOR if cursor == target else "bold on grey23")
-            text.append("   ")
+        for index, (label, target) in enumerate(buttons):
+            if index:
+                text.append("   ")
+            marker = "▶" if cursor == target else " "
+            text.append_text(Text.assemble(marker, label, " ", style=CURSOR if cursor == target else "bold on grey23"))
         self.show_text(text)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None:
+        if offset is None or offset.y:
             return
         start = 0
         for label, (area, key) in self._buttons:
-            end = start + len(label) + 2
+            end = start + label.cell_len + 2
             if start <= offset.x < end:
                 self.post_message(Picked(area, key))
             start = end + 3
 
 
 class HandList(TextPanel):
-    """The viewer's hand, one card a line, with what each would score right now."""
+    """The viewer's hand, one card a line, with what each would score right now, and
+    the card under the cursor in full.
+
+    Wide enough, every card shows its short instant and scoring texts in columns and
+    the full card sits below; narrower, the list keeps name and score and the full
+    card sits beside it.  Nothing is ever cut: it redraws itself when its width changes.
+    """
+
+    _drawn: tuple[BloomKingdomState, int | None, set[Target], Target | None] | None = None
+    _cards: list[int] = []
+    _first_row = 0
 
     def show(
         self, view: BloomKingdomState, viewer: int | None, available: set[Target], cursor: Target | None
     ) -> None:
-        self._cards: list[int] = []
+        if self._drawn is not None and self._drawn[1] != viewer:
+            # A card's tooltip belongs to the seat that hovered it: never left for the next audience.
+            self.tooltip = None
+        self._drawn = (view, viewer, available, cursor)
+        self._draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._drawn is None:
+            return
+        view, viewer, available, cursor = self._drawn
+        self._cards = []
         if viewer is None:
             set_border_title(self, "Hand")
             self.show_text(Text("Hidden until the next player is at the keyboard.", style="dim italic"))
@@ -175,32 +295,66 @@ class HandList(TextPanel):
         self._cards = list(hand)
         set_border_title(self, f"{view.name(viewer)}'s hand ({len(hand)})")
         counts = column_counts(view.display)
-        lines = [Text("   card              instant effect         scores when kept               now", style="dim")]
         choosing = any(area == "hand" for area, _ in available)
+        width = self.size.width or TABLE_WIDTH
+        in_columns = width >= TABLE_WIDTH
+        rows: list[Text] = []
         for number, card in enumerate(hand, start=1):
             info = _INFO[_CARDS[card].character]
             target = ("hand", card)
             line = Text(f"▶{number} " if cursor == target else f" {number} ", style="bold")
-            line.append_text(fixed(card_text(card), 18))
-            line.append_text(fixed(Text(f"⚡{info.instant_short}" if info.instant_short else "", style="italic"), 23))
-            line.append_text(fixed(Text(f"★ {info.scoring_short}"), 31))
+            line.append_text(fixed(card_text(card), CARD_WIDTH))
+            if in_columns:
+                line.append_text(fixed(Text(f"⚡{info.instant_short}" if info.instant_short else "", style="italic"), INSTANT_WIDTH))
+                line.append_text(fixed(Text(f"★ {info.scoring_short}"), SCORING_WIDTH))
             line.append(f"now {value_now(info.key, counts)}", style="bold")
+            line.align("left", LIST_WIDTH if not in_columns else TABLE_WIDTH)
             if cursor == target:
                 line.stylize(CURSOR)
             elif choosing and target not in available:
                 line.stylize("dim")
+            rows.append(line)
+        about = self._about(view, viewer, cursor)
+        if in_columns:
+            heading = Text(" " * 3 + "card".ljust(CARD_WIDTH) + "instant effect".ljust(INSTANT_WIDTH), style="dim")
+            heading.append("scores when kept".ljust(SCORING_WIDTH) + "now")
+            lines = [heading, *rows]
+            if about:
+                lines += [Text(""), *about]
+            self._first_row = 1
+        else:
+            lines = self._beside(rows, about, width)
+            self._first_row = 0
+        self.show_text(Text("\n").join(lines) if lines else Text("(no cards)", style="dim"))
+
+    def _beside(self, rows: list[Text], about: list[Text], width: int) -> list[Text]:
+        """The list on the left, the full card wrapped on the right."""
+        right_width = max(10, width - LIST_WIDTH - 1)
+        wrapped: list[Text] = []
+        for paragraph in about:
+            wrapped.extend(paragraph.wrap(self.app.console, right_width) if paragraph.plain else [Text("")])
+        lines = []
+        for index in range(max(len(rows), len(wrapped))):
+            line = rows[index].copy() if index < len(rows) else Text(" " * LIST_WIDTH)
+            line.append(" ")
+            if index < len(wrapped):
+                line.append_text(wrapped[index])
             lines.append(line)
+        return lines
+
+    @staticmethod
+    def _about(view: BloomKingdomState, viewer: int, cursor: Target | None) -> list[Text]:
+        """The whole card under the cursor and what the viewer's Fortune Tellers saw."""
+        about: list[Text] = []
         if cursor is not None and cursor[0] == "hand":
-            # The whole card under the cursor, so nobody needs the rulebook at hand.
             info = _INFO[_CARDS[cursor[1]].character]
-            lines.append(Text(""))
-            about = Text.assemble(card_text(cursor[1]), "  ")
+            card = Text.assemble(card_text(cursor[1]), "  ")
             if info.instant:
-                about.append("Instant: ", style="bold")
-                about.append(f"{info.instant}  ")
-            about.append("Kept: ", style="bold")
-            about.append(info.scoring)
-            lines.append(about)
+                card.append("Instant: ", style="bold")
+                card.append(f"{info.instant}  ")
+            card.append("Kept: ", style="bold")
+            card.append(info.scoring)
+            about.append(card)
         peeks = [peek for peek in view.peeks if peek.viewer == viewer]
         if peeks:
             seen = Text("Seen by your Fortune Tellers: ", style="italic")
@@ -210,16 +364,26 @@ class HandList(TextPanel):
                 seen.append(f"{view.name(peek.target)} had ")
                 seen.append_text(card_text(peek.card))
                 seen.append(f" (round {peek.round}, turn {peek.turn})", style="dim")
-            lines.append(Text(""))
-            lines.append(seen)
-        self.show_text(Text("\n").join(lines) if lines else Text("(no cards)", style="dim"))
+            if about:
+                about.append(Text(""))
+            about.append(seen)
+        return about
+
+    def _card_at(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None
+        row = offset.y - self._first_row
+        return self._cards[row] if 0 <= row < len(self._cards) else None
 
     def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        # The first line is the column heading.
-        row = offset.y - 1 if offset is not None else -1
-        if 0 <= row < len(getattr(self, "_cards", [])):
-            self.post_message(Picked("hand", self._cards[row]))
+        card = self._card_at(event)
+        if card is not None:
+            self.post_message(Picked("hand", card))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        card = self._card_at(event)
+        self.tooltip = _tooltip(card_entry(card)) if card is not None and card >= 0 else None
 
 
 class PlayerBoard(TextPanel):
