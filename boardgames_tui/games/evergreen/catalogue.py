@@ -75,10 +75,11 @@ def space_entry(cell: int, glyph: str, light: int | None) -> CatalogueEntry:
         piece = next(piece for piece in content().pieces if piece.glyph == glyph)
         entry = piece_entry(piece)
         lines += [f"Piece: {entry.title}.", *entry.lines]
-    if light is not None:
-        lines.append(f"Lit: +{light} light if the season ended now.")
-    elif glyph != EMPTY:
-        lines.append("In shadow (or not a plant that scores light) if the season ended now.")
+        if light is not None:
+            lines.append(f"Lit: +{light} light if the season ended now.")
+        elif piece.light_points:
+            lines.append("In shadow: no light if the season ended now.")
+
     return CatalogueEntry(f"{space_name(cell)} · {biome.name}", tuple(lines))
 
 

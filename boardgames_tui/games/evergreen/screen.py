@@ -9,6 +9,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widgets import RichLog
 
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.games.evergreen.catalogue import card_entry, power_entry
@@ -112,9 +113,17 @@ class EvergreenScreen(GameScreen):
         self._apply_layout()
 
     def on_resize(self, event: events.Resize) -> None:
-        # A new layout redraws everything at once: the planet's cells change size with it.
+        # A new layout redraws everything at once: the planet's cells change size with it,
+        # and the log (wrapped when each line was written) is written again at its new width.
         if self._apply_layout():
             self.redraw()
+            self.call_after_refresh(self._rewrite_log)
+
+    def _rewrite_log(self) -> None:
+        self.query_one("#game-log", RichLog).clear()
+        self._log_shown = []
+        view = self.current_view()
+        self._sync_log(view if view is not None else self.public_view())
 
     def _apply_layout(self) -> bool:
         """Set the layout for the window's size and the compact panel; True if the layout changed."""

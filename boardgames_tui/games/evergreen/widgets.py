@@ -171,7 +171,8 @@ def _space_lines(cell: int, glyph: str, light: int | None, height: int) -> list[
     biome = _BIOMES[BIOME_KEYS[BIOME_AT[cell]]]
     name = Text(f"{biome.letter} {space_name(cell)}", style=f"bold {biome.colour}")
     if glyph == EMPTY:
-        piece = Text("  ·", style="dim")
+        # Under the first letter in a compact space, where a piece's glyph goes; centred in wider ones.
+        piece = Text("·" if height == 2 else "  ·", style="dim")
     elif height == 2:
         piece = Text(glyph, style=PIECE_STYLES[glyph])
     else:
