@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
@@ -9,6 +10,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import RichLog
 
 from boardgames_tui.engine.reference import CatalogueEntry
@@ -56,6 +58,19 @@ STEP_KEYS = {"p": Plant, "g": Grow, "o": UsePower, "l": LakeGrow}
 STEP_NAMES = {Plant: "plant a sprout", Grow: "grow", UsePower: "use your power", LakeGrow: "grow beside the lake"}
 # The side panels of the compact layout, one at a time (t cycles), with their names.
 PANELS = {"choices": "draft / this round", "fertility": "Fertility", "tracks": "Season · powers", "players": "Players · log"}
+
+
+@lru_cache(maxsize=8)
+def powers_tooltip(powers: tuple[str, ...]) -> str:
+    """Every power of the game in full, for the powers panel's tooltip."""
+    entries = [power_entry(power) for power in powers]
+    return "\n\n".join("\n".join((entry.title, *entry.lines)) for entry in entries)
+
+
+def set_tooltip(widget: Widget, text: str | None) -> None:
+    """Sets a tooltip only when it changes: a cursor move redraws the panels every time."""
+    if widget.tooltip != text:
+        widget.tooltip = text
 
 
 def layout_for(width: int, height: int) -> str:
@@ -212,11 +227,11 @@ class EvergreenScreen(GameScreen):
             )
         else:
             panel.show("This round", self._round_summary(view, viewer), None, numbered=False)
-        panel.tooltip = self._choice_tooltip(view, choices)
+        set_tooltip(panel, self._choice_tooltip(view, choices))
         self.query_one(ZonePanel).show(view)
         tracks = self.query_one(TrackPanel)
         tracks.show(view, viewer, full_names=self.layout_name == "large")
-        tracks.tooltip = "\n\n".join(self._power_text(power) for power in view.powers)
+        set_tooltip(tracks, powers_tooltip(tuple(view.powers)))
         self.query_one(ScorePanel).show(view, self.rules.totals(view), seat)
 
     def _card_line(self, card: int) -> Text:
@@ -382,11 +397,6 @@ class EvergreenScreen(GameScreen):
         if view.phase != "draft" or not choices:
             return None
         entry = card_entry(choices[self.choice].card)
-        return "\n".join((entry.title, *entry.lines))
-
-    @staticmethod
-    def _power_text(power: str) -> str:
-        entry = power_entry(power)
         return "\n".join((entry.title, *entry.lines))
 
     def action_finish(self) -> None:
