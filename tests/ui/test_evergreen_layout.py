@@ -167,3 +167,20 @@ async def test_hovering_a_space_gives_its_full_text_as_a_tooltip(tmp_path):
         assert str(row.tooltip).startswith("C4 · Swamp") and "Piece: Sprout." in str(row.tooltip)
         tracks = app.screen.query_one("#eg-tracks")
         assert "Plant a Sprout (Sprout)" in str(tracks.tooltip)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_four_seats_read_whole_in_the_draft_and_the_plan(tmp_path, size):
+    seats = [Seat(name="Ann")] + [Seat(name=f"Bot {number}", kind="bot") for number in (2, 3, 4)]
+    app = evergreen_app(tmp_path, seats)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert_readable(app.screen)
+        await draft_to_the_action_phase(app, pilot)
+        await pilot.press("left", "p")
+        await pilot.pause()
+        assert_readable(app.screen)
+        for _ in range(4):
+            await pilot.press("t")
+            await pilot.pause()
+            assert_readable(app.screen)
