@@ -111,6 +111,8 @@ class EvergreenScreen(GameScreen):
         # The side panel on screen in the compact layout (a key of PANELS).
         self.panel = "choices"
         self.layout_name = ""
+        # The width the log's lines were wrapped to (a RichLog never wraps them again).
+        self._log_width = 0
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -132,10 +134,15 @@ class EvergreenScreen(GameScreen):
         # and the log (wrapped when each line was written) is written again at its new width.
         if self._apply_layout():
             self.redraw()
-            self.call_after_refresh(self._rewrite_log)
+        self.call_after_refresh(self._rewrite_log)
 
     def _rewrite_log(self) -> None:
-        self.query_one("#game-log", RichLog).clear()
+        log = self.query_one("#game-log", RichLog)
+        width = log.scrollable_content_region.width
+        if width == self._log_width:
+            return
+        self._log_width = width
+        log.clear()
         self._log_shown = []
         view = self.current_view()
         self._sync_log(view if view is not None else self.public_view())
