@@ -5,7 +5,16 @@ from __future__ import annotations
 from boardgames_tui.engine.reference import CatalogueEntry, CatalogueSection
 from boardgames_tui.games.evergreen.content import WILD, biomes, content
 from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
-from boardgames_tui.games.evergreen.rules import BIOME_AT, BIOME_KEYS, CARDS, POINTS, card_label, space_name
+from boardgames_tui.games.evergreen.rules import (
+    BIOME_AT,
+    BIOME_KEYS,
+    CARDS,
+    EMPTY,
+    POINTS,
+    POWERS,
+    card_label,
+    space_name,
+)
 
 _MODULE_NAMES = {"cherry": "Cherry Blossoms module", "bamboo": "Bamboo module"}
 
@@ -28,6 +37,52 @@ def _icon(card) -> str:
     return "No icon: discarded when left over."
 
 
+def piece_entry(piece) -> CatalogueEntry:
+    lines = [
+        f"Glyph {piece.glyph} · height {piece.height} · shadow {piece.shadow or 'none'}"
+        f" · {piece.light_points} light point{'s' if piece.light_points != 1 else ''} when lit.",
+        "Part of a forest." if piece.forest else "Not part of a forest.",
+        f"{piece.box} in the box, shared out equally between the planets.",
+    ]
+    if piece.module:
+        lines.append(f"From the {_MODULE_NAMES[piece.module]}.")
+    return CatalogueEntry(piece.name, tuple(lines))
+
+
+def power_entry(key: str) -> CatalogueEntry:
+    power = POWERS[key]
+    lines = [power.text, _power_levels(power.key, content().power_track_max.value)]
+    if power.module:
+        lines.append(f"From the {_MODULE_NAMES[power.module]}: replaces one base power.")
+    return CatalogueEntry(f"{power.name} ({power.short})", tuple(lines))
+
+
+def card_entry(card: int) -> CatalogueEntry:
+    """A card in full: its biome, icon and the power it gives (with every level)."""
+    power = power_entry(CARDS[card].power)
+    return CatalogueEntry(f"Card {card}: {card_label(card)}", (_icon(CARDS[card]), f"Power: {power.title}.", *power.lines))
+
+
+def space_entry(cell: int, glyph: str, light: int | None) -> CatalogueEntry:
+    """A planet space as drawn: its biome, what stands there and the light it would score now."""
+    if BIOME_AT[cell] < 0:
+        return CatalogueEntry(f"{space_name(cell)} · Ravine", ("Nothing grows here; shadows cross it.",))
+    biome = biomes()[BIOME_AT[cell]]
+    lines = [f"Biome: {biome.letter} {biome.name}."]
+    if glyph == EMPTY:
+        lines.append("Empty.")
+    else:
+        piece = next(piece for piece in content().pieces if piece.glyph == glyph)
+        entry = piece_entry(piece)
+        lines += [f"Piece: {entry.title}.", *entry.lines]
+        if light is not None:
+            lines.append(f"Lit: +{light} light if the season ended now.")
+        elif piece.light_points:
+            lines.append("In shadow: no light if the season ended now.")
+
+    return CatalogueEntry(f"{space_name(cell)} · {biome.name}", tuple(lines))
+
+
 def catalogue() -> list[CatalogueSection]:
     data = content()
     most = data.power_track_max.value
@@ -39,23 +94,8 @@ def catalogue() -> list[CatalogueSection]:
         )
     ravines = [space_name(cell) for cell in range(len(BIOME_AT)) if BIOME_AT[cell] < 0]
     biome_entries.append(CatalogueEntry(f"{data.board.ravine} Ravine", (f"{len(ravines)} spaces: {', '.join(ravines)}.",)))
-    piece_entries = []
-    for piece in data.pieces:
-        lines = [
-            f"Glyph {piece.glyph} · height {piece.height} · shadow {piece.shadow or 'none'}"
-            f" · {piece.light_points} light point{'s' if piece.light_points != 1 else ''} when lit.",
-            "Part of a forest." if piece.forest else "Not part of a forest.",
-            f"{piece.box} in the box, shared out equally between the planets.",
-        ]
-        if piece.module:
-            lines.append(f"From the {_MODULE_NAMES[piece.module]}.")
-        piece_entries.append(CatalogueEntry(piece.name, tuple(lines)))
-    power_entries = []
-    for power in data.powers:
-        lines = [power.text, _power_levels(power.key, most)]
-        if power.module:
-            lines.append(f"From the {_MODULE_NAMES[power.module]}: replaces one base power.")
-        power_entries.append(CatalogueEntry(f"{power.name} ({power.short})", tuple(lines)))
+    piece_entries = [piece_entry(piece) for piece in data.pieces]
+    power_entries = [power_entry(power.key) for power in data.powers]
     season_entries = [
         CatalogueEntry(season.name, (f"{season.rounds} rounds; the sun shines from the {season.sun} edge.",))
         for season in data.seasons

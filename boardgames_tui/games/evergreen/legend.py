@@ -30,20 +30,21 @@ def legend() -> list[LegendEntry]:
         LegendEntry(PLANET, "·", "an empty space"),
         LegendEntry(PLANET, content().board.ravine + " ░░░", "a ravine: nothing grows there, shadows cross it"),
         LegendEntry(PLANET, "☀ sun", "the edge the sun shines from this season"),
-        LegendEntry(PLANET, "☀ +2", "the plant would score that many light points if the season ended now"),
-        LegendEntry(PLANET, "☀ light now 7", "your light points if the season ended now"),
+        LegendEntry(PLANET, "☀ +2  ☀+2", "the plant would score that many light points if the season ended now"),
+        LegendEntry(PLANET, "☀ light now 7  ☀ 7", "your light points if the season ended now (the short form in a small window)"),
         LegendEntry(PLANET, "highlighted space", "the cursor; a green background marks spaces where a step is possible"),
-        LegendEntry(FERTILITY, "W Wheat   2 (3, 1↓)", "a biome's fertility value now, then (cards in its stack, of them face down ↓)"),
-        LegendEntry(FERTILITY, "1 (1)", "value 1 from a stack of 1 card"),
-        LegendEntry(TRACKS, "Spring ●●○○○", "rounds of the season: ● played, ○ still to come"),
+        LegendEntry(FERTILITY, "W Wheat     2 3,1↓", "a biome's fertility value now, then the cards in its stack and how many of them lie face down (↓)"),
+        LegendEntry(TRACKS, "Spring round 3 of 5", "the season being played and its round; later seasons show their rounds, past ones \"done\""),
         LegendEntry(TRACKS, "Sun: top edge", "where the sun shines from"),
         LegendEntry(TRACKS, "Grow s→t 2 · Grow t→T 1", "a power (s→t: sprout to small tree, t→T: small to big tree) and its level: uses a round"),
+        LegendEntry(TRACKS, "s44 t54", "the shared pool: pieces of each kind left (after your own plan while you plan)"),
         LegendEntry(CHOICES, "▶1", "the card or biome the cursor is on, and the number key that picks it"),
         LegendEntry(CHOICES, "Swamp · Place a Lake · 2 fertility", "a card: its biome, its power and its icon"),
         LegendEntry(CHOICES, "level 2, 1 use(s) left", "your drafted power's level and the uses still open this round"),
     ]
     for number, meaning in ACTION_OPTIONS.items():
         entries.append(LegendEntry(CHOICES, f"Action options still open: {number}", meaning))
+    entries.append(LegendEntry("Small window", "t: next panel", "t shows the next side panel: draft / this round, Fertility, Season · powers, Players · log"))
     entries += [
         LegendEntry(PLAYERS, "▲ ● ■ ◆", "each player's mark (with their colour)"),
         LegendEntry(PLAYERS, "▶", "the player whose planet is on screen"),

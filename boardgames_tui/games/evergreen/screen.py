@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import RichLog
+
+from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.games.evergreen.catalogue import card_entry, power_entry
+from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
 
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
@@ -48,6 +56,30 @@ STEPS = {"left": -1, "right": 1, "up": -SIZE, "down": SIZE}
 # Keys for the steps of an action phase, and what each builds.
 STEP_KEYS = {"p": Plant, "g": Grow, "o": UsePower, "l": LakeGrow}
 STEP_NAMES = {Plant: "plant a sprout", Grow: "grow", UsePower: "use your power", LakeGrow: "grow beside the lake"}
+# The side panels of the compact layout, one at a time (t cycles), with their names.
+PANELS = {"choices": "draft / this round", "fertility": "Fertility", "tracks": "Season · powers", "players": "Players · log"}
+
+
+@lru_cache(maxsize=8)
+def powers_tooltip(powers: tuple[str, ...]) -> str:
+    """Every power of the game in full, for the powers panel's tooltip."""
+    entries = [power_entry(power) for power in powers]
+    return "\n\n".join("\n".join((entry.title, *entry.lines)) for entry in entries)
+
+
+def set_tooltip(widget: Widget, text: str | None) -> None:
+    """Sets a tooltip only when it changes: a cursor move redraws the panels every time."""
+    if widget.tooltip != text:
+        widget.tooltip = text
+
+
+def layout_for(width: int, height: int) -> str:
+    """The layout a window of this size gets (a key of widgets.CELL_SIZES)."""
+    if width >= 180 and height >= 48:
+        return "large"
+    if width >= 120 and height >= 38:
+        return "normal"
+    return "compact"
 
 
 class EvergreenScreen(GameScreen):
@@ -62,12 +94,13 @@ class EvergreenScreen(GameScreen):
         Binding("l", "do('l')", "Lake grow", show=False),
         Binding("d", "finish", "Done"),
         Binding("v", "cycle_planet", "Other planets"),
+        Binding("t", "cycle_panel", "Panels"),
         *[Binding(str(number), f"pick({number})", f"Choice {number}", show=False) for number in range(1, 10)],
     ]
 
     rules: EvergreenRules
     # A seat's first plan starts at the planet's centre, never where another seat planted.
-    SEAT_UI = (*GameScreen.SEAT_UI, "cursor_space", "choice", "shown_seat")
+    SEAT_UI = (*GameScreen.SEAT_UI, "cursor_space", "choice", "shown_seat", "panel")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
@@ -75,6 +108,11 @@ class EvergreenScreen(GameScreen):
         self.choice = 0
         # Whose planet is on screen: None means the viewer's own.
         self.shown_seat: int | None = None
+        # The side panel on screen in the compact layout (a key of PANELS).
+        self.panel = "choices"
+        self.layout_name = ""
+        # The width the log's lines were wrapped to (a RichLog never wraps them again).
+        self._log_width = 0
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -87,6 +125,57 @@ class EvergreenScreen(GameScreen):
 
     def compose_sidebar(self) -> ComposeResult:
         yield ScorePanel(id="eg-scores")
+
+    def on_mount(self) -> None:
+        self._apply_layout()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # A new layout redraws everything at once: the planet's cells change size with it,
+        # and the log (wrapped when each line was written) is written again at its new width.
+        if self._apply_layout():
+            self.redraw()
+        self.call_after_refresh(self._rewrite_log)
+
+    def _rewrite_log(self) -> None:
+        log = self.query_one("#game-log", RichLog)
+        width = log.scrollable_content_region.width
+        if width == self._log_width:
+            return
+        self._log_width = width
+        log.clear()
+        self._log_shown = []
+        view = self.current_view()
+        self._sync_log(view if view is not None else self.public_view())
+
+    def _apply_layout(self) -> bool:
+        """Set the layout for the window's size and the compact panel; True if the layout changed."""
+        name = layout_for(self.app.size.width, self.app.size.height)
+        for key in PANELS:
+            self.set_class(key == self.panel, f"-eg-show-{key}")
+        if name == self.layout_name:
+            return False
+        for other in ("compact", "normal", "large"):
+            self.set_class(other == name, f"-eg-{other}")
+        self.layout_name = name
+        self.query_one(PlanetView).cell_size = name
+        hint = "t: next panel" if name == "compact" else ""
+        for selector in ("#eg-choices", "#eg-zone", "#eg-tracks", "#eg-scores"):
+            self.query_one(selector).border_subtitle = hint
+        return True
+
+    def action_cycle_panel(self) -> None:
+        if self.layout_name != "compact":
+            self.say("Every panel is on screen at this window size: t switches panels only below 120×38.")
+            return
+        keys = list(PANELS)
+        self.panel = keys[(keys.index(self.panel) + 1) % len(keys)]
+        self._apply_layout()
+        self.say(f"Side panel: {PANELS[self.panel]} (t shows the next).")
+
+    def show_to(self, seat: int | None, *, curtained: bool = True) -> None:
+        super().show_to(seat, curtained=curtained)
+        if self.is_mounted:
+            self._apply_layout()  # the panel a seat chose comes back with it
 
     # -- what is on offer ----------------------------------------------------------------------------
     def _choices(self, view: EvergreenState) -> list[Any]:
@@ -115,18 +204,18 @@ class EvergreenScreen(GameScreen):
             if own:
                 preview = season_preview(view, seat)
                 board = view.players[seat].plan.board if view.players[seat].plan else view.players[seat].board
-                title = f"{view.name(seat)}'s planet" + (" · your secret plan" if view.players[seat].plan else "")
+                title = f"{view.name(seat)}'s planet" + (self._plan_words() if view.players[seat].plan else "")
             else:
                 board = view.players[seat].board
                 preview = light_preview(board, sun_edge(view))
-                title = f"{view.name(seat)}'s planet (public · v: next)"
+                title = f"{view.name(seat)}'s planet " + ("(v: next)" if self.layout_name == "compact" else "(public · v: next)")
             targets: set[int] = set()
             if own and acting and view.phase == "actions":
                 targets = {action.space for action in self.viewer_legal_actions() if getattr(action, "space", None) is not None}
             planet.show(
                 board,
                 sun_edge(view),
-                f"{title} · ☀ light now {preview.points}",
+                f"{title} · ☀ " + ("" if self.layout_name == "compact" else "light now ") + str(preview.points),
                 lit=preview.lit,
                 cursor=self.cursor_space if own and acting and view.phase == "actions" else None,
                 targets=targets,
@@ -136,7 +225,7 @@ class EvergreenScreen(GameScreen):
             self.choice = 0
         panel = self.query_one(ChoicePanel)
         if view.phase == "draft":
-            panel.show("Draft row", [card_text(action.card) for action in choices], self.choice if acting else None)
+            panel.show("Draft row", [self._card_line(action.card) for action in choices], self.choice if acting else None)
         elif view.phase == "wild":
             panel.show(
                 "Send the wild leftover to",
@@ -145,9 +234,22 @@ class EvergreenScreen(GameScreen):
             )
         else:
             panel.show("This round", self._round_summary(view, viewer), None, numbered=False)
+        set_tooltip(panel, self._choice_tooltip(view, choices))
         self.query_one(ZonePanel).show(view)
-        self.query_one(TrackPanel).show(view, viewer)
+        tracks = self.query_one(TrackPanel)
+        tracks.show(view, viewer, full_names=self.layout_name == "large")
+        set_tooltip(tracks, powers_tooltip(tuple(view.powers)))
         self.query_one(ScorePanel).show(view, self.rules.totals(view), seat)
+
+    def _card_line(self, card: int) -> Text:
+        """A card of the row; with room to spare, its power's text under it."""
+        line = card_text(card)
+        if self.layout_name == "large":
+            line.append(f"\n    {POWERS[CARDS[card].power].text}", style="dim")
+        return line
+
+    def _plan_words(self) -> str:
+        return " · plan" if self.layout_name == "compact" else " · your secret plan"
 
     def _round_summary(self, view: EvergreenState, viewer: int | None) -> list[Text]:
         lines = []
@@ -164,9 +266,10 @@ class EvergreenScreen(GameScreen):
                 power = CARDS[player.card].power
                 level = player.levels[view.powers.index(power)]
                 left = (0 if plan.uses else 1) if power == POINTS else level - plan.uses
-                options = ", ".join(str(option) for option in open_options(plan, player.card)) or "none"
+                options = open_options(plan, player.card)
                 lines.append(Text(f"Power {POWERS[power].short}: level {level}, {left} use(s) left", style="bold"))
-                lines.append(Text(f"Action options still open: {options}", style="dim"))
+                lines.append(Text("Action options still open:" + ("" if options else " none"), style="bold"))
+                lines.extend(Text(f" {option} {ACTION_OPTIONS[option]}") for option in options)
         return lines
 
     def prompt_text(self, view: EvergreenState, viewer: int) -> str:  # type: ignore[override]
@@ -220,16 +323,23 @@ class EvergreenScreen(GameScreen):
             return
         if view.phase in ("draft", "wild"):
             count = len(self._choices(view))
-            if count:
-                self.choice = (self.choice + (1 if STEPS[key] > 0 else -1)) % count
-                self._after_cursor()
+            moved = self.choice + (1 if STEPS[key] > 0 else -1)
+            if not 0 <= moved < count:
+                self.say("That is the " + ("last" if moved >= count else "first") + " choice: the cursor stops here.")
+                return
+            self.choice = moved
+            self._after_cursor()
             return
         row, column = divmod(self.cursor_space, SIZE)
         delta = STEPS[key]
         if key in ("left", "right"):
-            column = (column + delta) % SIZE
+            column += delta
         else:
-            row = (row + delta // SIZE) % SIZE
+            row += delta // SIZE
+        # The cursor stops at the planet's edge: wrapping round would plant on the far side unseen.
+        if not (0 <= row < SIZE and 0 <= column < SIZE):
+            self.say(f"{space_name(self.cursor_space)} is on the planet's {key.replace('up', 'top').replace('down', 'bottom')} edge: the cursor stops here.")
+            return
         self.cursor_space = row * SIZE + column
         self._after_cursor()
 
@@ -272,6 +382,29 @@ class EvergreenScreen(GameScreen):
                 return
         # Submitted even when not on offer, so the rules say exactly why not.
         self.submit(kind(space=self.cursor_space))
+
+    def inspect_target(self) -> CatalogueEntry | None:
+        view = self.current_view()
+        if view is None:
+            return None
+        choices = self._choices(view)
+        if view.phase == "draft" and choices:
+            return card_entry(choices[self.choice].card)
+        if view.phase == "wild" and choices:
+            key = choices[self.choice].biome
+            return CatalogueEntry(BIOME_NAMES[key], ("The wild leftover joins this biome's fertility stack.",))
+        planet = self.query_one(PlanetView)
+        text = planet.describe(self.cursor_space)
+        if text is None:
+            return None
+        title, *lines = text.split("\n")
+        return CatalogueEntry(title, tuple(lines))
+
+    def _choice_tooltip(self, view: EvergreenState, choices: list[Any]) -> str | None:
+        if view.phase != "draft" or not choices:
+            return None
+        entry = card_entry(choices[self.choice].card)
+        return "\n".join((entry.title, *entry.lines))
 
     def action_finish(self) -> None:
         self.submit(Done())

@@ -8,9 +8,11 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.message import Message
 
+from boardgames_tui.games.evergreen.catalogue import space_entry
 from boardgames_tui.games.evergreen.content import WILD, biomes
 from boardgames_tui.games.evergreen.model import EvergreenState
 from boardgames_tui.games.evergreen.rules import (
@@ -32,9 +34,9 @@ from boardgames_tui.games.evergreen.rules import (
 )
 from boardgames_tui.ui.widgets import TextPanel, seat_mark, set_border_title
 
-# A space is 8 characters wide and 3 lines tall; the sun's edge gets one more line.
-SPACE_WIDTH = 9
-SPACE_HEIGHT = 3
+# A space's size on screen (columns including its one-column gap, lines) for each layout
+# the screen picks from the window's size; MARGIN is the sun's column on the left.
+CELL_SIZES = {"compact": (6, 2), "normal": (9, 3), "large": (13, 4)}
 MARGIN = 2
 _BIOMES = {biome.key: biome for biome in biomes()}
 PIECE_WORDS = {
@@ -77,18 +79,48 @@ class PlanetRow(TextPanel):
     def __init__(self, row: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.row = row
+        self._hovered: int | None = None
+
+    def _space_at(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        if offset is None or not isinstance(self.parent, PlanetView):
+            return None
+        column = (offset.x - MARGIN) // self.parent.cell_width
+        return self.row * SIZE + column if 0 <= column < SIZE else None
 
     def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        column = (offset.x - MARGIN) // SPACE_WIDTH
-        if 0 <= column < SIZE:
-            self.post_message(Picked("space", self.row * SIZE + column))
+        space = self._space_at(event)
+        if space is not None:
+            self.post_message(Picked("space", space))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        # The tooltip follows the space under the pointer; set only when that space changes.
+        space = self._space_at(event)
+        if space != self._hovered and isinstance(self.parent, PlanetView):
+            self._hovered = space
+            self.tooltip = self.parent.describe(space) if space is not None else None
 
 
 class PlanetView(Vertical):
-    """One planet: biome letter and colour per space, pieces, ravines, the sun, light."""
+    """One planet: biome letter and colour per space, pieces, ravines, the sun, light.
+
+    `cell_size` (a key of CELL_SIZES) is chosen by the screen for the window's size;
+    `describe(cell)` gives the full text of a space as drawn, for tooltips.
+    """
+
+    cell_size = "normal"
+    _board = ""
+    _lit: dict[int, int] = {}
+
+    @property
+    def cell_width(self) -> int:
+        return CELL_SIZES[self.cell_size][0]
+
+    def describe(self, cell: int) -> str | None:
+        if len(self._board) != SIZE * SIZE:
+            return None
+        entry = space_entry(cell, self._board[cell], self._lit.get(cell))
+        return "\n".join((entry.title, *entry.lines))
 
     def compose(self) -> ComposeResult:
         yield TextPanel(id="eg-sun-top", classes="eg-sun")
@@ -109,7 +141,9 @@ class PlanetView(Vertical):
         set_border_title(self, title)
         lit = lit or {}
         targets = targets or set()
-        width = SIZE * SPACE_WIDTH
+        self._board, self._lit = board, lit
+        cell_width, cell_height = CELL_SIZES[self.cell_size]
+        width = SIZE * cell_width
         sun_row = Text("  " + ("☀ sun " * 20)[: width - 1], style="bold yellow")
         top, bottom = self.query_one("#eg-sun-top", TextPanel), self.query_one("#eg-sun-bottom", TextPanel)
         top.display = edge == "top"
@@ -126,8 +160,33 @@ class PlanetView(Vertical):
                     tuple((cell, lit[cell]) for cell in cells if cell in lit),
                     cursor if cursor in cells else None,
                     frozenset(cell for cell in cells if cell in targets),
+                    cell_width,
+                    cell_height,
                 )
             )
+
+
+def _space_lines(cell: int, glyph: str, light: int | None, height: int) -> list[Text]:
+    """A space's lines, from 2 (compact: name; piece glyph and light) to 4 (biome name, piece word)."""
+    biome = _BIOMES[BIOME_KEYS[BIOME_AT[cell]]]
+    name = Text(f"{biome.letter} {space_name(cell)}", style=f"bold {biome.colour}")
+    if glyph == EMPTY:
+        # Under the first letter in a compact space, where a piece's glyph goes; centred in wider ones.
+        piece = Text("·" if height == 2 else "  ·", style="dim")
+    elif height == 2:
+        piece = Text(glyph, style=PIECE_STYLES[glyph])
+    else:
+        piece = Text(f"{glyph} {PIECE_WORDS[glyph]}", style=PIECE_STYLES[glyph])
+    shine = Text(f"☀+{light}" if height == 2 else f"☀ +{light}", style="bold yellow") if light is not None else Text()
+    if height == 2:
+        if light is not None:
+            piece.append(" ").append_text(shine)
+        return [name, piece]
+    if height == 3:
+        return [name, piece, shine]
+    if light is not None:
+        shine.append(" light")
+    return [name, Text(biome.name, style=biome.colour), piece, shine]
 
 
 @lru_cache(maxsize=512)
@@ -138,30 +197,23 @@ def row_text(
     row_lit: tuple[tuple[int, int], ...],
     cursor: int | None,
     targets: frozenset[int],
+    cell_width: int,
+    cell_height: int,
 ) -> Text:
-    """One row of the planet, three lines; cached, since most rows stay the same.
+    """One row of the planet, `cell_height` lines; cached, since most rows stay the same.
 
     The returned Text is shared: callers show it and never change it.
     """
     lit = dict(row_lit)
-    lines = [Text(), Text(), Text()]
+    lines = [Text() for _ in range(cell_height)]
     for column, glyph in enumerate(row_board):
         cell = row * SIZE + column
         if glyph == RAVINE:
-            parts = [Text("░" * (SPACE_WIDTH - 1) + " ", style="grey35") for _ in range(3)]
+            parts = [Text("░" * (cell_width - 1) + " ", style="grey35") for _ in range(cell_height)]
         else:
-            colour = biome_style(cell)
-            letter = _BIOMES[BIOME_KEYS[BIOME_AT[cell]]].letter
-            first = Text(f"{letter} {space_name(cell)}", style=f"bold {colour}")
-            middle = (
-                Text(f"{glyph} {PIECE_WORDS[glyph]}", style=PIECE_STYLES[glyph])
-                if glyph != EMPTY
-                else Text("  ·", style="dim")
-            )
-            last = Text(f"☀ +{lit[cell]}", style="bold yellow") if cell in lit else Text()
-            parts = [first, middle, last]
+            parts = _space_lines(cell, glyph, lit.get(cell), cell_height)
             for part in parts:
-                part.truncate(SPACE_WIDTH - 1, pad=True)
+                part.truncate(cell_width - 1, pad=True)
                 part.append(" ")
             if cell == cursor:
                 for part in parts:
@@ -178,8 +230,13 @@ def row_text(
     return Text("\n").join(lead + line for line in lines)
 
 
-class ChoicePanel(TextPanel):
-    """The draft row (or the biomes for a wild leftover), numbered for the keys."""
+class ChoicePanel(VerticalScroll, can_focus=False):
+    """The draft row (or the biomes for a wild leftover), numbered for the keys; this
+    round's cards and open options otherwise.  Entries wrap and the panel scrolls, so
+    nothing is cut; the cursor's entry is kept in sight."""
+
+    def compose(self) -> ComposeResult:
+        yield TextPanel(classes="eg-choice-text")
 
     def show(self, heading: str, entries: list[Text], cursor: int | None, *, numbered: bool = True) -> None:
         set_border_title(self, heading)
@@ -193,12 +250,38 @@ class ChoicePanel(TextPanel):
             if index == cursor:
                 line.stylize("on grey35")
             lines.append(line)
-        self.show_text(Text("\n").join(lines) if lines else Text("—", style="dim"))
+        self._lines = lines
+        text = Text("\n").join(lines) if lines else Text("—", style="dim")
+        panel = self.query_one(TextPanel)
+        heights = self._heights()
+        # The panel's height follows its text: lay out again only when that height changes.
+        panel.show_text(text, layout=sum(heights) != getattr(self, "_rows", None))
+        self._rows = sum(heights)
+        if cursor is not None and cursor < len(heights):
+            top = sum(heights[:cursor])
+            self.scroll_to_region(Region(0, top, 1, heights[cursor]), animate=False, immediate=True)
+
+    def _heights(self) -> list[int]:
+        """How many rows each entry takes, wrapped to the panel's width now."""
+        width = self.scrollable_content_region.width
+        if width <= 0:
+            return [1 for _ in getattr(self, "_lines", [])]
+        return [len(line.wrap(self.app.console, width)) for line in getattr(self, "_lines", [])]
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(TextPanel).refresh(layout=True)
+        self._rows = sum(self._heights())
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is not None and 0 <= offset.y < getattr(self, "_count", 0):
-            self.post_message(Picked("choice", offset.y))
+        if offset is None:
+            return
+        row = offset.y + round(self.scroll_y)
+        for index, height in enumerate(self._heights()[: getattr(self, "_count", 0)]):
+            if row < height:
+                self.post_message(Picked("choice", index))
+                return
+            row -= height
 
 
 def card_text(card: int) -> Text:
@@ -208,50 +291,58 @@ def card_text(card: int) -> Text:
 
 
 class ZonePanel(TextPanel):
-    """The fertility zone: every biome's stack and its current value."""
+    """The fertility zone: every biome's value and the cards in its stack."""
 
     def on_mount(self) -> None:
         self.border_title = "Fertility"
 
     def show(self, view: EvergreenState) -> None:
         values = fertility_values(view.zone)
-        lines = []
+        lines = [Text("Biome   value cards", style="dim")]
+        any_down = False
         for key in BIOME_KEYS:
             biome = _BIOMES[key]
             stack = view.zone.get(key, [])
             face_down = sum(1 for entry in stack if not entry.face_up)
+            any_down = any_down or bool(face_down)
             line = Text(f"{biome.letter} ", style=f"bold {biome.colour}")
             name = Text(BIOME_NAMES[key], style=biome.colour)
-            name.truncate(8, pad=True)
+            name.truncate(7, pad=True)
             line.append_text(name)
-            line.append(f"{values[key]:>3}", style="bold")
-            line.append(f" ({len(stack)}" + (f", {face_down}↓" if face_down else "") + ")", style="dim")
+            line.append(f"{values[key]:>4}", style="bold")
+            line.append(f" {len(stack)}" + (f",{face_down}↓" if face_down else ""), style="dim")
             lines.append(line)
+        if any_down:
+            lines.append(Text("↓ face down", style="dim"))
         self.show_text(Text("\n").join(lines))
 
 
 class TrackPanel(TextPanel):
-    """The season track and the viewer's six power levels."""
+    """The seasons, the sun, the viewer's power levels and the shared pool of pieces."""
 
     def on_mount(self) -> None:
         self.border_title = "Season · powers"
 
-    def show(self, view: EvergreenState, viewer: int | None) -> None:
+    def show(self, view: EvergreenState, viewer: int | None, *, full_names: bool = False) -> None:
+        """`full_names` where the panel is wide enough for every power's whole name."""
         lines = []
         for index, (name, rounds) in enumerate(zip(SEASONS, SEASON_ROUNDS)):
-            done = rounds if index < view.season else (view.round - 1 if index == view.season else 0)
-            style = "bold" if index == view.season else "dim"
-            label = Text(name, style=style)
+            label = Text(name, style="bold" if index == view.season else "dim")
             label.truncate(7, pad=True)
-            label.append("●" * done + "○" * (rounds - done), style=style)
+            if index < view.season:
+                label.append("done", style="dim")
+            elif index == view.season:
+                label.append(f"round {view.round} of {rounds}", style="bold")
+            else:
+                label.append(f"{rounds} rounds", style="dim")
             lines.append(label)
         lines.append(Text(f"Sun: {sun_edge(view)} edge", style="bold yellow"))
         if viewer is not None:
             levels = view.players[viewer].levels
-            lines.append(Text(f"{view.name(viewer)}'s powers:", style="bold"))
+            lines.append(Text("Your power levels:", style="bold"))
             for index, power in enumerate(view.powers):
-                short = Text(POWERS[power].short)
-                short.truncate(14, pad=True)
+                short = Text(f"{POWERS[power].name} ({POWERS[power].short})" if full_names else POWERS[power].short)
+                short.truncate(34 if full_names else 14, pad=True)
                 short.append(f"{levels[index]}", style="bold")
                 lines.append(short)
         lines.extend(pool_lines(view, viewer))
@@ -268,7 +359,7 @@ def pool_lines(view: EvergreenState, viewer: int | None) -> list[Text]:
     lines = [Text("Pool after plan:" if planning else "Pool of pieces:", style="bold")]
     for index, glyph in enumerate(view.pool):
         left = pool_left(view, player, glyph) if planning else view.pool[glyph]  # type: ignore[arg-type]
-        # Four pieces a line: the side panel is 17 columns wide.
+        # Four pieces a line: the side panel is 19 columns wide at its narrowest.
         if index % 4 == 0:
             lines.append(Text())
         else:
@@ -290,7 +381,7 @@ class ScorePanel(TextPanel):
             line = Text("▶" if seat == shown else " ")
             line.append_text(seat_mark(seat))
             name = Text(f" {view.name(seat)}")
-            name.truncate(10, pad=True)
+            name.truncate(9, pad=True)
             line.append_text(name)
             line.append(f"{totals[seat]:>3} pts", style="bold green")
             if view.phase == "actions":

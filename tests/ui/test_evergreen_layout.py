@@ -1,0 +1,186 @@
+"""Evergreen's screen at every size: readable at each step, cursors that stop, the inspector, resizing."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.games.evergreen.catalogue import card_entry
+from boardgames_tui.games.evergreen.rules import SIZE, space_name
+from boardgames_tui.games.evergreen.screen import EvergreenScreen
+from boardgames_tui.games.evergreen.widgets import PlanetView
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.inspector import InspectorPanel
+
+from .conftest import screen_text
+from .layout import assert_readable
+from .test_evergreen_screen import draft_to_the_action_phase, evergreen_app
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"), pytest.param((200, 60), id="200x60")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_round_by_keys_reads_whole_at_every_step(tmp_path, size):
+    """Two humans draft, plan (a sprout each, the compact panels cycled) and reveal, by keys only."""
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for _ in range(80):
+            state = app.match.state
+            if state.round >= 2:
+                break
+            screen = app.screen
+            if isinstance(screen, CurtainScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, EvergreenScreen):
+                assert_readable(screen)
+                if state.phase in ("draft", "wild"):
+                    await pilot.press("right", "enter")
+                else:
+                    player = state.players[screen.viewer]
+                    if player.plan is None or not player.plan.plants:
+                        for _ in range(4):
+                            await pilot.press("t")
+                            assert_readable(screen)
+                        await pilot.press("left", "p")
+                    else:
+                        await pilot.press("d")
+            else:  # an announcement between the round's steps
+                await pilot.press("enter")
+            await pilot.pause()
+        else:
+            raise AssertionError("the round did not end")
+        assert all(player.board.count("s") == 1 for player in app.match.state.players)
+
+
+async def test_the_planet_cursor_stops_at_every_edge(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        screen = app.screen
+        await pilot.press(*["up"] * (SIZE + 2), *["left"] * (SIZE + 2))
+        await pilot.pause()
+        assert screen.cursor_space == 0
+        assert "A1 is on the planet's left edge" in screen_text(app)
+        await pilot.press(*["down"] * (SIZE + 2), *["right"] * (SIZE + 2))
+        await pilot.pause()
+        assert screen.cursor_space == SIZE * SIZE - 1
+        assert f"{space_name(SIZE * SIZE - 1)} is on the planet's right edge" in screen_text(app)
+
+
+async def test_the_draft_cursor_stops_at_the_row_ends(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.choice == 0 and "first choice" in screen_text(app)
+        row = len(app.match.state.row)
+        await pilot.press(*["right"] * (row + 2))
+        await pilot.pause()
+        assert screen.choice == row - 1 and "last choice" in screen_text(app)
+
+
+async def test_the_inspector_shows_the_highlighted_card_whole_and_closes_on_a_pass(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's curtain
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("right", "i")
+        await pilot.pause()
+        panel = screen.query_one(InspectorPanel)
+        assert panel.is_open
+        highlighted = screen._choices(screen.current_view())[screen.choice].card
+        entry = card_entry(highlighted)
+        # The screenshot's text drops spaces between styled spans and wraps lines: compare without them.
+        shown = "".join(screen_text(app).split())
+        for line in (entry.title, *entry.lines):
+            for word in line.split():
+                assert word in shown
+        await pilot.press("enter")  # Ann takes the card: the keyboard passes to Ben
+        await pilot.pause()
+        assert not panel.is_open
+
+
+async def test_the_inspector_describes_the_cursors_space(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        await pilot.press("left", "p", "i")
+        await pilot.pause()
+        assert app.screen.query_one(InspectorPanel).is_open
+        text = "".join(screen_text(app).split())
+        assert "C4·Swamp" in text and "Piece:Sprout." in text, text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.screen.query_one(InspectorPanel).is_open
+
+
+async def test_resizing_redraws_the_planet_for_the_new_size(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(200, 60)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        screen = app.screen
+        assert screen.has_class("-eg-large") and "Swamp" in screen_text(app)
+        for size, layout in (((80, 24), "compact"), ((120, 40), "normal"), ((80, 24), "compact")):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert screen.has_class(f"-eg-{layout}") and screen.query_one(PlanetView).cell_size == layout
+            assert_readable(screen)
+        # The compact planet's rows are two lines: every space is drawn at once, in the new size.
+        assert "G7" in screen_text(app)
+
+
+async def test_each_seat_keeps_its_own_side_panel(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's curtain
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.panel == "fertility" and screen.has_class("-eg-show-fertility")
+        seat = screen.viewer
+        screen.show_to(1 - seat)  # the other seat at the keyboard: its own (fresh) panel
+        await pilot.pause()
+        assert screen.panel == "choices" and screen.has_class("-eg-show-choices")
+        assert not screen.has_class("-eg-show-fertility")
+        screen.show_to(seat)  # and back: the panel this seat chose
+        await pilot.pause()
+        assert screen.panel == "fertility" and screen.has_class("-eg-show-fertility")
+
+
+async def test_hovering_a_space_gives_its_full_text_as_a_tooltip(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        await pilot.press("left", "p")  # a sprout on C4
+        await pilot.pause()
+        row = app.screen.query(".eg-row")[3]
+        # The compact layout: two columns of sun margin, then six columns a space.
+        await pilot.hover(row, offset=(2 + 2 * 6 + 1, 0))
+        await pilot.pause()
+        assert str(row.tooltip).startswith("C4 · Swamp") and "Piece: Sprout." in str(row.tooltip)
+        tracks = app.screen.query_one("#eg-tracks")
+        assert "Plant a Sprout (Sprout)" in str(tracks.tooltip)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_four_seats_read_whole_in_the_draft_and_the_plan(tmp_path, size):
+    seats = [Seat(name="Ann")] + [Seat(name=f"Bot {number}", kind="bot") for number in (2, 3, 4)]
+    app = evergreen_app(tmp_path, seats)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert_readable(app.screen)
+        await draft_to_the_action_phase(app, pilot)
+        await pilot.press("left", "p")
+        await pilot.pause()
+        assert_readable(app.screen)
+        for _ in range(4):
+            await pilot.press("t")
+            await pilot.pause()
+            assert_readable(app.screen)
