@@ -4,6 +4,10 @@
 only redraws: it never submits a move, runs a bot, raises a curtain or writes a
 save.  The screen reads a `ReplayPosition`, which looks to it like a match stopped
 at one step of the recorded history.
+
+Points of view (`v`): the table's, each seat's own screen in turn, then everything
+revealed: the public board with a panel listing what the rules'
+`hidden_information` says the table could not see, and the whole log.
 """
 
 from __future__ import annotations
@@ -15,12 +19,15 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.widgets import Static
 
 from boardgames_tui.engine.contract import GameState, IllegalMove
 from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.reference import RevealedSection
 from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.widgets import TextPanel
 
 REPLAY_REFUSAL = "This is a replay: nothing can be played or taken back here."
@@ -35,6 +42,38 @@ def round_of(progress: str) -> str:
     with its round, or its turn where it has no rounds (Pollen), or a setup phase."""
     found = ROUND_IN_PROGRESS.search(progress)
     return found.group(0).lower() if found else progress
+
+
+def revealed_text(sections: list[RevealedSection]) -> Text:
+    """The sections as plain text (names inside are data, never markup): each title, then its lines."""
+    if not sections:
+        return Text("Nothing is hidden at this step.", style="italic")
+    text = Text()
+    for index, section in enumerate(sections):
+        if index:
+            text.append("\n\n")
+        text.append(section.title, style="bold")
+        for line in section.lines:
+            text.append("\n")
+            text.append(line)
+    return text
+
+
+class RevealPanel(InspectorPanel):
+    """The inspector's overlay, holding everything the table could not see at this step."""
+
+    DEFAULT_CSS = """
+    RevealPanel { max-height: 70vh; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="reveal-text")
+
+    def show_sections(self, sections: list[RevealedSection]) -> None:
+        self.border_title = "Everything revealed"
+        self.border_subtitle = "v: next point of view"
+        self.query_one("#reveal-text", Static).update(revealed_text(sections))
+        self.add_class("-open")
 
 
 class ReplayPosition(Match):
@@ -100,8 +139,10 @@ class ReplayMixin(GameScreen):
         if step is not None:
             position.go_to(step)
         super().__init__(position)
-        # The point of view: None is the table's (public only), else that seat's own.
+        # The point of view: None is the table's (public only), else that seat's own;
+        # `revealing` (with viewer None) is everything revealed.
         self.viewer = None
+        self.revealing = False
         rounds = [round_of(self.rules.progress(state)) for state in match.states]
         # The steps at which a new round (or turn, in a game without rounds) begins.
         self.stages = [index for index in range(1, len(rounds)) if rounds[index] != rounds[index - 1]]
@@ -121,11 +162,21 @@ class ReplayMixin(GameScreen):
     def viewer_acts(self, view: GameState) -> bool:
         return False
 
+    def compose_body(self) -> ComposeResult:
+        yield from super().compose_body()
+        yield RevealPanel(id="reveal")
+
     def redraw(self, *, cursor_only: bool = False) -> None:
         view = self.current_view() or self.public_view()
         self.sub_title = f"Replay · {self.rules.progress(self.match.state)}"
-        self._sync_log(view)
+        # Everything revealed shows the whole log, every seat's private lines included.
+        self._sync_log(self.match.state if self.revealing else view)
         self.show_view(view, self.viewer)
+        panel = self.query_one(RevealPanel)
+        if self.revealing:
+            panel.show_sections(self.rules.hidden_information(self.match.state))
+        else:
+            panel.close()
         self.query_one("#status", TextPanel).show_text(self._message or self.replay_status())
         self.refresh_bindings()
 
@@ -134,6 +185,8 @@ class ReplayMixin(GameScreen):
         self.query_one("#status", TextPanel).show_text(self._message)
 
     def point_of_view_name(self) -> str:
+        if self.revealing:
+            return "everything revealed (every hand)"
         if self.viewer is None:
             return "the table (public only)"
         return f"{self.match.seats[self.viewer].name}'s screen"
@@ -181,9 +234,14 @@ class ReplayMixin(GameScreen):
             self.go_to(earlier[-1] if earlier else 0)
 
     def action_point_of_view(self) -> None:
-        seats = len(self.match.seats)
-        following = 0 if self.viewer is None else self.viewer + 1
-        self.viewer = None if following >= seats else following
+        """The table, each seat in turn, everything revealed, then the table again."""
+        if self.revealing:
+            self.revealing = False
+        elif self.viewer is not None and self.viewer + 1 >= len(self.match.seats):
+            self.viewer = None
+            self.revealing = True
+        else:
+            self.viewer = 0 if self.viewer is None else self.viewer + 1
         self._message = None
         self.redraw()
 
