@@ -21,6 +21,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.widgets import Static
 
 from boardgames_tui.engine.contract import GameState, IllegalMove
@@ -60,7 +61,8 @@ def revealed_text(sections: list[RevealedSection]) -> Text:
 
 
 class RevealPanel(InspectorPanel):
-    """The inspector's overlay, holding everything the table could not see at this step."""
+    """The inspector's overlay, holding everything the table could not see at this step;
+    laid over the right of the board, not the sidebar, so the whole log stays in sight."""
 
     DEFAULT_CSS = """
     RevealPanel { max-height: 70vh; }
@@ -71,9 +73,14 @@ class RevealPanel(InspectorPanel):
 
     def show_sections(self, sections: list[RevealedSection]) -> None:
         self.border_title = "Everything revealed"
-        self.border_subtitle = "v: next point of view"
+        self.border_subtitle = "shift+↑↓ scroll · v: next point of view"
         self.query_one("#reveal-text", Static).update(revealed_text(sections))
         self.add_class("-open")
+
+    def lay_over(self, board: Region) -> None:
+        width = max(40, min(board.width * 3 // 5, 72))
+        self.styles.width = width
+        self.styles.offset = (max(0, board.right - width), board.y + 1)
 
 
 class ReplayPosition(Match):
@@ -127,10 +134,12 @@ class ReplayMixin(GameScreen):
         Binding("home", "edge(0)", "Start", priority=True, show=False),
         Binding("end", "edge(1)", "End", priority=True, show=False),
         Binding("v", "point_of_view", "Point of view", priority=True),
+        Binding("shift+down", "scroll_reveal(1)", "Scroll what is revealed", priority=True, show=False),
+        Binding("shift+up", "scroll_reveal(-1)", "Scroll what is revealed", priority=True, show=False),
         Binding("escape,q", "back", "Back", priority=True),
     ]
     # The replay's keys and the read-only ones it keeps from the game screen.
-    REPLAY_ACTIONS = frozenset({"step", "stage", "edge", "point_of_view", "back", "rules", "keys"})
+    REPLAY_ACTIONS = frozenset({"step", "stage", "edge", "point_of_view", "scroll_reveal", "back", "rules", "keys"})
 
     match: ReplayPosition
 
@@ -174,11 +183,16 @@ class ReplayMixin(GameScreen):
         self.show_view(view, self.viewer)
         panel = self.query_one(RevealPanel)
         if self.revealing:
+            panel.lay_over(self.query_one("#board").region)
             panel.show_sections(self.rules.hidden_information(self.match.state))
         else:
             panel.close()
         self.query_one("#status", TextPanel).show_text(self._message or self.replay_status())
         self.refresh_bindings()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The board's new size is known after the next layout.
+        self.call_after_refresh(lambda: self.query_one(RevealPanel).lay_over(self.query_one("#board").region))
 
     def say(self, message: str, error: bool = False) -> None:
         self._message = Text(message, style="bold red" if error else "bold")
@@ -244,6 +258,12 @@ class ReplayMixin(GameScreen):
             self.viewer = 0 if self.viewer is None else self.viewer + 1
         self._message = None
         self.redraw()
+
+    def action_scroll_reveal(self, lines: int) -> None:
+        if not self.revealing:
+            self.say("Shift+↑/↓ scroll the panel of everything revealed (v until it shows).")
+            return
+        self.query_one(RevealPanel).scroll_relative(y=lines, animate=False)
 
     def action_back(self) -> None:
         self.dismiss(None)
