@@ -26,9 +26,9 @@ from textual.widgets import Static
 
 from boardgames_tui.engine.contract import GameState, IllegalMove
 from boardgames_tui.engine.match import Match
-from boardgames_tui.engine.reference import RevealedSection
+from boardgames_tui.engine.reference import CatalogueEntry, RevealedSection
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.inspector import InspectorPanel
+from boardgames_tui.ui.inspector import InspectorPanel, entry_text
 from boardgames_tui.ui.widgets import TextPanel
 
 REPLAY_REFUSAL = "This is a replay: nothing can be played or taken back here."
@@ -49,15 +49,7 @@ def revealed_text(sections: list[RevealedSection]) -> Text:
     """The sections as plain text (names inside are data, never markup): each title, then its lines."""
     if not sections:
         return Text("Nothing is hidden at this step.", style="italic")
-    text = Text()
-    for index, section in enumerate(sections):
-        if index:
-            text.append("\n\n")
-        text.append(section.title, style="bold")
-        for line in section.lines:
-            text.append("\n")
-            text.append(line)
-    return text
+    return Text("\n\n").join(entry_text(CatalogueEntry(section.title, section.lines)) for section in sections)
 
 
 class RevealPanel(InspectorPanel):

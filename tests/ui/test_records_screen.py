@@ -210,3 +210,11 @@ async def test_the_replay_log_is_the_log_of_its_point_of_view(tmp_path: Path):
         await pilot.press("v")
         await pilot.pause()
         assert "Ben's opening hand" in log_text() and "Anna's opening hand" not in log_text()
+        # Everything revealed: every private line at once; then the table's log again.
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen.revealing
+        assert "Anna's opening hand" in log_text() and "Ben's opening hand" in log_text()
+        await pilot.press("v")
+        await pilot.pause()
+        assert "opening hand" not in log_text()

@@ -57,25 +57,6 @@ async def test_everything_revealed_shows_both_hands_at_once_and_the_table_shows_
         assert "the table (public only)" in text and "'s hand (" not in text and "Hand: " not in text
 
 
-async def test_everything_revealed_shows_every_private_log_line(tmp_path: Path):
-    match = finished_match(2, seats=[Seat(name="Anna"), Seat(name="Ben")], slug="pollen")
-    app = replay_app(match, store=SaveStore(tmp_path), cursor_blink=False)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        log = app.screen.query_one("#game-log")
-
-        def log_text() -> str:
-            return "\n".join(line.text for line in log.lines)
-
-        await pilot.press("v", "v", "v")
-        await pilot.pause()
-        assert app.screen.revealing
-        assert "Anna's opening hand" in log_text() and "Ben's opening hand" in log_text()
-        await pilot.press("v")
-        await pilot.pause()
-        assert "opening hand" not in log_text()
-
-
 async def test_the_panel_scrolls_from_the_keyboard_when_it_is_long(tmp_path: Path):
     match = finished_match(4, seats=SEATS)
     app = replay_app(match, store=SaveStore(tmp_path), cursor_blink=False)
