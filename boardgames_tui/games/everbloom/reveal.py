@@ -42,16 +42,6 @@ def _pollination(work: PollinationWork) -> str:
     return f"Pollinating{where}: {state}{cards}"
 
 
-def _space_titles(side: str) -> dict[str, str]:
-    """Card space id -> "top row, 2nd from the left" (the board's own rows)."""
-    titles = {}
-    for row in ("top", "bottom"):
-        spaces = sorted((space for space in C.board_side(side).card_spaces if space.row == row), key=lambda s: s.at[1])
-        for place, space in enumerate(spaces, start=1):
-            titles[space.id] = f"{row} row, space {place} from the left"
-    return titles
-
-
 def hidden_information(state: EverbloomState) -> list[RevealedSection]:
     sections = []
     if state.phase != "over":
@@ -65,18 +55,18 @@ def hidden_information(state: EverbloomState) -> list[RevealedSection]:
                 lines.append(_pollination(player.pollination))
             if lines:
                 sections.append(RevealedSection(state.name(seat), tuple(lines)))
-    titles = _space_titles(state.side)
     stacks = []
     for space, cards in state.stacks.items():
-        hidden = [
-            _name(card) + (" (face down on top)" if index == 0 else "")
-            for index, card in enumerate(cards)
-            if card not in state.face_up
-        ]
-        if hidden:
-            stacks.append(f"{titles.get(space, space)}: {', '.join(hidden)}")
+        hidden = [card for card in cards if card not in state.face_up]
+        if not hidden:
+            continue
+        # Spaces are named by the ids the board prints (t1, b2…).
+        if cards[0] in state.face_up:
+            stacks.append(f"{space}, under {_name(cards[0])}: {_names(hidden)}")
+        else:
+            stacks.append(f"{space}, face down: {_names(hidden)}")
     if stacks:
-        sections.append(RevealedSection("Card spaces, face-down cards top first", tuple(stacks)))
+        sections.append(RevealedSection("Card spaces, hidden cards top first", tuple(stacks)))
     piles = [
         f"{title} ({len(cards)}), next drawn first: {_names(cards)}"
         for title, cards in (

@@ -23,7 +23,7 @@ def _plan_lines(player: PlayerState, plan: Plan) -> list[str]:
         if plan.board[cell] != player.board[cell]
     ]
     if not changes and not plan.points:
-        return ["Planning, nothing placed yet"]
+        return ["Done planning: nothing placed" if player.committed else "Planning, nothing placed yet"]
     lines = [f"Planned: {', '.join(changes)}"] if changes else []
     if plan.points:
         lines.append(f"Power points planned: {plan.points}")

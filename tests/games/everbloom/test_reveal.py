@@ -39,7 +39,7 @@ def test_secret_cards_and_the_cards_under_each_top_are_named_until_the_end():
             if player.pollination is not None:
                 seen_pollination = True
                 assert "Pollinating" in listed
-        stacks = sections.get("Card spaces, face-down cards top first", "")
+        stacks = sections.get("Card spaces, hidden cards top first", "")
         for cards in state.stacks.values():
             assert all(card_name(card) in stacks for card in cards if card not in state.face_up)
     assert seen_draft and seen_pollination

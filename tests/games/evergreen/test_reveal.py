@@ -25,7 +25,8 @@ def test_each_plan_in_progress_is_named_by_the_spaces_it_changes():
             listed = " ".join(sections[state.name(seat)])
             assert all(f"{space_name(cell)}: " in listed for cell in changed)
             if not changed and not player.plan.points:
-                assert listed == "Planning, nothing placed yet"
+                done = "Done planning: nothing placed"
+                assert listed == (done if player.committed else "Planning, nothing placed yet")
 
 
 def test_the_deck_is_listed_in_drawing_order():
