@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from boardgames_tui.engine.text import check_name
 
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 
 
 class IllegalMove(Exception):
@@ -330,4 +330,10 @@ class GameRules(ABC, Generic[StateT]):
 
     def legend(self) -> list[LegendEntry]:
         """Every symbol the game's screen draws and what it means."""
+        return []
+
+    def hidden_information(self, state: StateT) -> list[RevealedSection]:
+        """Everything in the full `state` that `view(state, SPECTATOR)` hides, one section per
+        seat holding something, then the face-down piles: a replay's "everything revealed"
+        point of view.  Empty when nothing is hidden."""
         return []

@@ -1,4 +1,5 @@
-"""What a game lists for a player to read before play: its components and its legend.
+"""What a game lists for a player to read: its components, its legend, and (in a replay)
+everything its table could not see.
 
 Plain data, built by each game from its content models (games/<game>/catalogue.py
 and legend.py) and drawn by the rules viewer; nothing here imports Textual or Rich,
@@ -35,6 +36,16 @@ class LegendEntry:
     where: str
     symbol: str
     meaning: str
+
+
+@dataclass(frozen=True)
+class RevealedSection:
+    """What one seat held hidden from the table (its hand, its secret picks…), or the
+    face-down piles, titled by whose it is; a replay lays these over the public board."""
+
+    title: str
+    # One fact per line; never cut, the viewer wraps it.
+    lines: tuple[str, ...]
 
 
 def entry_matches(section: CatalogueSection, entry: CatalogueEntry, words: list[str]) -> bool:

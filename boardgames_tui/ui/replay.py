@@ -4,6 +4,10 @@
 only redraws: it never submits a move, runs a bot, raises a curtain or writes a
 save.  The screen reads a `ReplayPosition`, which looks to it like a match stopped
 at one step of the recorded history.
+
+Points of view (`v`): the table's, each seat's own screen in turn, then everything
+revealed: the public board with a panel listing what the rules'
+`hidden_information` says the table could not see, and the whole log.
 """
 
 from __future__ import annotations
@@ -15,12 +19,16 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.geometry import Region
+from textual.widgets import Static
 
 from boardgames_tui.engine.contract import GameState, IllegalMove
 from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.reference import CatalogueEntry, RevealedSection
 from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.inspector import InspectorPanel, entry_text
 from boardgames_tui.ui.widgets import TextPanel
 
 REPLAY_REFUSAL = "This is a replay: nothing can be played or taken back here."
@@ -35,6 +43,36 @@ def round_of(progress: str) -> str:
     with its round, or its turn where it has no rounds (Pollen), or a setup phase."""
     found = ROUND_IN_PROGRESS.search(progress)
     return found.group(0).lower() if found else progress
+
+
+def revealed_text(sections: list[RevealedSection]) -> Text:
+    """The sections as plain text (names inside are data, never markup): each title, then its lines."""
+    if not sections:
+        return Text("Nothing is hidden at this step.", style="italic")
+    return Text("\n\n").join(entry_text(CatalogueEntry(section.title, section.lines)) for section in sections)
+
+
+class RevealPanel(InspectorPanel):
+    """The inspector's overlay, holding everything the table could not see at this step;
+    laid over the right of the board, not the sidebar, so the whole log stays in sight."""
+
+    DEFAULT_CSS = """
+    RevealPanel { max-height: 70vh; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="reveal-text")
+
+    def show_sections(self, sections: list[RevealedSection]) -> None:
+        self.border_title = "Everything revealed"
+        self.border_subtitle = "shift+↑↓ scroll · v: next point of view"
+        self.query_one("#reveal-text", Static).update(revealed_text(sections))
+        self.add_class("-open")
+
+    def lay_over(self, board: Region) -> None:
+        width = max(40, min(board.width * 3 // 5, 72))
+        self.styles.width = width
+        self.styles.offset = (max(0, board.right - width), board.y + 1)
 
 
 class ReplayPosition(Match):
@@ -88,10 +126,12 @@ class ReplayMixin(GameScreen):
         Binding("home", "edge(0)", "Start", priority=True, show=False),
         Binding("end", "edge(1)", "End", priority=True, show=False),
         Binding("v", "point_of_view", "Point of view", priority=True),
+        Binding("shift+down", "scroll_reveal(1)", "Scroll what is revealed", priority=True, show=False),
+        Binding("shift+up", "scroll_reveal(-1)", "Scroll what is revealed", priority=True, show=False),
         Binding("escape,q", "back", "Back", priority=True),
     ]
     # The replay's keys and the read-only ones it keeps from the game screen.
-    REPLAY_ACTIONS = frozenset({"step", "stage", "edge", "point_of_view", "back", "rules", "keys"})
+    REPLAY_ACTIONS = frozenset({"step", "stage", "edge", "point_of_view", "scroll_reveal", "back", "rules", "keys"})
 
     match: ReplayPosition
 
@@ -100,8 +140,10 @@ class ReplayMixin(GameScreen):
         if step is not None:
             position.go_to(step)
         super().__init__(position)
-        # The point of view: None is the table's (public only), else that seat's own.
+        # The point of view: None is the table's (public only), else that seat's own;
+        # `revealing` (with viewer None) is everything revealed.
         self.viewer = None
+        self.revealing = False
         rounds = [round_of(self.rules.progress(state)) for state in match.states]
         # The steps at which a new round (or turn, in a game without rounds) begins.
         self.stages = [index for index in range(1, len(rounds)) if rounds[index] != rounds[index - 1]]
@@ -121,19 +163,36 @@ class ReplayMixin(GameScreen):
     def viewer_acts(self, view: GameState) -> bool:
         return False
 
+    def compose_body(self) -> ComposeResult:
+        yield from super().compose_body()
+        yield RevealPanel(id="reveal")
+
     def redraw(self, *, cursor_only: bool = False) -> None:
         view = self.current_view() or self.public_view()
         self.sub_title = f"Replay · {self.rules.progress(self.match.state)}"
-        self._sync_log(view)
+        # Everything revealed shows the whole log, every seat's private lines included.
+        self._sync_log(self.match.state if self.revealing else view)
         self.show_view(view, self.viewer)
+        panel = self.query_one(RevealPanel)
+        if self.revealing:
+            panel.lay_over(self.query_one("#board").region)
+            panel.show_sections(self.rules.hidden_information(self.match.state))
+        else:
+            panel.close()
         self.query_one("#status", TextPanel).show_text(self._message or self.replay_status())
         self.refresh_bindings()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The board's new size is known after the next layout.
+        self.call_after_refresh(lambda: self.query_one(RevealPanel).lay_over(self.query_one("#board").region))
 
     def say(self, message: str, error: bool = False) -> None:
         self._message = Text(message, style="bold red" if error else "bold")
         self.query_one("#status", TextPanel).show_text(self._message)
 
     def point_of_view_name(self) -> str:
+        if self.revealing:
+            return "everything revealed (every hand)"
         if self.viewer is None:
             return "the table (public only)"
         return f"{self.match.seats[self.viewer].name}'s screen"
@@ -182,11 +241,22 @@ class ReplayMixin(GameScreen):
             self.go_to(earlier[-1] if earlier else 0)
 
     def action_point_of_view(self) -> None:
-        seats = len(self.match.seats)
-        following = 0 if self.viewer is None else self.viewer + 1
-        self.viewer = None if following >= seats else following
+        """The table, each seat in turn, everything revealed, then the table again."""
+        if self.revealing:
+            self.revealing = False
+        elif self.viewer is not None and self.viewer + 1 >= len(self.match.seats):
+            self.viewer = None
+            self.revealing = True
+        else:
+            self.viewer = 0 if self.viewer is None else self.viewer + 1
         self._message = None
         self.redraw()
+
+    def action_scroll_reveal(self, lines: int) -> None:
+        if not self.revealing:
+            self.say("Shift+↑/↓ scroll the panel of everything revealed (v until it shows).")
+            return
+        self.query_one(RevealPanel).scroll_relative(y=lines, animate=False)
 
     def action_back(self) -> None:
         self.dismiss(None)

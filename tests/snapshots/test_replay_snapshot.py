@@ -1,4 +1,4 @@
-"""SVG snapshot of a replay: Bloom Kingdom in round 1, from Anna's point of view."""
+"""SVG snapshots of a replay: Bloom Kingdom in round 1, from Anna's point of view and with everything revealed."""
 
 from __future__ import annotations
 
@@ -19,3 +19,10 @@ SIZES = [
 def test_replay(snap_compare, tmp_path, size):
     app = replay_app(finished_match(4), store=SaveStore(tmp_path), cursor_blink=False)
     assert snap_compare(app, press=["right", "right", "right", "right", "v"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES[:2])
+def test_replay_everything_revealed(snap_compare, tmp_path, size):
+    """The same step with every hand listed over the public board (three seats: v four times)."""
+    app = replay_app(finished_match(4), store=SaveStore(tmp_path), cursor_blink=False)
+    assert snap_compare(app, press=["right", "right", "right", "right", "v", "v", "v", "v"], terminal_size=size)

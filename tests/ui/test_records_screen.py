@@ -141,7 +141,7 @@ async def test_replay_steps_jumps_and_changes_point_of_view_without_playing(app_
         await pilot.pause()
         assert position.step == 0
 
-        # Each seat's own view in turn, then the table again; the log follows it.
+        # Each seat's own view in turn, everything revealed, then the table again; the log follows it.
         await pilot.press("right", "v")
         await pilot.pause()
         assert replay.viewer == 0 and "Anna's hand (" in screen_text(app)
@@ -150,7 +150,10 @@ async def test_replay_steps_jumps_and_changes_point_of_view_without_playing(app_
         assert replay.viewer == 1 and "Ben's hand (" in screen_text(app) and "Anna's hand" not in screen_text(app)
         await pilot.press("v", "v")
         await pilot.pause()
-        assert replay.viewer is None and "'s hand (" not in screen_text(app)
+        assert replay.viewer is None and replay.revealing
+        await pilot.press("v")
+        await pilot.pause()
+        assert replay.viewer is None and not replay.revealing and "'s hand (" not in screen_text(app)
 
         # A game's own keys make no move, take nothing back and ask for no hint.
         await pilot.press("enter", "1", "u", "h", "y", "n")
@@ -207,3 +210,11 @@ async def test_the_replay_log_is_the_log_of_its_point_of_view(tmp_path: Path):
         await pilot.press("v")
         await pilot.pause()
         assert "Ben's opening hand" in log_text() and "Anna's opening hand" not in log_text()
+        # Everything revealed: every private line at once; then the table's log again.
+        await pilot.press("v")
+        await pilot.pause()
+        assert app.screen.revealing
+        assert "Anna's opening hand" in log_text() and "Ben's opening hand" in log_text()
+        await pilot.press("v")
+        await pilot.pause()
+        assert "opening hand" not in log_text()

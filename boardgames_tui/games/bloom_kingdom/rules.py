@@ -73,7 +73,7 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.bloom_kingdom import search
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import (
@@ -250,6 +250,11 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         from boardgames_tui.games.bloom_kingdom.legend import legend
 
         return legend()
+
+    def hidden_information(self, state: BloomKingdomState) -> list[RevealedSection]:
+        from boardgames_tui.games.bloom_kingdom.reveal import hidden_information
+
+        return hidden_information(state)
 
     # -- setup -----------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> BloomKingdomState:

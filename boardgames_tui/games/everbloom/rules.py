@@ -103,7 +103,7 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     HIDDEN_CARD,
@@ -360,6 +360,11 @@ class EverbloomRules(GameRules[EverbloomState]):
         from boardgames_tui.games.everbloom.legend import legend
 
         return legend()
+
+    def hidden_information(self, state: EverbloomState) -> list[RevealedSection]:
+        from boardgames_tui.games.everbloom.reveal import hidden_information
+
+        return hidden_information(state)
 
     # ------------------------------------------------------------------ setup
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> EverbloomState:

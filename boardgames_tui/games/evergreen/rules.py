@@ -71,7 +71,7 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.evergreen.content import WILD, CardInfo, biomes, cards, content, pieces, powers
 from boardgames_tui.games.evergreen.model import (
     Action,
@@ -487,6 +487,11 @@ class EvergreenRules(GameRules[EvergreenState]):
         from boardgames_tui.games.evergreen.legend import legend
 
         return legend()
+
+    def hidden_information(self, state: EvergreenState) -> list[RevealedSection]:
+        from boardgames_tui.games.evergreen.reveal import hidden_information
+
+        return hidden_information(state)
 
     # -- setup ------------------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> EvergreenState:

@@ -74,7 +74,7 @@ from boardgames_tui.engine.contract import (
     Seat,
     visible_log,
 )
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.pollen import search
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
@@ -515,6 +515,11 @@ class PollenRules(GameRules[PollenState]):
         from boardgames_tui.games.pollen.legend import legend
 
         return legend()
+
+    def hidden_information(self, state: PollenState) -> list[RevealedSection]:
+        from boardgames_tui.games.pollen.reveal import hidden_information
+
+        return hidden_information(state)
 
     # -- setup -----------------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> PollenState:
