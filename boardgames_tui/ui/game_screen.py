@@ -12,7 +12,7 @@ import time
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -43,7 +43,34 @@ def hint_reason(result: SearchResult) -> str:
 
 
 class GameLog(RichLog, can_focus=False):
-    """The log never takes focus: the arrow keys belong to the game; the wheel scrolls it."""
+    """The log never takes focus: the arrow keys belong to the game; the wheel scrolls it.
+
+    RichLog keeps each line wrapped to the width it had when it was written, so the
+    log keeps what it was given and writes it all again whenever its width changes
+    (a resize, a compact layout's panel opening): no line stays cut to an old width.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._entries: list[Text] = []
+        self._written_width: int | None = None
+
+    def add_entry(self, text: Text) -> None:
+        self._entries.append(text)
+        self.write(text)
+
+    def clear_entries(self) -> None:
+        self._entries = []
+        self.clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width == self._written_width or width == 0:
+            return
+        self._written_width = width
+        self.clear()
+        for text in self._entries:
+            self.write(text)
 
 
 class GameScreen(SizedScreen[None]):
@@ -226,13 +253,13 @@ class GameScreen(SizedScreen[None]):
     def _sync_log(self, view: GameState) -> None:
         """Show `view`'s log: append what is new, or rewrite it when it is another
         seat's log (private lines differ) or an undo took lines away."""
-        log = self.query_one("#game-log", RichLog)
+        log = self.query_one("#game-log", GameLog)
         shown = self._log_shown
         if view.log[: len(shown)] != shown:
-            log.clear()
+            log.clear_entries()
             shown = []
         for entry in view.log[len(shown) :]:
-            log.write(Text(entry.text, style="italic" if entry.visible_to else ""))
+            log.add_entry(Text(entry.text, style="italic" if entry.visible_to else ""))
         self._log_shown = list(view.log)
 
     def _update_status(self) -> None:

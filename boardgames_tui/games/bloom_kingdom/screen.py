@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import RichLog
 
 from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.engine.reference import CatalogueEntry
@@ -97,15 +95,6 @@ class BloomKingdomScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         self._place_panels()
         self.refresh_bindings()
-        self.call_after_refresh(self._rewrap_log)
-
-    def _rewrap_log(self) -> None:
-        """The log keeps lines wrapped to the width it had when they were written:
-        write them again at the width it has now."""
-        self.query_one("#game-log", RichLog).clear()
-        self._log_shown = []
-        view = self.current_view()
-        self._sync_log(view if view is not None else self.public_view())
 
     def _place_panels(self) -> None:
         self.set_class(self.compact, "bk-compact")
@@ -227,8 +216,6 @@ class BloomKingdomScreen(GameScreen):
     def action_toggle_players(self) -> None:
         self.players_open = not self.players_open
         self._place_panels()
-        if self.players_open:
-            self.call_after_refresh(self._rewrap_log)
 
     def action_confirm(self) -> None:
         if self.targets:

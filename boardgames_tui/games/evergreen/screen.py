@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import RichLog
 
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.games.evergreen.catalogue import card_entry, power_entry
@@ -111,8 +110,6 @@ class EvergreenScreen(GameScreen):
         # The side panel on screen in the compact layout (a key of PANELS).
         self.panel = "choices"
         self.layout_name = ""
-        # The width the log's lines were wrapped to (a RichLog never wraps them again).
-        self._log_width = 0
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -130,22 +127,10 @@ class EvergreenScreen(GameScreen):
         self._apply_layout()
 
     def on_resize(self, event: events.Resize) -> None:
-        # A new layout redraws everything at once: the planet's cells change size with it,
-        # and the log (wrapped when each line was written) is written again at its new width.
+        # A new layout redraws everything at once: the planet's cells change size with it
+        # (the log writes itself again at its new width).
         if self._apply_layout():
             self.redraw()
-        self.call_after_refresh(self._rewrite_log)
-
-    def _rewrite_log(self) -> None:
-        log = self.query_one("#game-log", RichLog)
-        width = log.scrollable_content_region.width
-        if width == self._log_width:
-            return
-        self._log_width = width
-        log.clear()
-        self._log_shown = []
-        view = self.current_view()
-        self._sync_log(view if view is not None else self.public_view())
 
     def _apply_layout(self) -> bool:
         """Set the layout for the window's size and the compact panel; True if the layout changed."""
