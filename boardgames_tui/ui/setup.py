@@ -163,10 +163,12 @@ class SetupScreen(SizedScreen[None]):
                 yield Label("Seed", classes="seed-label")
                 yield Input(placeholder="empty = random", restrict=r"\d*", max_length=18, id="seed")
             yield Static("Tab or Enter moves to the next field · Enter opens a list · Ctrl+S starts the game", classes="hint")
-            yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start game", id="start", variant="primary")
                 yield Button("Back", id="back")
+        # Outside the scrolling form: in a small window the field at fault gets the
+        # focus (and scrolls into sight) while the reason stays on screen.
+        yield Static("", id="setup-error")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -225,7 +227,9 @@ class SetupScreen(SizedScreen[None]):
         try:
             request = self.collect()
         except SetupProblem as error:
-            self.query_one("#setup-error", Static).update(Text(clean_text(str(error)), style="red"))
+            shown = self.query_one("#setup-error", Static)
+            shown.update(Text(clean_text(str(error)), style="red"))
+            shown.add_class("-shown")
             if self.query(f"#{error.field_id}"):
                 self.query_one(f"#{error.field_id}").focus()
             return

@@ -240,15 +240,17 @@ async def test_switching_a_seat_kind_swaps_a_default_name_only(app_factory):
         assert screen.query_one("#name-2", Input).value == "Robo"
 
 
-async def test_an_error_moves_the_focus_to_the_field_at_fault(app_factory):
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_an_error_moves_the_focus_to_the_field_at_fault(app_factory, size):
     app = app_factory()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await open_setup(pilot)
         screen.query_one("#kind-2", Select).value = "human"
         await pilot.pause()
         screen.query_one("#name-2", Input).value = ""
         await pilot.press("ctrl+s")
         await pilot.pause()
+        # The reason stays in sight even where the form must scroll to the field.
         assert "Seat 2 needs a name" in screen_text(app)
         assert app.focused is screen.query_one("#name-2", Input)
         screen.query_one("#name-2", Input).value = "Player 1"
