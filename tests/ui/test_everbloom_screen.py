@@ -350,8 +350,11 @@ async def test_a_short_supply_takes_the_rest_from_the_groves_picked(tmp_path):
         assert sending.total == 4 and sending.groves == {"jungle": 3}
         text = screen_text(app)
         assert "4 pollinators, all placed · 3 from groves" in text and "from the Jungle grove (3 there)" in text
-        # The grove row follows the four cards: more than the grove holds is refused.
-        await pilot.press("up", "9")
+        # The grove row follows the four cards (↓ past the last card; ↑ stops at the
+        # first): more than the grove holds is refused.
+        await pilot.press("up")
+        assert screen._sending.cursor == 0
+        await pilot.press("down", "down", "down", "down", "9")
         await pilot.pause()
         assert screen._sending.cursor == 4
         assert "You have only 3 pollinators in the Jungle grove" in _status(app)

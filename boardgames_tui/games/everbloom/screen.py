@@ -102,7 +102,7 @@ PANE_NAMES = {
 }
 # Below this size the screen is compact (one pane at a time); from WIDE up the
 # sidebar and the panels grow to show their texts on fewer lines.
-COMPACT = (116, 36)
+COMPACT = (116, 40)
 WIDE = (160, 48)
 
 

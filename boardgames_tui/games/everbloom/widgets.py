@@ -552,7 +552,7 @@ class ChoicePanel(WrappedList):
 
     def show(self, heading: str, entries: list[Text], cursor: int | None, keys: list[str] | None = None) -> None:
         """`keys`: the key shown before each entry (default: its number)."""
-        set_border_title(self, heading)
+        self._set_heading(heading)
         lines = []
         for index, entry in enumerate(entries):
             line = Text("▶" if index == cursor else " ", style="bold")
@@ -568,6 +568,21 @@ class ChoicePanel(WrappedList):
         if not lines:
             lines = [Text("—", style="dim")]
         self.set_lines(lines, cursor, indent=4)
+
+    def _set_heading(self, heading: str) -> None:
+        """The heading on the top border; what does not fit there goes on the bottom one
+        (split between its " · " parts), so a narrow window never cuts it."""
+        room = self.outer_size.width - 6
+        title, rest = heading, ""
+        if room > 0 and len(heading) > room:
+            parts = heading.split(" · ")
+            title = parts.pop(0)
+            while parts and len(title) + 3 + len(parts[0]) <= room:
+                title += " · " + parts.pop(0)
+            rest = " · ".join(parts)
+        set_border_title(self, title)
+        if rest != (self.border_subtitle or ""):
+            self.border_subtitle = Text(rest)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
