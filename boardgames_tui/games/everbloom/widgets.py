@@ -298,6 +298,9 @@ class WrappedList(ScrollView, can_focus=False):
 
     def _wrap_entry(self, entry: Text, width: int) -> list[Strip]:
         console = self.app.console
+        if entry.cell_len <= width and "\n" not in entry.plain:
+            # Most entries fit on one row: no wrapping to do (a keypress redraws a few).
+            return [Strip(entry.render(console))]
         indent = min(self._indent, max(0, width - 10))
         lines = entry.wrap(console, width, overflow="fold")
         if len(lines) > 1 and indent:
