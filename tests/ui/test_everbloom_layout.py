@@ -195,3 +195,25 @@ async def test_a_resize_redraws_every_list_at_the_new_width_at_once(tmp_path):
         # Every landmark's rule shows whole somewhere on the wide screen.
         text = screen_text(app)
         assert "Landmarks" in text
+
+
+async def test_in_a_small_window_the_inspector_reads_the_pane_on_show(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _until_a_human_acts(pilot, app)
+        while app.match.state.phase != "wilderness":
+            await pilot.press("enter")
+            screen = await _until_a_human_acts(pilot, app)
+        await pilot.press("p", "p", "i")
+        await pilot.pause()
+        assert screen.pane == "habitat"
+        assert "Ann's habitat" in _inspector_text(app) and "no tile yet" in _inspector_text(app)
+        await pilot.press("i", "p", "i")
+        await pilot.pause()
+        text = _inspector_text(app)
+        view = screen.current_view()
+        # The bloom board: every point space with its points, and the faction's ability.
+        assert "Bloom track" in text and "Worth 1 point" in text
+        from boardgames_tui.games.everbloom.widgets import faction_of
+
+        assert faction_of(view, 0).summary in text

@@ -723,7 +723,7 @@ class EverbloomScreen(GameScreen):
                 panel.show(f"{heading} ({len(legal)})", self._labels(view, legal), self.choice)
             else:
                 waiting = ", ".join(view.name(s) for s in self.rules.to_act(view))
-                panel.show("Choices", [Text(f"Waiting for {waiting}." if waiting else "—", style="dim")], None)
+                panel.show("Choices", [Text(f"Waiting for {waiting}." if waiting else "—", style="dim")], None, [""])
             self.query_one(DetailPanel).show_text(self.detail(view, current))
         if self._highlight_only:
             # Only the highlight moved: the rest of the screen is as it was.
@@ -759,6 +759,8 @@ class EverbloomScreen(GameScreen):
             return None
         if self.has_class("-compact") and self.pane == "table":
             return self._table_entry(view)
+        if self.has_class("-compact") and self.pane == "habitat":
+            return self._habitat_entry(view)
         mode = self._mode(view)
         if mode == "place":
             rows = self._place_rows(view)
@@ -834,6 +836,25 @@ class EverbloomScreen(GameScreen):
         if not facts:
             facts.append(self.detail(view, action).plain or "Nothing more to say about this choice.")
         return CatalogueEntry(title, tuple(facts))
+
+    def _habitat_entry(self, view: EverbloomState) -> CatalogueEntry | None:
+        """The habitat on show: each tile's scoring and each card's whole text."""
+        seat = self.shown_seat if self.shown_seat is not None else self.viewer
+        if seat is None:
+            return None
+        player = view.players[seat]
+        facts = []
+        for biome in BIOMES:
+            tile = player.tiles.get(biome)
+            if tile:
+                scoring = TILES[tile].side(view.options.habitat_theme)
+                facts.append(f"{_biome(biome)}: tile {tile}, {scoring.summary}.")
+            else:
+                facts.append(f"{_biome(biome)}: no tile yet.")
+            for card in player.habitat[biome]:
+                state = "pollinated" if card.pollinated else "not pollinated"
+                facts.extend(f"  {line}" for line in [f"{card_name(card.id)} ({state})", *self._card_facts(card.id)[1:]])
+        return CatalogueEntry(f"{view.name(seat)}'s habitat", tuple(facts))
 
     def _table_entry(self, view: EverbloomState) -> CatalogueEntry:
         """The bloom board (track spaces with their points, the bloom cards) and the faction."""
