@@ -38,6 +38,15 @@ async def _until_a_human_acts(pilot, app) -> EverbloomScreen:
     raise AssertionError("no human seat came to act")
 
 
+async def _to_the_wilderness(pilot, app) -> EverbloomScreen:
+    """Enter through the nectar draft (and curtains) until a human is to place a chip."""
+    screen = await _until_a_human_acts(pilot, app)
+    while app.match.state.phase != "wilderness":
+        await pilot.press("enter")
+        screen = await _until_a_human_acts(pilot, app)
+    return screen
+
+
 def _inspector_text(app) -> str:
     panel = app.screen.query_one(InspectorPanel)
     return str(panel.query_one("#inspector-text").render()) if panel.is_open else ""
@@ -103,10 +112,7 @@ async def test_a_round_by_keys_is_readable_at_every_step(tmp_path, size):
 async def test_the_inspector_shows_the_landmark_and_the_cards_it_reaches_whole(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _until_a_human_acts(pilot, app)
-        while app.match.state.phase != "wilderness":
-            await pilot.press("enter")
-            screen = await _until_a_human_acts(pilot, app)
+        screen = await _to_the_wilderness(pilot, app)
         view = screen.current_view()
         await pilot.press("3", "down")
         await pilot.pause()
@@ -173,10 +179,7 @@ async def test_the_split_and_the_lists_stop_at_their_edges(tmp_path):
 async def test_a_resize_redraws_every_list_at_the_new_width_at_once(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")])
     async with app.run_test(size=(200, 60)) as pilot:
-        screen = await _until_a_human_acts(pilot, app)
-        while app.match.state.phase != "wilderness":
-            await pilot.press("enter")
-            screen = await _until_a_human_acts(pilot, app)
+        screen = await _to_the_wilderness(pilot, app)
         wide = screen.query_one(LandmarkPanel)._width
         for size in [(120, 40), (80, 24), (200, 60)]:
             await pilot.resize_terminal(*size)
@@ -200,10 +203,7 @@ async def test_a_resize_redraws_every_list_at_the_new_width_at_once(tmp_path):
 async def test_in_a_small_window_the_inspector_reads_the_pane_on_show(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")])
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _until_a_human_acts(pilot, app)
-        while app.match.state.phase != "wilderness":
-            await pilot.press("enter")
-            screen = await _until_a_human_acts(pilot, app)
+        screen = await _to_the_wilderness(pilot, app)
         await pilot.press("p", "p", "i")
         await pilot.pause()
         assert screen.pane == "habitat"
