@@ -436,6 +436,13 @@ def track_values() -> Text:
     return text
 
 
+def set_border_subtitle(widget: Any, subtitle: str) -> None:
+    """Sets a border subtitle (literal text) only when it changes, like `set_border_title`."""
+    if getattr(widget, "_literal_border_subtitle", None) != subtitle:
+        widget._literal_border_subtitle = subtitle
+        widget.border_subtitle = Text(subtitle)
+
+
 class BloomPanel(WrappedList):
     """The bloom track and what its spaces are worth, the bloom cards whole, the decks."""
 
@@ -443,7 +450,7 @@ class BloomPanel(WrappedList):
         self.border_title = "Bloom board"
 
     def show(self, view: EverbloomState) -> None:
-        lines = [Text("Track ") + track_values(), Text("      ") + track_text(view)]
+        lines = [Text("Track ") + track_text(view), track_values()]
         for card in view.bloom_shown:
             bloom = BLOOMS.get(card)
             if bloom is None:
@@ -451,7 +458,8 @@ class BloomPanel(WrappedList):
             line = Text("✿" * bloom.blooms, style="bold magenta")
             line.append(f" {bloom.objective.summary}")
             lines.append(line)
-        lines.append(Text(f"Nectar deck {len(view.nectar_deck)} · wildlife {len(view.wildlife_deck)}", style="dim"))
+        # The decks go on the bottom border: the objectives keep the rows.
+        set_border_subtitle(self, f"decks: nectar {len(view.nectar_deck)} · wildlife {len(view.wildlife_deck)}")
         self.set_lines(lines, indent=2)
 
 
@@ -584,8 +592,7 @@ class ChoicePanel(WrappedList):
                 title += " · " + parts.pop(0)
             rest = " · ".join(parts)
         set_border_title(self, title)
-        if rest != (self.border_subtitle or ""):
-            self.border_subtitle = Text(rest)
+        set_border_subtitle(self, rest)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
