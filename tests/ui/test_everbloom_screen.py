@@ -323,11 +323,14 @@ async def test_illegal_choices_quote_the_rule_and_change_nothing(tmp_path):
         assert "You have no 5 chip left to place" not in _status(app)
 
 
-async def test_small_window_asks_for_more_room(tmp_path):
+async def test_small_window_asks_for_more_room_only_below_80x24(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")])
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(79, 24)) as pilot:
         await pilot.pause()
         assert "too small" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "too small" not in screen_text(app)
 
 
 async def test_a_short_supply_takes_the_rest_from_the_groves_picked(tmp_path):
@@ -347,8 +350,11 @@ async def test_a_short_supply_takes_the_rest_from_the_groves_picked(tmp_path):
         assert sending.total == 4 and sending.groves == {"jungle": 3}
         text = screen_text(app)
         assert "4 pollinators, all placed · 3 from groves" in text and "from the Jungle grove (3 there)" in text
-        # The grove row follows the four cards: more than the grove holds is refused.
-        await pilot.press("up", "9")
+        # The grove row follows the four cards (↓ past the last card; ↑ stops at the
+        # first): more than the grove holds is refused.
+        await pilot.press("up")
+        assert screen._sending.cursor == 0
+        await pilot.press("down", "down", "down", "down", "9")
         await pilot.pause()
         assert screen._sending.cursor == 4
         assert "You have only 3 pollinators in the Jungle grove" in _status(app)

@@ -34,27 +34,69 @@ def _card_facts(card: C.Hybrid | C.Event) -> str:
     return f"{_biome_names(card.biomes)} · cost {card.cost}{arrow} · {card.nectar} nectar"
 
 
+def faction_entry(faction: C.Faction) -> CatalogueEntry:
+    lines = [f"Chips {' '.join(str(chip) for chip in faction.chips)}.", faction.summary]
+    if faction.setup:
+        lines.append(f"Setup: {faction.setup}")
+    return CatalogueEntry(f"{faction.letter} {faction.name}", tuple(lines))
+
+
 def _factions() -> CatalogueSection:
+    entries = tuple(faction_entry(faction) for faction in C.factions().values())
+    return CatalogueSection("Factions", entries, "The letter marks the faction's chips and pollinators on the board.")
+
+
+def landmark_entry(tile: C.LandmarkTile) -> CatalogueEntry:
+    return CatalogueEntry(
+        f"#{tile.number}",
+        (
+            f"Numbered side (#{tile.number}): {tile.numbered.rule.summary}.",
+            f"Flipped side (#{tile.number}′): {tile.unnumbered.rule.summary}.",
+        ),
+    )
+
+
+def card_entry(card: C.Hybrid | C.Event | C.WildlifeCard) -> CatalogueEntry:
+    """Everything printed on a hybrid, event or wildlife card."""
+    if isinstance(card, C.WildlifeCard):
+        return CatalogueEntry(card.name, (f"{card.nectar} nectar · any biome · pollinates itself · places no habitat tile.",))
+    if isinstance(card, C.Event):
+        return CatalogueEntry(
+            f"{card.name} ({card.id})",
+            (
+                f"{_card_facts(card)} · placed by the {_biome_names((card.placement,))} stack",
+                f"{card.ability_type.title()} ability: {card.ability.summary}.",
+            ),
+        )
+    return CatalogueEntry(f"{card.name} ({card.id})", (_card_facts(card), f"{card.ability.summary}."))
+
+
+def bloom_entry(card: C.Bloom) -> CatalogueEntry:
+    return CatalogueEntry(
+        f"{card.name} ({card.id})",
+        (
+            f"{'✿' * card.blooms} {_plural(card.blooms, 'bloom advance')}: {card.objective.summary}.",
+            f"{_OBJECTIVE_PHASES[card.objective.phase].capitalize()}.",
+        ),
+    )
+
+
+def bloom_track_entries() -> tuple[CatalogueEntry, ...]:
+    """Each space of the bloom track and what it gives."""
     entries = []
-    for faction in C.factions().values():
-        lines = [f"Chips {' '.join(str(chip) for chip in faction.chips)}.", faction.summary]
-        if faction.setup:
-            lines.append(f"Setup: {faction.setup}")
-        entries.append(CatalogueEntry(f"{faction.letter} {faction.name}", tuple(lines)))
-    return CatalogueSection("Factions", tuple(entries), "The letter marks the faction's chips and pollinators on the board.")
+    for index, space in enumerate(C.bloom_track().spaces):
+        said = []
+        if space.points:
+            said.append(f"worth {_plural(space.points, 'point')} at the end (the last point space reached counts)")
+        if space.nectar_card:
+            said.append("landing on or passing it draws a nectar card")
+        sentence = "; ".join(said)
+        entries.append(CatalogueEntry(f"Space {index}", (sentence[:1].upper() + sentence[1:] + "." if said else "Nothing.",)))
+    return tuple(entries)
 
 
 def _landmarks() -> list[CatalogueSection]:
-    tiles = [
-        CatalogueEntry(
-            f"#{tile.number}",
-            (
-                f"Numbered side (#{tile.number}): {tile.numbered.rule.summary}.",
-                f"Flipped side (#{tile.number}′): {tile.unnumbered.rule.summary}.",
-            ),
-        )
-        for tile in sorted(C.landmarks().values(), key=lambda tile: tile.number)
-    ]
+    tiles = [landmark_entry(tile) for tile in sorted(C.landmarks().values(), key=lambda tile: tile.number)]
     tiles.append(CatalogueEntry("Hive", (f"Rule for everyone but the Bees: {C.hive().rule.summary}.",)))
     tiles.append(
         CatalogueEntry("◀ Western wildlife landmark", ("Its winner takes a wildlife card or bloom advances.",))
@@ -77,39 +119,18 @@ def _landmarks() -> list[CatalogueSection]:
 def _hybrids() -> list[CatalogueSection]:
     sections = []
     for biome, cards in C.hybrid_decks().items():
-        entries = tuple(
-            CatalogueEntry(f"{card.name} ({card.id})", (_card_facts(card), f"{card.ability.summary}."))
-            for card in cards
-        )
+        entries = tuple(card_entry(card) for card in cards)
         sections.append(CatalogueSection(f"Hybrid cards: {_biome_names((biome,))} deck", entries))
     return sections
 
 
 def _events() -> CatalogueSection:
-    entries = tuple(
-        CatalogueEntry(
-            f"{card.name} ({card.id})",
-            (
-                f"{_card_facts(card)} · placed by the {_biome_names((card.placement,))} stack",
-                f"{card.ability_type.title()} ability: {card.ability.summary}.",
-            ),
-        )
-        for card in C.events()
-    )
+    entries = tuple(card_entry(card) for card in C.events())
     return CatalogueSection("Event cards", entries, "Drawn as ! on the board.")
 
 
 def _blooms() -> CatalogueSection:
-    entries = tuple(
-        CatalogueEntry(
-            f"{card.name} ({card.id})",
-            (
-                f"{'✿' * card.blooms} {_plural(card.blooms, 'bloom advance')}: {card.objective.summary}.",
-                f"{_OBJECTIVE_PHASES[card.objective.phase].capitalize()}.",
-            ),
-        )
-        for card in C.blooms()
-    )
+    entries = tuple(bloom_entry(card) for card in C.blooms())
     return CatalogueSection("Bloom cards (objectives)", entries, "Three are shown each round.")
 
 
@@ -130,13 +151,7 @@ def _nectar_and_wildlife() -> list[CatalogueSection]:
             ),
         )
     )
-    wildlife = tuple(
-        CatalogueEntry(
-            card.name,
-            (f"{card.nectar} nectar · any biome · pollinates itself · places no habitat tile.",),
-        )
-        for card in C.wildlife_cards()
-    )
+    wildlife = tuple(card_entry(card) for card in C.wildlife_cards())
     return [
         CatalogueSection("Nectar cards", tuple(nectar), "Kept secret until the end."),
         CatalogueSection("Wildlife cards", wildlife),
@@ -144,15 +159,7 @@ def _nectar_and_wildlife() -> list[CatalogueSection]:
 
 
 def _tracks() -> list[CatalogueSection]:
-    bloom = []
-    for index, space in enumerate(C.bloom_track().spaces):
-        said = []
-        if space.points:
-            said.append(f"worth {_plural(space.points, 'point')} at the end (the last point space reached counts)")
-        if space.nectar_card:
-            said.append("landing on or passing it draws a nectar card")
-        sentence = "; ".join(said)
-        bloom.append(CatalogueEntry(f"Space {index}", (sentence[:1].upper() + sentence[1:] + "." if said else "Nothing.",)))
+    bloom = bloom_track_entries()
     cave = [
         CatalogueEntry(f"Cave space {index + 1}", (f"Gain {space.gain.summary}.",))
         for index, space in enumerate(C.cave_track().spaces)
@@ -167,15 +174,16 @@ def _tracks() -> list[CatalogueSection]:
     ]
 
 
-def _habitat() -> CatalogueSection:
+def tile_entry(tile: C.HabitatTileInfo) -> CatalogueEntry:
+    """A habitat tile: how it scores on either side (a game plays one)."""
     themes = {theme.key: theme.name for theme in C.content().habitat.themes}
-    entries = tuple(
-        CatalogueEntry(
-            f"[{tile.letter}]",
-            (f"{themes['day']}: {tile.day.summary}.", f"{themes['night']}: {tile.night.summary}."),
-        )
-        for tile in C.habitat_tiles().values()
+    return CatalogueEntry(
+        f"[{tile.letter}]", (f"{themes['day']}: {tile.day.summary}.", f"{themes['night']}: {tile.night.summary}.")
     )
+
+
+def _habitat() -> CatalogueSection:
+    entries = tuple(tile_entry(tile) for tile in C.habitat_tiles().values())
     penalty = C.numbers().missing_tile_penalty
     return CatalogueSection(
         "Habitat tiles",

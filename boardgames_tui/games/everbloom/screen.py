@@ -30,8 +30,17 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.widgets import RichLog
 
 from boardgames_tui.engine.contract import IllegalMove
+from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.games.everbloom.catalogue import (
+    bloom_entry,
+    bloom_track_entries,
+    card_entry,
+    faction_entry,
+    tile_entry,
+)
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     ChipToGrove,
@@ -57,10 +66,12 @@ from boardgames_tui.games.everbloom.rules import (
 )
 from boardgames_tui.games.everbloom.widgets import (
     BIOME_INFO,
+    BLOOMS,
     NECTAR,
     TILES,
     BloomPanel,
     ChoicePanel,
+    DetailPanel,
     FactionPanel,
     GrovePanel,
     HabitatPanel,
@@ -70,6 +81,8 @@ from boardgames_tui.games.everbloom.widgets import (
     WildernessPanel,
     card_style,
     card_summary,
+    faction_of,
+    LANDMARK_LETTERS,
     landmark_keys,
     landmark_rule,
 )
@@ -77,6 +90,20 @@ from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.widgets import TextPanel
 
 PAGE = 6
+
+# The panels a small window shows one at a time (p): the board and its choices, the
+# landmarks' rules, a habitat, and the sidebar (players, faction, groves, bloom board, log).
+PANES = ("board", "landmarks", "habitat", "table")
+PANE_NAMES = {
+    "board": "the wilderness and your choices",
+    "landmarks": "every landmark's rule, with your choices",
+    "habitat": "the habitat, with your choices",
+    "table": "players, your faction, groves, the bloom board and the log",
+}
+# Below this size the screen is compact (one pane at a time); from WIDE up the
+# sidebar and the panels grow to show their texts on fewer lines.
+COMPACT = (116, 40)
+WIDE = (160, 48)
 
 
 def _biome(key: str) -> str:
@@ -90,7 +117,7 @@ def _plural(count: int, word: str = "pollinator") -> str:
 
 # Lower-case biome letter -> grove, for a chip that fits at no landmark.
 GROVE_KEYS = {BIOME_INFO[biome].letter.lower(): biome for biome in BIOMES}
-LETTERS = sorted(set("abcdefgijk") | set(GROVE_KEYS))
+LETTERS = sorted(set(LANDMARK_LETTERS) | set(GROVE_KEYS))
 
 
 @dataclass
@@ -149,17 +176,20 @@ class EverbloomScreen(GameScreen):
         Binding("enter", "send", "Send them"),
         Binding("escape,backspace", "back", "Back to the landmarks", show=False),
         Binding("v", "cycle_habitat", "Other habitats"),
+        Binding("p", "cycle_pane", "Panels"),
     ]
 
     rules: EverbloomRules
     # The highlighted choice, the habitat on show and the half-built wilderness turn.
-    SEAT_UI = (*GameScreen.SEAT_UI, "choice", "shown_seat", "_chip", "_spot", "_ignore", "_sending", "_pending")
+    SEAT_UI = (*GameScreen.SEAT_UI, "choice", "shown_seat", "pane", "_chip", "_spot", "_ignore", "_sending", "_pending")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
         self.choice = 0
         # Whose habitat is on screen: None means the viewer's own.
         self.shown_seat: int | None = None
+        # In a small window one panel shows under the board at a time (p cycles them).
+        self.pane = PANES[0]
         self._labels_key: tuple[EverbloomState, list[Any], int | None] | None = None
         self._label_list: list[Text] = []
         self._highlight_only = False
@@ -184,13 +214,44 @@ class EverbloomScreen(GameScreen):
             yield LandmarkPanel(id="eb-landmarks")
             yield HabitatPanel(id="eb-habitat")
         yield ChoicePanel(id="eb-choices")
-        yield TextPanel(id="eb-detail")
+        yield DetailPanel(id="eb-detail")
 
     def compose_sidebar(self) -> ComposeResult:
         yield PlayersPanel(id="eb-players")
         yield FactionPanel(id="eb-faction")
         yield GrovePanel(id="eb-groves")
         yield BloomPanel(id="eb-bloom")
+
+    def on_mount(self) -> None:
+        self._fit_layout()
+
+    def on_resize(self) -> None:
+        # Every panel draws to its new width at once (the board's cells, wrapped lists);
+        # the log wraps its lines as they are written, so it is written again.
+        self._fit_layout()
+        self.query_one("#game-log", RichLog).clear()
+        self._log_shown = []
+        self.call_after_refresh(self.redraw)
+
+    def _fit_layout(self) -> None:
+        width, height = self.app.size
+        compact = width < COMPACT[0] or height < COMPACT[1]
+        changed = compact != self.has_class("-compact")
+        self.set_class(compact, "-compact")
+        self.set_class(width >= WIDE[0] and height >= WIDE[1], "-wide")
+        self._show_pane()
+        if changed:
+            self.refresh_bindings()
+
+    def _show_pane(self) -> None:
+        for pane in PANES:
+            self.set_class(pane == self.pane, f"-pane-{pane}")
+
+    def action_cycle_pane(self) -> None:
+        self.pane = PANES[(PANES.index(self.pane) + 1) % len(PANES)]
+        self._show_pane()
+        self.say(f"Showing {PANE_NAMES[self.pane]} · p: the next panel")
+        self.call_after_refresh(self.redraw)
 
     # -- what is on offer -------------------------------------------------------------------------
     def _labels(self, view: EverbloomState, legal: list[Any]) -> list[Text]:
@@ -594,11 +655,7 @@ class EverbloomScreen(GameScreen):
             space = sending.targets[sending.cursor]
             stack = view.stacks.get(space) or []
             parts.append(f"{space}: {card_summary(stack[0]) if stack else 'empty'}")
-        text = Text(" · ".join(parts), style="italic")
-        text.append("\n↑/↓ card · ←/→ or -/+ one less/more · 0–9 set · Enter send", style="dim")
-        if sending.place is not None:
-            text.append(" · Esc back", style="dim")
-        return text
+        return Text("\n".join(parts), style="italic")
 
     def _row_space(self, view: EverbloomState, index: int) -> str:
         spaces = list(landmark_keys(view.side))
@@ -619,11 +676,12 @@ class EverbloomScreen(GameScreen):
         else:
             stacks = [f"{card} {card_name(view.stacks[card][0]) if view.stacks.get(card) else '(empty)'}" for card in self.rules.reach(view, self.viewer or 0, space)]
             text.append("\nReaches " + ", ".join(stacks))
-        text.append("\n1–5 or ←/→: chip · the landmark's letter (as on the board), or ↑/↓ and Enter", style="dim")
         return text
 
     # -- drawing -----------------------------------------------------------------------------------------
     def show_view(self, view: EverbloomState, viewer: int | None) -> None:  # type: ignore[override]
+        # The pane is the seat's own: a seat coming back finds the panel it left open.
+        self._show_pane()
         mode = self._mode(view)
         panel = self.query_one(ChoicePanel)
         wild = self.query_one(WildernessPanel)
@@ -639,7 +697,7 @@ class EverbloomScreen(GameScreen):
             # reaches): a cursor move then repaints two rows of the board, not five.
             wild.show(view, cursor, set())
             panel.show(self._place_heading(view), [row[3] for row in rows], self._spot, [row[0] for row in rows])
-            self.query_one("#eb-detail", TextPanel).show_text(self._place_detail(view, spot))
+            self.query_one(DetailPanel).show_text(self._place_detail(view, spot))
         elif mode == "send":
             sending = self._sending
             assert sending is not None
@@ -648,7 +706,7 @@ class EverbloomScreen(GameScreen):
             cursor = {sending.targets[sending.cursor]} if sending.cursor < len(sending.targets) else set()
             wild.show(view, cursor, set(sending.targets) | {sending.landmark}, sending.counts)
             panel.show(self._send_heading(view), rows, sending.cursor, keys)
-            self.query_one("#eb-detail", TextPanel).show_text(self._send_detail(view))
+            self.query_one(DetailPanel).show_text(self._send_detail(view))
         else:
             acting = mode == "list"
             legal = self.viewer_legal_actions() if acting else []
@@ -665,20 +723,155 @@ class EverbloomScreen(GameScreen):
                 panel.show(f"{heading} ({len(legal)})", self._labels(view, legal), self.choice)
             else:
                 waiting = ", ".join(view.name(s) for s in self.rules.to_act(view))
-                panel.show("Choices", [Text(f"Waiting for {waiting}." if waiting else "—", style="dim")], None)
-            self.query_one("#eb-detail", TextPanel).show_text(self.detail(view, current))
+                panel.show("Choices", [Text(f"Waiting for {waiting}." if waiting else "—", style="dim")], None, [""])
+            self.query_one(DetailPanel).show_text(self.detail(view, current))
         if self._highlight_only:
             # Only the highlight moved: the rest of the screen is as it was.
             return
         # The legend is not highlighted: the board and the detail line already show the
         # landmark, and a cursor move then repaints fewer panels.
-        self.query_one(LandmarkPanel).show(view, set())
+        self.query_one(LandmarkPanel).show(view)
         seat = self.shown_seat if self.shown_seat is not None else viewer
         self.query_one(HabitatPanel).show(view, seat, viewer, len(view.players) > 1)
         self.query_one(PlayersPanel).show(view, self.rules.progress(view), self.rules.to_act(view), seat)
         self.query_one(FactionPanel).show(view, viewer)
         self.query_one(GrovePanel).show(view)
         self.query_one(BloomPanel).show(view)
+        self._set_tooltips(view)
+
+    def _set_tooltips(self, view: EverbloomState) -> None:
+        """Hovering the mouse over a row of the board or the bloom board shows its texts whole
+        (what this audience may see: `view` is already the audience's)."""
+        wild = self.query_one(WildernessPanel)
+        for panel, spaces in zip(wild.query(TextPanel), wild.row_spaces()):
+            facts = [fact for space in spaces for fact in self._space_facts(view, space)]
+            panel.tooltip = "\n".join(facts) or None
+        bloom = self._table_entry(view)
+        self.query_one(BloomPanel).tooltip = "\n".join(bloom.lines)
+
+    # -- the inspector (i) --------------------------------------------------------------------------
+    def inspect_target(self) -> CatalogueEntry | None:
+        """The whole text of what the seat has highlighted: the landmark (with the cards it
+        reaches), the card being sent to, the spaces, card, tile or nectar an entry names;
+        on the compact table pane, the bloom board and the faction."""
+        view = self.current_view()
+        if view is None:
+            return None
+        if self.has_class("-compact") and self.pane == "table":
+            return self._table_entry(view)
+        if self.has_class("-compact") and self.pane == "habitat":
+            return self._habitat_entry(view)
+        mode = self._mode(view)
+        if mode == "place":
+            rows = self._place_rows(view)
+            if not rows:
+                return None
+            _, action, why, words = rows[min(self._spot, len(rows) - 1)]
+            if isinstance(action, ChipToGrove):
+                return CatalogueEntry(words.plain, (self._place_detail(view, rows[self._spot]).plain,))
+            space = action.landmark if isinstance(action, PlaceChip) else self._row_space(view, self._spot)
+            reach = self.rules.reach(view, self.viewer or 0, space)
+            if why is None:
+                plan = self.rules.plan(view, self.viewer or 0, action.chip, space, action.ignore_rule)
+                lines = [f"{self._chip_words(self._chip).capitalize() if self._chip else 'The chip'} here sends {_plural(plan.count)} to {', '.join(plan.targets) or 'no card'}."]
+            else:
+                lines = [f"Closed to this chip: {why}"]
+            return self._spaces_entry(view, [space, *reach], lines)
+        if mode == "send":
+            sending = self._sending
+            assert sending is not None
+            spaces = [sending.targets[sending.cursor]] if sending.cursor < len(sending.targets) else []
+            return self._spaces_entry(view, [*spaces, sending.landmark], [self._send_heading(view)])
+        action = self._highlighted() if mode == "list" else None
+        if action is None:
+            return None
+        return self._action_entry(view, action)
+
+    def _spaces_entry(self, view: EverbloomState, spaces: list[str], lines: list[str]) -> CatalogueEntry:
+        """The spaces named, each in full: a landmark's rule and chips, a card stack's top card."""
+        facts = list(lines)
+        for space in spaces:
+            facts.extend(self._space_facts(view, space))
+        title = self._space_words(view, spaces[0]) if spaces else "Wilderness"
+        return CatalogueEntry(title, tuple(facts))
+
+    def _space_facts(self, view: EverbloomState, space: str) -> list[str]:
+        if space in view.chips or space in landmark_keys(view.side):
+            chips = " ".join(f"{faction_of(view, chip.seat).letter}{chip.value}" for chip in view.chips.get(space, []))
+            facts = [f"Landmark {space} ({self.rules.landmark_label(view, space)}): {landmark_rule(view, space)}."]
+            facts.append(f"Chips, bottom first: {chips}." if chips else "No chips yet.")
+            return facts
+        stack = view.stacks.get(space)
+        if stack is None:
+            return []
+        if not stack:
+            return [f"Card space {space}: empty."]
+        pollinators = ", ".join(
+            f"{view.name(seat)} {count}" for seat, count in enumerate(view.pollinators.get(space, [])) if count
+        )
+        facts = [f"Card space {space}: {len(stack)} card{'s' if len(stack) != 1 else ''} in the stack."]
+        facts.extend(self._card_facts(stack[0]))
+        facts.append(f"Pollinators here: {pollinators}." if pollinators else "No pollinators here yet.")
+        return facts
+
+    @staticmethod
+    def _card_facts(card: str) -> list[str]:
+        if is_hidden(card):
+            return [f"On top: {card_summary(card)}."]
+        entry = card_entry(card_info(card))
+        return [f"On top: {entry.title}.", *entry.lines]
+
+    def _action_entry(self, view: EverbloomState, action: Any) -> CatalogueEntry:
+        title = self.label(view, action).plain
+        spaces = self._spaces_of(view, action)
+        facts: list[str] = []
+        for space in spaces:
+            facts.extend(self._space_facts(view, space))
+        if isinstance(action, Pollinate):
+            facts.extend(self._card_facts(action.card))
+        if isinstance(action, Choose) and action.option in TILES:
+            facts.extend(tile_entry(TILES[action.option]).lines)
+        if isinstance(action, Choose) and action.option == "bloom":
+            facts.extend(self._table_entry(view).lines)
+        if not facts:
+            facts.append(self.detail(view, action).plain or "Nothing more to say about this choice.")
+        return CatalogueEntry(title, tuple(facts))
+
+    def _habitat_entry(self, view: EverbloomState) -> CatalogueEntry | None:
+        """The habitat on show: each tile's scoring and each card's whole text."""
+        seat = self.shown_seat if self.shown_seat is not None else self.viewer
+        if seat is None:
+            return None
+        player = view.players[seat]
+        facts = []
+        for biome in BIOMES:
+            tile = player.tiles.get(biome)
+            if tile:
+                scoring = TILES[tile].side(view.options.habitat_theme)
+                facts.append(f"{_biome(biome)}: tile {tile}, {scoring.summary}.")
+            else:
+                facts.append(f"{_biome(biome)}: no tile yet.")
+            for card in player.habitat[biome]:
+                state = "pollinated" if card.pollinated else "not pollinated"
+                facts.extend(f"  {line}" for line in [f"{card_name(card.id)} ({state})", *self._card_facts(card.id)[1:]])
+        return CatalogueEntry(f"{view.name(seat)}'s habitat", tuple(facts))
+
+    def _table_entry(self, view: EverbloomState) -> CatalogueEntry:
+        """The bloom board (track spaces with their points, the bloom cards) and the faction."""
+        facts = []
+        for card in view.bloom_shown:
+            bloom = BLOOMS.get(card)
+            if bloom is not None:
+                entry = bloom_entry(bloom)
+                facts.append(f"{entry.title}: " + " ".join(entry.lines))
+        track = [f"{entry.title}: {entry.lines[0]}" for entry in bloom_track_entries() if entry.lines[0] != "Nothing."]
+        facts.append("Bloom track (space 0 is the start): " + " · ".join(track))
+        where = ", ".join(f"{view.name(seat)} on space {player.bloom}" for seat, player in enumerate(view.players))
+        facts.append(f"Markers: {where}.")
+        if self.viewer is not None:
+            faction = faction_entry(faction_of(view, self.viewer))
+            facts.append(f"Your faction, {faction.title}: " + " ".join(faction.lines))
+        return CatalogueEntry("Bloom board", tuple(facts))
 
     def _heading(self, view: EverbloomState) -> str:
         if view.phase == "draft":
@@ -699,6 +892,11 @@ class EverbloomScreen(GameScreen):
         return view.phase.replace("_", " ").capitalize()
 
     def prompt_text(self, view: EverbloomState, viewer: int) -> str:  # type: ignore[override]
+        text = self._prompt_words(view)
+        # The footer has no room for every key in a small window: name the panel key here.
+        return text + " · p: panels" if self.has_class("-compact") else text
+
+    def _prompt_words(self, view: EverbloomState) -> str:
         mode = self._mode(view)
         if mode == "place":
             return "place a chip · 1–5 or ←/→ chip · its landmark's letter (or ↑/↓ Enter) · v: habitats · h: hint"
@@ -723,6 +921,8 @@ class EverbloomScreen(GameScreen):
     SEND_ACTIONS = frozenset({"card_move", "count_step", "count", "send", "back"})
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cycle_pane":
+            return self.has_class("-compact")
         if action == "cycle_habitat":
             return len(self.match.seats) > 1
         if action in ("move", "confirm", "pick") or action in self.PLACE_ACTIONS or action in self.SEND_ACTIONS:
@@ -756,7 +956,8 @@ class EverbloomScreen(GameScreen):
         view = self.current_view()
         rows = self._place_rows(view) if view is not None else []
         if rows:
-            self._spot = (self._spot + delta) % len(rows)
+            # The list stops at its ends: it never jumps round to the other end.
+            self._spot = max(0, min(len(rows) - 1, self._spot + delta))
             self._after_cursor()
 
     def action_chip_step(self, delta: int) -> None:
@@ -767,12 +968,12 @@ class EverbloomScreen(GameScreen):
         chip = self._selected_chip(view)
         if not options or chip is None:
             return
-        index = (options.index(chip) + delta) % len(options)
-        for _ in range(len(options)):
-            if self._chip_options(view)[options[index]]:
-                break
-            index = (index + delta) % len(options)
-        self._select_chip(options[index])
+        # The next chip that may go now, that way; none: the chip stays (no wrapping round).
+        index = options.index(chip) + delta
+        while 0 <= index < len(options) and not self._chip_options(view)[options[index]]:
+            index += delta
+        if 0 <= index < len(options):
+            self._select_chip(options[index])
 
     def _select_chip(self, chip: tuple[int, bool]) -> None:
         if chip != self._chip:
@@ -849,7 +1050,9 @@ class EverbloomScreen(GameScreen):
             return
         rows = len(sending.targets) + (len(self._my_groves(view)) if self._need_from_groves(view, sending) else 0)
         if rows:
-            sending.cursor = (sending.cursor + delta) % rows
+            # Stops at the first and last card: wrapping round would put pollinators
+            # on a card the player did not mean.
+            sending.cursor = max(0, min(rows - 1, sending.cursor + delta))
             self._after_cursor()
 
     def _set_count(self, value: int, step: bool) -> None:
@@ -1024,7 +1227,7 @@ class EverbloomScreen(GameScreen):
         legal = self.viewer_legal_actions()
         if not legal:
             return
-        self.choice = max(0, min(len(legal) - 1, self.choice + delta)) if abs(delta) > 1 else (self.choice + delta) % len(legal)
+        self.choice = max(0, min(len(legal) - 1, self.choice + delta))
         self._after_cursor()
 
     def action_pick(self, number: int) -> None:

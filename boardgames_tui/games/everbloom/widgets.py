@@ -91,8 +91,9 @@ def landmark_rule(view: EverbloomState, space: str) -> str:
     return (tile.unnumbered if flipped else tile.numbered).rule.summary
 
 
-# The key that picks each landmark space, in the legend's order (h shows habitats).
-LANDMARK_LETTERS = "abcdefgijk"
+# The key that picks each landmark space, in the legend's order: h (the hint) and
+# i (the inspector) are never landmark letters.
+LANDMARK_LETTERS = "abcdefgjkl"
 
 
 @cache
@@ -101,9 +102,17 @@ def landmark_keys(side: str) -> dict[str, str]:
     return {space.id: LANDMARK_LETTERS[index] for index, space in enumerate(C.board_side(side).landmark_spaces)}
 
 
+# Where a name on the board goes on past its cell (the inspector, i, shows it whole).
+CUT_MARK = "›"
+
+
 def fit(text: Text, width: int) -> Text:
+    """`text` in exactly `width` columns; a longer one ends in CUT_MARK."""
     text = text.copy()
-    text.truncate(width, overflow="ellipsis", pad=True)
+    if text.cell_len > width:
+        text.truncate(max(0, width - 1))
+        text.append(CUT_MARK, style="dim")
+    text.truncate(width, pad=True)
     return text
 
 
@@ -137,6 +146,13 @@ class WildernessPanel(Vertical):
             cards = any(kind == "card" for at, (kind, _) in self.cells.items() if at[0] == row)
             yield TextPanel(classes="eb-crow" if cards else "eb-lrow")
 
+    def row_spaces(self) -> list[list[str]]:
+        """The spaces of each grid row, left to right."""
+        return [
+            [entry[1] for _, entry in sorted((at[1], entry) for at, entry in self.cells.items() if at[0] == row)]
+            for row in range(self.rows)
+        ]
+
     def show(
         self, view: EverbloomState, cursor: set[str], targets: set[str], planned: dict[str, int] | None = None
     ) -> None:
@@ -145,7 +161,7 @@ class WildernessPanel(Vertical):
         side = self.side
         width = self.content_region.width or 84
         # Items of one row stand at least two columns apart: each gets two cells' width.
-        cell = max(6, min(12, int((width + 2) / (self.columns + 0.5))))
+        cell = max(6, min(16, int((width + 2) / (self.columns + 0.5))))
         span = 2 * cell - 2
         for row, panel in enumerate(self.query(TextPanel)):
             items = sorted((at[1], entry) for at, entry in self.cells.items() if at[0] == row)
@@ -235,13 +251,113 @@ class WildernessPanel(Vertical):
         return [first, chips]
 
 
-class LandmarkPanel(TextPanel):
-    """Every landmark's current rule and its chips, bottom first."""
+class WrappedList(ScrollView, can_focus=False):
+    """Entries of text, each wrapped to the panel's width under a hanging indent.
+
+    A line-API widget: an entry that changes repaints its own rows only, and the list
+    scrolls (never cuts) when the entries need more rows than the panel has.  The
+    wrapping follows the width: a resize wraps everything again at once.
+    """
+
+    DEFAULT_CSS = """
+    WrappedList { scrollbar-size-vertical: 1; scrollbar-gutter: stable; overflow-x: hidden; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._entries: list[Text] = []
+        self._indent = 0
+        self._width = 0
+        # Per entry: its wrapped rows; and the first row of each entry.
+        self._wrapped: list[list[Strip]] = []
+        self._starts: list[int] = []
+        self._strips: list[Strip] = []
+
+    def set_lines(self, entries: list[Text], cursor: int | None = None, indent: int = 0) -> None:
+        """Show `entries`; keep `cursor` (an entry's index) in sight."""
+        width = max(1, self.scrollable_content_region.width)
+        if indent != self._indent or width != self._width or len(entries) != len(self._entries):
+            self._indent = indent
+            self._entries = list(entries)
+            self._rewrap(width)
+        else:
+            changed = [row for row, (old, new) in enumerate(zip(self._entries, entries)) if old != new]
+            self._entries = list(entries)
+            for row in changed:
+                wrapped = self._wrap_entry(entries[row], width)
+                if len(wrapped) != len(self._wrapped[row]):
+                    self._rewrap(width)
+                    break
+                self._wrapped[row] = wrapped
+                start = self._starts[row]
+                self._strips[start : start + len(wrapped)] = wrapped
+                self.refresh_lines(start, len(wrapped))
+        if cursor is not None and 0 <= cursor < len(self._starts):
+            height = len(self._wrapped[cursor])
+            self.scroll_to_region(Region(0, self._starts[cursor], 1, height), animate=False, force=True)
+
+    def _wrap_entry(self, entry: Text, width: int) -> list[Strip]:
+        console = self.app.console
+        if entry.cell_len <= width and "\n" not in entry.plain:
+            # Most entries fit on one row: no wrapping to do (a keypress redraws a few).
+            return [Strip(entry.render(console))]
+        indent = min(self._indent, max(0, width - 10))
+        lines = entry.wrap(console, width, overflow="fold")
+        if len(lines) > 1 and indent:
+            # Wrap once more so that later rows sit under the indent.
+            first = lines[0]
+            rest = entry[len(first.plain) :]
+            rest = rest[len(rest.plain) - len(rest.plain.lstrip()) :]
+            tail = rest.wrap(console, width - indent, overflow="fold")
+            lines = [first, *(Text(" " * indent) + line for line in tail)]
+        return [Strip(line.render(console)) for line in lines] or [Strip.blank(0)]
+
+    def _rewrap(self, width: int) -> None:
+        self._width = width
+        self._wrapped = [self._wrap_entry(entry, width) for entry in self._entries]
+        self._starts = []
+        self._strips = []
+        for rows in self._wrapped:
+            self._starts.append(len(self._strips))
+            self._strips.extend(rows)
+        self.virtual_size = Size(width, len(self._strips))
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        row = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        if row >= len(self._strips):
+            return Strip.blank(width, style)
+        return self._strips[row].crop_extend(0, width, style).apply_style(style)
+
+    def on_resize(self) -> None:
+        width = max(1, self.scrollable_content_region.width)
+        if width != self._width:
+            self._rewrap(width)
+
+    def entry_at(self, row: int) -> int | None:
+        """The entry drawn on `row` of the whole list."""
+        for index in range(len(self._starts) - 1, -1, -1):
+            if self._starts[index] <= row:
+                return index if row < len(self._strips) else None
+        return None
+
+
+class DetailPanel(WrappedList):
+    """More about the highlighted entry: a few lines, wrapped, scrolled when longer."""
+
+    def show_text(self, text: Text) -> None:
+        self.set_lines(text.split("\n") if text.plain else [])
+
+
+class LandmarkPanel(WrappedList):
+    """Every landmark's current rule, whole, and its chips, bottom first."""
 
     def on_mount(self) -> None:
         self.border_title = "Landmarks: rule · chips ↑"
 
-    def show(self, view: EverbloomState, cursor: set[str]) -> None:
+    def show(self, view: EverbloomState) -> None:
         side = C.board_side(view.side)
         keys = landmark_keys(view.side)
         lines = []
@@ -257,16 +373,16 @@ class LandmarkPanel(TextPanel):
             chips = Text()
             for chip in view.chips.get(space.id, []):
                 chips.append_text(faction_tag(view, chip.seat, str(chip.value)))
-            rule = Text(landmark_rule(view, space.id))
-            room = max(10, (self.content_region.width or 40) - 11 - (len(chips) + 1 if chips else 0))
-            line.append_text(fit(rule, room))
             if chips:
-                line.append(" ")
                 line.append_text(chips)
-            if space.id in cursor:
-                line.stylize(CURSOR)
+                line.append(" ")
+            line.append(landmark_rule(view, space.id))
             lines.append(line)
-        self.show_text(Text("\n").join(lines))
+        self.set_lines(lines, indent=LANDMARK_INDENT)
+
+
+# The rule of a landmark wraps under the rule, past its letter, space and number.
+LANDMARK_INDENT = 11
 
 
 class GrovePanel(TextPanel):
@@ -304,24 +420,47 @@ def track_text(view: EverbloomState) -> Text:
     return text
 
 
-class BloomPanel(TextPanel):
-    """The bloom track, the three bloom cards, the decks."""
+def track_values() -> Text:
+    """Each bloom-track space worth something: its number and its points (◆: a nectar card)."""
+    text = Text()
+    for index, space in enumerate(TRACK.spaces):
+        if not space.points and not space.nectar_card:
+            continue
+        if text:
+            text.append(" ")
+        text.append(f"{index}")
+        if space.nectar_card:
+            text.append("◆", style="magenta")
+        if space.points:
+            text.append(f"•{space.points}", style="green")
+    return text
+
+
+def set_border_subtitle(widget: Any, subtitle: str) -> None:
+    """Sets a border subtitle (literal text) only when it changes, like `set_border_title`."""
+    if getattr(widget, "_literal_border_subtitle", None) != subtitle:
+        widget._literal_border_subtitle = subtitle
+        widget.border_subtitle = Text(subtitle)
+
+
+class BloomPanel(WrappedList):
+    """The bloom track and what its spaces are worth, the bloom cards whole, the decks."""
 
     def on_mount(self) -> None:
         self.border_title = "Bloom board"
 
     def show(self, view: EverbloomState) -> None:
-        lines = [Text("Track ") + track_text(view)]
+        lines = [Text("Track ") + track_text(view), track_values()]
         for card in view.bloom_shown:
             bloom = BLOOMS.get(card)
             if bloom is None:
                 continue
             line = Text("✿" * bloom.blooms, style="bold magenta")
             line.append(f" {bloom.objective.summary}")
-            line.truncate(self.content_region.width or 30, overflow="ellipsis")
             lines.append(line)
-        lines.append(Text(f"Nectar deck {len(view.nectar_deck)} · wildlife {len(view.wildlife_deck)}", style="dim"))
-        self.show_text(Text("\n").join(lines))
+        # The decks go on the bottom border: the objectives keep the rows.
+        set_border_subtitle(self, f"decks: nectar {len(view.nectar_deck)} · wildlife {len(view.wildlife_deck)}")
+        self.set_lines(lines, indent=2)
 
 
 class PlayersPanel(TextPanel):
@@ -349,13 +488,13 @@ class PlayersPanel(TextPanel):
         self.show_text(Text("\n").join(lines))
 
 
-class FactionPanel(TextPanel):
-    """The viewer's faction card: chips left, supply, ability."""
+class FactionPanel(WrappedList):
+    """The viewer's faction card: chips left, supply, the whole ability."""
 
     def show(self, view: EverbloomState, seat: int | None) -> None:
         if seat is None:
             set_border_title(self, "Faction")
-            self.show_text(Text("(shown when a player is at the keyboard)", style="dim"))
+            self.set_lines([Text("(shown when a player is at the keyboard)", style="dim")])
             return
         faction = faction_of(view, seat)
         player = view.players[seat]
@@ -368,23 +507,22 @@ class FactionPanel(TextPanel):
         line.append(f" · supply {player.supply}")
         if faction.key == "bats":
             line.append(f" · cave {player.cave + 1}")
-        self.show_text(Text("\n").join([line, Text(faction.summary, style="italic")]))
+        self.set_lines([line, Text(faction.summary, style="italic")])
 
 
-class HabitatPanel(TextPanel):
-    """One habitat: per biome its tile (or the −5 marker) and its cards."""
+class HabitatPanel(WrappedList):
+    """One habitat: per biome its tile (or the −5 marker) and its cards, named whole."""
 
     def show(self, view: EverbloomState, seat: int | None, viewer: int | None, cycle_hint: bool) -> None:
         if seat is None:
             set_border_title(self, "Habitat")
-            self.show_text(Text("(v: show a habitat)", style="dim"))
+            self.set_lines([Text("(v: show a habitat)", style="dim")])
             return
         player = view.players[seat]
         faction = faction_of(view, seat)
         hint = " · v: next" if cycle_hint else ""
         set_border_title(self, f"{view.name(seat)}'s habitat ({faction.letter}){hint}")
         pending = set(player.pollination.cards) if player.pollination is not None and seat == viewer else set()
-        width = self.content_region.width or 38
         lines = []
         for biome in BIOMES:
             info = BIOME_INFO[biome]
@@ -396,14 +534,12 @@ class HabitatPanel(TextPanel):
                 line.append("−5  ", style="bold red" if view.round >= 3 or view.phase == "over" else "red")
             for card in player.habitat[biome]:
                 name = card_name(card.id)
-                short = name if len(name) <= 10 else name[:9] + "…"
                 if card.pollinated:
-                    line.append(f"✓{short} ", style="green")
+                    line.append(f"✓{name} ", style="green")
                 elif card.id in pending:
-                    line.append(f"◐{short} ", style="bold yellow")
+                    line.append(f"◐{name} ", style="bold yellow")
                 else:
-                    line.append(f"○{short}({card_cost(card.id)}) ", style="dim")
-            line.truncate(width, overflow="ellipsis")
+                    line.append(f"○{name}({card_cost(card.id)}) ", style="dim")
             lines.append(line)
         if seat == viewer:
             nectar = Text("Nectar ", style="bold")
@@ -416,25 +552,18 @@ class HabitatPanel(TextPanel):
             lines.append(nectar)
         else:
             lines.append(Text(f"Nectar cards: {len(player.nectar)} (secret)", style="dim"))
-        self.show_text(Text("\n").join(lines))
+        self.set_lines(lines, indent=6)
 
 
-class ChoicePanel(ScrollView, can_focus=False):
-    """The viewer's legal actions, numbered, one per line (or the wilderness turn's
-    landmarks and cards, each with the key that picks it).
-
-    A line-API widget: moving the highlight repaints the two lines that changed, not
-    the whole list, and the list scrolls only when the highlight leaves the window.
+class ChoicePanel(WrappedList):
+    """The viewer's legal actions, numbered, one per entry (or the wilderness turn's
+    landmarks and cards, each with the key that picks it).  A long entry wraps under
+    its own text; the list scrolls to keep the highlighted entry in sight.
     """
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._lines: list[Text] = []
-        self._strips: dict[int, Strip] = {}
 
     def show(self, heading: str, entries: list[Text], cursor: int | None, keys: list[str] | None = None) -> None:
         """`keys`: the key shown before each entry (default: its number)."""
-        set_border_title(self, heading)
+        self._set_heading(heading)
         lines = []
         for index, entry in enumerate(entries):
             line = Text("▶" if index == cursor else " ", style="bold")
@@ -449,41 +578,26 @@ class ChoicePanel(ScrollView, can_focus=False):
             lines.append(line)
         if not lines:
             lines = [Text("—", style="dim")]
-        if len(lines) != len(self._lines):
-            self._lines = lines
-            self._strips.clear()
-            # Lines are cut to the width, so the list only ever scrolls up and down.
-            self.virtual_size = Size(0, len(lines))
-            self.refresh()
-        else:
-            for row, (old, new) in enumerate(zip(self._lines, lines)):
-                if old != new:
-                    self._strips.pop(row, None)
-                    self.refresh_lines(row)
-            self._lines = lines
-        if cursor is not None:
-            self.scroll_to_region(Region(0, cursor, 1, 1), animate=False, force=True)
+        self.set_lines(lines, cursor, indent=4)
 
-    def render_line(self, y: int) -> Strip:
-        row = self.scroll_offset.y + y
-        width = self.size.width
-        style = self.rich_style
-        if row >= len(self._lines):
-            return Strip.blank(width, style)
-        strip = self._strips.get(row)
-        if strip is None:
-            line = self._lines[row].copy()
-            line.truncate(max(10, width), overflow="ellipsis")
-            strip = self._strips[row] = Strip(line.render(self.app.console))
-        return strip.crop_extend(0, width, style).apply_style(style)
-
-    def on_resize(self) -> None:
-        self._strips.clear()
+    def _set_heading(self, heading: str) -> None:
+        """The heading on the top border; what does not fit there goes on the bottom one
+        (split between its " · " parts), so a narrow window never cuts it."""
+        room = self.outer_size.width - 6
+        title, rest = heading, ""
+        if room > 0 and len(heading) > room:
+            parts = heading.split(" · ")
+            title = parts.pop(0)
+            while parts and len(title) + 3 + len(parts[0]) <= room:
+                title += " · " + parts.pop(0)
+            rest = " · ".join(parts)
+        set_border_title(self, title)
+        set_border_subtitle(self, rest)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        row = self.scroll_offset.y + offset.y
-        if 0 <= row < len(self._lines):
-            self.post_message(Picked("choice", row))
+        entry = self.entry_at(self.scroll_offset.y + offset.y)
+        if entry is not None:
+            self.post_message(Picked("choice", entry))

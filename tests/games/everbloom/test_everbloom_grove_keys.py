@@ -22,7 +22,8 @@ async def test_a_grove_set_to_zero_leaves_its_pollinators_there(tmp_path):
         app.match.states[-1] = state
         await pilot.press("3", "d")  # chip 3 at m1: four pollinators with landmark 29
         await pilot.pause()
-        await pilot.press("up", "0")  # the jungle grove's row, set to none
+        # The jungle grove's row follows the four cards (the list stops at its ends), set to none.
+        await pilot.press("down", "down", "down", "down", "0")
         await pilot.pause()
         sending = screen._sending
         assert sending.kept == 3 and sending.groves == {"jungle": 0}

@@ -1,0 +1,219 @@
+"""Everbloom's table at 80×24, 120×40 and 200×60: readable at every step, every action
+reachable by keys, the inspector, cursors that stop at their edges, resizing."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.games.everbloom.screen import PANES, EverbloomScreen
+from boardgames_tui.games.everbloom.widgets import ChoicePanel, LandmarkPanel, WildernessPanel, landmark_keys
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.inspector import InspectorPanel
+from boardgames_tui.ui.setup import StartRequest
+
+from .conftest import screen_text
+from .layout import assert_readable
+
+SIZES = [(80, 24), (120, 40), (200, 60)]
+
+
+def everbloom_app(tmp_path, seats, seed=3) -> BoardGamesApp:
+    start = StartRequest(slug="everbloom", seats=seats, options={}, seed=seed)
+    return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+
+async def _until_a_human_acts(pilot, app) -> EverbloomScreen:
+    """Lets bots play and curtains be answered until a human seat is to act; returns the screen."""
+    for _ in range(2000):
+        screen = app.screen
+        if isinstance(screen, CurtainScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, EverbloomScreen) and screen.thinking is None and screen.viewer in app.match.to_act():
+            await pilot.pause()
+            return screen
+        await pilot.pause(0.01)
+    raise AssertionError("no human seat came to act")
+
+
+async def _to_the_wilderness(pilot, app) -> EverbloomScreen:
+    """Enter through the nectar draft (and curtains) until a human is to place a chip."""
+    screen = await _until_a_human_acts(pilot, app)
+    while app.match.state.phase != "wilderness":
+        await pilot.press("enter")
+        screen = await _until_a_human_acts(pilot, app)
+    return screen
+
+
+def _inspector_text(app) -> str:
+    panel = app.screen.query_one(InspectorPanel)
+    return str(panel.query_one("#inspector-text").render()) if panel.is_open else ""
+
+
+def test_landmark_letters_leave_out_the_hint_and_the_inspector():
+    for side in ("A", "B"):
+        letters = "".join(landmark_keys(side).values())
+        assert "h" not in letters and "i" not in letters
+    assert "".join(landmark_keys("B").values()) == "abcdefgjk"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_a_round_by_keys_is_readable_at_every_step(tmp_path, size):
+    """Two humans and a bot play round 1 by keys only; the screen is readable at every step,
+    and in a small window every pane shows whole."""
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cy", kind="bot")])
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panes_seen = False
+        for _ in range(200):
+            state = app.match.state
+            if state.round >= 2 or state.phase == "over":
+                break
+            screen = await _until_a_human_acts(pilot, app)
+            assert_readable(screen)
+            if not panes_seen and screen._current_mode() == "place":
+                panes_seen = True
+                compact = screen.has_class("-compact")
+                assert compact == (size == (80, 24))
+                if compact:
+                    # p shows every pane in turn, each readable, and comes back to the board.
+                    for pane in PANES[1:]:
+                        await pilot.press("p")
+                        await pilot.pause()
+                        assert screen.pane == pane
+                        assert_readable(screen)
+                    await pilot.press("p")
+                    await pilot.pause()
+                    assert screen.pane == "board"
+            before = len(app.match.moves)
+            mode = screen._current_mode()
+            if mode == "place":
+                # A landmark by its letter; a closed one is refused: try the next.
+                await pilot.press("enter")
+                await pilot.pause()
+                for _ in range(10):
+                    if screen._current_mode() != "place" or len(app.match.moves) > before:
+                        break
+                    await pilot.press("down", "enter")
+                    await pilot.pause()
+                if screen._current_mode() == "send":
+                    assert_readable(screen)
+                    await pilot.press("enter")
+            else:
+                await pilot.press("enter")
+            await pilot.pause()
+        else:
+            raise AssertionError("round 1 did not end")
+        assert app.match.state.round == 2
+
+
+async def test_the_inspector_shows_the_landmark_and_the_cards_it_reaches_whole(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _to_the_wilderness(pilot, app)
+        view = screen.current_view()
+        await pilot.press("3", "down")
+        await pilot.pause()
+        space = list(landmark_keys(view.side))[screen._spot]
+        await pilot.press("i")
+        await pilot.pause()
+        text = _inspector_text(app)
+        from boardgames_tui.games.everbloom.widgets import landmark_rule
+
+        assert landmark_rule(view, space) in text
+        for card in screen.rules.reach(view, screen.viewer, space):
+            top = view.stacks[card][0]
+            assert screen._card_facts(top)[-1] in text  # the card's ability, whole
+        # i again closes it; Escape too.
+        await pilot.press("i")
+        await pilot.pause()
+        assert not screen.query_one(InspectorPanel).is_open
+        # In the split, the highlighted card is inspected; the panel closes when the keyboard passes.
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen._current_mode() == "send"
+        await pilot.press("i")
+        await pilot.pause()
+        target = screen._sending.targets[screen._sending.cursor]
+        assert f"Card space {target}" in _inspector_text(app)
+        await pilot.press("i", "enter")
+        await pilot.pause()
+        assert not screen.query_one(InspectorPanel).is_open
+
+
+async def test_the_split_and_the_lists_stop_at_their_edges(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _until_a_human_acts(pilot, app)
+        # The draft's list: ↑ on the first entry stays there.
+        await pilot.press("up")
+        assert screen.choice == 0
+        await pilot.press(*["down"] * 10)
+        assert screen.choice == len(screen.viewer_legal_actions()) - 1
+        while app.match.state.phase != "wilderness":
+            await pilot.press("enter")
+            screen = await _until_a_human_acts(pilot, app)
+        await pilot.press("up")
+        assert screen._spot == 0
+        await pilot.press(*["down"] * 20)
+        assert screen._spot == len(screen._place_rows(screen.current_view())) - 1
+        # Chip 3 at m1 (letter d) reaches four cards.
+        await pilot.press("3", "d")
+        await pilot.pause()
+        sending = screen._sending
+        assert sending is not None and len(sending.targets) > 1
+        counts = dict(sending.counts)
+        await pilot.press("up")
+        assert sending.cursor == 0
+        await pilot.press(*["down"] * 10)
+        assert sending.cursor == len(sending.targets) - 1
+        await pilot.press("down", "right")
+        await pilot.pause()
+        # The extra one went to the last card, never round to the first.
+        assert sending.counts[sending.targets[-1]] == counts[sending.targets[-1]] + 1
+        assert sending.counts[sending.targets[0]] <= counts[sending.targets[0]]
+
+
+async def test_a_resize_redraws_every_list_at_the_new_width_at_once(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")])
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await _to_the_wilderness(pilot, app)
+        wide = screen.query_one(LandmarkPanel)._width
+        for size in [(120, 40), (80, 24), (200, 60)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert_readable(screen)
+            for panel in (screen.query_one(ChoicePanel), screen.query_one(LandmarkPanel)):
+                width = panel.scrollable_content_region.width
+                if width:
+                    assert panel._width == width
+                    assert all(strip.cell_length <= width for strip in panel._strips)
+            wild = screen.query_one(WildernessPanel)
+            for row in wild.children:
+                assert all(len(line) <= wild.content_region.width for line in str(row.render()).splitlines())
+        assert screen.query_one(LandmarkPanel)._width == wide
+        # Every landmark's rule shows whole somewhere on the wide screen.
+        text = screen_text(app)
+        assert "Landmarks" in text
+
+
+async def test_in_a_small_window_the_inspector_reads_the_pane_on_show(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _to_the_wilderness(pilot, app)
+        await pilot.press("p", "p", "i")
+        await pilot.pause()
+        assert screen.pane == "habitat"
+        assert "Ann's habitat" in _inspector_text(app) and "no tile yet" in _inspector_text(app)
+        await pilot.press("i", "p", "i")
+        await pilot.pause()
+        text = _inspector_text(app)
+        view = screen.current_view()
+        # The bloom board: every point space with its points, and the faction's ability.
+        assert "Bloom track" in text and "Worth 1 point" in text
+        from boardgames_tui.games.everbloom.widgets import faction_of
+
+        assert faction_of(view, 0).summary in text
