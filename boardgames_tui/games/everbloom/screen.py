@@ -30,7 +30,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import RichLog
 
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
@@ -226,11 +225,9 @@ class EverbloomScreen(GameScreen):
         self._fit_layout()
 
     def on_resize(self) -> None:
-        # Every panel draws to its new width at once (the board's cells, wrapped lists);
-        # the log wraps its lines as they are written, so it is written again.
+        # Every panel draws to its new width at once (the board's cells, wrapped lists;
+        # the log writes itself again at its new width).
         self._fit_layout()
-        self.query_one("#game-log", RichLog).clear()
-        self._log_shown = []
         self.call_after_refresh(self.redraw)
 
     def _fit_layout(self) -> None:
