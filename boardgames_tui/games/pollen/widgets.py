@@ -112,8 +112,8 @@ def cell_entry(view: PollenState, cell: Cell) -> CatalogueEntry:
         counts = []
         for insect in token_insects(placed.token):
             icons = insect_counts(cards_at, point, insect, len(view.seats))
-            shown = ", ".join(f"{view.name(seat)} {count}" for seat, count in enumerate(icons) if count) or "nobody yet"
-            counts.append(f"{_INSECTS[insect].plural} {shown}")
+            shown = ", ".join(f"{view.name(seat)} {count}" for seat, count in enumerate(icons) if count) or "none yet"
+            counts.append(f"{_INSECTS[insect].plural}: {shown}")
         lines.append(f"{corner.capitalize()} corner: a {token.title} token; icons around it: {'; '.join(counts)}.")
     return CatalogueEntry(f"Cell {cell_label(cell)}", tuple(lines))
 
