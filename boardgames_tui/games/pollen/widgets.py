@@ -209,14 +209,15 @@ class GardenView(ScrollView, can_focus=False):
             self._base_key = key
             self._base = self._draw_garden(view, open_cells)
             self._base_lines = [self._base.line(row) for row in range(len(self._base.chars))]
+            # A new drawing may move the origin: the rulers' numbers change everywhere.
+            self.refresh()
         base = self._base
         assert base is not None
         left, top = self.origin
         lines = list(self._base_lines)
         marked = cursor_cell if cursor_cell is not None else cursor_point
         if marked != self._marked:
-            self._marked = marked
-            self.refresh()
+            self._mark_rulers(marked)
         if cursor_cell is not None:
             row, column = (cursor_cell[1] - top) * PITCH_Y + 1, (cursor_cell[0] - left) * PITCH_X + 1
             rows = range(row - 1, row + 4)
@@ -274,16 +275,26 @@ class GardenView(ScrollView, can_focus=False):
         garden = strip.crop_extend(scroll_x, scroll_x + width - RULER_COLUMNS, style)
         return Strip.join([self._row_label(row), garden]).apply_style(style)
 
+    def _mark_rulers(self, marked: Cell | None) -> None:
+        """Light the cursor's column and row on the rulers, repainting only the lines that change."""
+        before, self._marked = self._marked, marked
+        if (before is None) != (marked is None) or (before and marked and before[0] != marked[0]):
+            self.refresh(Region(0, 0, self.size.width, RULER_ROWS))
+        for cell in (before, marked):
+            if cell is not None and (before is None or marked is None or before[1] != marked[1]):
+                self.refresh_lines((cell[1] - self.origin[1]) * PITCH_Y + 2 + RULER_ROWS)
+
     def _column_ruler(self) -> Strip:
         """Every column's x centred over its cells, the cursor's column marked."""
-        key = (-1, self._marked)
+        marked_x = self._marked[0] if self._marked is not None else None
+        key = (-1, (marked_x, 0))
         strip = self._ruler_strips.get(key)
         if strip is None:
             left, _, right, _ = self.extent
             line = Text(" " * (len(self._lines[0].plain) if self._lines else 0))
             for x in range(left, right + 1):
                 label = Text(f"{x:^{PITCH_X - 1}}", style=RULER_STYLE)
-                if self._marked is not None and self._marked[0] == x:
+                if marked_x == x:
                     label.stylize(RULER_CURSOR)
                 column = (x - self.origin[0]) * PITCH_X + 1
                 line = line[:column] + label + line[column + PITCH_X - 1 :]
