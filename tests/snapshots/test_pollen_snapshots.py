@@ -15,6 +15,8 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.setup import StartRequest
 
+from .test_snapshots import until_the_viewer_acts
+
 SIZES = [
     pytest.param((80, 24), id="80x24"),
     pytest.param((120, 40), id="120x40"),
@@ -33,11 +35,7 @@ def pollen_app(tmp_path) -> BoardGamesApp:
 
 
 async def until_anna_acts(pilot) -> None:
-    for _ in range(1000):
-        await pilot.pause(0.01)
-        screen = pilot.app.screen
-        if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
-            break
+    await until_the_viewer_acts(pilot)
     await pilot.pause()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boardgames_tui.engine.contract import Seat
+from boardgames_tui.games.pollen.catalogue import garden_card_entry
 from boardgames_tui.games.pollen.screen import PollenScreen
 from boardgames_tui.games.pollen.widgets import RULER_COLUMNS, RULER_ROWS, GardenView, HandPanel
 from boardgames_tui.ui.curtain import CurtainScreen
@@ -170,3 +171,24 @@ async def test_resizing_redraws_the_hand_and_the_garden_at_once(tmp_path):
         await settle(pilot)
         assert hand.size.height == 1
         assert_readable(screen)
+
+
+async def test_hovering_a_cell_or_a_hand_card_shows_its_full_text(tmp_path):
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await play_to_my_turn(pilot)
+        garden = screen.query_one(GardenView)
+        region = garden.region_of(screen.cursor)
+        scroll_x, scroll_y = garden.scroll_offset
+        await pilot.hover("#pl-garden", offset=(region.x - scroll_x + 5, region.y - scroll_y + 2))
+        await settle(pilot)
+        assert str(garden.tooltip).startswith(f"Cell ({screen.cursor[0]}, {screen.cursor[1]})")
+        # The rulers are no cell: no tooltip there.
+        await pilot.hover("#pl-garden", offset=(2, 1))  # inside the border, on the rulers' corner
+        await settle(pilot)
+        assert garden.tooltip is None
+        hand = screen.query_one(HandPanel)
+        await pilot.hover("#pl-hand", offset=(3, 1))
+        await settle(pilot)
+        first = app.match.state.players[0].hand[0]
+        assert str(hand.tooltip).startswith(garden_card_entry(first).title)
