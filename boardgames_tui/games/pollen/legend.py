@@ -24,7 +24,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(GARDEN, "Wild star / ★★", "a star card: one ★ per icon, each counting for every insect"),
         LegendEntry(GARDEN, "[BeBu]", "a pollinator token on a corner, with the insects it scores"),
         LegendEntry(GARDEN, "[××]", "a token turned face down: it has been scored"),
-        LegendEntry(GARDEN, "-1 0 1", "the rulers: column numbers on top, row numbers on the left; the log names cells (x, y) by them"),
+        LegendEntry(GARDEN, "-1 0 1", "the rulers: column numbers on top, row numbers on the left; the log and hints name a cell (x, y) by them, and a token by the cell whose top-left corner it sits on"),
         LegendEntry(GARDEN, "+", "an open space: a card may be planted here"),
         LegendEntry(GARDEN, "·", "a corner where a token may sit"),
         LegendEntry(GARDEN, "[ ? ]", "a corner waiting for one of the tokens you drew"),
