@@ -225,9 +225,10 @@ class PollenScreen(GameScreen):
 
     def inspect_target(self) -> CatalogueEntry | None:
         view = self.current_view()
-        if view is None or self.viewer is None:
+        # The cursor is drawn only while the seat at the keyboard is to act.
+        if view is None or not self.viewer_acts(view):
             return None
-        if view.phase == "assign" and self.viewer_acts(view):
+        if view.phase == "assign":
             if self.selected is None:
                 return None
             token = pollinator_token_entry(self.selected)
