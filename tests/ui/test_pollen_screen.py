@@ -45,25 +45,47 @@ async def test_two_humans_play_pollen_to_the_end_with_keys(tmp_path):
         assert "Decided by" in screen_text(app)
 
 
+async def walk_to(pilot, screen, target) -> None:
+    """Arrow keys from the cursor to `target`, across then down."""
+    dx, dy = target[0] - screen.cursor[0], target[1] - screen.cursor[1]
+    keys = ["right" if dx > 0 else "left"] * abs(dx) + ["down" if dy > 0 else "up"] * abs(dy)
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
 async def test_illegal_cell_gets_the_reason_and_changes_nothing(tmp_path):
     app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PollenScreen)
+        # One card each, so the garden has a ring of cells beyond its cards.
+        await pilot.press("tab", "enter")
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if screen.viewer_acts(screen.current_view()) and app.match.state.phase == "plant":
+                break
+        view = screen.current_view()
+        left, top, right, bottom = screen.cursor_bounds(view)
+        taken = {(planted.x, planted.y) for planted in view.garden}
+        closed = next(
+            (x, y)
+            for y in range(top, bottom + 1)
+            for x in range(left, right + 1)
+            if (x, y) not in taken and (x, y) not in view.open_cells
+        )
         before = app.match.state.model_dump()
-        # Three cells up from any cell next to the first token touches no token.
-        await pilot.press("up", "up", "up")
-        await pilot.pause()
+        await walk_to(pilot, screen, closed)
+        assert screen.cursor == closed
         assert "does not touch any token" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert "does not touch any token" in screen_text(app)
         assert app.match.state.model_dump() == before
-        # Back down to a free cell: Enter plants there.
+        # Tab to a free cell: Enter plants there.
         await pilot.press("tab", "enter")
         await pilot.pause()
-        assert app.match.state.garden[0].card in before["players"][0]["hand"]
+        assert app.match.state.garden[2].card in before["players"][0]["hand"]
 
 
 async def test_the_other_hand_stays_hidden(tmp_path):

@@ -135,8 +135,14 @@ def token_insects(token: int) -> tuple[int, ...]:
     return _TOKEN_INSECTS[token]
 
 
+def cell_label(cell: Cell) -> str:
+    """A cell as the garden's rulers number it: "(2, -1)" is column 2, row -1."""
+    return f"({cell[0]}, {cell[1]})"
+
+
 def point_label(point: Point) -> str:
-    return f"({point[0]}, {point[1]})"
+    """A token's corner, named by the cell it is the top-left corner of (the rulers number cells)."""
+    return f"the top-left corner of {cell_label(point)}"
 
 
 def reading_order(point: tuple[int, int]) -> tuple[int, int]:
@@ -678,9 +684,9 @@ class PollenRules(GameRules[PollenState]):
     def describe(self, state: PollenState, seat: int, action: Any) -> str:
         name = state.seats[seat].name
         if isinstance(action, Plant):
-            return f"{name} plants {_CARD_LABEL[action.card]} at ({action.x}, {action.y})."
+            return f"{name} plants {_CARD_LABEL[action.card]} at {cell_label((action.x, action.y))}."
         if isinstance(action, PlaceToken):
-            return f"{name} places the {_TOKEN_LABEL[action.token]} token at ({action.x}, {action.y})."
+            return f"{name} places the {_TOKEN_LABEL[action.token]} token at {point_label((action.x, action.y))}."
         return f"{name}: {action!r}"
 
     def _plant(self, state: PollenState, seat: int, action: Plant, notes: list[str]) -> None:
@@ -770,7 +776,7 @@ class PollenRules(GameRules[PollenState]):
         placed = PlacedToken(x=point[0], y=point[1], token=token)
         state.tokens.append(placed)
         if announce:
-            notes.append(f"A {_TOKEN_LABEL[token]} token settles at ({point[0]}, {point[1]}).")
+            notes.append(f"A {_TOKEN_LABEL[token]} token settles at {point_label(point)}.")
         open_cells = state.open_cells
         surrounded = True
         for cell in point_cells(point):

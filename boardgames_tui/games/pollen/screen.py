@@ -9,14 +9,17 @@ from textual.binding import Binding
 from textual.geometry import Region
 
 from boardgames_tui.engine.contract import HIDDEN, IllegalMove
+from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.model import PlaceToken, Plant, PollenState
-from boardgames_tui.games.pollen.rules import PollenRules, card_label, reading_order
+from boardgames_tui.games.pollen.rules import PollenRules, card_label, cell_label, point_label, reading_order
 from boardgames_tui.games.pollen.widgets import (
     GardenView,
     HandPanel,
     Picked,
     PlayerMeeples,
     SupplyPanel,
+    cell_entry,
 )
 from boardgames_tui.ui.game_screen import GameScreen
 
@@ -103,7 +106,23 @@ class PollenScreen(GameScreen):
         region = garden.region_of(self.cursor)
         if self.match.state.phase == "assign":
             region = Region(region.x - 4, region.y - 1, 9, 3)
-        garden.scroll_to_region(region, animate=False, force=True)
+        garden.scroll_to_show(region)
+
+    def on_resize(self) -> None:
+        # Wide windows give the log and the panels room for whole lines.
+        self.set_class(self.size.width >= 160, "-wide")
+        self.call_after_refresh(self._keep_cursor_in_view)
+
+    @staticmethod
+    def cursor_bounds(view: PollenState) -> tuple[int, int, int, int]:
+        """The cells the cursor may visit (left, top, right, bottom): one ring beyond
+        the cards, where a card could ever go, and the open cells of the first turn."""
+        cells = [(planted.x, planted.y) for planted in view.garden]
+        xs = [x - 1 for x, _ in cells] + [x + 1 for x, _ in cells] + [x for x, _ in view.open_cells]
+        ys = [y - 1 for _, y in cells] + [y + 1 for _, y in cells] + [y for _, y in view.open_cells]
+        if not xs:
+            return (0, 0, 0, 0)
+        return (min(xs), min(ys), max(xs), max(ys))
 
     def prompt_text(self, view: PollenState, viewer: int) -> str:  # type: ignore[override]
         prompt = self.rules.prompt(view, viewer)
@@ -143,7 +162,7 @@ class PollenScreen(GameScreen):
         try:
             self.rules.validate(view, self.viewer, Plant(card=self.selected, x=cell[0], y=cell[1]))
         except IllegalMove as refusal:
-            self.say(f"{cell}: {refusal.reason}")
+            self.say(f"{cell_label(cell)}: {refusal.reason}")
 
     def action_step(self, key: str) -> None:
         view = self.current_view()
@@ -154,7 +173,12 @@ class PollenScreen(GameScreen):
             # Few spots wait for a token: the arrows walk through them in reading order.
             self.action_jump(1 if dx + dy > 0 else -1)
             return
-        self._move_cursor((self.cursor[0] + dx, self.cursor[1] + dy))
+        x, y = self.cursor[0] + dx, self.cursor[1] + dy
+        left, top, right, bottom = self.cursor_bounds(view)
+        if not (left <= x <= right and top <= y <= bottom):
+            self.say(f"The garden ends here: no card can go further {key} than {cell_label(self.cursor)}.")
+            return
+        self._move_cursor((x, y))
 
     def action_jump(self, step: int) -> None:
         view = self.current_view()
@@ -198,6 +222,27 @@ class PollenScreen(GameScreen):
             self.submit(PlaceToken(token=self.selected, x=x, y=y))
         else:
             self.submit(Plant(card=self.selected, x=x, y=y))
+
+    def inspect_target(self) -> CatalogueEntry | None:
+        view = self.current_view()
+        # The cursor is drawn only while the seat at the keyboard is to act.
+        if view is None or not self.viewer_acts(view):
+            return None
+        if view.phase == "assign":
+            if self.selected is None:
+                return None
+            token = pollinator_token_entry(self.selected)
+            return CatalogueEntry(
+                f"Token to place: {token.title}",
+                (*token.lines, f"The cursor is on {point_label(self.cursor)}."),
+            )
+        cell = cell_entry(view, self.cursor)
+        lines = list(cell.lines)
+        if self.selected is not None and self.selected in self._hand(view):
+            card = garden_card_entry(self.selected)
+            lines.append(f"Selected in your hand: {card.title}.")
+            lines.extend(card.lines)
+        return CatalogueEntry(cell.title, tuple(lines))
 
     def on_picked(self, message: Picked) -> None:
         message.stop()

@@ -6,20 +6,35 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Region, Size
+from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from boardgames_tui.engine.contract import HIDDEN
+from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.content import cards, insects
 from boardgames_tui.games.pollen.model import PollenState
-from boardgames_tui.games.pollen.rules import card_owner, token_insects
+from boardgames_tui.games.pollen.rules import (
+    card_label,
+    card_owner,
+    cell_corners,
+    cell_label,
+    insect_counts,
+    token_insects,
+)
 from boardgames_tui.ui.widgets import SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark, set_border_title
 
 # A cell is 9×3 characters inside grid lines; a token sits on a grid crossing.
 PITCH_X = 10
 PITCH_Y = 4
+# The rulers stay put while the garden scrolls: a row of column numbers on top and
+# a column of row numbers on the left, the coordinates the log and hints name.
+RULER_ROWS = 1
+RULER_COLUMNS = 4
+RULER_STYLE = "bold cyan"
+RULER_CURSOR = "bold black on cyan"
 CURSOR = "bold black on bright_white"
 _INSECTS = insects()
 _CARDS = cards(4)
@@ -66,6 +81,46 @@ def card_lines(card: int, names: list[str]) -> list[Text]:
         line.stylize(background)
         lines.append(line)
     return lines
+
+
+CORNER_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
+
+
+def cell_entry(view: PollenState, cell: Cell) -> CatalogueEntry:
+    """Everything public about one garden cell: its card, whether it is open, and the
+    tokens on its corners with each player's icons around them so far."""
+    cards_at = {(planted.x, planted.y): planted.card for planted in view.garden}
+    tokens_at = {(placed.x, placed.y): placed for placed in view.tokens}
+    lines: list[str] = []
+    card = cards_at.get(cell)
+    if card is not None:
+        kind = garden_card_entry(card)
+        lines.append(f"{view.name(card_owner(card))}'s {card_label(card)}.")
+        lines.extend(kind.lines[:1])
+    elif cell in view.open_cells:
+        lines.append("Open: a card may be planted here.")
+    else:
+        lines.append("Empty: no card can be planted here now.")
+    for corner, point in zip(CORNER_NAMES, cell_corners(cell)):
+        placed = tokens_at.get(point)
+        if placed is None:
+            continue
+        token = pollinator_token_entry(placed.token)
+        if not placed.face_up:
+            lines.append(f"{corner.capitalize()} corner: a {token.title} token, already scored (face down).")
+            continue
+        counts = []
+        for insect in token_insects(placed.token):
+            icons = insect_counts(cards_at, point, insect, len(view.seats))
+            shown = ", ".join(f"{view.name(seat)} {count}" for seat, count in enumerate(icons) if count) or "none yet"
+            counts.append(f"{_INSECTS[insect].plural}: {shown}")
+        lines.append(f"{corner.capitalize()} corner: a {token.title} token; icons around it: {'; '.join(counts)}.")
+    return CatalogueEntry(f"Cell {cell_label(cell)}", tuple(lines))
+
+
+def entry_tooltip(entry: CatalogueEntry) -> Text:
+    """A component's full text for a mouse tooltip (plain text, never markup)."""
+    return Text("\n").join([Text(entry.title, style="bold"), *(Text(line) for line in entry.lines)])
 
 
 class Picked(Message):
@@ -133,6 +188,11 @@ class GardenView(ScrollView, can_focus=False):
         self._base_lines: list[Text] = []
         self._lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
+        # The cells the canvas covers (left, top, right, bottom), and the one the rulers mark.
+        self.extent: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self._marked: Cell | None = None
+        self._ruler_strips: dict[tuple[int, Cell | None], Strip] = {}
+        self._tooltip_for: tuple[PollenState, Cell] | None = None
 
     def show(
         self,
@@ -149,10 +209,15 @@ class GardenView(ScrollView, can_focus=False):
             self._base_key = key
             self._base = self._draw_garden(view, open_cells)
             self._base_lines = [self._base.line(row) for row in range(len(self._base.chars))]
+            # A new drawing may move the origin: the rulers' numbers change everywhere.
+            self.refresh()
         base = self._base
         assert base is not None
         left, top = self.origin
         lines = list(self._base_lines)
+        marked = cursor_cell if cursor_cell is not None else cursor_point
+        if marked != self._marked:
+            self._mark_rulers(marked)
         if cursor_cell is not None:
             row, column = (cursor_cell[1] - top) * PITCH_Y + 1, (cursor_cell[0] - left) * PITCH_X + 1
             rows = range(row - 1, row + 4)
@@ -181,7 +246,7 @@ class GardenView(ScrollView, can_focus=False):
         self._set_lines(lines, base.width)
 
     def _set_lines(self, lines: list[Text], width: int) -> None:
-        size = Size(width, len(lines))
+        size = Size(width + RULER_COLUMNS, len(lines) + RULER_ROWS)
         if size != self.virtual_size or len(lines) != len(self._lines):
             self._lines = lines
             self._strips.clear()
@@ -191,20 +256,65 @@ class GardenView(ScrollView, can_focus=False):
         for row, (old, new) in enumerate(zip(self._lines, lines)):
             if old is not new and old != new:
                 self._strips.pop(row, None)
-                self.refresh_lines(row)
+                self.refresh_lines(row + RULER_ROWS)
         self._lines = lines
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        row = scroll_y + y
         width = self.size.width
         style = self.rich_style
+        if y < RULER_ROWS:
+            ruler = self._column_ruler().crop_extend(scroll_x, scroll_x + width - RULER_COLUMNS, style)
+            return Strip.join([Strip.blank(RULER_COLUMNS, style), ruler]).apply_style(style)
+        row = scroll_y + y - RULER_ROWS
         if row >= len(self._lines):
             return Strip.blank(width, style)
         strip = self._strips.get(row)
         if strip is None:
             strip = self._strips[row] = Strip(self._lines[row].render(self.app.console))
-        return strip.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        garden = strip.crop_extend(scroll_x, scroll_x + width - RULER_COLUMNS, style)
+        return Strip.join([self._row_label(row), garden]).apply_style(style)
+
+    def _mark_rulers(self, marked: Cell | None) -> None:
+        """Light the cursor's column and row on the rulers, repainting only the lines that change."""
+        before, self._marked = self._marked, marked
+        if (before is None) != (marked is None) or (before and marked and before[0] != marked[0]):
+            self.refresh(Region(0, 0, self.size.width, RULER_ROWS))
+        for cell in (before, marked):
+            if cell is not None and (before is None or marked is None or before[1] != marked[1]):
+                self.refresh_lines((cell[1] - self.origin[1]) * PITCH_Y + 2 + RULER_ROWS)
+
+    def _column_ruler(self) -> Strip:
+        """Every column's x centred over its cells, the cursor's column marked."""
+        marked_x = self._marked[0] if self._marked is not None else None
+        key = (-1, (marked_x, 0))
+        strip = self._ruler_strips.get(key)
+        if strip is None:
+            left, _, right, _ = self.extent
+            line = Text(" " * (len(self._lines[0].plain) if self._lines else 0))
+            for x in range(left, right + 1):
+                label = Text(f"{x:^{PITCH_X - 1}}", style=RULER_STYLE)
+                if marked_x == x:
+                    label.stylize(RULER_CURSOR)
+                column = (x - self.origin[0]) * PITCH_X + 1
+                line = line[:column] + label + line[column + PITCH_X - 1 :]
+            strip = self._ruler_strips[key] = Strip(line.render(self.app.console))
+        return strip
+
+    def _row_label(self, row: int) -> Strip:
+        """The row's y on the middle line of its cells, blank elsewhere."""
+        y, offset = divmod(row, PITCH_Y)
+        y += self.origin[1]
+        marked = self._marked is not None and self._marked[1] == y
+        key = (row, self._marked if marked else None)
+        strip = self._ruler_strips.get(key)
+        if strip is None:
+            if offset == 2:
+                label = Text(f"{y:>{RULER_COLUMNS - 1}} ", style=RULER_CURSOR if marked else RULER_STYLE)
+            else:
+                label = Text(" " * RULER_COLUMNS)
+            strip = self._ruler_strips[key] = Strip(label.render(self.app.console))
+        return strip
 
     def _draw_garden(self, view: PollenState, open_cells: set[Cell]) -> Canvas:
         names = [seat.name for seat in view.seats]
@@ -215,6 +325,8 @@ class GardenView(ScrollView, can_focus=False):
         left, right = min(xs) - 1, max(xs) + 1
         top, bottom = min(ys) - 1, max(ys) + 1
         self.origin = (left, top)
+        self.extent = (left, top, right, bottom)
+        self._ruler_strips.clear()
         canvas = Canvas((right - left + 1) * PITCH_X + 1, (bottom - top + 1) * PITCH_Y + 1)
         # Faint grid crossings show where tokens can sit.
         dot = Text("·", style="dim")
@@ -237,70 +349,151 @@ class GardenView(ScrollView, can_focus=False):
         return canvas
 
     def region_of(self, cell: Cell) -> Region:
-        """Where a cell (with its cursor frame) is drawn: x, y, width, height."""
+        """Where a cell (with its cursor frame) is drawn, in scrollable coordinates
+        (the rulers take the first rows and columns)."""
         left, top = self.origin
-        return Region((cell[0] - left) * PITCH_X, (cell[1] - top) * PITCH_Y, PITCH_X + 1, PITCH_Y + 1)
+        return Region(
+            (cell[0] - left) * PITCH_X + RULER_COLUMNS,
+            (cell[1] - top) * PITCH_Y + RULER_ROWS,
+            PITCH_X + 1,
+            PITCH_Y + 1,
+        )
+
+    def scroll_to_show(self, region: Region) -> None:
+        """Scroll so that `region` is in sight beside the rulers, which never scroll."""
+        self.scroll_to_region(region, spacing=Spacing(RULER_ROWS, 0, 0, RULER_COLUMNS), animate=False, force=True)
+
+    def _under(self, event: events.MouseEvent) -> tuple[Cell, Cell] | None:
+        """The cell and the nearest corner under the mouse (None on the rulers)."""
+        offset = event.get_content_offset(self)
+        if offset is None or offset.x < RULER_COLUMNS or offset.y < RULER_ROWS:
+            return None
+        x = offset.x - RULER_COLUMNS + self.scroll_offset.x
+        y = offset.y - RULER_ROWS + self.scroll_offset.y
+        left, top = self.origin
+        cell = (left + x // PITCH_X, top + y // PITCH_Y)
+        point = (left + round(x / PITCH_X), top + round(y / PITCH_Y))
+        return cell, point
 
     def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
+        under = self._under(event)
+        if under is not None:
+            self.post_message(Picked("garden", under))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        # The garden is public: its tooltip describes the cell under the mouse to anyone.
+        under = self._under(event)
+        view = self._base_key[0] if self._base_key is not None else None
+        if under is None or view is None:
+            self.tooltip = None
             return
-        offset = offset + self.scroll_offset
-        left, top = self.origin
-        cell = (left + offset.x // PITCH_X, top + offset.y // PITCH_Y)
-        point = (left + round(offset.x / PITCH_X), top + round(offset.y / PITCH_Y))
-        self.post_message(Picked("garden", (cell, point)))
+        cell = under[0]
+        if (view, cell) == self._tooltip_for:
+            return
+        self._tooltip_for = (view, cell)
+        left, top, right, bottom = self.extent
+        self.tooltip = entry_tooltip(cell_entry(view, cell)) if left <= cell[0] <= right and top <= cell[1] <= bottom else None
 
 
 class HandPanel(TextPanel):
-    """The viewer's garden cards, or the pollinator tokens they drew to place."""
+    """The viewer's garden cards, or the pollinator tokens they drew to place.
+
+    Entries are laid out left to right and wrap whole onto the next line when the
+    panel is narrow; the panel grows to the lines it needs (re-laid out only when
+    that number changes, and again on a resize).
+    """
+
+    _entries: list[int] = []
+    _pieces: list[Text] = []
+    _heading: Text | None = None
+    _token_entries = False
+    # (line, first column, last column + 1, entry) of every entry as drawn.
+    _spans: list[tuple[int, int, int, int]] = []
 
     def show(self, view: PollenState, viewer: int | None, selected: int | None, drawn: list[int]) -> None:
-        self._entries: list[int] = []
+        self._entries = []
+        self._pieces = []
+        self._heading = None
+        self._token_entries = False
         if viewer is None:
             set_border_title(self, "Hand")
             self.show_text(Text("Hidden until the next player is at the keyboard.", style="dim italic"))
             return
         set_border_title(self, f"{view.name(viewer)}'s hand ({len(view.players[viewer].hand)} cards, deck {len(view.players[viewer].deck)})")
-        line = Text()
         if view.phase == "assign" and viewer == view.active:
             self._entries = list(drawn)
-            line.append("Tokens to place: ", style="bold")
+            self._token_entries = True
+            self._heading = Text("Tokens to place:", style="bold")
             for number, token in enumerate(drawn, start=1):
-                mark = "▶" if token == selected else " "
-                piece = Text(f"{mark}{number} ", style="bold")
+                piece = Text(f"{'▶' if token == selected else ' '}{number} ", style="bold")
                 piece.append_text(token_text(token))
-                if token == selected:
-                    piece.stylize("on grey35")
-                line.append_text(piece)
-                line.append("  ")
+                self._pieces.append(self._selected(piece, token == selected))
         else:
-            cards = [card for card in view.players[viewer].hand if card != HIDDEN]
-            self._entries = cards
-            for number, card in enumerate(cards, start=1):
-                mark = "▶" if card == selected else " "
-                piece = Text(f"{mark}{number} ", style="bold")
+            self._entries = [card for card in view.players[viewer].hand if card != HIDDEN]
+            for number, card in enumerate(self._entries, start=1):
+                piece = Text(f"{'▶' if card == selected else ' '}{number} ", style="bold")
                 piece.append_text(seat_mark(card_owner(card)))
                 piece.append(" ")
                 piece.append_text(card_icons(card))
-                if card == selected:
-                    piece.stylize("on grey35")
-                line.append_text(piece)
-                line.append("  ")
-        self.show_text(line)
+                self._pieces.append(self._selected(piece, card == selected))
+        self._lay_out()
+
+    @staticmethod
+    def _selected(piece: Text, selected: bool) -> Text:
+        if selected:
+            piece.stylize("on grey35")
+        return piece
+
+    def _lay_out(self) -> None:
+        """Pack the entries into lines of the panel's width, never splitting one."""
+        width = max(self.content_region.width, 1)
+        lines: list[Text] = [Text()]
+        spans = []
+        if self._heading is not None:
+            lines[0].append_text(self._heading)
+        for index, piece in enumerate(self._pieces):
+            line = lines[-1]
+            gap = 2 if line.plain else 0
+            if line.plain and len(line.plain) + gap + piece.cell_len > width:
+                line = Text()
+                lines.append(line)
+                gap = 0
+            line.append(" " * gap)
+            spans.append((len(lines) - 1, len(line.plain), len(line.plain) + piece.cell_len, index))
+            line.append_text(piece)
+        self._spans = spans
+        text = Text("\n").join(lines)
+        height = len(lines) + self.styles.gutter.height
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+        self.show_text(text)
+
+    def on_resize(self) -> None:
+        if self._pieces:
+            self._lay_out()
+
+    def _entry_at(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None
+        for line, start, end, index in self._spans:
+            if line == offset.y and start <= offset.x < end and index < len(self._entries):
+                return index
+        return None
 
     def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None or not self._entries:
+        index = self._entry_at(event)
+        if index is not None:
+            self.post_message(Picked("hand", self._entries[index]))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        # Only the viewer's own hand is ever drawn here, so its tooltips are theirs to read.
+        index = self._entry_at(event)
+        if index is None:
+            self.tooltip = None
             return
-        # Entries sit left to right; find the one under the click from the rendered text.
-        plain = self._shown.plain if isinstance(self._shown, Text) else ""
-        marks = [index for index, char in enumerate(plain) if char in "▶ " and index + 1 < len(plain) and plain[index + 1].isdigit()]
-        for number, start in enumerate(marks):
-            end = marks[number + 1] if number + 1 < len(marks) else len(plain)
-            if start <= offset.x < end and number < len(self._entries):
-                self.post_message(Picked("hand", self._entries[number]))
-                return
+        entry = self._entries[index]
+        self.tooltip = entry_tooltip(pollinator_token_entry(entry) if self._token_entries else garden_card_entry(entry))
 
 
 class SupplyPanel(TextPanel):
@@ -340,4 +533,8 @@ class PlayerMeeples(TextPanel):
                 star = "★" if leaders[insect] == seat else " "
                 line.append(f"{INSECT_SHORT[insect]}{count:>2}{star} ", style=INSECT_STYLE[insect])
             lines.append(line)
+        # One row per seat: a two-player table leaves the rest to the log.
+        height = len(lines) + self.styles.gutter.height
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
         self.show_text(Text("\n").join(lines))
