@@ -16,7 +16,7 @@ from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 from boardgames_tui.ui.setup import StartRequest
 
-SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
+SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24"), pytest.param((200, 60), id="200x60")]
 
 
 async def until_the_viewer_acts(pilot) -> None:
