@@ -6,6 +6,7 @@ import Textual, never touch the disk, and never change the state they are given.
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, Literal, TypeVar
@@ -323,17 +324,32 @@ class GameRules(ABC, Generic[StateT]):
 
         return read_text(self.slug, "rules.md")
 
+    # The reference lists live in the game's own package (catalogue.py, legend.py,
+    # reveal.py) and import its rules, so they are found and imported on first use.
+    def _game_module(self, name: str) -> Any:
+        """The module `name` of this game's package, or None where the game has none."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{package}.{name}":
+                raise  # the module exists but something it imports is missing
+            return None
+
     def catalogue(self) -> list[CatalogueSection]:
-        """Every component with its full text, for the rules viewer; a game without
-        printed components (a test game) lists none."""
-        return []
+        """Every component with its full text, for the rules viewer (the game's
+        catalogue.py); a game without printed components (a test game) lists none."""
+        module = self._game_module("catalogue")
+        return module.catalogue() if module else []
 
     def legend(self) -> list[LegendEntry]:
-        """Every symbol the game's screen draws and what it means."""
-        return []
+        """Every symbol the game's screen draws and what it means (its legend.py)."""
+        module = self._game_module("legend")
+        return module.legend() if module else []
 
     def hidden_information(self, state: StateT) -> list[RevealedSection]:
         """Everything in the full `state` that `view(state, SPECTATOR)` hides, one section per
-        seat holding something, then the face-down piles: a replay's "everything revealed"
-        point of view.  Empty when nothing is hidden."""
-        return []
+        seat holding something, then the face-down piles (the game's reveal.py): a replay's
+        "everything revealed" point of view.  Empty when nothing is hidden."""
+        module = self._game_module("reveal")
+        return module.hidden_information(state) if module else []

@@ -73,7 +73,6 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.bloom_kingdom import search
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import (
@@ -239,22 +238,6 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     options_model: ClassVar[type[BaseModel]] = NoOptions
     state_model = BloomKingdomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
-
-    # -- what the rules viewer lists (built lazily: the lists import these rules) -------
-    def catalogue(self) -> list[CatalogueSection]:
-        from boardgames_tui.games.bloom_kingdom.catalogue import catalogue
-
-        return catalogue()
-
-    def legend(self) -> list[LegendEntry]:
-        from boardgames_tui.games.bloom_kingdom.legend import legend
-
-        return legend()
-
-    def hidden_information(self, state: BloomKingdomState) -> list[RevealedSection]:
-        from boardgames_tui.games.bloom_kingdom.reveal import hidden_information
-
-        return hidden_information(state)
 
     # -- setup -----------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> BloomKingdomState:

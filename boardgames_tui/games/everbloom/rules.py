@@ -103,7 +103,6 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     HIDDEN_CARD,
@@ -349,22 +348,6 @@ class EverbloomRules(GameRules[EverbloomState]):
     options_model: ClassVar[type[BaseModel]] = EverbloomOptions
     state_model = EverbloomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
-
-    # -- what the rules viewer lists (built lazily: the lists import these rules) -------
-    def catalogue(self) -> list[CatalogueSection]:
-        from boardgames_tui.games.everbloom.catalogue import catalogue
-
-        return catalogue()
-
-    def legend(self) -> list[LegendEntry]:
-        from boardgames_tui.games.everbloom.legend import legend
-
-        return legend()
-
-    def hidden_information(self, state: EverbloomState) -> list[RevealedSection]:
-        from boardgames_tui.games.everbloom.reveal import hidden_information
-
-        return hidden_information(state)
 
     # ------------------------------------------------------------------ setup
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> EverbloomState:

@@ -71,7 +71,6 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.evergreen.content import WILD, CardInfo, biomes, cards, content, pieces, powers
 from boardgames_tui.games.evergreen.model import (
     Action,
@@ -476,22 +475,6 @@ class EvergreenRules(GameRules[EvergreenState]):
     playout_horizon: ClassVar[int | None] = 16
     # Some sixty decisions a seat per game: each gets a quarter of a level's playouts.
     search_effort: ClassVar[float] = 0.25
-
-    # -- what the rules viewer lists (built lazily: the lists import these rules) -------
-    def catalogue(self) -> list[CatalogueSection]:
-        from boardgames_tui.games.evergreen.catalogue import catalogue
-
-        return catalogue()
-
-    def legend(self) -> list[LegendEntry]:
-        from boardgames_tui.games.evergreen.legend import legend
-
-        return legend()
-
-    def hidden_information(self, state: EvergreenState) -> list[RevealedSection]:
-        from boardgames_tui.games.evergreen.reveal import hidden_information
-
-        return hidden_information(state)
 
     # -- setup ------------------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> EvergreenState:

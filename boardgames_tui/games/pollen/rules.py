@@ -74,7 +74,6 @@ from boardgames_tui.engine.contract import (
     Seat,
     visible_log,
 )
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.pollen import search
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
@@ -510,22 +509,6 @@ class PollenRules(GameRules[PollenState]):
     options_model: ClassVar[type[BaseModel]] = PollenOptions
     state_model = PollenState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
-
-    # -- what the rules viewer lists (built lazily: the lists import these rules) -------
-    def catalogue(self) -> list[CatalogueSection]:
-        from boardgames_tui.games.pollen.catalogue import catalogue
-
-        return catalogue()
-
-    def legend(self) -> list[LegendEntry]:
-        from boardgames_tui.games.pollen.legend import legend
-
-        return legend()
-
-    def hidden_information(self, state: PollenState) -> list[RevealedSection]:
-        from boardgames_tui.games.pollen.reveal import hidden_information
-
-        return hidden_information(state)
 
     # -- setup -----------------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> PollenState:
