@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
@@ -204,6 +206,43 @@ class ScoreSheet(BaseModel):
         return [self.players[index] for index in self.winners]
 
 
+@dataclass(frozen=True)
+class ChangeReport:
+    """What one seat can see changed since its own last move.
+
+    `marks` are the game's own keys for what its board should mark (cells, cards,
+    cards' places), `lines` a few lines that sum the changes up.  Both are built
+    from two views of that seat only, so they never tell it anything it may not see.
+    """
+
+    marks: frozenset[Hashable] = frozenset()
+    lines: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.marks or self.lines)
+
+
+NO_CHANGES = ChangeReport()
+
+
+@dataclass(frozen=True)
+class TableMoment:
+    """A public event everybody at the table should see before play goes on: picks
+    revealed together, a round's or season's scoring, a migration (ties named)."""
+
+    heading: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MoveExplanation:
+    """A move as its own seat would say it ("Play the Dragon (7) face down"), and what
+    it does in the game's terms ("it scores 4 points: …"), for hints."""
+
+    move: str
+    reason: str | None = None
+
+
 class NoOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -270,6 +309,32 @@ class GameRules(ABC, Generic[StateT]):
     @abstractmethod
     def progress(self, state: StateT) -> str:
         """Where the game stands, for save listings ("Round 2 of 3")."""
+
+    # -- what the table is told ---------------------------------------------------
+    # How many log lines the default `changes_since` passes on; a game that writes many
+    # lines for one event (a migration) sums them up itself.
+    CHANGE_LINES: ClassVar[int] = 6
+
+    def changes_since(self, before: StateT, after: StateT, seat: int) -> ChangeReport:
+        """What `seat` sees changed from `before` to `after`, two views it could see
+        (its own, or the public view when the table watches), for the screen that comes
+        up after other seats moved.  By default no marks and the log lines written since."""
+        if after.log[: len(before.log)] != before.log:
+            return NO_CHANGES
+        new = [entry.text for entry in after.log[len(before.log) :]]
+        if len(new) > self.CHANGE_LINES:
+            skipped = len(new) - self.CHANGE_LINES + 1
+            new = [f"({skipped} earlier lines are in the log)", *new[-(self.CHANGE_LINES - 1) :]]
+        return ChangeReport(lines=tuple(new))
+
+    def table_moments(self, before: StateT, after: StateT) -> list[TableMoment]:
+        """The public events between two public views (`view(·, SPECTATOR)`), in order,
+        for announcements to the whole table.  `before` may lie several moves back."""
+        return []
+
+    def explain_move(self, view: StateT, seat: int, action: Any) -> MoveExplanation:
+        """`action` in `seat`'s own words with what it does, from `seat`'s `view`."""
+        return MoveExplanation(self.describe(view, seat, action))
 
     # -- what the search bots need ------------------------------------------------
     @abstractmethod

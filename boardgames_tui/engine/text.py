@@ -66,3 +66,20 @@ def check_name(name: str, what: str = "A name") -> str:
     if problem is not None:
         raise ValueError(problem)
     return name
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """`count` with its noun in the right number: "1 point", "0 points", "3 bushes"."""
+    return f"{count} {singular if count == 1 else plural_form or singular + 's'}"
+
+
+def possessive(name: str) -> str:
+    """A player's name as an owner: "Ann's", "James's"; any name works."""
+    return f"{name}'s"
+
+
+def owner(name: str, *, own: bool, capital: bool = True) -> str:
+    """Whose something is, told to the seat looking: "Your" for its own, else "Ann's"."""
+    if own:
+        return "Your" if capital else "your"
+    return possessive(name)

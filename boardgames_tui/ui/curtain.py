@@ -43,12 +43,16 @@ class CurtainScreen(SizedScreen[str]):
         Binding("q", "leave", "Save & quit"),
     ]
 
-    def __init__(self, seat: int, player: str, message: str = "", undo_for: str | None = None) -> None:
+    def __init__(
+        self, seat: int, player: str, message: str = "", undo_for: str | None = None, *, secret: str = "your hand"
+    ) -> None:
         super().__init__(classes="curtain")
         self.seat = seat
         self.player = player
         self.message = message
         self.undo_for = undo_for
+        # What the next screen shows that the others must not see, in the game's words.
+        self.secret = secret
         # When the last key (or the curtain itself) arrived: a key counts only after
         # GUARD_SECONDS of quiet.
         self._quiet_since = self.clock()
@@ -61,7 +65,7 @@ class CurtainScreen(SizedScreen[str]):
             if self.message:
                 yield Static(Text(self.message), id="curtain-message")
             yield Static(
-                "Everyone else, look away: the next screen shows your hand.",
+                Text(f"Everyone else, look away: the next screen shows {self.secret}."),
                 id="curtain-hint",
             )
             with Center():

@@ -21,7 +21,15 @@ from textual.worker import get_current_worker
 
 from boardgames_tui.engine.bots import HINT_LEVEL, SearchBot, make_bot
 from boardgames_tui.engine.mcts import SearchResult
-from boardgames_tui.engine.contract import SPECTATOR, GameState, IllegalMove, LogEntry
+from boardgames_tui.engine.contract import (
+    NO_CHANGES,
+    SPECTATOR,
+    ChangeReport,
+    GameState,
+    IllegalMove,
+    LogEntry,
+    TableMoment,
+)
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.ui.base import SizedScreen
@@ -29,6 +37,9 @@ from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.widgets import MessageBar, TextPanel
+
+
+SINCE_HEADING = "Since your last turn"
 
 
 def hint_reason(result: SearchResult) -> str:
@@ -120,6 +131,10 @@ class GameScreen(SizedScreen[None]):
         self._view: GameState | None = None
         self._legal_key: tuple[GameState, int | None] | None = None
         self._legal_actions: list[Any] = []
+        # The public view when the table was last told what happened (table moments).
+        self._public_told: GameState | None = None
+        self._since_key: tuple[GameState, int | None] | None = None
+        self._since: ChangeReport = NO_CHANGES
         self._bots = {
             seat: make_bot(info.bot_level, match.seed + len(match.moves), seat)
             for seat, info in enumerate(match.seats)
@@ -146,6 +161,7 @@ class GameScreen(SizedScreen[None]):
                 yield from self.compose_board()
             with Vertical(id="sidebar"):
                 yield from self.compose_sidebar()
+                yield TextPanel("", id="since-panel")
                 yield GameLog(id="game-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield MessageBar("", id="status")
         yield Footer()
@@ -161,6 +177,8 @@ class GameScreen(SizedScreen[None]):
         self._neutral_ui = self._ui_values()
         self.title = self.rules.title
         self.query_one("#game-log", RichLog).border_title = "Log"
+        self.query_one("#since-panel", TextPanel).border_title = SINCE_HEADING
+        self._public_told = self.public_view()
         self.call_after_refresh(self.advance)
 
     # -- audiences ---------------------------------------------------------------------------
@@ -195,10 +213,67 @@ class GameScreen(SizedScreen[None]):
 
     def announce(self, heading: str | Text, text: str | Text) -> None:
         """Public news for the table: drawn over the public view, then the next curtain."""
+        self.announce_all([(heading, text)])
+
+    def announce_all(self, news: list[tuple[str | Text, str | Text]]) -> None:
+        """Several announcements in turn (Enter: the next one, Escape: skip the rest),
+        over the public view; then play goes on and the next curtain comes."""
         if self.uses_curtains:
             self.show_to(None)
         self.redraw()
-        self.app.push_screen(AnnouncementScreen(heading, text), lambda _: self.advance())
+
+        def show(index: int, answer: str | None = None) -> None:
+            if index == len(news) or answer == "skip" or not self.is_mounted:
+                self.advance()
+                return
+            heading, text = news[index]
+            self.app.push_screen(
+                AnnouncementScreen(heading, text, position=(index + 1, len(news))),
+                lambda answer: show(index + 1, answer),
+            )
+
+        show(0)
+
+    def tell_table(self) -> list[TableMoment]:
+        """The public events since the table was last told (the game's `table_moments`)."""
+        now = self.public_view()
+        before, self._public_told = self._public_told, now
+        if before is None:
+            return []
+        return self.rules.table_moments(before, now)
+
+    # -- since your last turn ------------------------------------------------------------------
+    def since_last_turn(self) -> ChangeReport:
+        """What changed for the seat at the keyboard since its own last move: marked
+        on the board and summed up until it moves again.  Built from that seat's own
+        views (the public ones while the table watches); nothing for the table."""
+        seat = self.viewer
+        if seat is None:
+            return NO_CHANGES
+        key = (self.match.state, seat if self.audience == seat else None)
+        if self._since_key is not None and self._since_key[0] is key[0] and self._since_key[1] == key[1]:
+            return self._since
+        self._since_key = key
+        self._since = NO_CHANGES
+        moves = self.match.moves
+        last = next((index for index in range(len(moves) - 1, -1, -1) if moves[index].seat == seat), None)
+        if last is not None and last < len(moves) - 1:
+            looking = seat if self.audience == seat else SPECTATOR
+            before = self.rules.view(self.match.states[last + 1], looking)
+            now = self.current_view() if looking == seat else self.public_view()
+            self._since = self.rules.changes_since(before, now, seat)
+        return self._since
+
+    def change_marks(self) -> frozenset[Any]:
+        """The game's keys for what the board marks as changed since the viewer's last move."""
+        return self.since_last_turn().marks
+
+    def _show_since(self) -> None:
+        panel = self.query_one("#since-panel", TextPanel)
+        lines = self.since_last_turn().lines
+        panel.display = bool(lines)
+        if lines:
+            panel.show_text(Text("\n".join(lines)))
 
     # -- drawing ---------------------------------------------------------------------------
     def current_view(self) -> GameState | None:
@@ -242,6 +317,7 @@ class GameScreen(SizedScreen[None]):
         self.show_view(shown, self.viewer)
         self._update_status()
         if not cursor_only:
+            self._show_since()
             self.refresh_bindings()
 
     def show_view(self, view: GameState, viewer: int | None) -> None:
@@ -301,8 +377,13 @@ class GameScreen(SizedScreen[None]):
         return True
 
     def after_move(self) -> None:
-        """Hook for a game to react to a committed move (e.g. to announce a round's end)."""
-        self.advance()
+        """After a committed move: the table is told what happened (the game's
+        `table_moments`), then play goes on."""
+        moments = self.tell_table()
+        if moments:
+            self.announce_all([(moment.heading, "\n".join(moment.lines)) for moment in moments])
+        else:
+            self.advance()
 
     def advance(self, prefer: int | None = None) -> None:
         """Decide who acts next: a bot (off the UI thread), this viewer, or a curtain
@@ -346,12 +427,18 @@ class GameScreen(SizedScreen[None]):
                 self.match.seats[seat].name,
                 self.curtain_message(seat) if message is None else message,
                 undo_for,
+                secret=self.curtain_secret(seat),
             ),
             lambda answer: self._after_curtain(answer, seat, previous),
         )
 
     def curtain_message(self, seat: int) -> str:
         return ""
+
+    def curtain_secret(self, seat: int) -> str:
+        """What `seat`'s screen shows that others must not see, for its curtain
+        ("your hand", "your plan"): each game says it in its own words."""
+        return "your hand"
 
     def needs_curtain(self, seat: int) -> bool:
         """Whether `seat` may see anything the table may not: only then the keyboard
@@ -455,8 +542,11 @@ class GameScreen(SizedScreen[None]):
             return
         self.hint = result.action
         self.highlight_action(result.action)
-        move = self.rules.describe(view, seat, result.action).rstrip(".")
-        self._message = Text.assemble(("Hint: ", "bold"), (move, "bold"), f" — {hint_reason(result)}")
+        explanation = self.rules.explain_move(view, seat, result.action)
+        reason = f"{explanation.reason.rstrip('.')}; " if explanation.reason else ""
+        self._message = Text.assemble(
+            ("Hint: ", "bold"), (explanation.move.rstrip("."), "bold"), f" — {reason}{hint_reason(result)}"
+        )
         self.redraw(cursor_only=True)
 
     def highlight_action(self, action: Any) -> None:
@@ -504,6 +594,8 @@ class GameScreen(SizedScreen[None]):
             self.advance()
             return
         self._message = Text("Move taken back.", style="bold")
+        # What was taken back is not news for the table.
+        self._public_told = self.public_view()
         self.advance(prefer=seat)
 
     def action_rules(self) -> None:

@@ -155,26 +155,39 @@ class ScoreSheetScreen(SizedScreen[str]):
         self.dismiss("menu")
 
 
-class AnnouncementScreen(ModalScreen[None]):
+class AnnouncementScreen(ModalScreen[str | None]):
     """Public news everyone at the table should see, such as a round's scores.
 
     Its audience is the table: the screen under it must show the public view only
     (`GameScreen.announce` sees to that).
     """
 
-    BINDINGS = [Binding("enter,space,escape", "close", "Continue")]
+    BINDINGS = [
+        Binding("enter,space", "close", "Continue"),
+        Binding("escape", "skip", "Skip the rest"),
+    ]
 
-    def __init__(self, heading: str | Text, text: str | Text) -> None:
+    def __init__(self, heading: str | Text, text: str | Text, *, position: tuple[int, int] = (1, 1)) -> None:
         super().__init__()
         self.heading = heading
         self.text = text
+        # Which of several announcements in a row this is (1 of 3): Escape skips the rest.
+        self.position = position
 
     def compose(self) -> ComposeResult:
         with Vertical(id="announcement"):
+            heading = Text(self.heading) if isinstance(self.heading, str) else self.heading.copy()
+            number, count = self.position
+            if count > 1:
+                heading.append(f"   ({number} of {count})", style="dim")
             # Names are inside: shown as written, never read as markup.
-            yield Static(Text(self.heading) if isinstance(self.heading, str) else self.heading, id="announcement-heading")
-            yield Static(Text(self.text) if isinstance(self.text, str) else self.text, id="announcement-text")
+            yield Static(heading, id="announcement-heading")
+            # A long summary (a migration, a season) scrolls inside the box at 80×24.
+            with VerticalScroll(id="announcement-body"):
+                yield Static(Text(self.text) if isinstance(self.text, str) else self.text, id="announcement-text")
+            later = "  ·  Esc: skip the rest" if number < count else ""
             yield Button("Continue", id="announcement-ok", variant="primary")
+            yield Static(Text(f"Enter: continue{later}", style="dim"), id="announcement-keys")
 
     def on_mount(self) -> None:
         self.query_one("#announcement-ok", Button).focus()
@@ -185,3 +198,6 @@ class AnnouncementScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_skip(self) -> None:
+        self.dismiss("skip")
