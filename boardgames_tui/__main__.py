@@ -14,7 +14,7 @@ from boardgames_tui import __version__
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.registry import get_game, slugs
-from boardgames_tui.engine.text import check_name
+from boardgames_tui.engine.text import check_name, plural
 
 if TYPE_CHECKING:
     from boardgames_tui.app import BoardGamesApp
@@ -308,7 +308,7 @@ def command_replay(args: argparse.Namespace) -> int:
         raise CliError(f"{path.name} holds {len(games)} games: choose one with --game 1 to --game {len(games)}")
     number = args.game or 1
     if not 1 <= number <= len(games):
-        raise CliError(f"{path.name} holds {len(games)} game(s): --game takes 1 to {len(games)}")
+        raise CliError(f"{path.name} holds {plural(len(games), 'game')}: --game takes 1 to {len(games)}")
     from boardgames_tui.ui.replay import replay_app
 
     replay_app(games[number - 1][1]).run()
@@ -325,7 +325,7 @@ def command_records(args: argparse.Namespace) -> int:
         if args.import_file:
             path = Path(args.import_file)
             added, known = store.import_file(path)
-            print(f"Imported {added} game(s) from {path.name} into {store.directory}" + (f" ({known} already kept)" if known else ""))
+            print(f"Imported {plural(added, 'game')} from {path.name} into {store.directory}" + (f" ({known} already kept)" if known else ""))
             return 0
         if args.export:
             finished = store.records()

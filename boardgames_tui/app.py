@@ -185,7 +185,6 @@ class BoardGamesApp(App[None]):
         from boardgames_tui.ui.setup import StartRequest
 
         keep_finished_game(self, match)
-        sheet = match.rules.score_sheet(match.state)
 
         def after(choice: str | None) -> None:
             if choice == "again":
@@ -200,7 +199,7 @@ class BoardGamesApp(App[None]):
             else:
                 self.return_to_menu()
 
-        self.push_screen(ScoreSheetScreen(match.rules.title, sheet), after)
+        self.push_screen(ScoreSheetScreen.of_match(match), after)
 
     # -- no traceback for players ------------------------------------------------------------
     def _fatal_error(self) -> None:

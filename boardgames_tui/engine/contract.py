@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-from boardgames_tui.engine.text import check_name
+from boardgames_tui.engine.text import check_name, plural, readable_value
 
 from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 
@@ -366,11 +366,21 @@ class GameRules(ABC, Generic[StateT]):
         return actions[rng.randrange(len(actions))]
 
     # -- shared helpers ---------------------------------------------------------
+    def player_count(self) -> str:
+        """How many may play, in words: "1–4 players", "2 players"."""
+        if self.min_players == self.max_players:
+            return plural(self.min_players, "player")
+        return f"{self.min_players}–{self.max_players} players"
+
+    def option_label(self, field: str, value: Any) -> str:
+        """What the setup form shows for `value` of the option `field`: by default the
+        value made readable ("first-blossom" → "First Blossom"); a game whose values do
+        not read well that way names them itself."""
+        return readable_value(value)
+
     def check_players(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:
-            raise ValueError(
-                f"{self.title} takes {self.min_players}–{self.max_players} players, not {count}"
-            )
+            raise ValueError(f"{self.title} takes {self.player_count()}, not {count}")
 
     def parse_action(self, data: Any) -> Any:
         return self.action_adapter.validate_python(data)

@@ -83,3 +83,17 @@ def owner(name: str, *, own: bool, capital: bool = True) -> str:
     if own:
         return "Your" if capital else "your"
     return possessive(name)
+
+
+# Words a title leaves in lower case inside a readable value ("Sprout to Small").
+_MINOR_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"})
+
+
+def readable_value(value: object) -> str:
+    """An option's value as a player reads it: "first-blossom" → "First Blossom",
+    "sprout-to-small" → "Sprout to Small", 3 → "3"."""
+    words = str(value).replace("_", " ").replace("-", " ").split()
+    return " ".join(
+        word if index and word in _MINOR_WORDS else word[:1].upper() + word[1:]
+        for index, word in enumerate(words)
+    )

@@ -14,7 +14,7 @@ from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames_tui import __version__
-from boardgames_tui.engine.text import NAME_LENGTH, clean_text, name_problem
+from boardgames_tui.engine.text import NAME_LENGTH, clean_text, name_problem, plural
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.confirm import ConfirmScreen
 
@@ -87,13 +87,7 @@ class GamePickScreen(SizedScreen[None]):
         with Vertical(classes="panel centered"):
             heading = "Which game?" if self.purpose == "new" else "Rules of which game?"
             yield Static(heading, classes="heading")
-            yield OptionList(
-                *[
-                    Option(Text.assemble((rules.title, "bold"), "\n", (f"  {rules.tagline}", "dim")), id=rules.slug)
-                    for rules in self.games
-                ],
-                id="games",
-            )
+            yield OptionList(*[Option(game_choice(rules), id=rules.slug) for rules in self.games], id="games")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -117,6 +111,14 @@ class GamePickScreen(SizedScreen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def game_choice(rules: GameRules) -> Text:
+    """A game in the picker: its title and how many may play (from its rules), then its tagline."""
+    count = rules.player_count()
+    # A tagline may open with the same count; the line above already gives it.
+    tagline = rules.tagline.removeprefix(f"{count} · ")
+    return Text.assemble((rules.title, "bold"), (f" · {count}", "bold dim"), "\n", (f"  {tagline}", "dim"))
 
 
 class ContinueScreen(SizedScreen[None]):
@@ -278,7 +280,7 @@ def save_label(entry: SaveSummary | BrokenSave) -> Text:
         return Text.assemble(
             heading,
             f" · {', '.join(entry.players)}\n",
-            (f"  {entry.progress} · {entry.moves} move{'' if entry.moves == 1 else 's'} · last played {when}", "dim"),
+            (f"  {entry.progress} · {plural(entry.moves, 'move')} · last played {when}", "dim"),
         )
     return Text.assemble(
         ("Unreadable: ", "red"), clean_text(entry.path.name), "\n", (f"  {clean_text(entry.message)}", "dim")

@@ -23,6 +23,7 @@ from boardgames_tui.engine.records import (
     tally,
     wins_text,
 )
+from boardgames_tui.engine.text import plural
 from boardgames_tui.ui.base import SizedScreen
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ class RecordsScreen(SizedScreen[None]):
         except OSError as error:
             self.say(f"The export could not be written: {error.strerror or error}.", error=True)
             return
-        count = f"{len(records)} game{'s' if len(records) != 1 else ''}"
+        count = plural(len(records), "game")
         self.say(f"Exported {count} to {path}")
         self.notify(f"Exported {count} to {path}", title="Export", markup=False)
 
@@ -174,7 +175,7 @@ class RecordsScreen(SizedScreen[None]):
             return
         again = f" ({known} already kept)" if known else ""
         self.refresh_records()
-        self.say(f"Imported {added} game{'s' if added != 1 else ''} from {path.name}{again}.")
+        self.say(f"Imported {plural(added, 'game')} from {path.name}{again}.")
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -26,9 +26,11 @@ from textual.widgets import Static
 
 from boardgames_tui.engine.contract import GameState, IllegalMove
 from boardgames_tui.engine.match import Match
-from boardgames_tui.engine.reference import CatalogueEntry, RevealedSection
+from boardgames_tui.engine.reference import RevealedSection
+from boardgames_tui.engine.text import possessive
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.inspector import InspectorPanel, entry_text
+from boardgames_tui.ui.inspector import InspectorPanel
+from boardgames_tui.ui.scoresheet import revealed_text
 from boardgames_tui.ui.widgets import TextPanel
 
 REPLAY_REFUSAL = "This is a replay: nothing can be played or taken back here."
@@ -45,13 +47,6 @@ def round_of(progress: str) -> str:
     return found.group(0).lower() if found else progress
 
 
-def revealed_text(sections: list[RevealedSection]) -> Text:
-    """The sections as plain text (names inside are data, never markup): each title, then its lines."""
-    if not sections:
-        return Text("Nothing is hidden at this step.", style="italic")
-    return Text("\n\n").join(entry_text(CatalogueEntry(section.title, section.lines)) for section in sections)
-
-
 class RevealPanel(InspectorPanel):
     """The inspector's overlay, holding everything the table could not see at this step;
     laid over the right of the board, not the sidebar, so the whole log stays in sight."""
@@ -66,7 +61,7 @@ class RevealPanel(InspectorPanel):
     def show_sections(self, sections: list[RevealedSection]) -> None:
         self.border_title = "Everything revealed"
         self.border_subtitle = "shift+↑↓ scroll · v: next point of view"
-        self.query_one("#reveal-text", Static).update(revealed_text(sections))
+        self.query_one("#reveal-text", Static).update(revealed_text(sections, "Nothing is hidden at this step."))
         self.add_class("-open")
 
     def lay_over(self, board: Region) -> None:
@@ -195,7 +190,7 @@ class ReplayMixin(GameScreen):
             return "everything revealed (every hand)"
         if self.viewer is None:
             return "the table (public only)"
-        return f"{self.match.seats[self.viewer].name}'s screen"
+        return f"{possessive(self.match.seats[self.viewer].name)} screen"
 
     def replay_status(self) -> Text:
         position = self.match

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -17,7 +17,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Static
 
 from boardgames_tui.engine.contract import ScoreSheet
+from boardgames_tui.engine.reference import CatalogueEntry, RevealedSection
 from boardgames_tui.ui.base import SizedScreen
+from boardgames_tui.ui.inspector import entry_text
+
+if TYPE_CHECKING:
+    from boardgames_tui.engine.match import Match
 
 
 # A seat's column narrower than this turns the sheet into one block per player.
@@ -108,23 +113,56 @@ class ScoreTable(Widget):
         return len(lines)
 
 
+def revealed_text(sections: Sequence[RevealedSection], nothing: str) -> Text:
+    """The sections as plain text (names inside are data, never markup): each title, then
+    its lines; `nothing` when there are none."""
+    if not sections:
+        return Text(nothing, style="italic")
+    return Text("\n\n").join(entry_text(CatalogueEntry(section.title, section.lines)) for section in sections)
+
+
+def names_in_a_row(names: Sequence[str]) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 class ScoreSheetScreen(SizedScreen[str]):
+    """The table's last screen: who won and by what, every seat's points by category,
+    and what stayed hidden to the end.  Built with the finished `match`
+    (`ScoreSheetScreen.of_match`), it also opens the final boards in the replay viewer."""
+
     MIN_SIZE = (60, 20)
     BINDINGS = [
         Binding("p", "again", "Play again"),
+        Binding("b", "final_boards", "Final boards"),
         Binding("m,escape", "menu", "Menu"),
     ]
 
-    def __init__(self, title: str, sheet: ScoreSheet) -> None:
+    def __init__(
+        self, title: str, sheet: ScoreSheet, *, revealed: Sequence[RevealedSection] = (), match: Match | None = None
+    ) -> None:
         super().__init__()
         self.game_title = title
         self.sheet = sheet
+        self.revealed = list(revealed)
+        self.match = match
+
+    @classmethod
+    def of_match(cls, match: Match) -> ScoreSheetScreen:
+        """The sheet of a finished match, with everything its final state still hid."""
+        state = match.state
+        return cls(
+            match.rules.title,
+            match.rules.score_sheet(state),
+            revealed=match.rules.hidden_information(state),
+            match=match,
+        )
 
     def compose_body(self) -> ComposeResult:
         yield Header()
         # The panel scrolls as a whole: at 80×24 a four-seat sheet is taller than the window.
         with VerticalScroll(classes="panel centered", id="score-panel"):
-            winners = " and ".join(self.sheet.winner_names())
+            winners = names_in_a_row(self.sheet.winner_names())
             verb = "wins" if len(self.sheet.winners) == 1 else "share the victory"
             # Names are shown as they are written, never read as markup.
             yield Static(Text.assemble((winners, "bold"), f" {verb}!"), id="winner")
@@ -132,10 +170,22 @@ class ScoreSheetScreen(SizedScreen[str]):
             for note in self.sheet.notes:
                 yield Static(Text(note), classes="note")
             yield ScoreTable(self.sheet, id="score-table")
+            if self.revealed or self.match is not None:
+                # The game is over: the table may now see all that was hidden.
+                yield Static("Revealed at the end", classes="subheading", id="revealed-heading")
+                yield Static(revealed_text(self.revealed, "Nothing was left hidden."), id="revealed")
             with Horizontal(id="score-buttons"):
                 yield Button("Play again", id="again", variant="primary")
+                if self.match is not None:
+                    yield Button("Final boards", id="final_boards")
                 yield Button("Menu", id="menu")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A sheet shown without its match (a test's, a record's) has no boards to open.
+        if action == "final_boards":
+            return self.match is not None
+        return True
 
     def on_mount(self) -> None:
         self.title = self.game_title
@@ -146,10 +196,22 @@ class ScoreSheetScreen(SizedScreen[str]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if event.button.id == "final_boards":
+            self.action_final_boards()
+            return
         self.dismiss(event.button.id or "menu")
 
     def action_again(self) -> None:
         self.dismiss("again")
+
+    def action_final_boards(self) -> None:
+        """The match's last position in the replay viewer (v: the table, each seat, all
+        revealed; ← steps back through the game); leaving it comes back here."""
+        if self.match is None:
+            return
+        from boardgames_tui.ui.replay import replay_screen
+
+        self.app.push_screen(replay_screen(self.match))
 
     def action_menu(self) -> None:
         self.dismiss("menu")

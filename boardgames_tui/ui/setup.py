@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
-from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text
+from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text, plural
 from boardgames_tui.ui.base import SizedScreen
 
 MAX_SEATS = 4
@@ -79,7 +79,8 @@ def build_seats(rows: list[tuple[str, str]], rules: GameRules) -> list[Seat]:
     if len(set(names)) != len(names):
         raise SetupProblem("Two seats have the same name; give each player a different one.", f"name-{_second_of_a_pair(rows)}")
     if not rules.min_players <= len(seats) <= rules.max_players:
-        raise SetupProblem(f"{rules.title} takes {rules.min_players}–{rules.max_players} players; {len(seats)} seats are filled.", "kind-1")
+        filled = plural(len(seats), "seat is", "seats are")
+        raise SetupProblem(f"{rules.title} takes {rules.player_count()}; {filled} filled.", "kind-1")
     return seats
 
 
@@ -128,9 +129,7 @@ class SetupScreen(SizedScreen[None]):
         yield Header()
         with VerticalScroll(classes="panel wide", id="setup-form"):
             yield Static(
-                Text.assemble(
-                    "New game of ", (self.rules.title, "bold"), f" · {self.rules.min_players}–{self.rules.max_players} players"
-                ),
+                Text.assemble("New game of ", (self.rules.title, "bold"), f" · {self.rules.player_count()}"),
                 classes="heading",
             )
             # One human against bots by default, filling at least two seats.
@@ -154,7 +153,7 @@ class SetupScreen(SizedScreen[None]):
                     elif choices is not None:
                         yield Label(label, classes="option-label")
                         yield Select(
-                            [(str(choice), choice) for choice in choices],
+                            [(self.rules.option_label(field_name, choice), choice) for choice in choices],
                             value=field.default,
                             allow_blank=False,
                             id=f"option-{field_name}",

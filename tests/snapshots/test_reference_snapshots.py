@@ -1,4 +1,5 @@
-"""SVG snapshots of the score sheet with four seats (every game) and of the rules
+"""SVG snapshots of the score sheet with four seats (every game: scores, then what the
+end revealed, then the buttons) and of the rules
 viewer's Components and Legend tabs, at 80×24, 120×40 and 200×60.
 
 Update them on purpose with `pytest tests/snapshots --snapshot-update` and review
@@ -14,7 +15,7 @@ from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.scoresheet import ScoreSheetScreen
-from tests.ui.finished import finished_sheet
+from tests.ui.finished import finished_match
 
 SIZES = [
     pytest.param((80, 24), id="80x24"),
@@ -31,11 +32,11 @@ def menu_app(tmp_path) -> BoardGamesApp:
 @pytest.mark.parametrize("slug", GAMES)
 @pytest.mark.parametrize("size", SIZES)
 def test_score_sheet_with_four_seats(snap_compare, tmp_path, slug, size):
-    sheet = finished_sheet(slug)
+    match = finished_match(slug)
 
     async def open_the_sheet(pilot) -> None:
         await pilot.pause()
-        pilot.app.push_screen(ScoreSheetScreen(get_game(slug).title, sheet))
+        pilot.app.push_screen(ScoreSheetScreen.of_match(match))
         await pilot.pause()
 
     assert snap_compare(menu_app(tmp_path), run_before=open_the_sheet, terminal_size=size)

@@ -45,6 +45,18 @@ def test_setup_form(snap_compare, tmp_path, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_game_pick(snap_compare, tmp_path, size):
+    # Every game with its player count, taken from its rules.
+    assert snap_compare(app_for(tmp_path), press=["enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup_form_with_options(snap_compare, tmp_path, size):
+    # Everbloom's options, their values shown by name ("First Blossom").
+    assert snap_compare(app_for(tmp_path), press=["enter", "down", "enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_curtain(snap_compare, tmp_path, size):
     app = app_for(tmp_path, [Seat(name="Anna"), Seat(name="Ben")])
     assert snap_compare(app, terminal_size=size)

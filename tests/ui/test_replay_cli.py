@@ -81,7 +81,7 @@ def test_records_prints_exports_and_imports(capsys, tmp_path: Path):
     code, out, _ = run(capsys, "records", "--export", str(target))
     assert code == 0 and str(target) in out and target.exists()
     code, out, _ = run(capsys, "records", "--import", str(target))
-    assert code == 0 and "Imported 0 game(s)" in out and "1 already kept" in out
+    assert code == 0 and "Imported 0 games from" in out and "1 already kept" in out
     target.write_text("nonsense")
     code, _, err = run(capsys, "records", "--import", str(target))
     assert code == 2 and "to-a-friend.json: it is damaged or truncated (not valid JSON)" in err

@@ -1,4 +1,5 @@
-"""The score sheet shows every seat, whole, from 80×24 to 200×60."""
+"""The score sheet shows every seat, whole, from 80×24 to 200×60; it reveals what the
+end still hid and opens the final boards in the replay viewer."""
 
 from __future__ import annotations
 
@@ -10,12 +11,17 @@ from rich.console import Console
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 
+from textual.widgets import Static
+
 from boardgames_tui.engine.contract import ScoreRow, ScoreSheet
+from boardgames_tui.engine.reference import RevealedSection
 from boardgames_tui.engine.registry import get_game
+from boardgames_tui.ui.replay import ReplayMixin
 from boardgames_tui.ui.scoresheet import ScoreSheetScreen, ScoreTable, score_table
 
 from .clipping import clipped_widgets
-from .finished import finished_sheet
+from .conftest import screen_text
+from .finished import finished_match, finished_sheet
 
 GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
 SIZES = [(80, 24), (120, 40), (200, 60)]
@@ -77,11 +83,12 @@ def test_long_details_wrap_instead_of_being_cut():
 @pytest.mark.parametrize("slug", GAMES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 async def test_the_screen_shows_every_seat_and_scrolls_to_the_buttons(app_factory, slug, size):
-    sheet = finished_sheet(slug)
+    match = finished_match(slug)
+    sheet = match.rules.score_sheet(match.state)
     app = app_factory()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        app.push_screen(ScoreSheetScreen(get_game(slug).title, sheet))
+        app.push_screen(ScoreSheetScreen.of_match(match))
         await pilot.pause()
         screen = app.screen
         table = screen.query_one(ScoreTable)
@@ -98,3 +105,102 @@ async def test_the_screen_shows_every_seat_and_scrolls_to_the_buttons(app_factor
         panel.scroll_end(animate=False)
         await pilot.pause()
         assert screen.query_one("#again").region.bottom <= app.size.height - 1
+        assert screen.query_one("#final_boards").region.right <= app.size.width
+
+
+async def open_the_sheet(pilot, match) -> ScoreSheetScreen:
+    """The finished `match`'s sheet, as the app shows it when the last move is made."""
+    await pilot.pause()
+    pilot.app.show_score_sheet(match)
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ScoreSheetScreen)
+    return pilot.app.screen
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("slug", GAMES)
+async def test_the_sheet_names_everything_the_end_still_hides(app_factory, slug):
+    match = finished_match(slug)
+    hidden = match.rules.hidden_information(match.state)
+    # Every game ends with something face down: a deck's order, cards in hand, cards seen.
+    assert hidden and all(section.lines for section in hidden)
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_the_sheet(pilot, match)
+        revealed = app.screen.query_one("#revealed", Static)
+        shown = one_line(str(revealed.render()))
+        for section in hidden:
+            assert one_line(section.title) in shown
+            for line in section.lines:
+                # The whole line: every hidden card it names, none cut.
+                assert one_line(line) in shown
+        # It scrolls with the sheet: at 80×24 it lies below the table and comes into sight.
+        heading = app.screen.query_one("#revealed-heading")
+        app.screen.query_one("#score-panel", VerticalScroll).scroll_to_widget(heading, animate=False, top=True)
+        await pilot.pause()
+        assert "Revealed at the end" in screen_text(app)
+        assert hidden[0].lines[0][:30] in screen_text(app).replace("│", "")
+
+
+async def test_what_is_revealed_is_shown_as_written_and_nothing_hidden_is_said(app_factory):
+    sheet = finished_sheet("pollen")
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        section = RevealedSection("[bold]Ann[/bold]", ("Hand: [red]2 Bees[/red]",))
+        app.push_screen(ScoreSheetScreen("Pollen", sheet, revealed=[section]))
+        await pilot.pause()
+        shown = str(app.screen.query_one("#revealed", Static).render())
+        assert "[bold]Ann[/bold]" in shown and "Hand: [red]2 Bees[/red]" in shown
+        # Without its match the sheet has no boards to open: b is not offered.
+        assert not app.screen.query("#final_boards")
+        assert app.screen.check_action("final_boards", ()) is False
+        app.pop_screen()
+        app.push_screen(ScoreSheetScreen("Pollen", sheet, revealed=[]))
+        await pilot.pause()
+        assert not app.screen.query("#revealed")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+async def test_final_boards_open_the_last_position_and_escape_comes_back(app_factory, slug):
+    match = finished_match(slug)
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        sheet_screen = await open_the_sheet(pilot, match)
+        await pilot.press("b")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayMixin)
+        assert not replay.is_too_small
+        # The last position of this very match, seen by the table first.
+        assert replay.match.step == replay.match.total == len(match.moves)
+        assert replay.match.state is match.state
+        assert replay.viewer is None and not replay.revealing
+        assert f"move {len(match.moves)} of {len(match.moves)}" in screen_text(app)
+        # v goes through every seat's own screen to everything revealed.
+        for _ in match.seats:
+            await pilot.press("v")
+        await pilot.press("v")
+        await pilot.pause()
+        assert replay.revealing
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is sheet_screen
+
+
+async def test_the_final_boards_button_opens_them_too(app_factory):
+    match = finished_match("bloom-kingdom", seats=3)
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        sheet_screen = await open_the_sheet(pilot, match)
+        sheet_screen.query_one("#score-panel", VerticalScroll).scroll_end(animate=False)
+        await pilot.pause()
+        await pilot.click("#final_boards")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayMixin)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is sheet_screen

@@ -1,0 +1,134 @@
+"""Words the shared screens use: player counts from the rules, option values by
+readable names, counts and names in sentences that work for any number and name."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList, Select
+
+from boardgames_tui.engine.contract import ScoreRow, ScoreSheet
+from boardgames_tui.engine.registry import all_games, get_game
+from boardgames_tui.engine.text import readable_value
+from boardgames_tui.ui.menu import GamePickScreen
+from boardgames_tui.ui.scoresheet import ScoreSheetScreen
+from boardgames_tui.ui.setup import SetupScreen, SetupProblem, build_seats, option_choices
+
+from .conftest import screen_text
+
+GAMES = [rules.slug for rules in all_games()]
+
+
+@pytest.mark.parametrize(
+    ("value", "label"),
+    [
+        ("first-blossom", "First Blossom"),
+        ("natural-selection", "Natural Selection"),
+        ("sprout-to-small", "Sprout to Small"),
+        ("to-the-end", "To the End"),
+        ("day", "Day"),
+        ("random", "Random"),
+        (3, "3"),
+    ],
+)
+def test_an_option_value_reads_as_words(value, label):
+    assert readable_value(value) == label
+
+
+def test_a_player_count_reads_for_any_range():
+    rules = get_game("everbloom")
+    assert rules.player_count() == "1–4 players"
+    assert get_game("pollen").player_count() == "2–4 players"
+
+    class Duel(type(rules)):
+        min_players = max_players = 2
+
+    class Solo(type(rules)):
+        min_players = max_players = 1
+
+    assert Duel().player_count() == "2 players" and Solo().player_count() == "1 player"
+    with pytest.raises(ValueError, match="takes 1 player, not 2"):
+        Solo().check_players(2)
+
+
+async def test_the_game_list_gives_every_game_its_player_count_once(app_factory):
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(GamePickScreen(purpose="new"))
+        await pilot.pause()
+        listing = app.screen.query_one("#games", OptionList)
+        for index, rules in enumerate(all_games()):
+            prompt = str(listing.get_option_at_index(index).prompt)
+            assert prompt.startswith(f"{rules.title} · {rules.player_count()}\n")
+            # Said once, even where the game's tagline says it too.
+            assert prompt.count("players") == 1, prompt
+        text = screen_text(app)
+        assert "Everbloom · 1–4 players" in text
+
+
+@pytest.mark.parametrize("slug", GAMES)
+async def test_the_setup_form_names_option_values_in_words(app_factory, slug):
+    rules = get_game(slug)
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen(rules))
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"New game of {rules.title} · {rules.player_count()}" in text
+        for name, field in rules.options_model.model_fields.items():
+            choices = option_choices(field.annotation)
+            if choices is None:
+                continue
+            select = app.screen.query_one(f"#option-{name}", Select)
+            # The value itself is what the game receives; the player reads its label.
+            assert select.value == field.default
+            shown = rules.option_label(name, field.default)
+            assert shown in text
+            for choice in choices:
+                if isinstance(choice, str):
+                    assert rules.option_label(name, choice) != choice, f"{name}: {choice} is shown as a slug"
+
+
+async def test_everbloom_themes_are_listed_by_name_and_chosen_by_value(app_factory):
+    rules = get_game("everbloom")
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen(rules))
+        await pilot.pause()
+        select = app.screen.query_one("#option-landmark_theme", Select)
+        select.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "First Blossom" in text and "Natural Selection" in text and "Duo" in text
+        assert "first-blossom" not in text and "natural-selection" not in text
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert select.value == "natural-selection"
+
+
+def test_a_refused_count_of_seats_is_said_in_the_right_number():
+    with pytest.raises(SetupProblem, match=r"Pollen takes 2–4 players; 1 seat is filled\."):
+        build_seats([("human", "Ann"), ("empty", ""), ("empty", ""), ("empty", "")], get_game("pollen"))
+
+
+@pytest.mark.parametrize(
+    ("winners", "said"),
+    [([0], "Ann wins!"), ([0, 1], "Ann and Ben share the victory!"), ([0, 1, 2], "Ann, Ben and Cy share the victory!")],
+)
+async def test_the_winners_are_named_in_a_sentence(app_factory, winners, said):
+    sheet = ScoreSheet(
+        players=["Ann", "Ben", "Cy"],
+        rows=[ScoreRow(category="Points", values=[1, 1, 1])],
+        totals=[1, 1, 1],
+        winners=winners,
+        decided_by="most points",
+    )
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ScoreSheetScreen("Pollen", sheet))
+        await pilot.pause()
+        assert said in screen_text(app)
