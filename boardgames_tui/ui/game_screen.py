@@ -19,8 +19,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, RichLog
 from textual.worker import get_current_worker
 
-from boardgames_tui.engine.bots import HINT_LEVEL, SearchBot, make_bot
-from boardgames_tui.engine.mcts import SearchResult
+from boardgames_tui.engine.bots import find_hint, make_bot
+from boardgames_tui.engine.mcts import Verdict
 from boardgames_tui.engine.contract import (
     NO_CHANGES,
     SPECTATOR,
@@ -42,15 +42,45 @@ from boardgames_tui.ui.widgets import MessageBar, TextPanel
 SINCE_HEADING = "Since your last turn"
 
 
-def hint_reason(result: SearchResult) -> str:
-    """One line on why the search likes its move, from what it counted."""
-    if len(result.moves) < 2 or result.iterations == 0:
+def hint_reason(verdict: Verdict, runner_up_move: str | None) -> str:
+    """Why the hint's move, from the record of the simulated games behind it.
+
+    The move named is always the one with the best record the line cites; when the
+    next best is within the noise the line says so instead of claiming a winner.
+    """
+    best, runner_up = verdict.best, verdict.runner_up
+    if verdict.games == 0:
         return "it is the only move you have."
-    best, runner_up = result.moves[0], result.moves[1]
-    return (
-        f"it won {best.win_rate:.0%} of {best.visits} quick simulated games "
-        f"(the next best move {runner_up.win_rate:.0%})."
-    )
+    if best.win_rate > 0.0:
+        record = f"it won {_share(best.win_rate, best.visits)} simulated games from here"
+    else:
+        record = f"no simulated game from here was won with it ({best.visits})"
+    if runner_up is None:
+        if best.win_rate == 0.0:
+            record += ", but it finished nearest the top score"
+        if verdict.clear:
+            return f"{record}; the search soon dropped the other moves (none tried in more than {verdict.dropped})."
+        return f"{record}; the other moves were tried too rarely to compare (none in more than {verdict.dropped})."
+    other = f"\u201c{runner_up_move}\u201d"
+    if verdict.measure == "all won":
+        return f"it won all {best.visits} simulated games that tried it, as {other} won all {runner_up.visits}: either is fine."
+    if verdict.measure == "score":
+        both = f"no simulated game from here was won with it ({best.visits}) or with {other} ({runner_up.visits})"
+        if verdict.clear:
+            return f"{both}, but it finished nearer the top score."
+        return f"{both}, and it finished about as near the top score: either is fine."
+    if verdict.clear:
+        return f"{record}; the next best, {other}, won {_share(runner_up.win_rate, runner_up.visits)}."
+    return f"{record}, about as good as {other} ({_share(runner_up.win_rate, runner_up.visits)}): either is fine."
+
+
+def _share(rate: float, games: int) -> str:
+    """ "62% of 480", "all 480", "none of 480": a win rate beside what it was counted from."""
+    if rate >= 1.0:
+        return f"all {games}"
+    if rate <= 0.0:
+        return f"none of {games}"
+    return f"{rate:.0%} of {games}"
 
 
 class GameLog(RichLog, can_focus=False):
@@ -520,32 +550,35 @@ class GameScreen(SizedScreen[None]):
             self.say("A hint is for the player whose move it is.", error=True)
             return
         self._drop_hint()
-        self.say(f"Looking for a hint (the {HINT_LEVEL} bot's move)…")
+        self.say("Looking for a hint (about a second of simulated games)…")
         self._find_hint(self.viewer, self.match.state, view)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _find_hint(self, seat: int, state: GameState, view: GameState) -> None:
         worker = get_current_worker()
-        bot = make_bot(HINT_LEVEL, self.match.seed + len(self.match.moves), seat)
-        assert isinstance(bot, SearchBot)
-        result = bot.analyse(self.rules, view, seat, lambda: worker.is_cancelled)
+        verdict = find_hint(self.rules, view, seat, self.match.seed + len(self.match.moves), lambda: worker.is_cancelled)
         if worker.is_cancelled:
             return
         try:
-            self.app.call_from_thread(self._hint_found, seat, state, view, result)
+            self.app.call_from_thread(self._hint_found, seat, state, view, verdict)
         except RuntimeError:
             pass  # the app closed while the hint was being found
 
-    def _hint_found(self, seat: int, state: GameState, view: GameState, result: SearchResult) -> None:
+    def _hint_found(self, seat: int, state: GameState, view: GameState, verdict: Verdict) -> None:
         # A move, an undo or a new viewer since the question makes the answer stale.
         if not self.is_mounted or self.match.state is not state or self.viewer != seat:
             return
-        self.hint = result.action
-        self.highlight_action(result.action)
-        explanation = self.rules.explain_move(view, seat, result.action)
+        action = verdict.best.action
+        self.hint = action
+        self.highlight_action(action)
+        explanation = self.rules.explain_move(view, seat, action)
         reason = f"{explanation.reason.rstrip('.')}; " if explanation.reason else ""
+        runner_up = verdict.runner_up
+        runner_up_move = None if runner_up is None else self.rules.explain_move(view, seat, runner_up.action).move
         self._message = Text.assemble(
-            ("Hint: ", "bold"), (explanation.move.rstrip("."), "bold"), f" — {reason}{hint_reason(result)}"
+            ("Hint: ", "bold"),
+            (explanation.move.rstrip("."), "bold"),
+            f" — {reason}{hint_reason(verdict, runner_up_move and runner_up_move.rstrip('.'))}",
         )
         self.redraw(cursor_only=True)
 
