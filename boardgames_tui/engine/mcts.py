@@ -244,6 +244,9 @@ def _root_moves(root: _Node) -> list[MoveStats]:
     return moves
 
 
+Measure = Literal["wins", "score", "all won", "too few"]
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What a search's record says about its moves, in terms a player can check.
@@ -254,40 +257,45 @@ class Verdict:
     those had).  `clear` says whether best's lead over every other move is outside
     the noise.  `measure` is what tells best and runner-up apart: "wins" (their win
     rates), "score" (neither won any game: how near the top score they finished)
-    or "all won" (both won every game, so nothing a player wants separates them).
+    or "all won" (both won every game, so nothing a player wants separates them);
+    "too few" when no move has a record yet (a slow machine, a crowd of moves):
+    then `best` is simply the search's most tried move.
     """
 
     best: MoveStats
     runner_up: MoveStats | None
     clear: bool
-    measure: Literal["wins", "score", "all won"]
-    # Simulated games in the whole search.
+    measure: Measure
+    # Simulated games in the whole search, and how many moves they tried.
     games: int
+    tried: int = 1
     dropped: int = 0
 
 
 def judge(moves: list[MoveStats], games: int) -> Verdict:
     """Ranks `moves` by their records and says whether the best one's lead is real.
 
-    Only moves tried in at least `MIN_RECORD` games are ranked (all of them if none
-    has been), so that three lucky games never outrank hundreds.  The lead must hold
-    against every other move, however rarely tried (see `_clearly_ahead`): the tree
-    search tries a move it judges poor only now and then, and a poor record over a
-    few games is still a record.
+    Only moves tried in at least `MIN_RECORD` games are ranked, so that three lucky
+    games never outrank hundreds.  The lead must hold against every other move,
+    however rarely tried (see `_clearly_ahead`): the tree search tries a move it
+    judges poor only now and then, and a poor record over a few games is a record.
     """
-    counted = [move for move in moves if move.visits >= MIN_RECORD] or moves
+    counted = [move for move in moves if move.visits >= MIN_RECORD]
+    if not counted:
+        most_tried = max(moves, key=lambda move: (move.visits, move.mean_reward))
+        return Verdict(most_tried, None, len(moves) == 1, "too few", games, len(moves))
     ranked = sorted(counted, key=lambda move: (move.win_rate, move.mean_reward, move.visits), reverse=True)
     best = ranked[0]
     others = [move for move in moves if move is not best]
-    clear = not others or (best.visits >= MIN_RECORD and all(_clearly_ahead(best, other) for other in others))
+    clear = all(_clearly_ahead(best, other) for other in others)
     if len(ranked) == 1:
         dropped = max((move.visits for move in others), default=0)
-        return Verdict(best, None, clear, _measure(best, best), games, dropped)
+        return Verdict(best, None, clear, _measure(best, best), games, len(moves), dropped)
     runner_up = ranked[1]
-    return Verdict(best, runner_up, clear, _measure(best, runner_up), games)
+    return Verdict(best, runner_up, clear, _measure(best, runner_up), games, len(moves))
 
 
-def _measure(best: MoveStats, runner_up: MoveStats) -> Literal["wins", "score", "all won"]:
+def _measure(best: MoveStats, runner_up: MoveStats) -> Measure:
     if best.win_rate == runner_up.win_rate == 1.0:
         return "all won"
     if best.win_rate == runner_up.win_rate == 0.0:

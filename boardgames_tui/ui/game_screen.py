@@ -25,6 +25,7 @@ from boardgames_tui.engine.contract import (
     NO_CHANGES,
     SPECTATOR,
     ChangeReport,
+    GameRules,
     GameState,
     IllegalMove,
     LogEntry,
@@ -51,6 +52,11 @@ def hint_reason(verdict: Verdict, runner_up_move: str | None) -> str:
     best, runner_up = verdict.best, verdict.runner_up
     if verdict.games == 0:
         return "it is the only move you have."
+    if verdict.measure == "too few":
+        return (
+            f"only {verdict.games} simulated games fitted in the time, over {verdict.tried} moves: "
+            "too few to tell them apart, so take it as a first idea."
+        )
     if best.win_rate > 0.0:
         record = f"it won {_share(best.win_rate, best.visits)} simulated games from here"
     else:
@@ -72,6 +78,19 @@ def hint_reason(verdict: Verdict, runner_up_move: str | None) -> str:
     if verdict.clear:
         return f"{record}; the next best, {other}, won {_share(runner_up.win_rate, runner_up.visits)}."
     return f"{record}, about as good as {other} ({_share(runner_up.win_rate, runner_up.visits)}): either is fine."
+
+
+def hint_message(rules: GameRules, view: GameState, seat: int, verdict: Verdict) -> Text:
+    """The status line of a hint: the move in the seat's words, what it does in the
+    game's terms, and the record of the simulated games behind it."""
+    explanation = rules.explain_move(view, seat, verdict.best.action)
+    reason = f"{explanation.reason.rstrip('.')}; " if explanation.reason else ""
+    runner_up = None
+    if verdict.runner_up is not None:
+        runner_up = rules.explain_move(view, seat, verdict.runner_up.action).move.rstrip(".")
+    return Text.assemble(
+        ("Hint: ", "bold"), (explanation.move.rstrip("."), "bold"), f" — {reason}{hint_reason(verdict, runner_up)}"
+    )
 
 
 def _share(rate: float, games: int) -> str:
@@ -568,18 +587,9 @@ class GameScreen(SizedScreen[None]):
         # A move, an undo or a new viewer since the question makes the answer stale.
         if not self.is_mounted or self.match.state is not state or self.viewer != seat:
             return
-        action = verdict.best.action
-        self.hint = action
-        self.highlight_action(action)
-        explanation = self.rules.explain_move(view, seat, action)
-        reason = f"{explanation.reason.rstrip('.')}; " if explanation.reason else ""
-        runner_up = verdict.runner_up
-        runner_up_move = None if runner_up is None else self.rules.explain_move(view, seat, runner_up.action).move
-        self._message = Text.assemble(
-            ("Hint: ", "bold"),
-            (explanation.move.rstrip("."), "bold"),
-            f" — {reason}{hint_reason(verdict, runner_up_move and runner_up_move.rstrip('.'))}",
-        )
+        self.hint = verdict.best.action
+        self.highlight_action(verdict.best.action)
+        self._message = hint_message(self.rules, view, seat, verdict)
         self.redraw(cursor_only=True)
 
     def highlight_action(self, action: Any) -> None:

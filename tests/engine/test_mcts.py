@@ -302,6 +302,12 @@ def test_between_moves_that_never_won_the_nearer_finish_ranks_first():
     assert not close.clear
 
 
+def test_without_any_record_the_most_tried_move_is_only_a_first_idea():
+    verdict = judge([stats("a", 9, 0.2), stats("bb", 3, 1.0), stats("ccc", 4, 0.5)], 16)
+    assert verdict.measure == "too few" and verdict.best.action == Take(stones=1)
+    assert not verdict.clear and verdict.runner_up is None and verdict.tried == 3
+
+
 def test_only_one_legal_move_needs_no_runner_up():
     rules = Nim()
     verdict = find_hint(rules, rules.view(nim_state(1), 0), 0, seed=1)
@@ -326,13 +332,17 @@ def test_the_best_record_is_never_below_the_runner_ups(records):
     moves = [MoveStats(Take(stones=index), visits, reward, rate, variance) for index, (visits, rate, reward, variance) in enumerate(records)]
     verdict = judge(moves, sum(move.visits for move in moves))
     best, runner_up = verdict.best, verdict.runner_up
+    if verdict.measure == "too few":
+        assert runner_up is None and not verdict.clear
+        assert best.visits == max(move.visits for move in moves) < MIN_RECORD
+        return
+    assert best.visits >= MIN_RECORD
     if runner_up is not None:
-        assert best.win_rate >= runner_up.win_rate
-        assert runner_up.visits >= MIN_RECORD or best.visits < MIN_RECORD
+        assert best.win_rate >= runner_up.win_rate and runner_up.visits >= MIN_RECORD
     else:
-        assert verdict.dropped < MIN_RECORD <= best.visits
+        assert verdict.dropped < MIN_RECORD
     if verdict.clear:
-        assert best.visits >= MIN_RECORD and verdict.measure != "all won"
+        assert verdict.measure != "all won"
         assert all(best.win_rate >= move.win_rate for move in moves), "a clear lead is never behind on wins"
 
 

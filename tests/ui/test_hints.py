@@ -218,6 +218,15 @@ def test_a_move_the_search_settled_on_says_the_others_were_dropped():
     )
 
 
+def test_a_search_too_short_for_any_record_says_so_without_percentages():
+    verdict = Verdict(record("a", 6, 0.5), None, False, "too few", 240, tried=84)
+    line = hint_reason(verdict, None)
+    assert line == (
+        "only 240 simulated games fitted in the time, over 84 moves: too few to tell them apart, "
+        "so take it as a first idea."
+    )
+
+
 def test_the_only_move_needs_no_search():
     verdict = Verdict(MoveStats("a", 0, 0.0), None, True, "score", 0)
     assert hint_reason(verdict, None) == "it is the only move you have."
