@@ -4,6 +4,8 @@ only by the player; refused off turn; dropped when a move or undo makes it stale
 from __future__ import annotations
 
 import re
+from contextlib import asynccontextmanager
+from typing import AsyncIterator
 
 import pytest
 
@@ -16,20 +18,21 @@ from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
 
+# Each game's options; in each, Enter plays the highlighted move of Ann's first turn
+# (Evergreen and Everbloom open with a draft: Enter takes the highlighted card).
 GAMES = {
-    "bloom-kingdom": ({}, "enter"),
-    "pollen": ({"starting_player": 1}, "enter"),
-    # Evergreen opens with the draft: Enter takes the highlighted card.
-    "evergreen": ({"modules": "none"}, "enter"),
-    # Everbloom opens with the nectar draft, a list: Enter takes the highlighted entry.
-    "everbloom": ({}, "enter"),
+    "bloom-kingdom": {},
+    "pollen": {"starting_player": 1},
+    "evergreen": {"modules": "none"},
+    "everbloom": {},
 }
 NOT_YOUR_MOVE = "A hint is for the player whose move it is."
 
 
-def one_human_app(tmp_path, slug: str, options: dict, bot_delay: float = 0) -> BoardGamesApp:
-    start = StartRequest(slug=slug, seats=[Seat(name="Ann"), Seat(name="Bot", kind="bot")], options=options, seed=11)
-    return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=bot_delay)
+def one_human_app(tmp_path, slug: str) -> BoardGamesApp:
+    seats = [Seat(name="Ann"), Seat(name="Bot", kind="bot")]
+    start = StartRequest(slug=slug, seats=seats, options=GAMES[slug], seed=11)
+    return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
 
 
 async def wait_for(pilot, condition, rounds: int = 400) -> None:
@@ -48,6 +51,17 @@ async def anns_turn(pilot, screen: GameScreen) -> None:
     await wait_for(pilot, lambda: screen.viewer_acts(screen.current_view()))
 
 
+@asynccontextmanager
+async def at_anns_turn(tmp_path, slug: str) -> AsyncIterator[tuple[BoardGamesApp, object, GameScreen]]:
+    """A game of `slug`, Ann against a bot, once it is Ann's move."""
+    app = one_human_app(tmp_path, slug)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await anns_turn(pilot, screen)
+        yield app, pilot, screen
+
+
 async def ask_for_hint(pilot, screen: GameScreen) -> None:
     await pilot.press("h")
     await wait_for(pilot, lambda: screen.hint is not None)
@@ -55,12 +69,7 @@ async def ask_for_hint(pilot, screen: GameScreen) -> None:
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 async def test_hint_highlights_a_legal_move_that_only_the_players_key_plays(tmp_path, slug):
-    options, confirm = GAMES[slug]
-    app = one_human_app(tmp_path, slug, options)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await anns_turn(pilot, screen)
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         moves_before = len(app.match.moves)
         state_before = app.match.state
         await ask_for_hint(pilot, screen)
@@ -70,7 +79,7 @@ async def test_hint_highlights_a_legal_move_that_only_the_players_key_plays(tmp_
         # Asking changed nothing: the player has not moved yet.
         await pilot.pause(0.2)
         assert len(app.match.moves) == moves_before and app.match.state is state_before
-        await pilot.press(confirm)
+        await pilot.press("enter")
         await pilot.pause()
         assert app.match.moves[moves_before].action == hint
         # The move made the hint stale: it is gone from the screen's state and its status line.
@@ -80,11 +89,7 @@ async def test_hint_highlights_a_legal_move_that_only_the_players_key_plays(tmp_
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 async def test_a_hint_names_its_move_with_the_games_reason_and_its_record(tmp_path, slug):
-    options, _ = GAMES[slug]
-    app = one_human_app(tmp_path, slug, options)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        await anns_turn(pilot, screen)
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         await ask_for_hint(pilot, screen)
         explanation = app.match.rules.explain_move(app.match.view(0), 0, screen.hint)
         line = status(app)
@@ -97,11 +102,7 @@ async def test_a_hint_names_its_move_with_the_games_reason_and_its_record(tmp_pa
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 async def test_a_hint_is_refused_with_a_reason_while_the_bot_is_to_move(tmp_path, slug):
-    options, _ = GAMES[slug]
-    app = one_human_app(tmp_path, slug, options)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        await anns_turn(pilot, screen)
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         # From now on the bot waits long before moving: the turn stays the bot's.
         app.bot_delay = 30
         for _ in range(20):
@@ -120,13 +121,9 @@ async def test_a_hint_is_refused_with_a_reason_while_the_bot_is_to_move(tmp_path
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 async def test_a_hint_still_being_found_is_dropped_by_a_move(tmp_path, slug):
-    options, confirm = GAMES[slug]
-    app = one_human_app(tmp_path, slug, options)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        await anns_turn(pilot, screen)
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         moves = len(app.match.moves)
-        await pilot.press("h", confirm)
+        await pilot.press("h", "enter")
         assert len(app.match.moves) > moves and app.match.moves[moves].seat == 0, "Enter played Ann's move at once"
         # Long enough for the search to have finished; its answer must not appear.
         await pilot.pause(1.5)
@@ -136,13 +133,8 @@ async def test_a_hint_still_being_found_is_dropped_by_a_move(tmp_path, slug):
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
 async def test_a_refused_undo_keeps_the_hint_it_did_not_make_stale(tmp_path, slug):
-    options, _ = GAMES[slug]
-    app = one_human_app(tmp_path, slug, options)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        await anns_turn(pilot, screen)
-        if app.match.can_undo(0):
-            pytest.fail("Ann's first turn has nothing to undo")
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
+        assert not app.match.can_undo(0), "nothing has been played yet"
         await ask_for_hint(pilot, screen)
         hint = screen.hint
         await pilot.press("u")
@@ -158,10 +150,7 @@ UNDO_GAMES = ["bloom-kingdom", "evergreen", "everbloom"]
 
 @pytest.mark.parametrize("slug", UNDO_GAMES)
 async def test_an_undo_drops_the_hint(tmp_path, slug):
-    options, _ = GAMES[slug]
-    app = one_human_app(tmp_path, slug, options)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         for _ in range(40):
             await anns_turn(pilot, screen)
             if app.match.can_undo(0):
