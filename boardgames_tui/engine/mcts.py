@@ -41,6 +41,9 @@ MIN_RECORD = 10
 # (measured on a coin toss between equal moves: see the tests).
 CLEAR_LEAD_Z = 3.0
 FIRST_LOOK = 32
+# A lead this wide over the runner-up, looked at once when the search is over, makes
+# best "probably better": worth saying, with the doubt said too.
+LIKELY_LEAD_Z = 2.0
 LOOK_GROWTH = 1.5
 
 
@@ -270,6 +273,9 @@ class Verdict:
     games: int
     tried: int = 1
     dropped: int = 0
+    # Whether best is probably ahead of the runner-up, if not clearly: its lead is
+    # LIKELY_LEAD_Z standard errors wide, judged once, at the end.
+    likely: bool = False
 
 
 def judge(moves: list[MoveStats], games: int) -> Verdict:
@@ -277,7 +283,7 @@ def judge(moves: list[MoveStats], games: int) -> Verdict:
 
     Only moves tried in at least `MIN_RECORD` games are ranked, so that three lucky
     games never outrank hundreds.  The lead must hold against every other move,
-    however rarely tried (see `_clearly_ahead`): the tree search tries a move it
+    however rarely tried (see `_lead_in_errors`): the tree search tries a move it
     judges poor only now and then, and a poor record over a few games is a record.
     """
     counted = [move for move in moves if move.visits >= MIN_RECORD]
@@ -287,12 +293,13 @@ def judge(moves: list[MoveStats], games: int) -> Verdict:
     ranked = sorted(counted, key=lambda move: (move.win_rate, move.mean_reward, move.visits), reverse=True)
     best = ranked[0]
     others = [move for move in moves if move is not best]
-    clear = all(_clearly_ahead(best, other) for other in others)
+    clear = all(_lead_in_errors(best, other) > CLEAR_LEAD_Z for other in others)
     if len(ranked) == 1:
         dropped = max((move.visits for move in others), default=0)
         return Verdict(best, None, clear, _measure(best, best), games, len(moves), dropped)
     runner_up = ranked[1]
-    return Verdict(best, runner_up, clear, _measure(best, runner_up), games, len(moves))
+    likely = clear or _lead_in_errors(best, runner_up) > LIKELY_LEAD_Z
+    return Verdict(best, runner_up, clear, _measure(best, runner_up), games, len(moves), likely=likely)
 
 
 def _measure(best: MoveStats, runner_up: MoveStats) -> Measure:
@@ -303,8 +310,8 @@ def _measure(best: MoveStats, runner_up: MoveStats) -> Measure:
     return "wins"
 
 
-def _clearly_ahead(best: MoveStats, other: MoveStats) -> bool:
-    """Whether best's lead over `other` is `CLEAR_LEAD_Z` standard errors wide.
+def _lead_in_errors(best: MoveStats, other: MoveStats) -> float:
+    """best's lead over `other` in standard errors (0 when there is none).
 
     Win rates are taken as (wins + 1) / (games + 2), so that 0 of 5 and 5 of 5
     still carry doubt; two moves that never won are compared by mean reward (how
@@ -312,15 +319,18 @@ def _clearly_ahead(best: MoveStats, other: MoveStats) -> bool:
     """
     measure = _measure(best, other)
     if measure == "all won":
-        return False
+        return 0.0
     if measure == "score":
         lead = best.mean_reward - other.mean_reward
         error = math.sqrt(best.reward_variance / best.visits + other.reward_variance / other.visits)
-        return lead > 1e-9 and lead > CLEAR_LEAD_Z * error
-    best_rate = (best.win_rate * best.visits + 1) / (best.visits + 2)
-    other_rate = (other.win_rate * other.visits + 1) / (other.visits + 2)
-    error = math.sqrt(best_rate * (1 - best_rate) / best.visits + other_rate * (1 - other_rate) / other.visits)
-    return best_rate - other_rate > CLEAR_LEAD_Z * error
+    else:
+        best_rate = (best.win_rate * best.visits + 1) / (best.visits + 2)
+        other_rate = (other.win_rate * other.visits + 1) / (other.visits + 2)
+        lead = best_rate - other_rate
+        error = math.sqrt(best_rate * (1 - best_rate) / best.visits + other_rate * (1 - other_rate) / other.visits)
+    if lead <= 1e-9:
+        return 0.0
+    return lead / error if error > 0 else math.inf
 
 
 def _playout(

@@ -74,9 +74,14 @@ def hint_reason(verdict: Verdict, runner_up_move: str | None) -> str:
         both = f"no simulated game from here was won with it ({best.visits}) or with {other} ({runner_up.visits})"
         if verdict.clear:
             return f"{both}, but it finished nearer the top score."
+        if verdict.likely:
+            return f"{both}; it finished nearer the top score, though in too few games to be sure."
         return f"{both}, and it finished about as near the top score: either is fine."
+    next_best = f"the next best, {other}, won {_share(runner_up.win_rate, runner_up.visits)}"
     if verdict.clear:
-        return f"{record}; the next best, {other}, won {_share(runner_up.win_rate, runner_up.visits)}."
+        return f"{record}; {next_best}."
+    if verdict.likely:
+        return f"{record}; {next_best}: probably worse, but too few games to be sure."
     return f"{record}, about as good as {other} ({_share(runner_up.win_rate, runner_up.visits)}): either is fine."
 
 

@@ -289,6 +289,10 @@ def test_a_wide_lead_is_clear_and_a_narrow_one_is_not():
     assert judge([stats("a", 400, 0.70), stats("bb", 200, 0.40)], 600).clear
     narrow = judge([stats("a", 400, 0.55), stats("bb", 300, 0.52)], 700)
     assert not narrow.clear and narrow.measure == "wins"
+    # A wide lead over a short record is probable, not clear.
+    probable = judge([stats("a", 150, 0.39), stats("bb", 17, 0.12)], 167)
+    assert probable.likely and not probable.clear
+    assert not narrow.likely
     # Fewer games than a record needs say nothing, however lopsided.
     assert not judge([stats("a", MIN_RECORD - 1, 1.0), stats("bb", MIN_RECORD - 1, 0.0)], 18).clear
     assert judge([stats("a", MIN_RECORD, 1.0), stats("bb", MIN_RECORD, 0.0)], 20).clear

@@ -181,6 +181,14 @@ def test_moves_within_the_noise_are_called_equally_good():
     assert line.endswith("about as good as \u201cPlay the Dragon\u201d (60% of 410): either is fine.")
 
 
+def test_a_probable_lead_says_its_doubt():
+    verdict = Verdict(record("a", 150, 0.39), record("b", 17, 0.12), False, "wins", 167, likely=True)
+    assert hint_reason(verdict, "Pass") == (
+        "it won 39% of 150 simulated games from here; the next best, \u201cPass\u201d, won 12% of 17: "
+        "probably worse, but too few games to be sure."
+    )
+
+
 def test_moves_that_never_won_are_told_apart_by_score_without_a_zero_percent():
     verdict = Verdict(record("a", 300, 0.0, 0.2), record("b", 200, 0.0, 0.1), True, "score", 500)
     line = hint_reason(verdict, "Pass")
