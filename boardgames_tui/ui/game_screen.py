@@ -62,14 +62,17 @@ def hint_reason(verdict: Verdict, runner_up_move: str | None) -> str:
     else:
         record = f"no simulated game from here was won with it ({best.visits})"
     if runner_up is None:
-        if best.win_rate == 0.0:
-            record += ", but it finished nearest the top score"
         if verdict.clear:
+            if best.win_rate == 0.0:
+                record += ", but it finished nearest the top score"
             return f"{record}; the search soon dropped the other moves (none tried in more than {verdict.dropped})."
         return f"{record}; the other moves were tried too rarely to compare (none in more than {verdict.dropped})."
     other = f"\u201c{runner_up_move}\u201d"
     if verdict.measure == "all won":
-        return f"it won all {best.visits} simulated games that tried it, as {other} won all {runner_up.visits}: either is fine."
+        return (
+            f"it won all {best.visits} simulated games that tried it, "
+            f"as {other} won all {runner_up.visits}: either is fine."
+        )
     if verdict.measure == "score":
         both = f"no simulated game from here was won with it ({best.visits}) or with {other} ({runner_up.visits})"
         if verdict.clear:
@@ -580,7 +583,8 @@ class GameScreen(SizedScreen[None]):
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _find_hint(self, seat: int, state: GameState, view: GameState) -> None:
         worker = get_current_worker()
-        verdict = find_hint(self.rules, view, seat, self.match.seed + len(self.match.moves), lambda: worker.is_cancelled)
+        seed = self.match.seed + len(self.match.moves)
+        verdict = find_hint(self.rules, view, seat, seed, lambda: worker.is_cancelled)
         if worker.is_cancelled:
             return
         try:

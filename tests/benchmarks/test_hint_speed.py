@@ -36,8 +36,9 @@ def mid_game_positions(slug: str, seats: int, how_many: int) -> list[tuple[objec
             states.append((state, seat))
             state = rules.apply(state, seat, mover_rng.choice(rules.legal_actions(state, seat)))
         middle = states[len(states) // 3 : 2 * len(states) // 3]
-        choices = [(rules.view(state, seat), seat) for state, seat in middle if len(rules.legal_actions(state, seat)) > 1]
-        found.append(mover_rng.choice(choices))
+        choices = [(state, seat) for state, seat in middle if len(rules.legal_actions(state, seat)) > 1]
+        state, seat = mover_rng.choice(choices)
+        found.append((rules.view(state, seat), seat))
     return found
 
 

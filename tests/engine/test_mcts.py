@@ -299,7 +299,8 @@ def test_a_wide_lead_is_clear_and_a_narrow_one_is_not():
 
 
 def test_between_moves_that_never_won_the_nearer_finish_ranks_first():
-    near, far = stats("a", 300, 0.0, mean_reward=0.25, variance=0.01), stats("bb", 300, 0.0, mean_reward=0.05, variance=0.01)
+    near = stats("a", 300, 0.0, mean_reward=0.25, variance=0.01)
+    far = stats("bb", 300, 0.0, mean_reward=0.05, variance=0.01)
     verdict = judge([far, near], 600)
     assert verdict.best is near and verdict.measure == "score" and verdict.clear
     close = judge([far, stats("a", 300, 0.0, mean_reward=0.06, variance=0.01)], 600)
@@ -333,7 +334,10 @@ def test_a_hint_is_reproducible_and_never_touches_the_bots_budget():
     )
 )
 def test_the_best_record_is_never_below_the_runner_ups(records):
-    moves = [MoveStats(Take(stones=index), visits, reward, rate, variance) for index, (visits, rate, reward, variance) in enumerate(records)]
+    moves = [
+        MoveStats(Take(stones=index), visits, reward, rate, variance)
+        for index, (visits, rate, reward, variance) in enumerate(records)
+    ]
     verdict = judge(moves, sum(move.visits for move in moves))
     best, runner_up = verdict.best, verdict.runner_up
     if verdict.measure == "too few":
