@@ -6,7 +6,7 @@ import random
 from typing import Any, Callable, Protocol
 
 from boardgames_tui.engine.contract import BOT_LEVEL_NAMES, GameRules, GameState
-from boardgames_tui.engine.mcts import SearchBudget, SearchResult, search
+from boardgames_tui.engine.mcts import SearchBudget, SearchResult, Verdict, judge, search
 
 
 class Bot(Protocol):
@@ -88,8 +88,20 @@ BOT_LEVELS: dict[str, Callable[[random.Random], Bot]] = {
 }
 assert tuple(BOT_LEVELS) == BOT_LEVEL_NAMES, "a seat may name exactly the levels built here"
 DEFAULT_BOT_LEVEL = "normal"
-# The hint key asks this level's search for its move.
-HINT_LEVEL = "normal"
+
+# A hint's search, apart from the bots' levels: a player waits for it, so it stops
+# after about a second however many moves are on offer (no per-move count), and
+# sooner once the best move's lead is outside the noise.  Its iteration cap is only
+# a backstop; the time is what bounds it.
+HINT_BUDGET = SearchBudget(iterations=100_000, seconds=0.9, until_clear=True)
+
+
+def find_hint(
+    rules: GameRules, view: GameState, seat: int, seed: int, should_stop: Callable[[], bool] | None = None
+) -> Verdict:
+    """The best move for `seat` from what `view` shows it, with the record behind it."""
+    result = search(rules, view, seat, HINT_BUDGET, random.Random(f"hint/{seed}/{seat}"), should_stop)
+    return judge(result.moves, result.iterations)
 
 
 def make_bot(level: str, seed: int, seat: int) -> Bot:

@@ -20,7 +20,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Literal
 
 from boardgames_tui.engine.contract import GameRules, GameState
 
@@ -31,16 +31,34 @@ from boardgames_tui.engine.contract import GameRules, GameState
 WIN_WEIGHT = 0.7
 EXPLORATION = 0.7
 
+# A move's record counts once it has been tried in this many simulated games: fewer
+# say nothing a player should hear.
+MIN_RECORD = 10
+# How many standard errors the best move's lead must be to be "clear".  A search
+# that stops on a clear lead looks at it again and again, after FIRST_LOOK
+# iterations and then each time it has grown by LOOK_GROWTH; every look is another
+# chance for a lead of pure luck to pass, so the bar is set well above the usual two
+# (measured on a coin toss between equal moves: see the tests).
+CLEAR_LEAD_Z = 3.0
+FIRST_LOOK = 32
+# A lead this wide over the runner-up, looked at once when the search is over, makes
+# best "probably better": worth saying, with the doubt said too.
+LIKELY_LEAD_Z = 2.0
+LOOK_GROWTH = 1.5
+
 
 @dataclass(frozen=True)
 class SearchBudget:
     """When a search stops: after `per_move` iterations for each move on offer (at
     most `iterations`), or sooner when `seconds` have passed.  A choice between two
-    moves needs far fewer playouts than one among forty."""
+    moves needs far fewer playouts than one among forty.  With `until_clear` it also
+    stops as soon as the best move's lead over the next is outside the noise
+    (`judge`): a hint need not use its whole time on an obvious move."""
 
     iterations: int
     seconds: float
     per_move: int | None = None
+    until_clear: bool = False
 
     def iterations_for(self, moves: int, effort: float = 1.0) -> int:
         cap = max(1, round(self.iterations * effort))
@@ -56,6 +74,8 @@ class MoveStats:
     mean_reward: float
     # The share of the simulated games through this move that its seat won.
     win_rate: float = 0.0
+    # The spread of the rewards behind `mean_reward` (their variance).
+    reward_variance: float = 0.0
 
 
 @dataclass
@@ -72,7 +92,7 @@ class SearchResult:
 
 
 class _Node:
-    __slots__ = ("parent", "action", "seat", "children", "visits", "reward", "wins", "available")
+    __slots__ = ("parent", "action", "seat", "children", "visits", "reward", "reward_squares", "wins", "available")
 
     def __init__(self, parent: _Node | None, action: Any, seat: int) -> None:
         self.parent = parent
@@ -82,6 +102,7 @@ class _Node:
         self.children: dict[tuple[int, Hashable], _Node] = {}
         self.visits = 0
         self.reward = 0.0
+        self.reward_squares = 0.0
         # Games the node's seat won from here (shared wins count in part).
         self.wins = 0.0
         self.available = 0
@@ -142,9 +163,14 @@ def search(
     deadline = started + budget.seconds
     horizon = rules.playout_horizon
     iterations = 0
+    next_look = FIRST_LOOK
     while iterations < planned:
         if iterations % 8 == 0 and iterations and (time.perf_counter() > deadline or (should_stop and should_stop())):
             break
+        if budget.until_clear and iterations >= next_look:
+            if judge(_root_moves(root), iterations).clear:
+                break
+            next_look = math.ceil(iterations * LOOK_GROWTH)
         state = rules.determinize(view, seat, rng)
         node = root
         mover = seat
@@ -196,23 +222,115 @@ def search(
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:
-                visited.reward += rewards[visited.seat]
+                reward = rewards[visited.seat]
+                visited.reward += reward
+                visited.reward_squares += reward * reward
                 if visited.seat in winners:
                     visited.wins += share
         iterations += 1
     seconds = time.perf_counter() - started
-    moves = sorted(
-        (
-            MoveStats(child.action, child.visits, child.reward / child.visits, child.wins / child.visits)
-            for child in root.children.values()
-            if child.visits
-        ),
-        key=lambda stats: (stats.visits, stats.mean_reward),
-        reverse=True,
-    )
+    moves = _root_moves(root)
     if not moves:
         moves = [MoveStats(root_actions[0], 0, 0.0)]
     return SearchResult(moves[0].action, iterations, seconds, moves)
+
+
+def _root_moves(root: _Node) -> list[MoveStats]:
+    """The root's moves that were tried, most visited first."""
+    moves = []
+    for child in root.children.values():
+        if child.visits:
+            mean = child.reward / child.visits
+            variance = max(0.0, child.reward_squares / child.visits - mean * mean)
+            moves.append(MoveStats(child.action, child.visits, mean, child.wins / child.visits, variance))
+    moves.sort(key=lambda stats: (stats.visits, stats.mean_reward), reverse=True)
+    return moves
+
+
+Measure = Literal["wins", "score", "all won", "too few"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a search's record says about its moves, in terms a player can check.
+
+    `best` has the best record (win rate, then mean reward) among the moves tried
+    in at least `MIN_RECORD` games; `runner_up` is the next such move, or None when
+    the search soon dropped every other move (`dropped`: the most games any of
+    those had).  `clear` says whether best's lead over every other move is outside
+    the noise.  `measure` is what tells best and runner-up apart: "wins" (their win
+    rates), "score" (neither won any game: how near the top score they finished)
+    or "all won" (both won every game, so nothing a player wants separates them);
+    "too few" when no move has a record yet (a slow machine, a crowd of moves):
+    then `best` is simply the search's most tried move.
+    """
+
+    best: MoveStats
+    runner_up: MoveStats | None
+    clear: bool
+    measure: Measure
+    # Simulated games in the whole search, and how many moves they tried.
+    games: int
+    tried: int = 1
+    dropped: int = 0
+    # Whether best is probably ahead of the runner-up, if not clearly: its lead is
+    # LIKELY_LEAD_Z standard errors wide, judged once, at the end.
+    likely: bool = False
+
+
+def judge(moves: list[MoveStats], games: int) -> Verdict:
+    """Ranks `moves` by their records and says whether the best one's lead is real.
+
+    Only moves tried in at least `MIN_RECORD` games are ranked, so that three lucky
+    games never outrank hundreds.  The lead must hold against every other move,
+    however rarely tried (see `_lead_in_errors`): the tree search tries a move it
+    judges poor only now and then, and a poor record over a few games is a record.
+    """
+    counted = [move for move in moves if move.visits >= MIN_RECORD]
+    if not counted:
+        most_tried = max(moves, key=lambda move: (move.visits, move.mean_reward))
+        return Verdict(most_tried, None, len(moves) == 1, "too few", games, len(moves))
+    ranked = sorted(counted, key=lambda move: (move.win_rate, move.mean_reward, move.visits), reverse=True)
+    best = ranked[0]
+    others = [move for move in moves if move is not best]
+    clear = all(_lead_in_errors(best, other) > CLEAR_LEAD_Z for other in others)
+    if len(ranked) == 1:
+        dropped = max((move.visits for move in others), default=0)
+        return Verdict(best, None, clear, _measure(best, best), games, len(moves), dropped)
+    runner_up = ranked[1]
+    likely = clear or _lead_in_errors(best, runner_up) > LIKELY_LEAD_Z
+    return Verdict(best, runner_up, clear, _measure(best, runner_up), games, len(moves), likely=likely)
+
+
+def _measure(best: MoveStats, runner_up: MoveStats) -> Measure:
+    if best.win_rate == runner_up.win_rate == 1.0:
+        return "all won"
+    if best.win_rate == runner_up.win_rate == 0.0:
+        return "score"
+    return "wins"
+
+
+def _lead_in_errors(best: MoveStats, other: MoveStats) -> float:
+    """best's lead over `other` in standard errors (0 when there is none).
+
+    Win rates are taken as (wins + 1) / (games + 2), so that 0 of 5 and 5 of 5
+    still carry doubt; two moves that never won are compared by mean reward (how
+    near the top score they finished); two that always won cannot be told apart.
+    """
+    measure = _measure(best, other)
+    if measure == "all won":
+        return 0.0
+    if measure == "score":
+        lead = best.mean_reward - other.mean_reward
+        error = math.sqrt(best.reward_variance / best.visits + other.reward_variance / other.visits)
+    else:
+        best_rate = (best.win_rate * best.visits + 1) / (best.visits + 2)
+        other_rate = (other.win_rate * other.visits + 1) / (other.visits + 2)
+        lead = best_rate - other_rate
+        error = math.sqrt(best_rate * (1 - best_rate) / best.visits + other_rate * (1 - other_rate) / other.visits)
+    if lead <= 1e-9:
+        return 0.0
+    return lead / error if error > 0 else math.inf
 
 
 def _playout(

@@ -19,12 +19,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, RichLog
 from textual.worker import get_current_worker
 
-from boardgames_tui.engine.bots import HINT_LEVEL, SearchBot, make_bot
-from boardgames_tui.engine.mcts import SearchResult
+from boardgames_tui.engine.bots import find_hint, make_bot
+from boardgames_tui.engine.mcts import Verdict
 from boardgames_tui.engine.contract import (
     NO_CHANGES,
     SPECTATOR,
     ChangeReport,
+    GameRules,
     GameState,
     IllegalMove,
     LogEntry,
@@ -42,15 +43,71 @@ from boardgames_tui.ui.widgets import MessageBar, TextPanel
 SINCE_HEADING = "Since your last turn"
 
 
-def hint_reason(result: SearchResult) -> str:
-    """One line on why the search likes its move, from what it counted."""
-    if len(result.moves) < 2 or result.iterations == 0:
+def hint_reason(verdict: Verdict, runner_up_move: str | None) -> str:
+    """Why the hint's move, from the record of the simulated games behind it.
+
+    The move named is always the one with the best record the line cites; when the
+    next best is within the noise the line says so instead of claiming a winner.
+    """
+    best, runner_up = verdict.best, verdict.runner_up
+    if verdict.games == 0:
         return "it is the only move you have."
-    best, runner_up = result.moves[0], result.moves[1]
-    return (
-        f"it won {best.win_rate:.0%} of {best.visits} quick simulated games "
-        f"(the next best move {runner_up.win_rate:.0%})."
+    if verdict.measure == "too few":
+        return (
+            f"only {verdict.games} simulated games fitted in the time, over {verdict.tried} moves: "
+            "too few to tell them apart, so take it as a first idea."
+        )
+    if best.win_rate > 0.0:
+        record = f"it won {_share(best.win_rate, best.visits)} simulated games from here"
+    else:
+        record = f"no simulated game from here was won with it ({best.visits})"
+    if runner_up is None:
+        if verdict.clear:
+            if best.win_rate == 0.0:
+                record += ", but it finished nearest the top score"
+            return f"{record}; the search soon dropped the other moves (none tried in more than {verdict.dropped})."
+        return f"{record}; the other moves were tried too rarely to compare (none in more than {verdict.dropped})."
+    other = f"\u201c{runner_up_move}\u201d"
+    if verdict.measure == "all won":
+        return (
+            f"it won all {best.visits} simulated games that tried it, "
+            f"as {other} won all {runner_up.visits}: either is fine."
+        )
+    if verdict.measure == "score":
+        both = f"no simulated game from here was won with it ({best.visits}) or with {other} ({runner_up.visits})"
+        if verdict.clear:
+            return f"{both}, but it finished nearer the top score."
+        if verdict.likely:
+            return f"{both}; it finished nearer the top score, though in too few games to be sure."
+        return f"{both}, and it finished about as near the top score: either is fine."
+    next_best = f"the next best, {other}, won {_share(runner_up.win_rate, runner_up.visits)}"
+    if verdict.clear:
+        return f"{record}; {next_best}."
+    if verdict.likely:
+        return f"{record}; {next_best}: probably worse, but too few games to be sure."
+    return f"{record}, about as good as {other} ({_share(runner_up.win_rate, runner_up.visits)}): either is fine."
+
+
+def hint_message(rules: GameRules, view: GameState, seat: int, verdict: Verdict) -> Text:
+    """The status line of a hint: the move in the seat's words, what it does in the
+    game's terms, and the record of the simulated games behind it."""
+    explanation = rules.explain_move(view, seat, verdict.best.action)
+    reason = f"{explanation.reason.rstrip('.')}; " if explanation.reason else ""
+    runner_up = None
+    if verdict.runner_up is not None:
+        runner_up = rules.explain_move(view, seat, verdict.runner_up.action).move.rstrip(".")
+    return Text.assemble(
+        ("Hint: ", "bold"), (explanation.move.rstrip("."), "bold"), f" — {reason}{hint_reason(verdict, runner_up)}"
     )
+
+
+def _share(rate: float, games: int) -> str:
+    """ "62% of 480", "all 480", "none of 480": a win rate beside what it was counted from."""
+    if rate >= 1.0:
+        return f"all {games}"
+    if rate <= 0.0:
+        return f"none of {games}"
+    return f"{rate:.0%} of {games}"
 
 
 class GameLog(RichLog, can_focus=False):
@@ -520,33 +577,28 @@ class GameScreen(SizedScreen[None]):
             self.say("A hint is for the player whose move it is.", error=True)
             return
         self._drop_hint()
-        self.say(f"Looking for a hint (the {HINT_LEVEL} bot's move)…")
+        self.say("Looking for a hint (about a second of simulated games)…")
         self._find_hint(self.viewer, self.match.state, view)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _find_hint(self, seat: int, state: GameState, view: GameState) -> None:
         worker = get_current_worker()
-        bot = make_bot(HINT_LEVEL, self.match.seed + len(self.match.moves), seat)
-        assert isinstance(bot, SearchBot)
-        result = bot.analyse(self.rules, view, seat, lambda: worker.is_cancelled)
+        seed = self.match.seed + len(self.match.moves)
+        verdict = find_hint(self.rules, view, seat, seed, lambda: worker.is_cancelled)
         if worker.is_cancelled:
             return
         try:
-            self.app.call_from_thread(self._hint_found, seat, state, view, result)
+            self.app.call_from_thread(self._hint_found, seat, state, view, verdict)
         except RuntimeError:
             pass  # the app closed while the hint was being found
 
-    def _hint_found(self, seat: int, state: GameState, view: GameState, result: SearchResult) -> None:
+    def _hint_found(self, seat: int, state: GameState, view: GameState, verdict: Verdict) -> None:
         # A move, an undo or a new viewer since the question makes the answer stale.
         if not self.is_mounted or self.match.state is not state or self.viewer != seat:
             return
-        self.hint = result.action
-        self.highlight_action(result.action)
-        explanation = self.rules.explain_move(view, seat, result.action)
-        reason = f"{explanation.reason.rstrip('.')}; " if explanation.reason else ""
-        self._message = Text.assemble(
-            ("Hint: ", "bold"), (explanation.move.rstrip("."), "bold"), f" — {reason}{hint_reason(result)}"
-        )
+        self.hint = verdict.best.action
+        self.highlight_action(verdict.best.action)
+        self._message = hint_message(self.rules, view, seat, verdict)
         self.redraw(cursor_only=True)
 
     def highlight_action(self, action: Any) -> None:

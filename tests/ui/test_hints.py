@@ -1,29 +1,37 @@
-"""The hint key: the normal bot's move, highlighted with a reason, played only by the player."""
+"""The hint key: the search's best move, highlighted with its reason and record, played
+only by the player; refused off turn; dropped when a move or undo makes it stale."""
 
 from __future__ import annotations
+
+import re
+from contextlib import asynccontextmanager
+from typing import AsyncIterator
 
 import pytest
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.mcts import MoveStats, Verdict
 from boardgames_tui.engine.saves import SaveStore
-from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.game_screen import GameScreen, hint_reason
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
 
+# Each game's options; in each, Enter plays the highlighted move of Ann's first turn
+# (Evergreen and Everbloom open with a draft: Enter takes the highlighted card).
 GAMES = {
-    "bloom-kingdom": ({}, "enter"),
-    "pollen": ({"starting_player": 1}, "enter"),
-    # Evergreen opens with the draft: Enter takes the highlighted card.
-    "evergreen": ({"modules": "none"}, "enter"),
-    # Everbloom opens with the nectar draft, a list: Enter takes the highlighted entry.
-    "everbloom": ({}, "enter"),
+    "bloom-kingdom": {},
+    "pollen": {"starting_player": 1},
+    "evergreen": {"modules": "none"},
+    "everbloom": {},
 }
+NOT_YOUR_MOVE = "A hint is for the player whose move it is."
 
 
-def one_human_app(tmp_path, slug: str, options: dict) -> BoardGamesApp:
-    start = StartRequest(slug=slug, seats=[Seat(name="Ann"), Seat(name="Bot", kind="bot")], options=options, seed=11)
+def one_human_app(tmp_path, slug: str) -> BoardGamesApp:
+    seats = [Seat(name="Ann"), Seat(name="Bot", kind="bot")]
+    start = StartRequest(slug=slug, seats=seats, options=GAMES[slug], seed=11)
     return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
 
 
@@ -35,42 +43,187 @@ async def wait_for(pilot, condition, rounds: int = 400) -> None:
     raise AssertionError("waited too long")
 
 
-@pytest.mark.parametrize("slug", sorted(GAMES))
-async def test_hint_highlights_a_legal_move_that_only_the_players_key_plays(tmp_path, slug):
-    options, confirm = GAMES[slug]
-    app = one_human_app(tmp_path, slug, options)
+def status(app: BoardGamesApp) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+async def anns_turn(pilot, screen: GameScreen) -> None:
+    await wait_for(pilot, lambda: screen.viewer_acts(screen.current_view()))
+
+
+@asynccontextmanager
+async def at_anns_turn(tmp_path, slug: str) -> AsyncIterator[tuple[BoardGamesApp, object, GameScreen]]:
+    """A game of `slug`, Ann against a bot, once it is Ann's move."""
+    app = one_human_app(tmp_path, slug)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        await wait_for(pilot, lambda: screen.viewer_acts(screen.current_view()))
+        await anns_turn(pilot, screen)
+        yield app, pilot, screen
+
+
+async def ask_for_hint(pilot, screen: GameScreen) -> None:
+    await pilot.press("h")
+    await wait_for(pilot, lambda: screen.hint is not None)
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+async def test_hint_highlights_a_legal_move_that_only_the_players_key_plays(tmp_path, slug):
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         moves_before = len(app.match.moves)
         state_before = app.match.state
-        await pilot.press("h")
-        await wait_for(pilot, lambda: screen.hint is not None)
+        await ask_for_hint(pilot, screen)
         hint = screen.hint
         assert hint in app.match.rules.legal_actions(app.match.view(0), 0)
-        text = screen_text(app)
-        assert "Hint:" in text and "simulated games" in text
+        assert "Hint:" in screen_text(app)
         # Asking changed nothing: the player has not moved yet.
         await pilot.pause(0.2)
         assert len(app.match.moves) == moves_before and app.match.state is state_before
-        await pilot.press(confirm)
+        await pilot.press("enter")
         await pilot.pause()
         assert app.match.moves[moves_before].action == hint
+        # The move made the hint stale: it is gone from the screen's state and its status line.
         assert screen.hint is None
+        assert "Hint:" not in status(app)
 
 
-async def test_no_hint_while_another_seat_is_to_move(tmp_path):
-    start = StartRequest(
-        slug="pollen", seats=[Seat(name="Ann"), Seat(name="Bot", kind="bot")], options={"starting_player": 2}, seed=3
-    )
-    app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=30)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.thinking == 1
+@pytest.mark.parametrize("slug", sorted(GAMES))
+async def test_a_hint_names_its_move_with_the_games_reason_and_its_record(tmp_path, slug):
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
+        await ask_for_hint(pilot, screen)
+        explanation = app.match.rules.explain_move(app.match.view(0), 0, screen.hint)
+        line = status(app)
+        assert line.startswith(f"Hint: {explanation.move.rstrip('.')} — ")
+        if explanation.reason:
+            assert explanation.reason.rstrip(".") in line
+        assert "simulated games" in line or "the only move you have" in line
+        assert not re.search(r"(?<!\d)0% of", line), "a record of no wins is said in words"
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+async def test_a_hint_is_refused_with_a_reason_while_the_bot_is_to_move(tmp_path, slug):
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
+        # From now on the bot waits long before moving: the turn stays the bot's.
+        app.bot_delay = 30
+        for _ in range(20):
+            if not screen.viewer_acts(screen.current_view()):
+                break
+            assert screen.submit(screen.viewer_legal_actions()[0])
+            await pilot.pause()
+        assert screen.thinking == 1
+        moves = len(app.match.moves)
         await pilot.press("h")
-        await pilot.pause()
+        await pilot.pause(0.1)
         assert screen.hint is None
-        assert "A hint is for the player whose move it is." in screen_text(app)
-        assert app.match.moves == []
+        assert status(app) == NOT_YOUR_MOVE
+        assert len(app.match.moves) == moves
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+async def test_a_hint_still_being_found_is_dropped_by_a_move(tmp_path, slug):
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
+        moves = len(app.match.moves)
+        await pilot.press("h", "enter")
+        assert len(app.match.moves) > moves and app.match.moves[moves].seat == 0, "Enter played Ann's move at once"
+        # Long enough for the search to have finished; its answer must not appear.
+        await pilot.pause(1.5)
+        assert screen.hint is None
+        assert "Hint:" not in status(app)
+
+
+@pytest.mark.parametrize("slug", sorted(GAMES))
+async def test_a_refused_undo_keeps_the_hint_it_did_not_make_stale(tmp_path, slug):
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
+        assert not app.match.can_undo(0), "nothing has been played yet"
+        await ask_for_hint(pilot, screen)
+        hint = screen.hint
+        await pilot.press("u")
+        await pilot.pause()
+        assert status(app).startswith("Undo is not possible:")
+        assert screen.hint == hint
+
+
+# Games where a seat's turn has several moves (a plan, a split), so an undo inside it is
+# allowed; Pollen's every move draws a card, so no move of Ann's can be taken back.
+UNDO_GAMES = ["bloom-kingdom", "evergreen", "everbloom"]
+
+
+@pytest.mark.parametrize("slug", UNDO_GAMES)
+async def test_an_undo_drops_the_hint(tmp_path, slug):
+    async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
+        for _ in range(40):
+            await anns_turn(pilot, screen)
+            if app.match.can_undo(0):
+                break
+            assert screen.submit(screen.viewer_legal_actions()[0])
+        assert app.match.can_undo(0), "no move of Ann's could be taken back"
+        await ask_for_hint(pilot, screen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert status(app) == "Move taken back."
+        assert screen.hint is None
+
+
+def record(action: str, visits: int, win_rate: float, mean_reward: float | None = None) -> MoveStats:
+    return MoveStats(action, visits, win_rate if mean_reward is None else mean_reward, win_rate)
+
+
+def test_a_clear_lead_names_the_next_best_move_and_both_records():
+    verdict = Verdict(record("a", 480, 0.62), record("b", 150, 0.41), True, "wins", 700)
+    assert hint_reason(verdict, "Play the Dragon") == (
+        "it won 62% of 480 simulated games from here; the next best, \u201cPlay the Dragon\u201d, won 41% of 150."
+    )
+
+
+def test_moves_within_the_noise_are_called_equally_good():
+    verdict = Verdict(record("a", 480, 0.62), record("b", 410, 0.60), False, "wins", 900)
+    line = hint_reason(verdict, "Play the Dragon")
+    assert line.endswith("about as good as \u201cPlay the Dragon\u201d (60% of 410): either is fine.")
+
+
+def test_a_probable_lead_says_its_doubt():
+    verdict = Verdict(record("a", 150, 0.39), record("b", 17, 0.12), False, "wins", 167, likely=True)
+    assert hint_reason(verdict, "Pass") == (
+        "it won 39% of 150 simulated games from here; the next best, \u201cPass\u201d, won 12% of 17: "
+        "probably worse, but too few games to be sure."
+    )
+
+
+def test_moves_that_never_won_are_told_apart_by_score_without_a_zero_percent():
+    verdict = Verdict(record("a", 300, 0.0, 0.2), record("b", 200, 0.0, 0.1), True, "score", 500)
+    line = hint_reason(verdict, "Pass")
+    assert line == (
+        "no simulated game from here was won with it (300) or with \u201cPass\u201d (200), "
+        "but it finished nearer the top score."
+    )
+    alike = hint_reason(Verdict(verdict.best, verdict.runner_up, False, "score", 500), "Pass")
+    assert alike.endswith("about as near the top score: either is fine.") and "0%" not in alike
+
+
+def test_moves_that_always_won_are_equally_good():
+    verdict = Verdict(record("a", 90, 1.0), record("b", 80, 1.0), False, "all won", 170)
+    assert hint_reason(verdict, "Pass") == (
+        "it won all 90 simulated games that tried it, as \u201cPass\u201d won all 80: either is fine."
+    )
+
+
+def test_a_move_the_search_settled_on_says_the_others_were_dropped():
+    verdict = Verdict(record("a", 640, 0.9), None, True, "wins", 650, dropped=4)
+    assert hint_reason(verdict, None) == (
+        "it won 90% of 640 simulated games from here; the search soon dropped the other moves "
+        "(none tried in more than 4)."
+    )
+
+
+def test_a_search_too_short_for_any_record_says_so_without_percentages():
+    verdict = Verdict(record("a", 6, 0.5), None, False, "too few", 240, tried=84)
+    line = hint_reason(verdict, None)
+    assert line == (
+        "only 240 simulated games fitted in the time, over 84 moves: too few to tell them apart, "
+        "so take it as a first idea."
+    )
+
+
+def test_the_only_move_needs_no_search():
+    verdict = Verdict(MoveStats("a", 0, 0.0), None, True, "score", 0)
+    assert hint_reason(verdict, None) == "it is the only move you have."

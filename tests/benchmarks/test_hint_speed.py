@@ -1,0 +1,66 @@
+"""How long a hint takes, per game, from mid-game positions (aim: about a second).
+
+Skipped in normal runs (--benchmark-skip); measure with
+    python -m pytest tests/benchmarks/test_hint_speed.py --benchmark-only -p no:cacheprovider
+Each round is what the hint key's worker does: the hint's search from the seat's view
+and the status line that names the move, its reason and its record.  The extra info
+holds the simulated games per hint (median) and how many hints found a clear lead
+(those stop early, as soon as it is clear).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import count
+
+import pytest
+
+from boardgames_tui.engine.bots import HINT_BUDGET, find_hint
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.registry import get_game
+from boardgames_tui.ui.game_screen import hint_message
+
+GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
+
+
+def mid_game_positions(slug: str, seats: int, how_many: int) -> list[tuple[object, int]]:
+    """(view, seat) pairs from the middle third of random games, where the seat has a real choice."""
+    rules = get_game(slug)
+    found: list[tuple[object, int]] = []
+    for seed in range(how_many):
+        state = rules.setup(rules.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(seats)], seed)
+        mover_rng = random.Random(seed)
+        states = []
+        while not rules.is_over(state):
+            seat = rules.to_act(state)[0]
+            states.append((state, seat))
+            state = rules.apply(state, seat, mover_rng.choice(rules.legal_actions(state, seat)))
+        middle = states[len(states) // 3 : 2 * len(states) // 3]
+        choices = [(state, seat) for state, seat in middle if len(rules.legal_actions(state, seat)) > 1]
+        state, seat = mover_rng.choice(choices)
+        found.append((rules.view(state, seat), seat))
+    return found
+
+
+@pytest.mark.benchmark(group="hint")
+@pytest.mark.parametrize("slug", GAMES)
+def test_hint_latency(benchmark, slug):
+    rules = get_game(slug)
+    seat_counts = sorted({2, min(4, rules.max_players)})
+    cases = [case for seats in seat_counts for case in mid_game_positions(slug, seats, 3)]
+    numbers = count()
+    games: list[int] = []
+    clear: list[bool] = []
+
+    def hint() -> None:
+        number = next(numbers)
+        view, seat = cases[number % len(cases)]
+        verdict = find_hint(rules, view, seat, number)
+        hint_message(rules, view, seat, verdict)
+        games.append(verdict.games)
+        clear.append(verdict.clear)
+
+    benchmark.pedantic(hint, rounds=len(cases) * 2, iterations=1)
+    benchmark.extra_info["simulated_games_median"] = sorted(games)[len(games) // 2]
+    benchmark.extra_info["clear_leads"] = f"{sum(clear)} of {len(clear)}"
+    assert benchmark.stats.stats.max <= HINT_BUDGET.seconds + 0.3
