@@ -16,7 +16,7 @@ from boardgames_tui.engine.contract import ChangeReport, TableMoment
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import ROUNDS, BloomKingdomState, KeptCards
-from boardgames_tui.games.bloom_kingdom.scoring import best_keep, column_counts
+from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, best_keep, column_counts
 
 _CARDS = cards()
 _NAMES = {key: info.name for key, info in characters().items()}
@@ -316,6 +316,16 @@ class Standing:
     # Labels of the cards played this round, in order (public once revealed).
     played: tuple[str, ...]
     cards_in_hand: int
+
+
+def turns_this_round(view: BloomKingdomState) -> int:
+    """How many turns the round being played has: the cards dealt, less the two kept.
+    Public: hand sizes and played cards (a Unicorn that drew still owes one back)."""
+    dealt = min(
+        len(player.hand) + (player.chosen is not None) + (len(view.played[seat]) if seat < len(view.played) else 0)
+        for seat, player in enumerate(view.players)
+    )
+    return max(view.turn, dealt - KEPT_CARDS)
 
 
 def ordinal(number: int) -> str:

@@ -602,6 +602,14 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     def explain_move(self, view: BloomKingdomState, seat: int, action: Any) -> MoveExplanation:
         return advice.explain(view, seat, action)
 
+    def standings(self, view: BloomKingdomState) -> list[news.Standing]:
+        """Every seat's points, place and this round's plays: public, from any view."""
+        return news.standings(view)
+
+    def outlook(self, view: BloomKingdomState, seat: int) -> str | None:
+        """For `seat` itself, from its own view: the best two cards to keep right now."""
+        return news.outlook(view, seat)
+
     def progress(self, state: BloomKingdomState) -> str:
         if state.phase == "over":
             return "Finished"
