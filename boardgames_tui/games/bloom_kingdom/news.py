@@ -203,13 +203,14 @@ def totals(rounds: list[list[KeptCards]], players: int) -> list[int]:
 
 
 def lead_line(names: list[str], scores: list[int]) -> str:
-    """"Ann leads by 2 (20 to 18)" or "Ann and Ben share the lead on 20"."""
+    """"In the lead: Ann, by 2 points (20 to 18)." or "Shared lead: Ann and Ben, 20 points
+    each."; no verb follows a name, so any name reads right (even one spelt "You")."""
     best = max(scores)
     leaders = [names[seat] for seat, score in enumerate(scores) if score == best]
     if len(leaders) > 1:
-        return f"{and_list(leaders)} share the lead on {plural(best, 'point')}."
+        return f"Shared lead: {and_list(leaders)}, {plural(best, 'point')} each."
     runner_up = max((score for score in scores if score != best), default=best)
-    return f"{leaders[0]} leads by {plural(best - runner_up, 'point')} ({best} to {runner_up})."
+    return f"In the lead: {leaders[0]}, by {plural(best - runner_up, 'point')} ({best} to {runner_up})."
 
 
 def round_moment(state: BloomKingdomState, number: int) -> TableMoment:
