@@ -19,7 +19,7 @@ LEGEND = [
     LegendEntry(TURN, "▮ card down", "the player has chosen a card, still face down"),
     LegendEntry(TURN, "… choosing", "the player has not chosen yet"),
     LegendEntry(TURN, "→", "the order the revealed cards resolve in (lowest initiative first)"),
-    LegendEntry(TURN, "Last turn: Ann Dragon", "the cards revealed in the turn before, by player"),
+    LegendEntry(TURN, "Turn 2 revealed: Ann Dragon", "while the next cards are chosen: the cards of the turn before, by player"),
     LegendEntry(TURN, "✦", "underlined: a card revealed since your last move"),
     LegendEntry(HAND, "1 2 3 …", "the number key that picks the card"),
     LegendEntry(HAND, "Knight 12", "a card: its character and, for cards with an instant effect, its initiative"),

@@ -154,7 +154,7 @@ class BloomKingdomScreen(GameScreen):
         return f"{where}: {self.rules.prompt(state, seat)}."
 
     def curtain_secret(self, seat: int) -> str:
-        return "your hand, with what each card would score now"
+        return "your hand and what each card would score now"
 
     def inspect_target(self) -> CatalogueEntry | None:
         if not self.targets:

@@ -209,8 +209,8 @@ class TurnRow(TextPanel):
                 text.append(" ▮ card down" if player.chosen is not None else " … choosing", style="dim" if player.chosen is None else "")
             if view.revealed_at is not None and any(card is not None for card in view.revealed):
                 round_number, turn = view.revealed_at
-                when = f"turn {turn}" if round_number == view.round else f"round {round_number}, turn {turn}"
-                text.append(f"\nLast {when}: ", style="dim")
+                when = f"Turn {turn}" if round_number == view.round else f"Round {round_number}, turn {turn}"
+                text.append(f"\n{when} revealed: ", style="dim")
                 self._revealed(text, view, changed)
         else:
             text.append("Revealed: ")
