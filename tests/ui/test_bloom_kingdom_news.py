@@ -66,7 +66,7 @@ async def test_the_reveal_is_announced_then_marked_until_the_seat_moves(app_fact
         assert app.screen is screen and screen.targets
         since = panel_text(screen, "#since-panel")
         assert screen.query_one("#since-panel").display
-        assert "Turn 1 of round 1: Anna " in since
+        assert "Turn 1: Anna " in since
         assert CHANGED in panel_text(screen, "#bk-display")
         turn_row = panel_text(screen, "#bk-turn")
         assert "Turn 1 revealed: " in turn_row and CHANGED in turn_row
@@ -99,7 +99,7 @@ async def test_standings_are_on_the_board_at_80x24(app_factory):
         assert "played: " in players and "=1st" in players
         assert "Best two to keep now: " in players
         # What changed is readable there too.
-        assert "Turn 1 of round 1" in screen_text(app)
+        assert "Turn 1: Anna " in screen_text(app)
 
 
 async def test_refused_keys_say_why(app_factory):

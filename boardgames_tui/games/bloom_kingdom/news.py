@@ -22,7 +22,7 @@ _CARDS = cards()
 _NAMES = {key: info.name for key, info in characters().items()}
 _COLUMNS = column_order()
 # How many effect lines a seat's summary quotes before pointing at the log.
-SUMMARY_EFFECTS = 3
+SUMMARY_EFFECTS = 4
 
 
 def card_label(card: int) -> str:
@@ -288,8 +288,11 @@ def changes_since(before: BloomKingdomState, after: BloomKingdomState, seat: int
     lines: list[str] = []
     if revealed:
         round_number, turn = after.revealed_at or (after.round, after.turn)
-        lines.append(f"Turn {turn} of round {round_number}: {played_line(after)}.")
-    effects = _effect_lines(after, _new_lines(before, after))
+        when = f"Turn {turn}" if round_number == after.round else f"Round {round_number}, turn {turn}"
+        lines.append(f"{when}: {played_line(after)}.")
+    # A Unicorn's return follows its draw: the draw says it all.
+    returns = {unicorn_return_line(info.name) for info in after.seats}
+    effects = [line for line in _effect_lines(after, _new_lines(before, after)) if line not in returns]
     if len(effects) > SUMMARY_EFFECTS:
         hidden = len(effects) - SUMMARY_EFFECTS + 1
         effects = [*effects[: SUMMARY_EFFECTS - 1], f"…and {plural(hidden, 'more line')} in the log."]

@@ -585,11 +585,15 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         if state.ended_early:
             notes.append(f"The deck ran out: only {len(state.rounds)} of {ROUNDS} rounds could be played.")
         # What only one player saw during the game (Unicorn draws and returns, Fortune
-        # Teller peeks) is told to everybody now.
-        secrets = [entry.text for entry in state.log if entry.visible_to is not None]
-        if secrets:
-            notes.append("Seen by one player only during the game, now shown to all:")
-            notes.extend(secrets)
+        # Teller peeks) is told to everybody now, one line per player.
+        for seat, name in enumerate(names):
+            secrets = [
+                entry.text.removeprefix(f"{name} ").rstrip(".")
+                for entry in state.log
+                if entry.visible_to == (seat,)
+            ]
+            if secrets:
+                notes.append(f"Seen by {name} alone: {'; '.join(secrets)}.")
         return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)
 
     # -- what the table and each seat are told ---------------------------------------------

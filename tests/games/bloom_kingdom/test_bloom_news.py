@@ -106,7 +106,7 @@ def test_since_my_last_move_marks_the_reveal_and_hides_the_others_secrets():
     report = RULES.changes_since(seen_before, RULES.view(revealed, 0), 0)
     assert {("column", "farmer"), ("column", "unicorn"), ("column", "queen")} <= report.marks
     assert {("revealed", 0), ("revealed", 1), ("revealed", 2)} <= report.marks
-    assert report.lines[0] == "Turn 1 of round 1: Robin Farmer · John Unicorn · Marie Queen."
+    assert report.lines[0] == "Turn 1: Robin Farmer · John Unicorn · Marie Queen."
     drawn = revealed.players[1].hand[-1]
     assert all(card_label(drawn) not in line for line in report.lines if "drew" in line)
     assert not any("John drew" in line for line in report.lines)
@@ -171,8 +171,13 @@ def test_the_score_sheet_names_every_kept_card_and_every_secret():
         for seat, result in enumerate(results):
             for card, points in zip(result.cards, result.points):
                 assert f"{card_label(card)} = {points} (" in sheet.rows[number].details[seat]
-    secrets = [entry.text for entry in state.log if entry.visible_to is not None]
-    assert secrets and all(secret in sheet.notes for secret in secrets)
+    secrets = [entry for entry in state.log if entry.visible_to is not None]
+    assert secrets
+    for entry in secrets:
+        [seat] = entry.visible_to
+        name = state.name(seat)
+        [note] = [note for note in sheet.notes if note.startswith(f"Seen by {name} alone: ")]
+        assert entry.text.removeprefix(f"{name} ").rstrip(".") in note
 
 
 def test_words_work_for_any_name():
