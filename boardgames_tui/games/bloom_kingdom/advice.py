@@ -85,7 +85,7 @@ def reason(view: BloomKingdomState, seat: int, action: Any) -> str:
     if column is not None:
         parts.append(f"the {_NAMES[column]} column {'grows' if change > 0 else 'shrinks'} to {after_counts[column]}")
     keep = f"your best two to keep would be {_keep_words(after_pair, after_points)} if the round ended now"
-    if after_points != before_points or after_pair != before_pair:
+    if after_points != before_points:
         keep += f", against {_keep_words(before_pair, before_points)} before"
     parts.append(keep)
     return "; ".join(parts)

@@ -325,8 +325,12 @@ class Standing:
 def turns_this_round(view: BloomKingdomState) -> int:
     """How many turns the round being played has: the cards dealt, less the two kept.
     Public: hand sizes and played cards (a Unicorn that drew still owes one back)."""
+    if len(view.played) != len(view.players) or len(view.played[0]) < view.turn - 1:
+        # A round begun in a save from before the played cards were kept: the full
+        # deal is the best guess.
+        return max(view.turn, view.hand_size - KEPT_CARDS)
     dealt = min(
-        len(player.hand) + (player.chosen is not None) + (len(view.played[seat]) if seat < len(view.played) else 0)
+        len(player.hand) + (player.chosen is not None) + len(view.played[seat])
         for seat, player in enumerate(view.players)
     )
     return max(view.turn, dealt - KEPT_CARDS)
