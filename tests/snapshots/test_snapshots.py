@@ -24,6 +24,10 @@ async def until_the_viewer_acts(pilot) -> None:
     for _ in range(1000):
         await pilot.pause(0.01)
         screen = pilot.app.screen
+        if isinstance(screen, AnnouncementScreen):
+            # A table moment (the cards revealed): the table reads it, then play goes on.
+            await pilot.press("enter")
+            continue
         if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
             return
 

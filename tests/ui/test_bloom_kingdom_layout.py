@@ -14,6 +14,7 @@ from boardgames_tui.games.bloom_kingdom.model import FortuneChoice, JesterChoice
 from boardgames_tui.games.bloom_kingdom.rules import card_label, character_of
 from boardgames_tui.games.bloom_kingdom.screen import BloomKingdomScreen
 from boardgames_tui.games.bloom_kingdom.widgets import DisplayColumns, HandList
+from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
@@ -53,6 +54,8 @@ async def test_a_round_played_by_keys_stays_readable(app_factory, size):
             screen = app.screen
             if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
                 await pilot.press("enter")
+            elif isinstance(screen, ConfirmScreen):
+                await pilot.press("y")  # the Wizard's "remove nothing" asks first
             elif isinstance(screen, BloomKingdomScreen):
                 assert_readable(screen)
                 phase = app.match.state.phase
@@ -94,6 +97,8 @@ async def test_every_choice_is_reachable_by_keys_at_80x24(app_factory):
                 break
             if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
                 await pilot.press("enter")
+            elif isinstance(screen, ConfirmScreen):
+                await pilot.press("y")
             elif isinstance(screen, BloomKingdomScreen) and screen.targets:
                 phase = app.match.state.phase
                 if phase == "knight":

@@ -10,6 +10,7 @@ import pytest
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.bloom_kingdom.rules import card_label
 from boardgames_tui.games.bloom_kingdom.screen import BloomKingdomScreen
+from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
@@ -29,13 +30,18 @@ async def test_two_humans_play_a_whole_game_with_keys(app_factory):
     keys = random.Random(4)
     curtains = 0
     announcements = 0
+    confirmations = 0
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        for _ in range(600):
+        for _ in range(1500):
             screen = app.screen
             if isinstance(screen, ScoreSheetScreen):
                 break
-            if isinstance(screen, CurtainScreen):
+            if isinstance(screen, ConfirmScreen):
+                # The Wizard's "remove nothing" asks first.
+                confirmations += 1
+                await pilot.press("y")
+            elif isinstance(screen, CurtainScreen):
                 curtains += 1
                 await pilot.press("enter")
             elif isinstance(screen, AnnouncementScreen):
@@ -57,7 +63,10 @@ async def test_two_humans_play_a_whole_game_with_keys(app_factory):
         assert match.is_over()
         assert len(match.state.rounds) == 3
         assert curtains >= 3 * 6  # every one of the 18 turns passed the keyboard at least once
-        assert announcements == 2  # after rounds 1 and 2; round 3 goes to the score sheet
+        # Every one of the 18 reveals and the 3 round scorings, then the turns whose
+        # effects were decided after their reveal.
+        assert announcements >= 18 + 3
+        assert confirmations > 0
         text = screen_text(app)
         sheet = match.rules.score_sheet(match.state)
         for total in sheet.totals:
@@ -174,7 +183,7 @@ async def test_too_small_terminal_says_so_and_recovers(app_factory):
         await settle(pilot)
         text = screen_text(app)
         assert "at least" not in text
-        assert "Anna's hand" in text
+        assert "Your hand" in text
 
 
 async def test_bots_alone_play_to_the_score_sheet(app_factory):

@@ -56,7 +56,8 @@ async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock):
     assert harness.curtains_lowered >= plan.humans
     assert harness.ignored_keys_on_curtains > 0
     if slug == "bloom-kingdom":
-        assert harness.announcements == 2 and harness.app.match.is_over()
+        # Each of the 18 turns' reveals and the 3 round scorings was announced to the table.
+        assert harness.announcements >= 18 + 3 and harness.app.match.is_over()
     # A seat's first frame owes nothing to what the other seats did on screen: the
     # same game, with the other seats making their moves without touching a key.
     for seat in range(plan.humans):

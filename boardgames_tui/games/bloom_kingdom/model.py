@@ -8,6 +8,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from boardgames_tui.engine.contract import GameState
 
+# A game is three rounds (fewer when edited content runs the deck dry).
+ROUNDS = 3
+
 Phase = Literal["play", "unicorn", "knight", "wizard", "jester", "fortune", "over"]
 
 
@@ -76,6 +79,10 @@ class KeptCards(BaseModel):
 
     cards: list[int]
     points: list[int]
+    # The display's column counts when the round was scored, so that every point can
+    # be explained afterwards (the display changes in the next round).  Empty in
+    # saves from before it was kept.
+    counts: dict[str, int] = Field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -100,8 +107,14 @@ class BloomKingdomState(GameState):
     # Column key -> card ids, bottom first; Jesters are slipped in at the bottom.
     display: dict[str, list[int]]
     players: list[PlayerState]
-    # The cards revealed this turn, by seat (public once revealed).
+    # The cards revealed in the latest reveal, by seat (public once revealed); they
+    # stay after the turn, and after the round's scoring, until the next reveal.
     revealed: list[int | None] = Field(default_factory=list)
+    # (round, turn) of that reveal; None before the first.
+    revealed_at: tuple[int, int] | None = None
+    # played[seat]: the cards that seat has played this round, in order (public once
+    # revealed): what a player tracks of the others' hands.
+    played: list[list[int]] = Field(default_factory=list)
     # Revealed cards with initiative still to resolve, lowest first.  The head may
     # already stand in the display while its owner decides (Knight, Wizard, Fortune
     # Teller); a Jester joins a column only when its owner has chosen one.

@@ -63,19 +63,25 @@ from pydantic import BaseModel, TypeAdapter
 
 from boardgames_tui.engine.contract import (
     HIDDEN,
+    ChangeReport,
     GameRules,
     IllegalMove,
+    MoveExplanation,
     NoOptions,
     ScoreRow,
     ScoreSheet,
     Seat,
+    TableMoment,
     construct,
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.games.bloom_kingdom import search
+from boardgames_tui.engine.text import plural
+from boardgames_tui.games.bloom_kingdom import advice, news, search
+from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, card_points, column_counts
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import (
+    ROUNDS,
     Action,
     BloomKingdomState,
     FortuneChoice,
@@ -89,8 +95,6 @@ from boardgames_tui.games.bloom_kingdom.model import (
     WizardChoice,
 )
 
-ROUNDS = 3
-KEPT_CARDS = 2
 # A round needs at least one turn before the two kept cards are left.
 SMALLEST_HAND = KEPT_CARDS + 1
 
@@ -134,36 +138,6 @@ def card_label(card: int) -> str:
 
 def character_of(card: int) -> str:
     return _CHARACTER[card]
-
-
-def column_counts(display: dict[str, list[int]]) -> dict[str, int]:
-    return {column: len(display[column]) for column in _COLUMNS}
-
-
-def card_points(character: str, counts: dict[str, int], others_kept: set[str]) -> int:
-    """What one kept card scores, given the display and the other players' kept cards."""
-    if character == "jester":
-        return 4 * counts["king"] if "king" in others_kept else 0
-    if character == "king":
-        return 0 if "jester" in others_kept else 4 * counts["king"]
-    if character == "queen":
-        return 3 * min(counts["queen"], counts["king"])
-    if character == "unicorn":
-        longest = max(counts.values())
-        return 3 * counts["unicorn"] if counts["unicorn"] >= longest else 0
-    if character == "knight":
-        return 5 * min(counts["knight"], counts["queen"], counts["unicorn"])
-    if character == "farmer":
-        return 3 * counts["farmer"] if counts["farmer"] >= counts["knight"] else 0
-    if character == "noble":
-        return 4 * counts["noble"] if counts["farmer"] >= counts["noble"] else 0
-    if character == "wizard":
-        return 3 * min(counts["wizard"], counts["noble"])
-    if character == "dragon":
-        return 4 * counts["dragon"]
-    if character == "fortune_teller":
-        return 2 * counts["fortune_teller"] + 2 * counts["dragon"]
-    raise ValueError(f"unknown character {character!r}")
 
 
 def worth_now(character: str, counts: dict[str, int]) -> str:
@@ -263,9 +237,10 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         if per_player < SMALLEST_HAND:
             state.phase = "over"
             state.ended_early = True
-            state.say(f"The deck holds only {len(state.deck)} cards, too few for another round: the game ends.")
+            state.say(f"The deck holds only {plural(len(state.deck), 'card')}, too few for another round: the game ends.")
             return
         state.players = [_player(state.deck[seat * per_player : (seat + 1) * per_player]) for seat in range(players)]
+        state.played = [[] for _ in range(players)]
         del state.deck[: players * per_player]
         state.info_epoch += 1
         state.phase = "play"
@@ -413,9 +388,9 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     def describe(self, state: BloomKingdomState, seat: int, action: Any) -> str:
         name = state.name(seat)
         if isinstance(action, PlayCard):
-            return f"{name} places a card face down."
+            return news.face_down_line(name)
         if isinstance(action, ReturnCard):
-            return f"{name} returns a card from hand to the box (Unicorn)."
+            return news.unicorn_return_line(name)
         if isinstance(action, KnightChoice):
             return f"{name}'s Knight removes a Dragon." if action.remove else f"{name}'s Knight leaves the Dragons be."
         if isinstance(action, WizardChoice):
@@ -430,10 +405,14 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     def _reveal(self, state: BloomKingdomState) -> None:
         state.revealed = [player.chosen for player in state.players]
+        state.revealed_at = (state.round, state.turn)
+        # New lists: the old ones are shared with the states this one was made from.
+        played = state.played if len(state.played) == len(state.players) else [[] for _ in state.players]
+        state.played = [[*cards_, card] for cards_, card in zip(played, state.revealed)]
         state.players = [_player(player.hand) for player in state.players]
         state.info_epoch += 1
         state.say(
-            f"Turn {state.turn} reveal: "
+            f"{news.reveal_prefix(state.turn)} "
             + ", ".join(f"{state.name(seat)} {card_label(card)}" for seat, card in enumerate(state.revealed))
             + "."
         )
@@ -543,15 +522,14 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                 if other != seat:
                     others |= characters_kept
             points = [card_points(_CHARACTER[card], counts, others) for card in player.hand]
-            results.append(KeptCards(cards=list(player.hand), points=points))
+            results.append(KeptCards(cards=list(player.hand), points=points, counts=counts))
         state.rounds.append(results)
         state.info_epoch += 1
         for seat, result in enumerate(results):
-            state.say(f"Round {state.round} scoring — {state.name(seat)}: {kept_summary(result)} = {result.total} VP.")
+            state.say(f"{news.scoring_prefix(state.round)} {state.name(seat)}: {kept_summary(result)} = {result.total} VP.")
         for player in state.players:
             state.box.extend(player.hand)
         state.players = [_player([]) for _ in state.players]
-        state.revealed = []
         if state.round >= ROUNDS:
             state.phase = "over"
             state.say("The third round is scored: the game is over.")
@@ -582,11 +560,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- scores ----------------------------------------------------------------------------
     def totals(self, state: BloomKingdomState) -> list[int]:
-        totals = [0] * len(state.players)
-        for results in state.rounds:
-            for seat, result in enumerate(results):
-                totals[seat] += result.total
-        return totals
+        return news.totals(state.rounds, len(state.players))
 
     def score_sheet(self, state: BloomKingdomState) -> ScoreSheet:
         names = [seat.name for seat in state.seats]
@@ -596,7 +570,8 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                 ScoreRow(
                     category=f"Round {number}",
                     values=[result.total for result in results],
-                    details=[kept_summary(result) for result in results],
+                    # Every kept card named, with its points and why.
+                    details=[" + ".join(news.kept_cards_explained(names, results, seat)) for seat in range(len(names))],
                 )
             )
         totals = self.totals(state)
@@ -609,7 +584,35 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         notes = []
         if state.ended_early:
             notes.append(f"The deck ran out: only {len(state.rounds)} of {ROUNDS} rounds could be played.")
+        # What only one player saw during the game (Unicorn draws and returns, Fortune
+        # Teller peeks) is told to everybody now, one line per player.
+        for seat, name in enumerate(names):
+            secrets = [
+                entry.text.removeprefix(f"{name} ").rstrip(".")
+                for entry in state.log
+                if entry.visible_to == (seat,)
+            ]
+            if secrets:
+                notes.append(f"Seen by {name} alone: {'; '.join(secrets)}.")
         return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)
+
+    # -- what the table and each seat are told ---------------------------------------------
+    def table_moments(self, before: BloomKingdomState, after: BloomKingdomState) -> list[TableMoment]:
+        return news.table_moments(before, after)
+
+    def changes_since(self, before: BloomKingdomState, after: BloomKingdomState, seat: int) -> ChangeReport:
+        return news.changes_since(before, after, seat)
+
+    def explain_move(self, view: BloomKingdomState, seat: int, action: Any) -> MoveExplanation:
+        return advice.explain(view, seat, action)
+
+    def standings(self, view: BloomKingdomState) -> list[news.Standing]:
+        """Every seat's points, place and this round's plays: public, from any view."""
+        return news.standings(view)
+
+    def outlook(self, view: BloomKingdomState, seat: int) -> str | None:
+        """For `seat` itself, from its own view: the best two cards to keep right now."""
+        return news.outlook(view, seat)
 
     def progress(self, state: BloomKingdomState) -> str:
         if state.phase == "over":

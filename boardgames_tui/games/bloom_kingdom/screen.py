@@ -21,7 +21,9 @@ from boardgames_tui.games.bloom_kingdom.model import (
     ReturnCard,
     WizardChoice,
 )
+from boardgames_tui.games.bloom_kingdom.model import ROUNDS
 from boardgames_tui.games.bloom_kingdom.rules import BloomKingdomRules, kept_summary
+from boardgames_tui.games.bloom_kingdom.news import turns_this_round
 from boardgames_tui.games.bloom_kingdom.widgets import (
     ChoiceBar,
     DisplayColumns,
@@ -32,6 +34,7 @@ from boardgames_tui.games.bloom_kingdom.widgets import (
     card_entry,
     column_entry,
 )
+from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
 
 
@@ -60,8 +63,9 @@ class BloomKingdomScreen(GameScreen):
         Binding("left,up", "move(-1)", "Previous", show=False),
         Binding("right,down", "move(1)", "Next", show=False),
         Binding("enter", "confirm", "Confirm"),
-        Binding("y", "decide(True)", "Yes, remove"),
-        Binding("n", "decide(False)", "No / nothing"),
+        # Shown on the board beside their choices (and in the prompt) when they apply.
+        Binding("y", "decide(True)", "Yes, remove", show=False),
+        Binding("n", "decide(False)", "No / nothing", show=False),
         Binding("p", "toggle_players", "Players & log"),
         *[Binding(str(number), f"pick({number})", f"Pick {number}", show=False) for number in range(1, 10)],
     ]
@@ -115,11 +119,15 @@ class BloomKingdomScreen(GameScreen):
         phase = view.phase if acting else None
 
         self._place_panels()
-        self.query_one(DisplayColumns).show(view, available, cursor_target)
-        self.query_one(TurnRow).show(view, self.rules.to_act(view))
+        changed = self.change_marks()
+        standings = self.rules.standings(view)
+        own = viewer is not None and viewer == self.audience
+        self.query_one(DisplayColumns).show(view, available, cursor_target, changed)
+        self.query_one(TurnRow).show(view, self.rules.to_act(view), [standing.total for standing in standings], changed)
         self.query_one(ChoiceBar).show(view, phase, available, cursor_target)
-        self.query_one(HandList).show(view, viewer, available, cursor_target)
-        self.query_one(PlayerBoard).show(view, viewer, self.rules.totals(view), available, cursor_target)
+        self.query_one(HandList).show(view, viewer, available, cursor_target, own=own)
+        outlook = self.rules.outlook(view, viewer) if own and viewer is not None else None
+        self.query_one(PlayerBoard).show(view, viewer, standings, outlook, available, cursor_target, changed)
 
     def prompt_text(self, view: BloomKingdomState, viewer: int) -> str:  # type: ignore[override]
         prompt = self.rules.prompt(view, viewer)
@@ -138,27 +146,15 @@ class BloomKingdomScreen(GameScreen):
         return prompt
 
     def curtain_message(self, seat: int) -> str:
+        # Public words only: the round, the turn and the step everybody can see.
         state = self.match.state
+        where = f"Round {state.round} of {ROUNDS}, turn {state.turn} of {turns_this_round(state)}"
         if state.phase == "play":
-            return f"Round {state.round}, turn {state.turn}: choose a card in secret."
-        return f"Your turn to {self.rules.prompt(state, seat)}."
+            return f"{where}: choose a card to play face down."
+        return f"{where}: {self.rules.prompt(state, seat)}."
 
-    # -- announcing a round's end ------------------------------------------------------------------
-    def after_move(self) -> None:
-        before = self.match.states[-2] if len(self.match.states) > 1 else None
-        state = self.match.state
-        if before is None or len(state.rounds) == len(before.rounds) or self.match.is_over():
-            self.advance()
-            return
-        # A round was scored: show everyone the kept cards before the next deal.
-        number = len(state.rounds)
-        totals = self.rules.totals(state)
-        # Plain text: the announcement draws it as `Text`, never as markup.
-        text = "\n".join(
-            f"{state.name(seat)}: {kept_summary(result)} = {result.total} VP   (total {totals[seat]})"
-            for seat, result in enumerate(state.rounds[-1])
-        )
-        self.announce(f"Round {number} scored — the display stays for round {number + 1}", text)
+    def curtain_secret(self, seat: int) -> str:
+        return "your hand and what each card would score now"
 
     def inspect_target(self) -> CatalogueEntry | None:
         if not self.targets:
@@ -184,19 +180,25 @@ class BloomKingdomScreen(GameScreen):
         return CatalogueEntry(view.name(seat), tuple(lines))
 
     # -- keys and clicks ------------------------------------------------------------------------------
-    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "confirm", "pick"):
-            return bool(self.targets)
-        if action == "toggle_players":
-            return self.compact
-        if action == "decide":
-            phase = self.match.state.phase if self.targets else None
-            if phase == "knight":
-                return True
-            if phase == "wizard":
-                return parameters == (False,)
-            return False
-        return super().allows(action, parameters)
+    # The game's keys are always taken (`allows` is the shared one): a key that cannot
+    # act now says why in the status line rather than being swallowed.
+
+    def _nothing_to_choose(self) -> str:
+        """Why the seat at the keyboard has nothing to choose right now."""
+        if self.thinking is not None:
+            return f"{self.match.seats[self.thinking].name} is thinking; your keys work again when it is your move."
+        waiting = self.match.to_act()
+        if self.viewer is None or not waiting:
+            return "There is nothing to choose right now."
+        names = ", ".join(self.match.seats[seat].name for seat in waiting)
+        return f"Nothing to choose now: waiting for {names}."
+
+    def _submit_asking(self, action: Any) -> None:
+        """Submits `action`; the Wizard's "remove nothing", which gives up its effect, asks first."""
+        if action == WizardChoice(column=None) and len(self.targets) > 1:
+            confirm_then(self, "Let your Wizard remove nothing? Its effect is lost for this turn.", lambda: self.submit(action))
+            return
+        self.submit(action)
 
     def _set_cursor(self, index: int) -> None:
         # The cursor stops at the first and last choice: wrapping round would land on
@@ -210,19 +212,30 @@ class BloomKingdomScreen(GameScreen):
             self.cursor = self.targets.index(action)
 
     def action_move(self, step: int) -> None:
-        if self.targets:
-            self._set_cursor(self.cursor + step)
+        if not self.targets:
+            self.say(self._nothing_to_choose(), error=True)
+            return
+        if not 0 <= self.cursor + step < len(self.targets):
+            self.say("That is the last choice that way.", error=True)
+            return
+        self._set_cursor(self.cursor + step)
 
     def action_toggle_players(self) -> None:
+        if not self.compact:
+            self.say("The players and the log are already beside the board at this width.", error=True)
+            return
         self.players_open = not self.players_open
         self._place_panels()
 
     def action_confirm(self) -> None:
-        if self.targets:
-            self.submit(self.targets[self.cursor])
+        if not self.targets:
+            self.say(self._nothing_to_choose(), error=True)
+            return
+        self._submit_asking(self.targets[self.cursor])
 
     def action_pick(self, number: int) -> None:
         if not self.targets:
+            self.say(self._nothing_to_choose(), error=True)
             return
         area = target_key(self.targets[0])[0]
         choices = [index for index, action in enumerate(self.targets) if target_key(action)[0] == area]
@@ -232,11 +245,18 @@ class BloomKingdomScreen(GameScreen):
         self._set_cursor(choices[number - 1])
 
     def action_decide(self, remove: bool) -> None:
+        if not self.targets:
+            self.say(self._nothing_to_choose(), error=True)
+            return
         phase = self.match.state.phase
         if phase == "knight":
             self.submit(KnightChoice(remove=remove))
         elif phase == "wizard" and not remove:
-            self.submit(WizardChoice(column=None))
+            self._submit_asking(WizardChoice(column=None))
+        elif phase == "wizard":
+            self.say("y is the Knight's answer; for the Wizard pick a column with ←/→ and Enter, or n for nothing.", error=True)
+        else:
+            self.say("y and n answer the Knight and the Wizard; now: " + self.rules.prompt(self.match.state, self.viewer) + ".", error=True)
 
     def on_picked(self, message: Picked) -> None:
         """A click on a card, a column, a player or a choice button."""
@@ -247,7 +267,7 @@ class BloomKingdomScreen(GameScreen):
         for index, action in enumerate(self.targets):
             if target_key(action) == key:
                 if index == self.cursor:
-                    self.submit(action)
+                    self._submit_asking(action)
                 else:
                     self._set_cursor(index)
                     self.say("Click again or press Enter to confirm.")

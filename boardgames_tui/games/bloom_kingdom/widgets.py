@@ -9,9 +9,11 @@ from textual import events
 from textual.message import Message
 
 from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.engine.text import owner, plural
 from boardgames_tui.games.bloom_kingdom.catalogue import character_entry
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
+from boardgames_tui.games.bloom_kingdom.news import Standing
 from boardgames_tui.games.bloom_kingdom.rules import card_label, card_points, column_counts
 from boardgames_tui.ui.inspector import entry_text
 from boardgames_tui.ui.widgets import TextPanel, set_border_title
@@ -23,6 +25,9 @@ WIDEST_COLUMN = 18
 GRID_CELL = 21
 # The cursor is a marker and a background, so it never depends on colour alone.
 CURSOR = "bold on grey35"
+# What changed since the seat's own last move: a glyph and an underline, not colour alone.
+CHANGED = "✦"
+CHANGED_STYLE = "underline"
 _CARDS = cards()
 _INFO = characters()
 _COLUMNS = column_order()
@@ -66,8 +71,8 @@ def column_entry(view: BloomKingdomState, column: str) -> CatalogueEntry:
     """A display column: what it holds now, then its character in full."""
     held = view.display[column]
     jesters = sum(1 for card in held if _CARDS[card].character == "jester")
-    holding = f"The column holds {len(held)} card{'s' if len(held) != 1 else ''}"
-    holding += f", {jesters} of them Jester{'s' if jesters != 1 else ''}." if jesters else "."
+    holding = f"The column holds {plural(len(held), 'card')}"
+    holding += f", {jesters} of them {'a Jester' if jesters == 1 else 'Jesters'}." if jesters else "."
     character = character_entry(_INFO[column])
     return CatalogueEntry(f"{_INFO[column].name} column", (holding, *character.lines))
 
@@ -92,14 +97,17 @@ class DisplayColumns(TextPanel):
     grid of one-line cells; it redraws itself when its width changes.
     """
 
-    _drawn: tuple[BloomKingdomState, set[Target], Target | None] | None = None
+    _drawn: tuple[BloomKingdomState, set[Target], Target | None, frozenset[Any]] | None = None
     _rows = 0
 
     def on_mount(self) -> None:
         self.border_title = "Display"
 
-    def show(self, view: BloomKingdomState, available: set[Target], cursor: Target | None) -> None:
-        self._drawn = (view, available, cursor)
+    def show(
+        self, view: BloomKingdomState, available: set[Target], cursor: Target | None, changed: frozenset[Any] = frozenset()
+    ) -> None:
+        """`changed`: the marks of what changed since the viewer's last move."""
+        self._drawn = (view, available, cursor, changed)
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -115,7 +123,7 @@ class DisplayColumns(TextPanel):
     def _draw(self) -> None:
         if self._drawn is None:
             return
-        view, available, cursor = self._drawn
+        view, available, cursor, changed = self._drawn
         counts = column_counts(view.display)
         choosing = any(area == "column" for area, _ in available)
         cell_width, per_row = self._layout()
@@ -129,7 +137,9 @@ class DisplayColumns(TextPanel):
                 style = CURSOR
             elif choosing and target not in available:
                 style = "dim"
-            marker = "▶" if cursor == target else ""
+            marker = "▶" if cursor == target else CHANGED if target in changed else ""
+            if target in changed and cursor != target:
+                style = f"{style} {CHANGED_STYLE}".strip()
             jest = Text(f"+{jesters} Jest" if jesters else "", style="dark_orange")
             if per_row is None:
                 cells = [
@@ -180,12 +190,13 @@ class DisplayColumns(TextPanel):
 
 
 class TurnRow(TextPanel):
-    """The cards committed this turn: face down until the reveal, then in order."""
+    """The cards committed this turn: face down until the reveal, then in order; while
+    the next cards are chosen, who has chosen, each total and the last turn's cards."""
 
     def on_mount(self) -> None:
         self.border_title = "This turn"
 
-    def show(self, view: BloomKingdomState, to_act: list[int]) -> None:
+    def show(self, view: BloomKingdomState, to_act: list[int], totals: list[int], changed: frozenset[Any] = frozenset()) -> None:
         text = Text()
         if view.phase == "over":
             text.append("The game is over.")
@@ -194,15 +205,16 @@ class TurnRow(TextPanel):
                 if seat:
                     text.append("   ")
                 text.append(view.name(seat), style="bold")
+                text.append(f" {totals[seat]} VP", style="green")
                 text.append(" ▮ card down" if player.chosen is not None else " … choosing", style="dim" if player.chosen is None else "")
+            if view.revealed_at is not None and any(card is not None for card in view.revealed):
+                round_number, turn = view.revealed_at
+                when = f"Turn {turn}" if round_number == view.round else f"Round {round_number}, turn {turn}"
+                text.append(f"\n{when} revealed: ", style="dim")
+                self._revealed(text, view, changed)
         else:
             text.append("Revealed: ")
-            for seat, card in enumerate(view.revealed):
-                if seat:
-                    text.append(" · ")
-                text.append(f"{view.name(seat)} ")
-                if card is not None:
-                    text.append_text(card_text(card))
+            self._revealed(text, view, changed)
             if view.queue:
                 text.append("\nStill to resolve: ")
                 for index, card in enumerate(view.queue):
@@ -215,6 +227,22 @@ class TurnRow(TextPanel):
                 text.append(f"\nUnicorn: {waiting} must return a card to the box")
         # Its height follows its text, which changes only with a move.
         self.show_text(text, layout=True)
+
+    @staticmethod
+    def _revealed(text: Text, view: BloomKingdomState, changed: frozenset[Any]) -> None:
+        """Who revealed what, the cards revealed since the viewer's last move marked."""
+        for seat, card in enumerate(view.revealed):
+            if seat:
+                text.append(" · ")
+            new = ("revealed", seat) in changed
+            if new:
+                text.append(CHANGED)
+            text.append(f"{view.name(seat)} ")
+            if card is not None:
+                shown = card_text(card)
+                if new:
+                    shown.stylize(CHANGED_STYLE)
+                text.append_text(shown)
 
 
 class ChoiceBar(TextPanel):
@@ -269,14 +297,17 @@ class HandList(TextPanel):
     _drawn: tuple[BloomKingdomState, int | None, set[Target], Target | None] | None = None
     _cards: list[int] = []
     _first_row = 0
+    _own = False
 
     def show(
-        self, view: BloomKingdomState, viewer: int | None, available: set[Target], cursor: Target | None
+        self, view: BloomKingdomState, viewer: int | None, available: set[Target], cursor: Target | None, *, own: bool = False
     ) -> None:
+        """`own`: the viewer is the one looking ("Your hand"), not the table watching a replay."""
         if self._drawn is not None and self._drawn[1] != viewer:
             # A card's tooltip belongs to the seat that hovered it: never left for the next audience.
             self.tooltip = None
         self._drawn = (view, viewer, available, cursor)
+        self._own = own
         self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -293,7 +324,7 @@ class HandList(TextPanel):
             return
         hand = view.players[viewer].hand
         self._cards = list(hand)
-        set_border_title(self, f"{view.name(viewer)}'s hand ({len(hand)})")
+        set_border_title(self, f"{owner(view.name(viewer), own=self._own)} hand ({len(hand)})")
         counts = column_counts(view.display)
         choosing = any(area == "hand" for area, _ in available)
         width = self.size.width or TABLE_WIDTH
@@ -387,7 +418,11 @@ class HandList(TextPanel):
 
 
 class PlayerBoard(TextPanel):
-    """Every player: points by round, cards in hand, and who is being waited for."""
+    """Every player as the table tracks them: points and place, points by round, cards
+    in hand, the cards played this round; for the viewer, the best two to keep now."""
+
+    _rows = 0
+    _starts: list[int] = []
 
     def on_mount(self) -> None:
         self.border_title = "Players"
@@ -396,35 +431,51 @@ class PlayerBoard(TextPanel):
         self,
         view: BloomKingdomState,
         viewer: int | None,
-        totals: list[int],
+        standings: list[Standing],
+        outlook: str | None,
         available: set[Target],
         cursor: Target | None,
+        changed: frozenset[Any] = frozenset(),
     ) -> None:
         lines = []
-        self._seat_count = len(view.players)
         choosing = any(area == "player" for area, _ in available)
-        for seat, player in enumerate(view.players):
+        # Where each seat's block starts, for clicks.
+        self._starts = []
+        row = 0
+        for standing in standings:
+            seat = standing.seat
             info = view.seats[seat]
-            line = Text()
+            block = Text()
             target = ("player", seat)
-            line.append("▶ " if cursor == target else ("• " if seat == viewer else "  "))
-            line.append(info.name, style="bold")
+            block.append("▶ " if cursor == target else ("• " if seat == viewer else "  "))
+            block.append(info.name, style="bold")
             if info.is_bot:
-                line.append(" (bot)", style="dim")
-            line.append(f"  {totals[seat]} VP", style="bold green")
-            rounds = " · ".join(str(results[seat].total) for results in view.rounds)
-            line.append(f"\n    hand {len(player.hand)}" + (f" · rounds {rounds}" if rounds else ""), style="dim")
+                block.append(" (bot)", style="dim")
+            block.append(f"  {standing.total} VP", style="bold green")
+            block.append(f" {standing.place}")
+            if ("player", seat) in changed:
+                block.append(f" {CHANGED}scored", style=CHANGED_STYLE)
+            rounds = " · ".join(str(points) for points in standing.rounds)
+            block.append(f"\n    hand {standing.cards_in_hand}" + (f" · rounds {rounds}" if rounds else ""), style="dim")
+            if standing.played:
+                block.append("\n    played: " + ", ".join(standing.played), style="dim")
+            if seat == viewer and outlook:
+                block.append(f"\n    {outlook}", style="italic")
             if cursor == target:
-                line.stylize(CURSOR)
+                block.stylize(CURSOR)
             elif choosing and target in available:
-                line.stylize("underline")
-            lines.append(line)
-        self.show_text(Text("\n").join(lines))
+                block.stylize("underline")
+            self._starts.append(row)
+            # Wrapped as the panel will wrap it, so that a click finds its player.
+            row += len(block.wrap(self.app.console, self.content_region.width or 30))
+            lines.append(block)
+        # Its height follows its text (CSS height: auto): laid out again only when that changes.
+        self.show_text(Text("\n").join(lines), layout=row != self._rows)
+        self._rows = row
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is not None:
-            seat = offset.y // 2
-            if seat < getattr(self, "_seat_count", 0):
-                self.post_message(Picked("player", seat))
-
+        if offset is None or not self._starts or offset.y < 0:
+            return
+        seat = max(index for index, start in enumerate(self._starts) if start <= offset.y)
+        self.post_message(Picked("player", seat))

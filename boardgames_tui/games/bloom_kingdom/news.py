@@ -1,0 +1,373 @@
+"""What happened in Bloom Kingdom, told from views: reveals, effects, round scorings.
+
+Pure functions over two views of one audience (never the full state): the table's
+announcements (`table_moments`, over public views) and a seat's "since your last
+turn" summary (`changes_since`, over that seat's own views).  They read the state's
+structure for who played and kept what, and the public log for what the effects
+did, since the rules narrate every effect there as it happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from boardgames_tui.engine.contract import ChangeReport, TableMoment
+from boardgames_tui.engine.text import plural
+from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
+from boardgames_tui.games.bloom_kingdom.model import ROUNDS, BloomKingdomState, KeptCards
+from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, best_keep, column_counts
+
+_CARDS = cards()
+_NAMES = {key: info.name for key, info in characters().items()}
+_COLUMNS = column_order()
+# How many effect lines a seat's summary quotes before pointing at the log.
+SUMMARY_EFFECTS = 4
+
+
+def card_label(card: int) -> str:
+    return _CARDS[card].label
+
+
+def character_of(card: int) -> str:
+    return _CARDS[card].character
+
+
+def and_list(names: list[str]) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# -- the log lines the rules write, recognised by the rules' own words ---------------------
+def face_down_line(name: str) -> str:
+    return f"{name} places a card face down."
+
+
+def reveal_prefix(turn: int) -> str:
+    return f"Turn {turn} reveal:"
+
+
+def scoring_prefix(round_number: int) -> str:
+    return f"Round {round_number} scoring —"
+
+
+def unicorn_return_line(name: str) -> str:
+    return f"{name} returns a card from hand to the box (Unicorn)."
+
+
+def _new_lines(before: BloomKingdomState, after: BloomKingdomState) -> list[str]:
+    """The log lines written between two views of one audience (none after an undo)."""
+    if after.log[: len(before.log)] != before.log:
+        return []
+    return [entry.text for entry in after.log[len(before.log) :]]
+
+
+def _lines_since_reveal(state: BloomKingdomState, turn: int) -> list[str]:
+    """The log lines from turn `turn`'s reveal on (the latest one of that number)."""
+    prefix = reveal_prefix(turn)
+    for index in range(len(state.log) - 1, -1, -1):
+        if state.log[index].text.startswith(prefix):
+            return [entry.text for entry in state.log[index + 1 :]]
+    return []
+
+
+def _effect_lines(state: BloomKingdomState, lines: list[str]) -> list[str]:
+    """What the cards did: `lines` without the face-down plays, the reveals and the
+    round's scoring and deal (those are told from the state itself)."""
+    routine = {face_down_line(seat.name) for seat in state.seats}
+    effects = []
+    for line in lines:
+        if line.startswith("Round ") or line.startswith("The third round") or line.startswith("The deck"):
+            # A round's scoring, the next deal or the game's end: told from `rounds`.
+            continue
+        if line in routine or (line.startswith("Turn ") and " reveal:" in line):
+            continue
+        effects.append(line)
+    return effects
+
+
+# -- reveals ---------------------------------------------------------------------------------------
+def _revealed_between(before: BloomKingdomState, after: BloomKingdomState) -> bool:
+    """Whether cards were revealed after `before`."""
+    return after.revealed_at is not None and after.revealed_at != before.revealed_at
+
+
+def played_line(state: BloomKingdomState) -> str:
+    """Who revealed what: "Ann Dragon · Ben Knight 12"."""
+    return " · ".join(
+        f"{state.name(seat)} {card_label(card)}" for seat, card in enumerate(state.revealed) if card is not None
+    )
+
+
+def same_character_lines(state: BloomKingdomState) -> list[str]:
+    """Players who revealed the same character at once ("Ann and Cy both played a Queen")."""
+    by_character: dict[str, list[str]] = {}
+    for seat, card in enumerate(state.revealed):
+        if card is not None:
+            by_character.setdefault(character_of(card), []).append(state.name(seat))
+    lines = []
+    for character, names in by_character.items():
+        if len(names) > 1:
+            both = "both" if len(names) == 2 else "all"
+            lines.append(f"{and_list(names)} {both} played a {_NAMES[character]}.")
+    return lines
+
+
+def _pending_line(state: BloomKingdomState) -> str | None:
+    """Who still decides before the turn is over."""
+    if state.phase == "unicorn":
+        names = and_list([state.name(seat) for seat in state.unicorn_pending])
+        return f"Waiting for {names} to return a card to the box (Unicorn)."
+    if state.phase in ("knight", "wizard", "jester", "fortune") and state.queue:
+        card = state.queue[0]
+        owner = state.name(state.revealed.index(card))
+        return f"Waiting for {owner} to decide what {card_label(card)} does."
+    return None
+
+
+# -- what each kept card scored, and why ------------------------------------------------------
+def _times(points: int, count: int, what: str) -> str:
+    """"4 × 2 Dragons", or "no Dragon" when there are none."""
+    return f"{points} × {plural(count, what)}" if count else f"no {what}"
+
+
+def point_reason(character: str, counts: dict[str, int], kept_by_others: dict[str, list[str]]) -> str:
+    """Why a kept card scored what it did, from the display's counts at the scoring and
+    which characters the other players kept (with their names)."""
+
+    def count(key: str) -> int:
+        return counts.get(key, 0)
+
+    if character == "dragon":
+        return _times(4, count("dragon"), "Dragon")
+    if character == "fortune_teller":
+        return f"{_times(2, count('fortune_teller'), 'Fortune Teller')} + {_times(2, count('dragon'), 'Dragon')}"
+    if character == "queen":
+        return _times(3, min(count("queen"), count("king")), "Queen–King pair")
+    if character == "knight":
+        return _times(5, min(count("knight"), count("queen"), count("unicorn")), "Knight–Queen–Unicorn trio")
+    if character == "wizard":
+        return _times(3, min(count("wizard"), count("noble")), "Wizard–Noble pair")
+    if character == "unicorn":
+        longest = max(counts.values(), default=0)
+        if count("unicorn") >= longest:
+            return f"{_times(3, count('unicorn'), 'Unicorn')}, the longest column"
+        widest = next(key for key in _COLUMNS if counts.get(key, 0) == longest)
+        return f"Unicorns {count('unicorn')} < {_NAMES[widest]}s {longest}, the longest column"
+    if character == "farmer":
+        if count("farmer") >= count("knight"):
+            return f"{_times(3, count('farmer'), 'Farmer')}, Farmers {count('farmer')} ≥ Knights {count('knight')}"
+        return f"Farmers {count('farmer')} < Knights {count('knight')}"
+    if character == "noble":
+        if count("farmer") >= count("noble"):
+            return f"{_times(4, count('noble'), 'Noble')}, Farmers {count('farmer')} ≥ Nobles {count('noble')}"
+        return f"Farmers {count('farmer')} < Nobles {count('noble')}"
+    if character == "king":
+        if "jester" in kept_by_others:
+            return f"{and_list(kept_by_others['jester'])} kept a Jester"
+        return _times(4, count("king"), "King")
+    if character == "jester":
+        if "king" in kept_by_others:
+            return f"{_times(4, count('king'), 'King')}, {and_list(kept_by_others['king'])} kept a King"
+        return "nobody else kept a King"
+    raise ValueError(f"unknown character {character!r}")
+
+
+def kept_cards_explained(names: list[str], results: list[KeptCards], seat: int) -> list[str]:
+    """Each card `seat` kept in one round with its points and why: "Dragon = 8 (4 × 2 Dragons)"."""
+    result = results[seat]
+    if not result.counts:
+        # A round scored before the counts were kept (an older save): points only.
+        return [f"{card_label(card)} = {points}" for card, points in zip(result.cards, result.points)]
+    kept_by_others: dict[str, list[str]] = {}
+    for other, other_result in enumerate(results):
+        if other != seat:
+            for character in {character_of(card) for card in other_result.cards}:
+                kept_by_others.setdefault(character, []).append(names[other])
+    explained = []
+    for card, points in zip(result.cards, result.points):
+        reason = point_reason(character_of(card), result.counts, kept_by_others)
+        explained.append(f"{card_label(card)} = {points} ({reason})")
+    return explained
+
+
+def totals(rounds: list[list[KeptCards]], players: int) -> list[int]:
+    """Each seat's points from these scored rounds."""
+    scores = [0] * players
+    for results in rounds:
+        for seat, result in enumerate(results):
+            scores[seat] += result.total
+    return scores
+
+
+def lead_line(names: list[str], scores: list[int]) -> str:
+    """"In the lead: Ann, by 2 points (20 to 18)." or "Shared lead: Ann and Ben, 20 points
+    each."; no verb follows a name, so any name reads right (even one spelt "You")."""
+    best = max(scores)
+    leaders = [names[seat] for seat, score in enumerate(scores) if score == best]
+    if len(leaders) > 1:
+        return f"Shared lead: {and_list(leaders)}, {plural(best, 'point')} each."
+    runner_up = max((score for score in scores if score != best), default=best)
+    return f"In the lead: {leaders[0]}, by {plural(best - runner_up, 'point')} ({best} to {runner_up})."
+
+
+def round_moment(state: BloomKingdomState, number: int) -> TableMoment:
+    """Round `number`'s scoring: every kept card with its points and why, the round's
+    best (a tie named) and the totals after it."""
+    names = [seat.name for seat in state.seats]
+    results = state.rounds[number - 1]
+    lines = []
+    for seat, result in enumerate(results):
+        cards_ = " + ".join(kept_cards_explained(names, results, seat))
+        lines.append(f"{names[seat]} kept {cards_}: {plural(result.total, 'point')}.")
+    round_scores = [result.total for result in results]
+    best = max(round_scores)
+    best_names = [names[seat] for seat, score in enumerate(round_scores) if score == best]
+    if len(best_names) > 1:
+        lines.append(f"A tie for the round's best: {and_list(best_names)}, {plural(best, 'point')} each.")
+    else:
+        lines.append(f"Best this round: {best_names[0]} with {plural(best, 'point')}.")
+    scores = totals(state.rounds[:number], len(names))
+    lines.append("Totals: " + " · ".join(f"{name} {score}" for name, score in zip(names, scores)) + ".")
+    lines.append(lead_line(names, scores))
+    if number < ROUNDS and state.phase != "over":
+        heading = f"Round {number} scored — the display stays for round {number + 1}"
+    else:
+        heading = f"Round {number} scored — the last round"
+    return TableMoment(heading, tuple(lines))
+
+
+def reveal_moment(before: BloomKingdomState, after: BloomKingdomState, effects: list[str]) -> TableMoment:
+    round_number, turn = after.revealed_at or (after.round, after.turn)
+    lines = [f"Played: {played_line(after)}.", *same_character_lines(after), *effects]
+    pending = _pending_line(after)
+    if pending:
+        lines.append(pending)
+    return TableMoment(f"Round {round_number}, turn {turn}: the cards are revealed", tuple(lines))
+
+
+def table_moments(before: BloomKingdomState, after: BloomKingdomState) -> list[TableMoment]:
+    """The public events from `before` to `after`, two public views: a reveal (who
+    played what and what it did), an effect decided after the reveal, a round's scoring."""
+    moments: list[TableMoment] = []
+    effects = _effect_lines(after, _new_lines(before, after))
+    if _revealed_between(before, after):
+        moments.append(reveal_moment(before, after, effects))
+    elif before.phase not in ("play", "over") and (after.phase in ("play", "over") or after.revealed_at != before.revealed_at):
+        # The turn's last decision is taken: the whole turn's effects, once, for the
+        # table (the decisions in between are not announced one by one).  A Unicorn's
+        # return alone says nothing new (which card went back is secret).
+        returns = {unicorn_return_line(seat.name) for seat in after.seats}
+        if any(line not in returns for line in effects):
+            round_number, turn = before.revealed_at or (before.round, before.turn)
+            whole_turn = [line for line in _effect_lines(after, _lines_since_reveal(after, turn)) if line not in returns]
+            moments.append(TableMoment(f"Round {round_number}, turn {turn}: what the cards did", tuple(whole_turn)))
+    for number in range(len(before.rounds) + 1, len(after.rounds) + 1):
+        moments.append(round_moment(after, number))
+    return moments
+
+
+# -- since a seat's last move -------------------------------------------------------------------
+def changes_since(before: BloomKingdomState, after: BloomKingdomState, seat: int) -> ChangeReport:
+    """What `seat` sees changed between two of its own views: marks for the columns that
+    changed, the cards just revealed and the players who scored; a few lines."""
+    marks: set[Hashable] = set()
+    for column in _COLUMNS:
+        if before.display.get(column) != after.display.get(column):
+            marks.add(("column", column))
+    revealed = _revealed_between(before, after)
+    if revealed:
+        marks.update(("revealed", other) for other, card in enumerate(after.revealed) if card is not None)
+    before_totals = totals(before.rounds, len(before.seats))
+    after_totals = totals(after.rounds, len(after.seats))
+    for other, (old, new) in enumerate(zip(before_totals, after_totals)):
+        if len(after.rounds) > len(before.rounds) or old != new:
+            marks.add(("player", other))
+    lines: list[str] = []
+    if revealed:
+        round_number, turn = after.revealed_at or (after.round, after.turn)
+        when = f"Turn {turn}" if round_number == after.round else f"Round {round_number}, turn {turn}"
+        lines.append(f"{when}: {played_line(after)}.")
+    # A Unicorn's return follows its draw: the draw says it all.
+    returns = {unicorn_return_line(info.name) for info in after.seats}
+    effects = [line for line in _effect_lines(after, _new_lines(before, after)) if line not in returns]
+    if len(effects) > SUMMARY_EFFECTS:
+        hidden = len(effects) - SUMMARY_EFFECTS + 1
+        effects = [*effects[: SUMMARY_EFFECTS - 1], f"…and {plural(hidden, 'more line')} in the log."]
+    lines.extend(effects)
+    names = [info.name for info in after.seats]
+    for number in range(len(before.rounds) + 1, len(after.rounds) + 1):
+        scored = " · ".join(f"{name} {result.total}" for name, result in zip(names, after.rounds[number - 1]))
+        lines.append(f"Round {number} scored: {scored}.")
+    if len(after.rounds) > len(before.rounds):
+        lines.append(lead_line(names, after_totals))
+    return ChangeReport(marks=frozenset(marks), lines=tuple(lines))
+
+
+# -- live standings ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Standing:
+    """One seat as every player can track it: points, place, and this round's plays."""
+
+    seat: int
+    name: str
+    total: int
+    # "1st", "=1st" (shared), "2nd"…
+    place: str
+    rounds: tuple[int, ...]
+    # Labels of the cards played this round, in order (public once revealed).
+    played: tuple[str, ...]
+    cards_in_hand: int
+
+
+def turns_this_round(view: BloomKingdomState) -> int:
+    """How many turns the round being played has: the cards dealt, less the two kept.
+    Public: hand sizes and played cards (a Unicorn that drew still owes one back)."""
+    if len(view.played) != len(view.players) or len(view.played[0]) < view.turn - 1:
+        # A round begun in a save from before the played cards were kept: the full
+        # deal is the best guess.
+        return max(view.turn, view.hand_size - KEPT_CARDS)
+    dealt = min(
+        len(player.hand) + (player.chosen is not None) + len(view.played[seat])
+        for seat, player in enumerate(view.players)
+    )
+    return max(view.turn, dealt - KEPT_CARDS)
+
+
+def ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def standings(view: BloomKingdomState) -> list[Standing]:
+    """Every seat's standing from what the whole table knows (any view will do: it
+    reads only public parts)."""
+    scores = totals(view.rounds, len(view.seats))
+    result = []
+    for seat, score in enumerate(scores):
+        place = 1 + sum(1 for other in scores if other > score)
+        shared = scores.count(score) > 1
+        played = view.played[seat] if seat < len(view.played) else []
+        result.append(
+            Standing(
+                seat=seat,
+                name=view.name(seat),
+                total=score,
+                place=("=" if shared else "") + ordinal(place),
+                rounds=tuple(results[seat].total for results in view.rounds),
+                played=tuple(card_label(card) for card in played),
+                cards_in_hand=len(view.players[seat].hand),
+            )
+        )
+    return result
+
+
+def outlook(view: BloomKingdomState, seat: int) -> str | None:
+    """For `seat` itself: the two cards it would keep if the round ended now."""
+    hand = view.players[seat].hand
+    if not hand or view.phase == "over":
+        return None
+    pair, points = best_keep(list(hand), column_counts(view.display))
+    return f"Best two to keep now: {and_list([card_label(card) for card in pair])} ({plural(points, 'point')})"

@@ -1,0 +1,194 @@
+"""What Bloom Kingdom tells the table and each seat: reveals, round scorings (ties
+named), changes since a seat's last move, live standings, hints and the score sheet."""
+
+from __future__ import annotations
+
+from boardgames_tui.engine.contract import SPECTATOR, Seat
+from boardgames_tui.games.bloom_kingdom import news
+from boardgames_tui.games.bloom_kingdom.model import KnightChoice, PlayCard, WizardChoice
+from boardgames_tui.games.bloom_kingdom.rules import card_label
+
+from .bloom_builders import RULES, CardPicker, act, build_state, play_turn
+
+
+def public(state):
+    return RULES.view(state, SPECTATOR)
+
+
+def moments_of(before, after):
+    return RULES.table_moments(public(before), public(after))
+
+
+def test_the_reveal_names_who_played_what_and_who_played_the_same():
+    picker = CardPicker()
+    queens = picker.take("queen", 2)
+    dragon = picker.one("dragon")
+    hands = [[queens[0], *picker.take("farmer", 3)], [queens[1], *picker.take("noble", 3)], [dragon, *picker.take("king", 3)]]
+    before = build_state(picker, hands)
+    after = play_turn(before, [queens[0], queens[1], dragon])
+    [moment] = moments_of(before, after)
+    assert moment.heading == "Round 1, turn 1: the cards are revealed"
+    assert "Played: Robin Queen · John Queen · Marie Dragon." in moment.lines
+    # Two players revealing the same character is named.
+    assert "Robin and John both played a Queen." in moment.lines
+
+
+def test_a_cards_effect_decided_after_the_reveal_is_told_when_the_turn_is_over():
+    picker = CardPicker()
+    knight = picker.one("knight")
+    dragon = picker.one("dragon")
+    hands = [[knight, *picker.take("farmer", 3)], [picker.one("noble"), *picker.take("noble", 3)]]
+    before = build_state(picker, hands, {"dragon": [dragon]})
+    revealed = play_turn(before, [knight, hands[1][0]])
+    [reveal] = moments_of(before, revealed)
+    assert f"Waiting for Robin to decide what {card_label(knight)} does." in reveal.lines
+    decided = act(revealed, 0, KnightChoice(remove=True))
+    [turn] = moments_of(revealed, decided)
+    assert turn.heading == "Round 1, turn 1: what the cards did"
+    assert "Robin's Knight removes a Dragon." in turn.lines
+    assert "Dragon leaves the Dragon column for the box." in turn.lines
+
+
+def last_turn_state(picker, kept_a, kept_b, display=None):
+    """Round 1's last turn for two players: each holds its two kept cards and a Farmer."""
+    farmers = picker.take("farmer", 2)
+    return build_state(picker, [[*kept_a, farmers[0]], [*kept_b, farmers[1]]], display or {}, turn=6), farmers
+
+
+def test_a_round_scoring_names_a_tie_and_explains_every_card():
+    picker = CardPicker()
+    display = {"dragon": picker.take("dragon", 2)}
+    before, farmers = last_turn_state(picker, picker.take("dragon", 2), picker.take("dragon", 2), display)
+    after = play_turn(before, farmers)
+    assert after.round == 2
+    moments = moments_of(before, after)
+    assert [moment.heading for moment in moments] == [
+        "Round 1, turn 6: the cards are revealed",
+        "Round 1 scored — the display stays for round 2",
+    ]
+    lines = moments[1].lines
+    assert "Robin kept Dragon = 8 (4 × 2 Dragons) + Dragon = 8 (4 × 2 Dragons): 16 points." in lines
+    assert "A tie for the round's best: Robin and John, 16 points each." in lines
+    assert "Shared lead: Robin and John, 16 points each." in lines
+
+
+def test_king_and_jester_say_who_made_them_score_or_not():
+    picker = CardPicker()
+    display = {"king": picker.take("king", 2)}
+    before, farmers = last_turn_state(
+        picker, [picker.one("king"), picker.one("dragon")], [picker.one("jester"), picker.one("dragon")], display
+    )
+    after = play_turn(before, farmers)
+    _, scoring = moments_of(before, after)
+    robin, john = scoring.lines[:2]
+    assert "King = 0 (John kept a Jester)" in robin
+    jester = card_label(after.rounds[0][1].cards[0])
+    assert f"{jester} = 8 (4 × 2 Kings, Robin kept a King)" in john
+    assert scoring.lines[-1].startswith("In the lead: John, by ")
+
+
+def test_since_my_last_move_marks_the_reveal_and_hides_the_others_secrets():
+    picker = CardPicker()
+    unicorn = picker.one("unicorn")
+    farmer = picker.one("farmer")
+    queen = picker.one("queen")
+    hands = [[farmer, *picker.take("noble", 3)], [unicorn, *picker.take("dragon", 3)], [queen, *picker.take("king", 3)]]
+    start = build_state(picker, hands)
+    mine = act(start, 0, PlayCard(card=farmer))
+    seen_before = RULES.view(mine, 0)
+    # John chooses: nothing Robin can see changes but a card going face down.
+    chosen = act(mine, 1, PlayCard(card=unicorn))
+    quiet = RULES.changes_since(seen_before, RULES.view(chosen, 0), 0)
+    assert not quiet.marks
+    assert all(card_label(unicorn) not in line for line in quiet.lines)
+    # Marie's card completes the turn: the reveal, John's Unicorn draw (its card is John's secret).
+    revealed = act(chosen, 2, PlayCard(card=queen))
+    report = RULES.changes_since(seen_before, RULES.view(revealed, 0), 0)
+    assert {("column", "farmer"), ("column", "unicorn"), ("column", "queen")} <= report.marks
+    assert {("revealed", 0), ("revealed", 1), ("revealed", 2)} <= report.marks
+    assert report.lines[0] == "Turn 1: Robin Farmer · John Unicorn · Marie Queen."
+    drawn = revealed.players[1].hand[-1]
+    assert all(card_label(drawn) not in line for line in report.lines if "drew" in line)
+    assert not any("John drew" in line for line in report.lines)
+    # John himself is told what he drew.
+    johns = RULES.changes_since(RULES.view(chosen, 1), RULES.view(revealed, 1), 1)
+    assert f"John drew {card_label(drawn)}." in johns.lines
+
+
+def test_standings_are_public_and_the_outlook_is_the_seats_own():
+    picker = CardPicker()
+    display = {"dragon": picker.take("dragon", 1)}
+    before, farmers = last_turn_state(picker, picker.take("dragon", 2), [picker.one("queen"), picker.one("noble")], display)
+    state = play_turn(before, farmers)
+    state = play_turn(state, [state.players[0].hand[0], state.players[1].hand[0]])
+    for seat in (0, 1):
+        assert RULES.standings(RULES.view(state, seat)) == RULES.standings(public(state))
+    robin, john = RULES.standings(public(state))
+    assert (robin.total, robin.place, robin.rounds) == (8, "1st", (8,))
+    assert (john.place, len(robin.played)) == ("2nd", 1)
+    assert robin.played == (card_label(state.revealed[0]),)
+    outlook = RULES.outlook(RULES.view(state, 0), 0)
+    assert outlook and outlook.startswith("Best two to keep now: ")
+
+
+def test_a_hint_names_the_card_and_what_it_does_to_the_best_two():
+    picker = CardPicker()
+    dragons = picker.take("dragon", 3)
+    hands = [[*dragons, picker.one("farmer")], picker.take("noble", 4)]
+    state = build_state(picker, hands, {"dragon": picker.take("dragon", 1)})
+    explanation = RULES.explain_move(RULES.view(state, 0), 0, PlayCard(card=dragons[0]))
+    assert explanation.move == "Play Dragon face down"
+    assert explanation.reason == (
+        "the Dragon column grows to 2; your best two to keep would be Dragon and Dragon (16 points)"
+        " if the round ended now, against Dragon and Dragon (8 points) before"
+    )
+
+
+def test_the_wizard_hint_speaks_of_the_column():
+    picker = CardPicker()
+    wizard = picker.one("wizard")
+    hands = [[wizard, *picker.take("noble", 3)], picker.take("farmer", 4)]
+    state = build_state(picker, hands, {"queen": picker.take("queen", 2)})
+    state = play_turn(state, [wizard, hands[1][0]])
+    assert state.phase == "wizard"
+    explanation = RULES.explain_move(RULES.view(state, 0), 0, WizardChoice(column="queen"))
+    assert explanation.move == "Let your Wizard remove a card from the Queen column"
+    assert explanation.reason.startswith("the Queen column shrinks to 1")
+
+
+def test_the_score_sheet_names_every_kept_card_and_every_secret():
+    from .test_bloom_properties import new_game
+
+    import random
+
+    state = new_game(3, 4)
+    rng = random.Random(2)
+    while not RULES.is_over(state):
+        seat = RULES.to_act(state)[0]
+        state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    sheet = RULES.score_sheet(state)
+    for number, results in enumerate(state.rounds):
+        for seat, result in enumerate(results):
+            for card, points in zip(result.cards, result.points):
+                assert f"{card_label(card)} = {points} (" in sheet.rows[number].details[seat]
+    secrets = [entry for entry in state.log if entry.visible_to is not None]
+    assert secrets
+    for entry in secrets:
+        [seat] = entry.visible_to
+        name = state.name(seat)
+        [note] = [note for note in sheet.notes if note.startswith(f"Seen by {name} alone: ")]
+        assert entry.text.removeprefix(f"{name} ").rstrip(".") in note
+
+
+def test_words_work_for_any_name():
+    picker = CardPicker()
+    queens = picker.take("queen", 2)
+    hands = [[queens[0], *picker.take("farmer", 3)], [queens[1], *picker.take("noble", 3)]]
+    state = build_state(picker, hands).model_copy(update={"seats": [Seat(name="You"), Seat(name="James")]})
+    after = play_turn(state, queens)
+    [moment] = moments_of(state, after)
+    assert "You and James both played a Queen." in moment.lines
+    assert news.lead_line(["You", "James"], [1, 0]) == "In the lead: You, by 1 point (1 to 0)."
+    assert news.lead_line(["You", "James"], [3, 3]) == "Shared lead: You and James, 3 points each."
+    # Four cards dealt each: two turns, then two cards kept.
+    assert news.turns_this_round(public(after)) == 2
