@@ -98,6 +98,7 @@ from boardgames_tui.engine.contract import (
     ChangeReport,
     GameRules,
     IllegalMove,
+    MoveExplanation,
     ScoreRow,
     ScoreSheet,
     Seat,
@@ -516,6 +517,10 @@ class EverbloomRules(GameRules[EverbloomState]):
             return C.hive().rule
         number, flipped = state.landmarks[space]
         return _LANDMARKS[number].side(bool(flipped)).rule
+
+    def is_wildlife(self, state: EverbloomState, space: str) -> bool:
+        """Whether landmark space `space` holds one of the two wildlife landmarks."""
+        return space in _wildlife_spaces(state.side)
 
     def landmark_label(self, state: EverbloomState, space: str) -> str:
         wild = _wildlife_spaces(state.side).get(space)
@@ -1784,3 +1789,14 @@ class EverbloomRules(GameRules[EverbloomState]):
         from boardgames_tui.games.everbloom import news
 
         return news.table_moments(self, before, after)
+
+    def explain_move(self, view: EverbloomState, seat: int, action: Any) -> MoveExplanation:
+        from boardgames_tui.games.everbloom import hints
+
+        return hints.explain_move(self, view, seat, action)
+
+    def suggest_split(self, view: EverbloomState, seat: int, place: PlaceChip) -> dict[str, int]:
+        """The split of `place`'s pollinators the hint has in mind (card space -> count)."""
+        from boardgames_tui.games.everbloom import hints
+
+        return hints.suggest_split(self, view, seat, place)
