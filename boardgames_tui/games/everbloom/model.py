@@ -270,6 +270,11 @@ class Contest(BaseModel):
     # The seats tied for the most (empty without a tie) and what settled it, in words.
     tied: list[int] = Field(default_factory=list)
     tie_break: str = ""
+    # A public bonus for the fewest points (or bloom track) that was tied: the seats,
+    # what they tied on ("3 points") and what settled it.
+    bonus_tied: list[int] = Field(default_factory=list)
+    bonus_tied_on: str = ""
+    bonus_tie_break: str = ""
 
 
 class PollinationDone(BaseModel):

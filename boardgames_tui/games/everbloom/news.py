@@ -193,6 +193,11 @@ def migration_lines(rules: EverbloomRules, state: EverbloomState, contests: list
                 f"Tie on {what}: {and_list([state.name(seat) for seat in contest.tied])} had {amount} each; "
                 f"{contest.tie_break}."
             )
+        if contest.bonus_tied:
+            ties.append(
+                f"Tie for the bonus of {what}: {and_list([state.name(seat) for seat in contest.bonus_tied])} had "
+                f"{contest.bonus_tied_on} each; {contest.bonus_tie_break}."
+            )
     lines = [f"{state.name(seat)} won {and_list(cards)}." for seat, cards in sorted(won.items())]
     lines.extend(ties)
     if boxed:
@@ -238,10 +243,10 @@ def round_lines(rules: EverbloomRules, before: EverbloomState, after: EverbloomS
         ]
         if flipped:
             lines.append(f"Landmark{'s' if len(flipped) > 1 else ''} {and_list(flipped)} flipped.")
-    seen = {card for cards in before.stacks.values() for card in cards}
+    # An event in play: drawn from the event deck, or turned face up on a stack (four seats).
     for space, cards in after.stacks.items():
-        if cards and _is_event(cards[0]) and cards[0] not in seen:
-            lines.append(f"Event: {card_name(cards[0])} arrived on {space}.")
+        if cards and _is_event(cards[0]) and cards[0] not in before.face_up:
+            lines.append(f"Event on {space}: {card_name(cards[0])}.")
     if after.round != before.round or _draft_ended(before, after):
         lines.append(f"First player: {after.name(after.first_player)}.")
         fresh = [card for card in after.bloom_shown if card not in before.bloom_shown]
@@ -308,7 +313,8 @@ def table_moments(rules: EverbloomRules, before: EverbloomState, after: Everbloo
         if after.round != before.round or _draft_ended(before, after):
             moments.append(TableMoment(f"Round {after.round} of {_NUM.rounds} begins", tuple(start)))
         elif start:
-            moments.append(TableMoment(f"Round {after.round}", tuple(start)))
+            what = "the beehive" if start[0].startswith("The beehive") and len(start) == 1 else "an event"
+            moments.append(TableMoment(f"Round {after.round}: {what}", tuple(start)))
     else:
         if before.phase != "over":
             moments.append(TableMoment("The game is over", tuple(end_lines(after))))

@@ -1423,9 +1423,13 @@ class EverbloomRules(GameRules[EverbloomState]):
 
             lowest = min(measure(seat) for seat in present)
             what = "the bloom track" if ability.measure == "bloom" else "points"
-            seat, _ = self._settle(
-                state, [s for s in present if measure(s) == lowest], f"for {name}'s bonus, {lowest} on {what}"
-            )
+            tied = [s for s in present if measure(s) == lowest]
+            seat, why = self._settle(state, tied, f"for {name}'s bonus, {lowest} on {what}")
+            if why and state.contests and state.contests[-1].card == task.card:
+                amount = f"{lowest} on the bloom track" if ability.measure == "bloom" else plural(lowest, "point")
+                state.contests[-1] = state.contests[-1].model_copy(
+                    update={"bonus_tied": tied, "bonus_tied_on": amount, "bonus_tie_break": why}
+                )
             self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
         elif ability.kind == "public_losers":
             for seat in _order(state):

@@ -153,7 +153,7 @@ def test_every_public_event_of_a_game_is_announced_once_and_in_order():
     for number in range(1, rounds + 1):
         expected += [f"Round {number} of {rounds} begins", f"Migration, round {number}", f"Pollination, round {number}"]
     expected.append("The game is over")
-    assert [heading for heading in headings if heading != f"Round {final.round}"] == expected
+    assert [heading for heading in headings if not heading.startswith(("Round 1:", "Round 2:", "Round 3:"))] == expected
 
 
 # ----------------------------------------------------------------- the score sheet
@@ -262,3 +262,19 @@ def test_the_log_and_the_summaries_read_right_for_any_name():
     bad = [line for line in lines if BAD_GRAMMAR.search(line)]
     assert not bad, bad[:5]
     assert any(line.startswith("You ") for line in lines) and any(line.startswith("James ") for line in lines)
+
+
+def test_a_tied_public_bonus_is_named_in_the_migration():
+    """Coral Blossom's bonus goes to the faction with the fewest points among those with
+    pollinators on it: level on points, the usual tie-breaks settle it (ruling 17)."""
+    coral = next(card.id for card in C.events() if card.name == "Coral Blossom")
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[coral])
+    state.pollinators["t1"] = [2, 1]
+    before = RULES.view(state, SPECTATOR)
+    after = RULES.view(migrate_all(state), SPECTATOR)
+    migration = next(m for m in RULES.table_moments(before, after) if m.heading.startswith("Migration"))
+    assert (
+        "Tie for the bonus of Coral Blossom: You and James had 0 points each; "
+        "with 0 habitat cards and 0 points each, You won it by coming first in turn order."
+    ) in migration.lines
