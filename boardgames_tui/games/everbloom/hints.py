@@ -36,7 +36,7 @@ from boardgames_tui.games.everbloom.model import (
     TakeGrove,
     is_hidden,
 )
-from boardgames_tui.games.everbloom.news import article, biome_name, ordinal
+from boardgames_tui.games.everbloom.news import biome_name, place_words
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
     and_list,
@@ -81,15 +81,6 @@ def gain_words(gain: C.Gain) -> str:
     if gain.groves:
         parts.append(plural(len(gain.groves), "pollinator") + " in a grove")
     return and_list(parts) or "nothing"
-
-
-def _standing(values: list[int], seat: int) -> str:
-    """"1st", "tied 2nd" or "no nectar": `seat`'s place among `values`."""
-    if values[seat] <= 0:
-        return "no nectar"
-    place = 1 + sum(1 for other in values if other > values[seat])
-    tied = sum(1 for other in values if other == values[seat]) > 1
-    return f"{'tied ' if tied else ''}{ordinal(place)}"
 
 
 def _majority_points(values: list[int], seat: int) -> int:
@@ -291,7 +282,7 @@ def _nectar_after(rules: EverbloomRules, view: EverbloomState, seat: int, biome:
     values[seat] += extra
     after = _majority_points(values, seat)
     change = f", {after - before:+d} at the end" if after != before else ""
-    return f"your {biome_name(biome)} nectar would be {values[seat]} ({_standing(values, seat)}{change})"
+    return f"your {biome_name(biome)} nectar would be {values[seat]} ({place_words(values, seat)}{change})"
 
 
 def _choose(rules: EverbloomRules, view: EverbloomState, seat: int, option: str) -> MoveExplanation:

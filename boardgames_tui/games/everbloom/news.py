@@ -48,6 +48,7 @@ _BIOME_NAMES = {info.key: info.name for info in C.biomes()}
 _TRACK = C.bloom_track()
 _NUM = C.numbers()
 _NECTAR = {card.id: card for card in C.nectar_cards()}
+_BLOOM_NAMES = {card.id: card.name for card in C.blooms()}
 
 
 def biome_name(biome: str) -> str:
@@ -258,9 +259,6 @@ def round_lines(rules: EverbloomRules, before: EverbloomState, after: EverbloomS
     return lines
 
 
-_BLOOM_NAMES = {card.id: card.name for card in C.blooms()}
-
-
 def end_lines(state: EverbloomState) -> list[str]:
     """The winners, everybody's total, and every secret nectar card, now revealed."""
     final = state.final
@@ -386,15 +384,20 @@ def _source_detail(state: EverbloomState, seat: int, kind: str) -> str:
     return ", ".join(parts)
 
 
-def _rank_words(values: list[int], seat: int) -> str:
+def place_words(values: list[int], seat: int) -> str:
+    """`seat`'s place in a biome's nectar `values`: "1st", "tied 2nd" or "no nectar"."""
     value = values[seat]
     if value <= 0:
         return "no nectar"
     place = 1 + sum(1 for other in values if other > value)
     tied = sum(1 for other in values if other == value) > 1
+    return f"{'tied ' if tied else ''}{ordinal(place)}"
+
+
+def _rank_words(values: list[int], seat: int) -> str:
     divisor = majority_divisors(values)[seat]
-    rate = "" if divisor == 1 else f", 1 per {divisor}"
-    return f"{'tied ' if tied else ''}{ordinal(place)}{rate}"
+    rate = "" if divisor in (0, 1) else f", 1 per {divisor}"
+    return f"{place_words(values, seat)}{rate}"
 
 
 def _nectar_detail(state: EverbloomState, totals: list[int], biome: str, seat: int, points: int) -> str:

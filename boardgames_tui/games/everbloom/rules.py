@@ -99,7 +99,6 @@ from boardgames_tui.engine.contract import (
     GameRules,
     IllegalMove,
     MoveExplanation,
-    ScoreRow,
     ScoreSheet,
     Seat,
     TableMoment,

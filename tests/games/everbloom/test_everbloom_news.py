@@ -147,13 +147,14 @@ def test_every_public_event_of_a_game_is_announced_once_and_in_order():
             assert moment.lines and all(line and not BAD_GRAMMAR.search(line) for line in moment.lines), moment
         told["view"] = now
 
-    final = play(3, 11, watch)
+    play(3, 11, watch)
     rounds = C.numbers().rounds
     expected = ["The nectar discards"]
     for number in range(1, rounds + 1):
         expected += [f"Round {number} of {rounds} begins", f"Migration, round {number}", f"Pollination, round {number}"]
     expected.append("The game is over")
-    assert [heading for heading in headings if not heading.startswith(("Round 1:", "Round 2:", "Round 3:"))] == expected
+    # "Round 2: the beehive" and the like come between, when a seat chose them later.
+    assert [heading for heading in headings if ": " not in heading] == expected
 
 
 # ----------------------------------------------------------------- the score sheet
