@@ -807,7 +807,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if state.phase == "over":
             raise IllegalMove("The game is over")
         if seat not in self.to_act(state):
-            raise IllegalMove(f"It is not {state.name(seat) if 0 <= seat < len(state.seats) else 'that seat'}'s turn")
+            raise IllegalMove(f"It is not the turn of {state.name(seat) if 0 <= seat < len(state.seats) else 'that seat'}")
         if isinstance(action, PlaceChip) and state.phase == "wilderness" and state.turn is None and state.choice is None:
             if action in self.placements(state, seat, (action.chip, action.first_chip)).get((action.chip, action.first_chip), ()):
                 return
