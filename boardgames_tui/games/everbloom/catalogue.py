@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from boardgames_tui.engine.reference import CatalogueEntry, CatalogueSection
+from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 
 _OBJECTIVE_PHASES = {
@@ -23,10 +24,6 @@ def _biome_names(biomes: tuple[str, ...]) -> str:
         return "wild (any biome)"
     names = {biome.key: biome.name for biome in C.biomes()}
     return " / ".join(names.get(biome, biome) for biome in biomes)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _card_facts(card: C.Hybrid | C.Event) -> str:
@@ -75,7 +72,7 @@ def bloom_entry(card: C.Bloom) -> CatalogueEntry:
     return CatalogueEntry(
         f"{card.name} ({card.id})",
         (
-            f"{'✿' * card.blooms} {_plural(card.blooms, 'bloom advance')}: {card.objective.summary}.",
+            f"{'✿' * card.blooms} {plural(card.blooms, 'bloom advance')}: {card.objective.summary}.",
             f"{_OBJECTIVE_PHASES[card.objective.phase].capitalize()}.",
         ),
     )
@@ -87,7 +84,7 @@ def bloom_track_entries() -> tuple[CatalogueEntry, ...]:
     for index, space in enumerate(C.bloom_track().spaces):
         said = []
         if space.points:
-            said.append(f"worth {_plural(space.points, 'point')} at the end (the last point space reached counts)")
+            said.append(f"worth {plural(space.points, 'point')} at the end (the last point space reached counts)")
         if space.nectar_card:
             said.append("landing on or passing it draws a nectar card")
         sentence = "; ".join(said)

@@ -244,9 +244,52 @@ class PlayerState(BaseModel):
     chips_placed: int = 0
     lemur_reach_used: bool = False
     pollination: PollinationWork | None = None
+    # Points scored during play by where they came from ('card:<id>', 'public:<id>',
+    # 'tile:<biome>', 'pollination:<round>', 'cave'), for the score sheet's breakdown;
+    # they add up to `score` until the final scoring (older saves may lack some).
+    earned: dict[str, int] = Field(default_factory=dict)
 
     def card_count(self) -> int:
         return sum(len(cards) for cards in self.habitat.values())
+
+
+class Contest(BaseModel):
+    """One result of a migration, public: who won a card (or a wildlife landmark) and how."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    round: int
+    # The card space, or the wildlife landmark's space.
+    space: str
+    # The card won ('' for a wildlife landmark).
+    card: str = ""
+    # Pollinators on the card (chip totals at a wildlife landmark), per seat.
+    counts: list[int]
+    # -1: nobody sent anything, the card went back to the box.
+    winner: int = -1
+    # The seats tied for the most (empty without a tie) and what settled it, in words.
+    tied: list[int] = Field(default_factory=list)
+    tie_break: str = ""
+    # A public bonus for the fewest points (or bloom track) that was tied: the seats,
+    # what they tied on ("3 points") and what settled it.
+    bonus_tied: list[int] = Field(default_factory=list)
+    bonus_tied_on: str = ""
+    bonus_tie_break: str = ""
+
+
+class PollinationDone(BaseModel):
+    """One seat's pollination as revealed to everybody."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    round: int
+    seat: int
+    grove: str
+    taken: int
+    cards: list[str]
+    left: int = 0
+    leftover_grove: str | None = None
+    points: int = 0
 
 
 class FinalScore(BaseModel):
@@ -298,4 +341,8 @@ class EverbloomState(GameState):
     tasks: list[Task] = Field(default_factory=list)
     choice: Choice | None = None
     boxed: list[str] = Field(default_factory=list)
+    # The last migration's results and the last pollination's, in the order they
+    # happened (public, for the summaries the table is shown).
+    contests: list[Contest] = Field(default_factory=list)
+    pollinations: list[PollinationDone] = Field(default_factory=list)
     final: FinalScore | None = None

@@ -12,19 +12,17 @@ from __future__ import annotations
 from boardgames_tui.engine.reference import RevealedSection
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import EverbloomState, PollinationWork
-from boardgames_tui.games.everbloom.rules import card_name
+from boardgames_tui.games.everbloom.rules import card_name, nectar_card_name
 
 
 _NECTAR = {card.id: card for card in C.nectar_cards()}
 _BLOOMS = {card.id: card for card in C.blooms()}
-_BIOME_NAMES = {biome.key: biome.name for biome in C.biomes()}
 
 
 def _name(card: str) -> str:
     """A card as the screens name it: nectar by biome and worth, a bloom card by its name."""
-    nectar = _NECTAR.get(card)
-    if nectar is not None:
-        return f"{_BIOME_NAMES.get(nectar.biome, nectar.biome)} nectar {nectar.nectar}"
+    if card in _NECTAR:
+        return nectar_card_name(card)
     bloom = _BLOOMS.get(card)
     if bloom is not None:
         return bloom.name

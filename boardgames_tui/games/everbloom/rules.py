@@ -95,14 +95,17 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from boardgames_tui.engine.contract import (
+    ChangeReport,
     GameRules,
     IllegalMove,
-    ScoreRow,
+    MoveExplanation,
     ScoreSheet,
     Seat,
+    TableMoment,
     shallow_copy,
     visible_log,
 )
+from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     HIDDEN_CARD,
@@ -111,6 +114,7 @@ from boardgames_tui.games.everbloom.model import (
     ChipToGrove,
     Choice,
     Choose,
+    Contest,
     DiscardNectar,
     EverbloomOptions,
     EverbloomState,
@@ -119,6 +123,7 @@ from boardgames_tui.games.everbloom.model import (
     HabitatCard,
     MovePollinator,
     Pollinate,
+    PollinationDone,
     PollinationWork,
     PlaceChip,
     PlayerState,
@@ -170,10 +175,33 @@ def card_name(card_id: str) -> str:
     return card_info(card_id).name if not is_hidden(card_id) else "a hidden card"
 
 
+def nectar_card_name(card_id: str) -> str:
+    """A nectar card as players name it: "Forest 3" (its biome and its nectar)."""
+    if card_id not in _NECTAR:
+        return "a hidden nectar card"
+    info = _NECTAR[card_id]
+    return f"{_BIOME_NAMES[info.biome]} {info.nectar}"
+
+
 def card_back(card_id: str) -> str:
     """What a stack card's back shows: its biome deck, or 'event'."""
     card = _CARDS[card_id]
     return "event" if card.is_event else card.deck
+
+
+def and_list(words: list[str]) -> str:
+    """"A", "A and B", "A, B and C" ('' for none)."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _earn(state: EverbloomState, seat: int, points: int, source: str) -> None:
+    """`seat` scores `points` during play, counted under `source` for the score sheet."""
+    player = state.players[seat]
+    player.score += points
+    if points:
+        player.earned[source] = player.earned.get(source, 0) + points
 
 
 @cache
@@ -248,6 +276,7 @@ def _clone(state: EverbloomState) -> EverbloomState:
             tiles=dict(player.tiles),
             nectar=list(player.nectar),
             draft=list(player.draft),
+            earned=dict(player.earned),
             pollination=None if player.pollination is None else shallow_copy(
                 player.pollination, cards=list(player.pollination.cards)
             ),
@@ -276,6 +305,8 @@ def _clone(state: EverbloomState) -> EverbloomState:
         ),
         tasks=list(state.tasks),
         boxed=list(state.boxed),
+        contests=list(state.contests),
+        pollinations=list(state.pollinations),
     )
 
 
@@ -425,8 +456,8 @@ class EverbloomRules(GameRules[EverbloomState]):
             f"{theme.name} landmarks, {options.habitat_theme} habitat tiles."
         )
         for seat, key in enumerate(chosen):
-            state.say(f"{state.name(seat)} plays the {_FACTIONS[key].name}.")
-        state.say(f"{state.name(state.first_player)} is the first player.")
+            state.say(f"{state.name(seat)} took the {_FACTIONS[key].name}.")
+        state.say(f"First player: {state.name(state.first_player)}.")
         return state
 
     @staticmethod
@@ -485,6 +516,10 @@ class EverbloomRules(GameRules[EverbloomState]):
             return C.hive().rule
         number, flipped = state.landmarks[space]
         return _LANDMARKS[number].side(bool(flipped)).rule
+
+    def is_wildlife(self, state: EverbloomState, space: str) -> bool:
+        """Whether landmark space `space` holds one of the two wildlife landmarks."""
+        return space in _wildlife_spaces(state.side)
 
     def landmark_label(self, state: EverbloomState, space: str) -> str:
         wild = _wildlife_spaces(state.side).get(space)
@@ -772,7 +807,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if state.phase == "over":
             raise IllegalMove("The game is over")
         if seat not in self.to_act(state):
-            raise IllegalMove(f"It is not {state.name(seat) if 0 <= seat < len(state.seats) else 'that seat'}'s turn")
+            raise IllegalMove(f"It is not the turn of {state.name(seat) if 0 <= seat < len(state.seats) else 'that seat'}")
         if isinstance(action, PlaceChip) and state.phase == "wilderness" and state.turn is None and state.choice is None:
             if action in self.placements(state, seat, (action.chip, action.first_chip)).get((action.chip, action.first_chip), ()):
                 return
@@ -885,27 +920,27 @@ class EverbloomRules(GameRules[EverbloomState]):
         if isinstance(action, PlaceChip):
             extra = " disregarding its rule" if action.ignore_rule else ""
             chip = "the first player's \"1\" chip" if action.first_chip else f"a {action.chip}"
-            return f"{name} places {chip} at {self.landmark_label(state, action.landmark)}{extra}."
+            return f"{name} placed {chip} at {self.landmark_label(state, action.landmark)}{extra}."
         if isinstance(action, ChipToGrove):
-            return f"{name}'s {action.chip} fits nowhere: {action.chip} pollinators go to the {action.grove} grove."
+            return f"{name} sent a {action.chip} to the {action.grove} grove ({plural(action.chip, 'pollinator')}): it fitted at no landmark."
         if isinstance(action, SendPollinator):
             stack = state.stacks.get(action.space) or [HIDDEN_CARD]
-            return f"{name} sends a pollinator to {card_name(stack[0])}."
+            return f"{name} sent a pollinator to {card_name(stack[0])}."
         if isinstance(action, MovePollinator):
-            return f"{name} moves a pollinator of {state.name(action.owner)} from {action.source} to {action.target}."
+            return f"{name} moved a pollinator of {state.name(action.owner)} from {action.source} to {action.target}."
         if isinstance(action, PullFromGrove):
-            return f"{name} brings a pollinator from the {action.grove} grove."
+            return f"{name} brought a pollinator from the {action.grove} grove."
         if isinstance(action, Skip):
             if state.turn is not None and not state.turn.steps:
-                return f"{name} leaves the rest of the chip's pollinators in the groves."
-            return f"{name} does not move a pollinator."
+                return f"{name} left the rest of the chip's pollinators in the groves."
+            return f"{name} moved no pollinator."
         if isinstance(action, Choose):
-            return f"{name} chooses {action.option}."
+            return f"{name} chose {action.option}."
         if isinstance(action, DiscardNectar):
-            return f"{name} discards a nectar card."
+            return f"{name} discarded a nectar card."
         if isinstance(action, (TakeGrove, Pollinate, FinishPollination)):
-            return f"{name} pollinates (hidden until everybody is done)."
-        return f"{name} acts."
+            return f"{name} pollinated (hidden until everybody is done)."
+        return f"{name} moved."
 
     # ------------------------------------------------------------------ draft and round start
     def _discard(self, state: EverbloomState, seat: int, card: str) -> None:
@@ -922,7 +957,10 @@ class EverbloomRules(GameRules[EverbloomState]):
             state.groves[biome][index] += moved
             state.boxed.append(p.draft[0])
             p.draft = []
-            state.say(f"{state.name(index)} discards {'an' if biome[0] in 'aeiou' else 'a'} {biome} nectar card: {moved} pollinators go to the {biome} grove.")
+            state.say(
+                f"{state.name(index)} discarded {'an' if biome[0] in 'aeiou' else 'a'} {biome} nectar card: "
+                f"{plural(moved, 'pollinator')} to the {biome} grove."
+            )
         self._start_round(state)
 
     def _start_round(self, state: EverbloomState) -> None:
@@ -999,7 +1037,7 @@ class EverbloomRules(GameRules[EverbloomState]):
     def _answer_hive(self, state: EverbloomState, task: Task, space: str) -> None:
         state.hive = space
         state.hive_history = [other for other in state.hive_history if other != space] + [space]
-        state.say(f"{state.name(task.seat)} sets the beehive on landmark {state.landmarks[space][0]}.")
+        state.say(f"{state.name(task.seat)} set the beehive on landmark {state.landmarks[space][0]}.")
 
     def _task_wilderness(self, state: EverbloomState, task: Task) -> None:
         state.phase = "wilderness"
@@ -1018,7 +1056,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         stack = state.chips[action.landmark]
         if player.faction == "bats" and stack and action.chip > stack[-1].value:
             player.cave = min(player.cave + 1, len(_CAVE.spaces) - 1)
-            state.say(f"{state.name(seat)}'s cave marker moves to space {player.cave + 1}.")
+            state.say(f"The cave marker of {state.name(seat)} moved to space {player.cave + 1}.")
         reach = self.reach(state, seat, action.landmark)
         if action.landmark in _wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
             player.lemur_reach_used = True
@@ -1072,7 +1110,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             space = step.split(":")[1]
             state.groves[action.grove][seat] -= 1
             state.pollinators[space][seat] += 1
-            state.say(f"Edge of the Sea: {state.name(seat)} brings a pollinator from the {action.grove} grove.")
+            state.say(f"Edge of the Sea: {state.name(seat)} brought a pollinator from the {action.grove} grove.")
         self._advance_turn(state)
 
     def _send(self, state: EverbloomState, seat: int, action: SendPollinator) -> None:
@@ -1094,7 +1132,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         turn = state.turn
         assert turn is not None
         parts = ", ".join(f"{count} to {card_name(state.stacks[space][0])}" for space, count in turn.sent.items())
-        state.say(f"{state.name(seat)} sends {parts or 'nothing'}{rest}.")
+        state.say(f"{state.name(seat)} sent {parts or 'nothing'}{rest}.")
 
     def _advance_turn(self, state: EverbloomState) -> None:
         turn = state.turn
@@ -1134,7 +1172,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         new = min(old + steps, len(_TRACK.spaces) - 1)
         player.bloom = new
         if new != old:
-            state.say(f"{state.name(seat)} advances {new - old} on the bloom track ({why}).")
+            state.say(f"{state.name(seat)} advanced {new - old} on the bloom track ({why}).")
         for _ in range(_TRACK.nectar_cards_between(old, new)):
             self._draw_nectar(state, seat)
 
@@ -1144,7 +1182,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         card = state.nectar_deck.pop(0)
         state.players[seat].nectar.append(card)
         state.info_epoch += 1
-        state.say(f"{state.name(seat)} draws a nectar card.")
+        state.say(f"{state.name(seat)} drew a nectar card.")
         info = _NECTAR[card]
         state.say(f"It is {info.nectar} {info.biome} nectar.", visible_to=(seat,))
 
@@ -1186,11 +1224,11 @@ class EverbloomRules(GameRules[EverbloomState]):
             return facts["taken"] >= objective.min
         return True
 
-    def _gain(self, state: EverbloomState, seat: int, gain: C.Gain, card: str, why: str) -> None:
-        player = state.players[seat]
+    def _gain(self, state: EverbloomState, seat: int, gain: C.Gain, card: str, why: str, source: str) -> None:
+        """`seat` gains `gain`; its points are counted under `source` (see `PlayerState.earned`)."""
         if gain.points:
-            player.score += gain.points
-            state.say(f"{state.name(seat)} gains {gain.points} point{'s' if gain.points > 1 else ''} ({why}).")
+            _earn(state, seat, gain.points, source)
+            state.say(f"{state.name(seat)} gained {plural(gain.points, 'point')} ({why}).")
         if gain.bloom:
             self._advance_bloom(state, seat, gain.bloom, why)
         for _ in range(gain.nectar_cards):
@@ -1215,41 +1253,45 @@ class EverbloomRules(GameRules[EverbloomState]):
         if player.supply > 0:
             player.supply -= 1
             state.groves[grove][task.seat] += 1
-            state.say(f"{state.name(task.seat)} gains a pollinator in the {grove} grove.")
+            state.say(f"{state.name(task.seat)} gained a pollinator in the {grove} grove.")
 
     # ------------------------------------------------------------------ migration
     def winner_by_ties(self, state: EverbloomState, seats: list[int]) -> int:
         order = _order(state)
         return min(seats, key=lambda s: (state.players[s].card_count(), state.players[s].score, order.index(s)))
 
-    def _settle(self, state: EverbloomState, seats: list[int], tied_on: str) -> int:
-        """The winner among `seats` (the rulebook's tie-breaks); a tie is told in the log
-        with what broke it (ruling 29).  `tied_on` says what they tie on."""
+    def _settle(self, state: EverbloomState, seats: list[int], tied_on: str) -> tuple[int, str]:
+        """The winner among `seats` (the rulebook's tie-breaks) and, for a tie, what broke
+        it in words ('' without a tie); a tie is told in the log (ruling 29).  `tied_on`
+        says what they tie on."""
         winner = self.winner_by_ties(state, seats)
         if len(seats) < 2:
-            return winner
-        names = [state.name(seat) for seat in seats]
-        tied = ", ".join(names[:-1]) + " and " + names[-1]
+            return winner, ""
+        tied = and_list([state.name(seat) for seat in seats])
         fewest = min(state.players[seat].card_count() for seat in seats)
         left = [seat for seat in seats if state.players[seat].card_count() == fewest]
         cards = f"{fewest} habitat card{'s' if fewest != 1 else ''}"
         if len(left) == 1:
-            why = f"{state.name(winner)} has the fewest habitat cards ({fewest})"
+            why = f"{state.name(winner)} won it with the fewest habitat cards ({fewest})"
         else:
             lowest = min(state.players[seat].score for seat in left)
             last = [seat for seat in left if state.players[seat].score == lowest]
             if len(last) == 1:
-                why = f"with {cards} each, {state.name(winner)} has the fewest points ({lowest})"
+                why = f"with {cards} each, {state.name(winner)} won it with the fewest points ({lowest})"
             else:
-                why = f"with {cards} and {lowest} points each, {state.name(winner)} comes first in turn order"
-        state.say(f"{tied} tie {tied_on}; {why} and wins.")
-        return winner
+                why = (
+                    f"with {cards} and {plural(lowest, 'point')} each, "
+                    f"{state.name(winner)} won it by coming first in turn order"
+                )
+        state.say(f"{tied} tie {tied_on}; {why}.")
+        return winner, why
 
     def _start_migration(self, state: EverbloomState) -> None:
         state.phase = "migration"
         state.turn = None
         # The wildlife token starts each migration beneath the western landmark.
         state.wildlife_used = None
+        state.contests = []
         state.say("Migration begins.")
         tasks = [Task(kind="chip_blooms")]
         wild = _wildlife_spaces(state.side)
@@ -1290,12 +1332,18 @@ class EverbloomRules(GameRules[EverbloomState]):
         best = max(totals)
         which = _wildlife_spaces(state.side)[task.space]
         if best == 0:
+            state.contests.append(Contest(round=state.round, space=task.space, counts=totals))
             state.say(f"Nobody wins the {which}ern wildlife landmark.")
             return
-        winner = self._settle(
-            state, [s for s, total in enumerate(totals) if total == best], f"with {best} at the {which}ern wildlife landmark"
+        tied = [s for s, total in enumerate(totals) if total == best]
+        winner, why = self._settle(state, tied, f"with {best} at the {which}ern wildlife landmark")
+        state.contests.append(
+            Contest(
+                round=state.round, space=task.space, counts=totals, winner=winner,
+                tied=tied if len(tied) > 1 else [], tie_break=why,
+            )
         )
-        state.say(f"{state.name(winner)} wins the {which}ern wildlife landmark with {best}.")
+        state.say(f"{state.name(winner)} won the {which}ern wildlife landmark with {best}.")
         self._check_blooms(state, winner, "win_wildlife")
         options = ["card", "bloom"]
         if which == "east" and state.wildlife_used:
@@ -1324,16 +1372,21 @@ class EverbloomRules(GameRules[EverbloomState]):
         card = stack[0]
         counts = list(state.pollinators[task.space])
         if sum(counts) == 0:
+            state.contests.append(Contest(round=state.round, space=task.space, card=card, counts=counts))
             self._take_top(state, task.space)
             state.boxed.append(card)
             state.say(f"Nobody sent pollinators to {card_name(card)}: it goes back to the box.")
             return
         best = max(counts)
-        winner = self._settle(
-            state, [s for s, count in enumerate(counts) if count == best],
-            f"with {best} pollinator{'s' if best > 1 else ''} on {card_name(card)}",
+        tied = [s for s, count in enumerate(counts) if count == best]
+        winner, why = self._settle(state, tied, f"with {plural(best, 'pollinator')} on {card_name(card)}")
+        state.contests.append(
+            Contest(
+                round=state.round, space=task.space, card=card, counts=counts, winner=winner,
+                tied=tied if len(tied) > 1 else [], tie_break=why,
+            )
         )
-        state.say(f"{state.name(winner)} wins {card_name(card)} with {best} pollinator{'s' if best > 1 else ''}.")
+        state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
         tasks = [Task(kind="public", seat=winner, space=task.space, card=card, counts=counts)]
         for seat in _order(state):
             if seat != winner and counts[seat]:
@@ -1359,7 +1412,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if ability.kind == "public":
             for seat in _order(state):
                 if counts[seat] >= ability.min_pollinators:
-                    self._gain(state, seat, ability.gain, task.card, f"{name}, public")
+                    self._gain(state, seat, ability.gain, task.card, f"{name}, public", f"public:{task.card}")
         elif ability.kind == "public_fewest":
             present = [seat for seat in _order(state) if counts[seat]]
 
@@ -1369,14 +1422,18 @@ class EverbloomRules(GameRules[EverbloomState]):
 
             lowest = min(measure(seat) for seat in present)
             what = "the bloom track" if ability.measure == "bloom" else "points"
-            seat = self._settle(
-                state, [s for s in present if measure(s) == lowest], f"for {name}'s bonus, {lowest} on {what}"
-            )
-            self._gain(state, seat, ability.gain, task.card, name)
+            tied = [s for s in present if measure(s) == lowest]
+            seat, why = self._settle(state, tied, f"for {name}'s bonus, {lowest} on {what}")
+            if why and state.contests and state.contests[-1].card == task.card:
+                amount = f"{lowest} on the bloom track" if ability.measure == "bloom" else plural(lowest, "point")
+                state.contests[-1] = state.contests[-1].model_copy(
+                    update={"bonus_tied": tied, "bonus_tied_on": amount, "bonus_tie_break": why}
+                )
+            self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
         elif ability.kind == "public_losers":
             for seat in _order(state):
                 if counts[seat] and seat != task.seat:
-                    self._gain(state, seat, ability.gain, task.card, name)
+                    self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
 
     def _task_loser(self, state: EverbloomState, task: Task) -> None:
         self._check_blooms(state, task.seat, "lose_card", mine=task.counts[task.seat])
@@ -1390,7 +1447,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         moved = state.pollinators[task.space][task.seat]
         state.pollinators[task.space][task.seat] = 0
         state.groves[grove][task.seat] += moved
-        state.say(f"{state.name(task.seat)}'s {moved} pollinator{'s go' if moved > 1 else ' goes'} to the {grove} grove.")
+        state.say(f"{state.name(task.seat)} moved {plural(moved, 'pollinator')} from {card_name(task.card)} to the {grove} grove.")
 
     def _task_place(self, state: EverbloomState, task: Task) -> None:
         options = list(card_biomes(task.card))
@@ -1404,7 +1461,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if task.space:
             self._take_top(state, task.space)
         player.habitat[biome].append(HabitatCard(id=task.card))
-        state.say(f"{state.name(task.seat)} places {card_name(task.card)} in their {biome} biome.")
+        state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome} biome of their habitat.")
         wildlife = task.card in _WILDLIFE
         if not wildlife:
             self._check_blooms(state, task.seat, "win_card", card=task.card, mine=task.counts[task.seat])
@@ -1422,7 +1479,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         player = state.players[seat]
         name = card_name(task.card)
         if ability.kind == "gain":
-            self._gain(state, seat, ability.gain, task.card, name)
+            self._gain(state, seat, ability.gain, task.card, name, f"card:{task.card}")
         elif ability.kind == "points_per":
             per = ability.per
             if per == "grove_with_pollinator":
@@ -1436,8 +1493,8 @@ class EverbloomRules(GameRules[EverbloomState]):
             else:
                 count = max(self._habitat_nectar(player, b) for b in BIOMES)
             points = count * ability.points
-            player.score += points
-            state.say(f"{state.name(seat)} gains {points} point{'s' if points != 1 else ''} ({name}).")
+            _earn(state, seat, points, f"card:{task.card}")
+            state.say(f"{state.name(seat)} gained {plural(points, 'point')} ({name}).")
 
     def _task_tile(self, state: EverbloomState, task: Task) -> None:
         player = state.players[task.seat]
@@ -1456,7 +1513,7 @@ class EverbloomRules(GameRules[EverbloomState]):
     def _answer_tile(self, state: EverbloomState, task: Task, letter: str) -> None:
         player = state.players[task.seat]
         player.tiles[task.text] = letter
-        state.say(f"{state.name(task.seat)} places habitat tile {letter} on their {task.text} biome.")
+        state.say(f"{state.name(task.seat)} placed habitat tile {letter} on the {task.text} biome.")
         self._check_blooms(state, task.seat, "habitat_tile")
         self._score_tile(state, task)
 
@@ -1488,8 +1545,8 @@ class EverbloomRules(GameRules[EverbloomState]):
         if letter is None:
             return
         points = self.tile_points(state, task.seat, letter, task.card, task.counts[task.seat] if task.counts else 0)
-        player.score += points
-        state.say(f"{state.name(task.seat)} scores {points} from habitat tile {letter}.")
+        _earn(state, task.seat, points, f"tile:{task.text}")
+        state.say(f"{state.name(task.seat)} scored {plural(points, 'point')} from habitat tile {letter}.")
 
     def _task_return(self, state: EverbloomState, task: Task) -> None:
         counts = state.pollinators[task.space]
@@ -1511,7 +1568,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             self._answer_bats(state, follow, options[0])
 
     def _answer_bats(self, state: EverbloomState, task: Task, option: str) -> None:
-        self._gain(state, task.seat, _CAVE.spaces[int(option) - 1].gain, "", f"cave space {option}")
+        self._gain(state, task.seat, _CAVE.spaces[int(option) - 1].gain, "", f"cave space {option}", "cave")
 
     # ------------------------------------------------------------------ pollination
     def _task_pollination(self, state: EverbloomState, task: Task) -> None:
@@ -1542,6 +1599,7 @@ class EverbloomRules(GameRules[EverbloomState]):
 
     def _reveal_pollination(self, state: EverbloomState) -> None:
         state.info_epoch += 1
+        state.pollinations = []
         for seat in _order(state):
             player = state.players[seat]
             work = player.pollination
@@ -1558,12 +1616,18 @@ class EverbloomRules(GameRules[EverbloomState]):
                 ]
             pollinated = sum(1 for cards in player.habitat.values() for card in cards if card.pollinated)
             points = pollinated * NUM.points_per_pollinated_card
-            player.score += points
-            names = ", ".join(card_name(card) for card in work.cards) or "nothing"
+            _earn(state, seat, points, f"pollination:{state.round}")
+            state.pollinations.append(
+                PollinationDone(
+                    round=state.round, seat=seat, grove=work.grove, taken=work.taken, cards=list(work.cards),
+                    left=work.left, leftover_grove=work.leftover_grove if work.left else None, points=points,
+                )
+            )
+            names = and_list([card_name(card) for card in work.cards]) or "nothing"
             state.say(
-                f"{state.name(seat)} takes {work.taken} from the {work.grove} grove, pollinates {names}"
-                f"{f', returns {work.left} to the {work.leftover_grove} grove' if work.left else ''}"
-                f" and scores {points}."
+                f"{state.name(seat)} took {work.taken} from the {work.grove} grove, pollinated {names}"
+                f"{f', returned {work.left} to the {work.leftover_grove} grove' if work.left else ''}"
+                f" and scored {plural(points, 'point')}."
             )
             for card in work.cards:
                 self._check_blooms(state, seat, "pollinate_card", card=card)
@@ -1654,7 +1718,11 @@ class EverbloomRules(GameRules[EverbloomState]):
             winners=winners, decided_by=decided_by,
         )
         state.phase = "over"
-        state.say(f"The game is over: {', '.join(state.name(s) for s in winners)} win{'s' if len(winners) == 1 else ''} ({decided_by}).")
+        # The secret nectar cards are everybody's to see now.
+        for seat, player in enumerate(state.players):
+            if player.nectar:
+                state.say(f"{state.name(seat)} held the nectar cards {and_list([nectar_card_name(card) for card in player.nectar])}.")
+        state.say(f"The game is over. Winner{'s' if len(winners) > 1 else ''}: {and_list([state.name(s) for s in winners])} ({decided_by}).")
 
     # ------------------------------------------------------------------ view and scores
     def view(self, state: EverbloomState, seat: int) -> EverbloomState:
@@ -1709,20 +1777,29 @@ class EverbloomRules(GameRules[EverbloomState]):
 
         return search.playout_action(state, seat, actions, rng)
 
+    # ------------------------------------------------------------------ what the table is told (news.py)
     def score_sheet(self, state: EverbloomState) -> ScoreSheet:
-        names = [seat.name for seat in state.seats]
-        final = state.final
-        if final is None:
-            scores = [player.score for player in state.players]
-            return ScoreSheet(
-                players=names, rows=[ScoreRow(category="Points so far", values=scores)], totals=scores,
-                winners=[], decided_by="the game is not over",
-            )
-        rows = [ScoreRow(category="Points during play", values=final.during_play)]
-        for biome, values in final.nectar.items():
-            rows.append(ScoreRow(category=f"{_BIOME_NAMES[biome]} nectar", values=values))
-        rows.append(ScoreRow(category="Bloom track", values=final.bloom_track))
-        rows.append(ScoreRow(category="Biomes without a tile", values=final.penalty))
-        return ScoreSheet(
-            players=names, rows=rows, totals=final.totals, winners=final.winners, decided_by=final.decided_by,
-        )
+        from boardgames_tui.games.everbloom import news
+
+        return news.score_sheet(self, state)
+
+    def changes_since(self, before: EverbloomState, after: EverbloomState, seat: int) -> ChangeReport:
+        from boardgames_tui.games.everbloom import news
+
+        return news.changes_since(self, before, after, seat)
+
+    def table_moments(self, before: EverbloomState, after: EverbloomState) -> list[TableMoment]:
+        from boardgames_tui.games.everbloom import news
+
+        return news.table_moments(self, before, after)
+
+    def explain_move(self, view: EverbloomState, seat: int, action: Any) -> MoveExplanation:
+        from boardgames_tui.games.everbloom import hints
+
+        return hints.explain_move(self, view, seat, action)
+
+    def suggest_split(self, view: EverbloomState, seat: int, place: PlaceChip) -> dict[str, int]:
+        """The split of `place`'s pollinators the hint has in mind (card space -> count)."""
+        from boardgames_tui.games.everbloom import hints
+
+        return hints.suggest_split(self, view, seat, place)

@@ -169,7 +169,7 @@ def test_wildlife_chips_leave_when_their_landmark_resolves():
     state = answer_all(state, {"wildlife bonus": "bloom", "habitat tile": "C", "biome of your habitat": "forest"})
     assert state.chips["west"] == [] and state.chips["east"] == []
     # The elephant scored tile C with n1 and the east (not yet resolved), not the west.
-    assert any("scores 4 from habitat tile C" in entry.text for entry in state.log)
+    assert any("scored 4 points from habitat tile C" in entry.text for entry in state.log)
 
 
 # ----------------------------------------------------------------- ruling 2: themes for their seats
@@ -280,13 +280,13 @@ def test_a_tie_is_told_with_what_broke_it():
     told = [entry.text for entry in state.log if " tie " in entry.text]
     assert told == [
         "Hummingbirds and Butterflies tie with 2 pollinators on Edelweiss Owl; "
-        "Butterflies has the fewest habitat cards (1) and wins."
+        "Butterflies won it with the fewest habitat cards (1)."
     ]
     # Level on cards: points, then turn order.
     state = blank(["hummingbirds", "butterflies"])
     state.players[0].score = 3
     state.stacks["b3"] = [OWL]
     state.pollinators["b3"] = [2, 2]
-    assert "Butterflies has the fewest points (0)" in " ".join(e.text for e in migrate(state).log)
+    assert "Butterflies won it with the fewest points (0)" in " ".join(e.text for e in migrate(state).log)
     state.players[0].score = 0
-    assert "Hummingbirds comes first in turn order" in " ".join(e.text for e in migrate(state).log)
+    assert "Hummingbirds won it by coming first in turn order" in " ".join(e.text for e in migrate(state).log)

@@ -15,7 +15,7 @@ SEATS = [Seat(name="Anna"), Seat(name="Ben")]
 
 
 def nectar_name(card: str) -> str:
-    return f"{BIOME_NAMES[NECTAR[card].biome]} nectar {NECTAR[card].nectar}"
+    return f"{BIOME_NAMES[NECTAR[card].biome]} {NECTAR[card].nectar}"
 
 
 def sections_of(state) -> dict[str, str]:

@@ -1,0 +1,390 @@
+"""Everbloom's moves in the words of the seat making them, with what they do, for hints.
+
+`explain_move(rules, view, seat, action)` names the card, chip, landmark or grove
+("Discard the Forest nectar card (3)", "Place your 3 on landmark 12, sending 2 to
+Pearl Narwhal and 1 to Coral Wyrm") and gives a reason in the game's terms, computed
+from the rules' own scoring on `seat`'s view: which cards the seat would lead or tie
+on, the points a tile or a bloom-track step is worth, the nectar standing a card
+changes.  Nothing here looks past the view.
+
+A split is not one action of the rules: a chip is placed (`PlaceChip`), then each
+pollinator is sent on its own (`SendPollinator`).  `suggest_split` gives the split
+the hint has in mind for a placement, so that a screen showing a chip's split before
+it is placed can show the same counts the hint's words name.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from boardgames_tui.engine.contract import MoveExplanation
+from boardgames_tui.engine.text import plural
+from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.model import (
+    ChipToGrove,
+    Choose,
+    DiscardNectar,
+    EverbloomState,
+    FinishPollination,
+    MovePollinator,
+    PlaceChip,
+    Pollinate,
+    PullFromGrove,
+    SendPollinator,
+    Skip,
+    TakeGrove,
+    is_hidden,
+)
+from boardgames_tui.games.everbloom.news import biome_name, place_words
+from boardgames_tui.games.everbloom.rules import (
+    BIOMES,
+    and_list,
+    auto_pollinates,
+    card_biomes,
+    card_cost,
+    card_info,
+    card_name,
+    majority_divisors,
+    nectar_card_name,
+)
+
+if TYPE_CHECKING:
+    from boardgames_tui.games.everbloom.rules import EverbloomRules
+
+_NECTAR = {card.id: card for card in C.nectar_cards()}
+_TRACK = C.bloom_track()
+_CAVE = C.cave_track()
+_NUM = C.numbers()
+_WILDLIFE = {card.id: card for card in C.wildlife_cards()}
+
+
+# -- small words ------------------------------------------------------------------------------------
+def _top(view: EverbloomState, space: str) -> str:
+    stack = view.stacks.get(space) or []
+    return card_name(stack[0]) if stack else f"the empty space {space}"
+
+
+def _chip(action: PlaceChip | ChipToGrove) -> str:
+    return 'your first player\'s "1" chip' if action.first_chip else f"your {action.chip}"
+
+
+def gain_words(gain: C.Gain) -> str:
+    """What a bonus gives: "2 points, 1 bloom-track step and a nectar card"."""
+    parts = []
+    if gain.points:
+        parts.append(plural(gain.points, "point"))
+    if gain.bloom:
+        parts.append(plural(gain.bloom, "bloom-track step"))
+    if gain.nectar_cards:
+        parts.append(plural(gain.nectar_cards, "nectar card"))
+    if gain.groves:
+        parts.append(plural(len(gain.groves), "pollinator") + " in a grove")
+    return and_list(parts) or "nothing"
+
+
+def _majority_points(values: list[int], seat: int) -> int:
+    divisor = majority_divisors(values)[seat]
+    return values[seat] // divisor if divisor else 0
+
+
+# -- leads on the cards -------------------------------------------------------------------------------
+def _lead_words(view: EverbloomState, seat: int, space: str, mine: int) -> tuple[int, str]:
+    """(1 lead, 0 tie, -1 behind) and "Pearl Narwhal (3 to 2)" for `mine` pollinators there."""
+    counts = view.pollinators.get(space, [0] * len(view.players))
+    best = max((count for other, count in enumerate(counts) if other != seat), default=0)
+    words = f"{_top(view, space)} ({mine} to {best})"
+    if mine > best:
+        return 1, words
+    return (0 if mine == best and mine else -1), words
+
+
+def _card_worth(view: EverbloomState, space: str) -> int:
+    stack = view.stacks.get(space) or []
+    if not stack or is_hidden(stack[0]):
+        return 1
+    return card_info(stack[0]).nectar + 1
+
+
+def _split_reason(view: EverbloomState, seat: int, counts: dict[str, int]) -> str:
+    leads, ties, behind = [], [], []
+    for space, added in counts.items():
+        if not added:
+            continue
+        mine = view.pollinators[space][seat] + added
+        outcome, words = _lead_words(view, seat, space, mine)
+        (leads if outcome > 0 else ties if outcome == 0 else behind).append(words)
+    parts = []
+    if leads:
+        parts.append(f"you would lead on {and_list(leads)}")
+    if ties:
+        parts.append(f"tie on {and_list(ties)}")
+    if behind:
+        parts.append(f"still trail on {and_list(behind)}")
+    return ", ".join(parts)
+
+
+def suggest_split(rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip) -> dict[str, int]:
+    """How the hint would share out the pollinators of `place` over the cards it
+    reaches: every split the cards' and the landmark's rules allow, the one leading on
+    the most valuable cards (then tying on the most, then the most even).  Empty when
+    the chip sends nothing."""
+    plan = rules.plan(view, seat, place.chip, place.landmark, place.ignore_rule)
+    targets, count = plan.targets, plan.count
+    if plan.reason is not None or not targets or count <= 0:
+        return {}
+    counts = view.pollinators
+    best: tuple[Any, ...] | None = None
+    chosen: dict[str, int] = {}
+    for split in product(range(count + 1), repeat=len(targets)):
+        if sum(split) != count:
+            continue
+        final = dict(zip(targets, split))
+        if rules.split_problem(view, place.landmark, final, plan.one_card, plan.even) is not None:
+            continue
+        lead_worth = tied = 0
+        for space, added in final.items():
+            mine = counts[space][seat] + added
+            others = max((c for other, c in enumerate(counts[space]) if other != seat), default=0)
+            if added and mine > others:
+                lead_worth += _card_worth(view, space)
+            elif added and mine == others:
+                tied += 1
+        rank = (lead_worth, tied, -max(split))
+        if best is None or rank > best:
+            best, chosen = rank, final
+    return chosen
+
+
+# -- the moves ------------------------------------------------------------------------------------------
+def explain_move(rules: EverbloomRules, view: EverbloomState, seat: int, action: Any) -> MoveExplanation:
+    """`action` in `seat`'s own words with what it does, from `seat`'s `view`."""
+    if isinstance(action, DiscardNectar):
+        return _discard(view, seat, action)
+    if isinstance(action, PlaceChip):
+        return _place(rules, view, seat, action)
+    if isinstance(action, ChipToGrove):
+        grove = biome_name(action.grove)
+        return MoveExplanation(
+            f"Send {_chip(action)} to the {grove} grove",
+            f"no landmark takes it; {plural(action.chip, 'pollinator')} wait there for pollination",
+        )
+    if isinstance(action, SendPollinator):
+        return _send(view, seat, action)
+    if isinstance(action, MovePollinator):
+        return _move(view, seat, action)
+    if isinstance(action, PullFromGrove):
+        step = view.turn.steps[0] if view.turn is not None and view.turn.steps else ""
+        space = step.partition(":")[2]
+        target = f" to {_top(view, space)}" if space else ""
+        return MoveExplanation(
+            f"Bring a pollinator from your {biome_name(action.grove)} grove{target}",
+            "Edge of the Sea asks for one of your pollinators there",
+        )
+    if isinstance(action, Skip):
+        if view.turn is not None and not view.turn.steps:
+            return MoveExplanation("Leave the rest of the chip's pollinators in your groves", "what you sent keeps every rule")
+        return MoveExplanation("Move no pollinator", "every pollinator stays where it is")
+    if isinstance(action, Choose):
+        return _choose(rules, view, seat, action.option)
+    if isinstance(action, TakeGrove):
+        return _take(view, seat, action.grove)
+    if isinstance(action, Pollinate):
+        return _pollinate(rules, view, seat, action.card)
+    if isinstance(action, FinishPollination):
+        work = view.players[seat].pollination
+        left = work.left if work is not None else 0
+        if action.grove is None or not left:
+            return MoveExplanation("Finish pollinating", "nothing is left to pay with")
+        return MoveExplanation(
+            f"Finish pollinating: {plural(left, 'leftover pollinator')} to the {biome_name(action.grove)} grove",
+            f"your {biome_name(action.grove)} grove would hold {view.groves[action.grove][seat] + left}",
+        )
+    return MoveExplanation(rules.describe(view, seat, action))
+
+
+def _discard(view: EverbloomState, seat: int, action: DiscardNectar) -> MoveExplanation:
+    info = _NECTAR.get(action.card)
+    if info is None:
+        return MoveExplanation("Discard a nectar card")
+    kept = [card for card in view.players[seat].draft if card != action.card]
+    grove = biome_name(info.biome)
+    return MoveExplanation(
+        f"Discard the {grove} nectar card ({info.nectar})",
+        f"you keep {and_list([nectar_card_name(card) for card in kept])}; "
+        f"{plural(_NUM.discard_grove_pollinators, 'pollinator')} go to the {grove} grove",
+    )
+
+
+def _place(rules: EverbloomRules, view: EverbloomState, seat: int, action: PlaceChip) -> MoveExplanation:
+    where = rules.landmark_label(view, action.landmark)
+    split = suggest_split(rules, view, seat, action)
+    sends = [f"{count} to {_top(view, space)}" for space, count in split.items() if count]
+    words = f"Place {_chip(action)} on {where}"
+    if action.ignore_rule:
+        words += ", disregarding its rule"
+    if sends:
+        words += f", sending {and_list(sends)}"
+    reasons = []
+    if split:
+        reasons.append(_split_reason(view, seat, split))
+    plan = rules.plan(view, seat, action.chip, action.landmark, action.ignore_rule)
+    if plan.bloom:
+        reasons.append(f"{plural(plan.bloom, 'bloom-track step')} from the landmark")
+    chips = view.chips.get(action.landmark, [])
+    if rules.is_wildlife(view, action.landmark):
+        totals = [0] * len(view.players)
+        for chip in chips:
+            totals[chip.seat] += chip.value
+        mine = totals[seat] + action.chip
+        best = max((t for other, t in enumerate(totals) if other != seat), default=0)
+        state = "lead" if mine > best else "tie" if mine == best else "trail"
+        reasons.append(f"you would {state} at {where} ({mine} to {best} in chips)")
+    player = view.players[seat]
+    if player.faction == "bats" and chips and action.chip > chips[-1].value:
+        reasons.append("your cave marker moves on")
+    return MoveExplanation(words, "; ".join(reason for reason in reasons if reason) or None)
+
+
+def _send(view: EverbloomState, seat: int, action: SendPollinator) -> MoveExplanation:
+    source = f" from your {biome_name(action.grove)} grove" if action.grove else ""
+    mine = view.pollinators[action.space][seat] + 1
+    outcome, words = _lead_words(view, seat, action.space, mine)
+    state = "you would lead on" if outcome > 0 else "you would tie on" if outcome == 0 else "you would still trail on"
+    return MoveExplanation(f"Send a pollinator{source} to {_top(view, action.space)}", f"{state} {words}")
+
+
+def _leads(view: EverbloomState, seat: int, pollinators: dict[str, list[int]]) -> int:
+    led = 0
+    for space, counts in pollinators.items():
+        others = max((c for other, c in enumerate(counts) if other != seat), default=0)
+        if counts[seat] > others and view.stacks.get(space):
+            led += 1
+    return led
+
+
+def _move(view: EverbloomState, seat: int, action: MovePollinator) -> MoveExplanation:
+    whose = "one of your pollinators" if action.owner == seat else f"a pollinator of {view.name(action.owner)}"
+    after = {space: list(counts) for space, counts in view.pollinators.items()}
+    after[action.source][action.owner] -= 1
+    after[action.target][action.owner] += 1
+    before_leads, after_leads = _leads(view, seat, view.pollinators), _leads(view, seat, after)
+    return MoveExplanation(
+        f"Move {whose} from {_top(view, action.source)} to {_top(view, action.target)}",
+        f"you would lead on {plural(after_leads, 'card')} (now {before_leads})",
+    )
+
+
+def _nectar_after(rules: EverbloomRules, view: EverbloomState, seat: int, biome: str, extra: int) -> str:
+    """Your nectar in `biome` after `extra` more, with your place, as far as you know."""
+    values = list(rules.nectar_totals(view)[biome])
+    before = _majority_points(values, seat)
+    values[seat] += extra
+    after = _majority_points(values, seat)
+    change = f", {after - before:+d} at the end" if after != before else ""
+    return f"your {biome_name(biome)} nectar would be {values[seat]} ({place_words(values, seat)}{change})"
+
+
+def _choose(rules: EverbloomRules, view: EverbloomState, seat: int, option: str) -> MoveExplanation:
+    choice = view.choice
+    if choice is None:
+        return MoveExplanation(f"Choose {option}")
+    task = choice.task
+    kind = task.kind
+    if kind == "hive":
+        number = view.landmarks[option][0]
+        return MoveExplanation(
+            f"Set the beehive on landmark {number}",
+            f"the other factions follow the hive's rule there: {C.hive().rule.summary}",
+        )
+    if kind == "event":
+        event = card_name(task.card)
+        return MoveExplanation(
+            f"Let {event} take the place of {_top(view, option)}", f"{_top(view, option)} moves to the empty space"
+        )
+    if kind == "wildlife_bonus":
+        player = view.players[seat]
+        if option == "bloom":
+            steps = _NUM.wildlife_bloom_advances
+            end = min(player.bloom + steps, len(_TRACK.spaces) - 1)
+            worth = _TRACK.points_at(end) - _TRACK.points_at(player.bloom)
+            cards = _TRACK.nectar_cards_between(player.bloom, end)
+            extra = f" and {plural(cards, 'nectar card')}" if cards else ""
+            return MoveExplanation(
+                f"Take {plural(steps, 'bloom-track step')}", f"worth {plural(worth, 'point')} at the end{extra}"
+            )
+        top = view.wildlife_deck[0] if view.wildlife_deck else ""
+        name = _WILDLIFE[top].name if top in _WILDLIFE else "a wildlife card"
+        nectar = f"{_WILDLIFE[top].nectar} nectar in any biome, " if top in _WILDLIFE else ""
+        return MoveExplanation(f"Take the wildlife card {name}", f"{nectar}it pollinates itself")
+    if kind == "loser":
+        moved = view.pollinators.get(task.space, [0] * len(view.players))[seat]
+        return MoveExplanation(
+            f"Send your {plural(moved, 'pollinator')} from {card_name(task.card)} to the {biome_name(option)} grove",
+            f"your {biome_name(option)} grove would hold {view.groves[option][seat] + moved}",
+        )
+    if kind == "place":
+        name = card_name(task.card)
+        player = view.players[seat]
+        reasons = [f"once pollinated, {_nectar_after(rules, view, seat, option, card_info(task.card).nectar)}"]
+        if task.card not in _WILDLIFE:
+            letter = player.tiles.get(option)
+            reasons.append(
+                f"habitat tile {letter} there scores again" if letter else "that biome gets a habitat tile (no −5 for it)"
+            )
+        return MoveExplanation(f"Place {name} in your {biome_name(option)} biome", "; ".join(reasons))
+    if kind == "tile":
+        mine = task.counts[seat] if task.counts else 0
+        points = rules.tile_points(view, seat, option, task.card, mine)
+        return MoveExplanation(
+            f"Put habitat tile {option} on your {biome_name(task.text)} biome", f"it scores {plural(points, 'point')} now"
+        )
+    if kind == "grove_gain":
+        return MoveExplanation(
+            f"Gain a pollinator in the {biome_name(option)} grove",
+            f"your {biome_name(option)} grove would hold {view.groves[option][seat] + 1}",
+        )
+    if kind == "bats":
+        gain = _CAVE.spaces[int(option) - 1].gain
+        return MoveExplanation(f"Take cave bonus {option}", f"it gives {gain_words(gain)}")
+    return MoveExplanation(f"Choose {option}")
+
+
+def _affordable(view: EverbloomState, seat: int, budget: int) -> tuple[list[str], list[str]]:
+    """(the cards that pollinate themselves, the unpollinated cards `budget` pollinators
+    would pay for, most nectar first)."""
+    cards = [card.id for cards in view.players[seat].habitat.values() for card in cards if not card.pollinated]
+    free = [card for card in cards if auto_pollinates(card)]
+    paid = []
+    for card in sorted((c for c in cards if not auto_pollinates(c)), key=lambda c: -card_info(c).nectar):
+        if card_cost(card) <= budget:
+            paid.append(card)
+            budget -= card_cost(card)
+    return free, paid
+
+
+def _take(view: EverbloomState, seat: int, grove: str) -> MoveExplanation:
+    taken = view.groves[grove][seat]
+    free, paid = _affordable(view, seat, taken)
+    reasons = []
+    if paid:
+        nectar = sum(card_info(card).nectar for card in paid)
+        reasons.append(f"enough to pollinate {and_list([card_name(card) for card in paid])} ({nectar} nectar)")
+    if free:
+        names = and_list([card_name(card) for card in free])
+        reasons.append(f"{names} {'pollinates itself' if len(free) == 1 else 'pollinate themselves'}")
+    if not reasons:
+        reasons.append("no card of yours needs pollinators" if taken else "nothing to pollinate")
+    what = f"your {plural(taken, 'pollinator')} from the {biome_name(grove)} grove" if taken else f"the {biome_name(grove)} grove (none of yours there)"
+    return MoveExplanation(f"Take {what}", "; ".join(reasons))
+
+
+def _pollinate(rules: EverbloomRules, view: EverbloomState, seat: int, card: str) -> MoveExplanation:
+    player = view.players[seat]
+    biome = next((b for b in BIOMES if any(c.id == card for c in player.habitat[b])), card_biomes(card)[0])
+    cost = card_cost(card)
+    reason = (
+        f"{_nectar_after(rules, view, seat, biome, card_info(card).nectar)}; "
+        f"{plural(_NUM.points_per_pollinated_card, 'point')} at every pollination from now on"
+    )
+    return MoveExplanation(f"Pollinate {card_name(card)} (cost {cost})", reason)

@@ -1,0 +1,281 @@
+"""What Everbloom tells its players (issue #14), headless: the changes since a seat's
+last move, the table's moments (ties named), the score sheet by source with every
+secret nectar card revealed, the hints' words, and grammar for any name."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from boardgames_tui.engine.contract import SPECTATOR, Seat
+from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.model import (
+    Choose,
+    DiscardNectar,
+    EverbloomOptions,
+    HabitatCard,
+    PlaceChip,
+    SendPollinator,
+)
+from tests.games.everbloom.test_everbloom_rules import CRAB, ELEPHANT, OWL, RULES, act, blank, migrate
+
+NAMES = ["You", "James", "Ann", "Bo"]
+# A verb agreeing with a third person after a seat named "You", or a possessive of it.
+BAD_GRAMMAR = re.compile(r"\bYou(?:'s| [a-z]+s\b)|\b1 (?:points|pollinators|cards|steps)\b|\(s\)")
+
+
+def named(state, names):
+    """`state` with its seats renamed (the rules only ever read names from the seats)."""
+    state.seats = [Seat(name=name) for name in names[: len(state.seats)]]
+    return state
+
+
+def lay(state, **stacks):
+    """Cards on spaces, face up (as every top is from the round's start)."""
+    for space, cards in stacks.items():
+        state.stacks[space] = list(cards)
+        state.face_up.extend(cards)
+    return state
+
+
+def migrate_all(state):
+    """The whole migration, every choice answered with its first option."""
+    state = migrate(state)
+    while state.choice is not None:
+        state = act(state, state.choice.seat, Choose(option=state.choice.options[0]))
+    return state
+
+
+def play(seats: int, seed: int, on_move=None):
+    """A whole random game with seats named You, James, …; `on_move(before, after, seat)`."""
+    state = RULES.setup(EverbloomOptions(), [Seat(name=name) for name in NAMES[:seats]], seed)
+    rng = random.Random(seed)
+    while not RULES.is_over(state):
+        seat = RULES.to_act(state)[0]
+        action = rng.choice(RULES.legal_actions(state, seat))
+        after = RULES.apply(state, seat, action)
+        if on_move is not None:
+            on_move(state, after, seat, action)
+        state = after
+    return state
+
+
+# ----------------------------------------------------------------- since your last turn
+
+
+def test_another_seats_chip_is_marked_and_summed_up_until_the_seat_moves():
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[ELEPHANT], t2=[CRAB])
+    state = act(state, 0, PlaceChip(chip=1, landmark="west"), SendPollinator(space="t1"))
+    mine = RULES.view(state, 0)
+    james = RULES.plan(state, 1, 2, "west", False).targets
+    state = act(state, 1, PlaceChip(chip=2, landmark="west"), *[SendPollinator(space=james[0])] * 2)
+    report = RULES.changes_since(mine, RULES.view(state, 0), 0)
+    assert ("landmark", "west") in report.marks and ("space", james[0]) in report.marks
+    assert ("space", "t2" if james[0] == "t1" else "t1") not in report.marks
+    name = C.cards()[RULES.view(state, 0).stacks[james[0]][0]].name
+    assert report.lines == (f"James placed a 2 at the western wildlife landmark, sent 2 to {name}.",)
+    # Nothing changed since the seat's own move: no marks, no lines.
+    assert not RULES.changes_since(RULES.view(state, 0), RULES.view(state, 0), 0)
+
+
+def test_a_secret_nectar_card_shows_only_to_its_owner():
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    before = {seat: RULES.view(state, seat) for seat in (0, 1, SPECTATOR)}
+    state = state.model_copy(deep=True)
+    state.nectar_deck = ["N01", *state.nectar_deck]
+    RULES._draw_nectar(state, 1)
+    drawn = next(card for card in C.nectar_cards() if card.id == "N01")
+    secret = f"{next(b.name for b in C.biomes() if b.key == drawn.biome)} {drawn.nectar}"
+    theirs = RULES.changes_since(before[1], RULES.view(state, 1), 1)
+    assert f"Your new nectar card: {secret}." in theirs.lines
+    # The other seat, and the table watching for seat 1, learn nothing of it.
+    for looking, seat in ((0, 0), (SPECTATOR, 1)):
+        report = RULES.changes_since(before[looking], RULES.view(state, looking), seat)
+        assert not any(secret in line or "Your" in line for line in report.lines), report.lines
+
+
+def test_a_migration_is_summed_up_in_a_few_lines_with_its_tie():
+    state = named(blank(["hummingbirds", "butterflies"]), ["You", "James"])
+    state.players[1].habitat["desert"] = [HabitatCard(id="H12")]
+    state.players[0].habitat["aquatic"] = [HabitatCard(id="H02"), HabitatCard(id="H03")]
+    lay(state, b3=[OWL], t1=[ELEPHANT])
+    state.pollinators["b3"], state.pollinators["t1"] = [2, 2], [3, 1]
+    before = RULES.view(state, 0)
+    after = RULES.view(migrate_all(state), 0)
+    report = RULES.changes_since(before, after, 0)
+    assert ("habitat", 0) in report.marks and ("habitat", 1) in report.marks
+    assert len(report.lines) <= 6
+    text = "\n".join(report.lines)
+    assert f"Migration: You won {C.cards()[ELEPHANT].name} (3 to 1)." in report.lines
+    assert "Tie on Edelweiss Owl: You and James had 2 pollinators each; James won it with the fewest habitat cards (1)." in text
+
+
+# ----------------------------------------------------------------- table moments
+
+
+def test_the_migration_moment_names_every_winner_and_the_tie():
+    state = named(blank(["hummingbirds", "butterflies"]), ["You", "James"])
+    state.players[0].habitat["aquatic"] = [HabitatCard(id="H02"), HabitatCard(id="H03")]
+    state.players[1].habitat["desert"] = [HabitatCard(id="H12")]
+    lay(state, b3=[OWL], t1=[ELEPHANT])
+    state.pollinators["b3"], state.pollinators["t1"] = [2, 2], [3, 1]
+    before = RULES.view(state, SPECTATOR)
+    after = RULES.view(migrate_all(state), SPECTATOR)
+    moments = RULES.table_moments(before, after)
+    migration = next(moment for moment in moments if moment.heading == "Migration, round 1")
+    owl, elephant = C.cards()[OWL].name, C.cards()[ELEPHANT].name
+    assert f"You won {elephant} (3 to 1)." in migration.lines
+    assert f"James won {owl} (2 to 2)." in migration.lines
+    assert (
+        f"Tie on {owl}: You and James had 2 pollinators each; James won it with the fewest habitat cards (1)."
+        in migration.lines
+    )
+    assert any(line.startswith("Points now: You ") for line in migration.lines)
+
+
+def test_every_public_event_of_a_game_is_announced_once_and_in_order():
+    headings: list[str] = []
+    told = {"view": None}
+
+    def watch(before, after, seat, action):
+        if told["view"] is None:
+            told["view"] = RULES.view(before, SPECTATOR)
+        now = RULES.view(after, SPECTATOR)
+        for moment in RULES.table_moments(told["view"], now):
+            headings.append(moment.heading)
+            assert moment.lines and all(line and not BAD_GRAMMAR.search(line) for line in moment.lines), moment
+        told["view"] = now
+
+    play(3, 11, watch)
+    rounds = C.numbers().rounds
+    expected = ["The nectar discards"]
+    for number in range(1, rounds + 1):
+        expected += [f"Round {number} of {rounds} begins", f"Migration, round {number}", f"Pollination, round {number}"]
+    expected.append("The game is over")
+    # "Round 2: the beehive" and the like come between, when a seat chose them later.
+    assert [heading for heading in headings if ": " not in heading] == expected
+
+
+# ----------------------------------------------------------------- the score sheet
+
+
+def test_the_score_sheet_itemises_every_point_and_reveals_every_nectar_card():
+    final = play(3, 5)
+    sheet = RULES.score_sheet(final)
+    for seat in range(3):
+        assert sum(row.values[seat] for row in sheet.rows) == sheet.totals[seat]
+    categories = [row.category for row in sheet.rows]
+    assert "Other points during play" not in categories
+    assert {"Habitat tiles", "Bloom track", "Biomes without a tile"} <= set(categories)
+    biome_names = [info.name for info in C.biomes()]
+    for name in biome_names:
+        row = sheet.rows[categories.index(f"{name} nectar")]
+        for seat, detail in enumerate(row.details):
+            assert detail == "no nectar" or re.fullmatch(rf"\d+ nectar \(.+\), (tied )?\d(st|nd|rd|th)(, 1 per \d)? → {row.values[seat]}", detail), detail
+    public_log = " ".join(entry.text for entry in RULES.view(final, SPECTATOR).log)
+    for seat, player in enumerate(final.players):
+        from boardgames_tui.games.everbloom.rules import nectar_card_name
+
+        cards = [nectar_card_name(card) for card in player.nectar]
+        assert all(card in sheet.notes[seat] for card in cards)
+        assert f"{final.seats[seat].name} held the nectar cards" in public_log
+
+
+def test_a_nectar_row_gives_amount_and_rank():
+    state = blank(["bats", "butterflies"])
+    forest = next(card for card in C.hybrids() if card.biomes == ("forest",))
+    state.players[0].habitat["forest"] = [HabitatCard(id=forest.id, pollinated=True)]
+    RULES._final_scoring(state)
+    row = next(row for row in RULES.score_sheet(state).rows if row.category == "Forest nectar")
+    assert row.details == [f"{forest.nectar} nectar (habitat {forest.nectar}), 1st → {forest.nectar}", "no nectar"]
+
+
+# ----------------------------------------------------------------- hints
+
+
+def test_the_hint_names_the_discarded_nectar_card_and_what_is_kept():
+    state = RULES.setup(EverbloomOptions(), [Seat(name="You"), Seat(name="James")], 3)
+    view = RULES.view(state, 0)
+    card = view.players[0].draft[0]
+    info = next(nectar for nectar in C.nectar_cards() if nectar.id == card)
+    biome = next(b.name for b in C.biomes() if b.key == info.biome)
+    explanation = RULES.explain_move(view, 0, DiscardNectar(card=card))
+    assert explanation.move == f"Discard the {biome} nectar card ({info.nectar})"
+    assert explanation.reason.startswith("you keep ") and f"the {biome} grove" in explanation.reason
+
+
+def test_a_placement_hint_names_chip_landmark_and_a_legal_split_that_leads():
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[ELEPHANT], t2=[CRAB])
+    state.pollinators["t1"] = [0, 1]
+    view = RULES.view(state, 0)
+    place = PlaceChip(chip=3, landmark="west")
+    split = RULES.suggest_split(view, 0, place)
+    assert sum(split.values()) == RULES.plan(view, 0, 3, "west", False).count
+    # The split is one the rules take, pollinator by pollinator.
+    sends = [SendPollinator(space=space) for space, count in split.items() for _ in range(count)]
+    act(state, 0, place, *sends)
+    explanation = RULES.explain_move(view, 0, place)
+    assert explanation.move.startswith("Place your 3 on the western wildlife landmark, sending ")
+    for space, count in split.items():
+        if count:
+            assert f"{count} to {C.cards()[state.stacks[space][0]].name}" in explanation.move
+    assert "you would lead on" in explanation.reason
+
+
+def test_a_send_hint_names_the_card_and_the_lead():
+    state = blank(["bats", "butterflies"])
+    lay(state, t1=[ELEPHANT])
+    state.pollinators["t1"] = [1, 1]
+    explanation = RULES.explain_move(RULES.view(state, 0), 0, SendPollinator(space="t1"))
+    assert explanation.move == f"Send a pollinator to {C.cards()[ELEPHANT].name}"
+    assert explanation.reason == f"you would lead on {C.cards()[ELEPHANT].name} (2 to 1)"
+
+
+def test_every_legal_move_of_a_game_has_words_and_a_reason():
+    def explain(before, after, seat, action):
+        view = RULES.view(before, seat)
+        for legal in RULES.legal_actions(before, seat)[:12]:
+            words = RULES.explain_move(view, seat, legal)
+            assert words.move and not BAD_GRAMMAR.search(words.move + (words.reason or ""))
+            assert words.reason, (legal, words)
+
+    play(2, 8, explain)
+
+
+# ----------------------------------------------------------------- words
+
+
+def test_the_log_and_the_summaries_read_right_for_any_name():
+    lines: list[str] = []
+
+    def collect(before, after, seat, action):
+        lines.extend(line for other in range(len(after.players))
+                     for line in RULES.changes_since(RULES.view(before, other), RULES.view(after, other), other).lines)
+
+    for seats, seed in ((2, 1), (4, 2)):
+        final = play(seats, seed, collect)
+        lines.extend(entry.text for entry in final.log)
+        sheet = RULES.score_sheet(final)
+        lines.extend(sheet.notes)
+        lines.extend(detail for row in sheet.rows for detail in row.details or [])
+    bad = [line for line in lines if BAD_GRAMMAR.search(line)]
+    assert not bad, bad[:5]
+    assert any(line.startswith("You ") for line in lines) and any(line.startswith("James ") for line in lines)
+
+
+def test_a_tied_public_bonus_is_named_in_the_migration():
+    """Coral Blossom's bonus goes to the faction with the fewest points among those with
+    pollinators on it: level on points, the usual tie-breaks settle it (ruling 17)."""
+    coral = next(card.id for card in C.events() if card.name == "Coral Blossom")
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[coral])
+    state.pollinators["t1"] = [2, 1]
+    before = RULES.view(state, SPECTATOR)
+    after = RULES.view(migrate_all(state), SPECTATOR)
+    migration = next(m for m in RULES.table_moments(before, after) if m.heading.startswith("Migration"))
+    assert (
+        "Tie for the bonus of Coral Blossom: You and James had 0 points each; "
+        "with 0 habitat cards and 0 points each, You won it by coming first in turn order."
+    ) in migration.lines
