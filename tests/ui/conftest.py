@@ -34,3 +34,14 @@ def app_factory(tmp_path: Path):
         return make_app(tmp_path, seats, seed)
 
     return factory
+
+
+async def press_through_news(pilot) -> bool:
+    """Close a table announcement if one is up (games announce reveals and round ends
+    between turns); True if one was closed."""
+    from boardgames_tui.ui.scoresheet import AnnouncementScreen
+
+    if isinstance(pilot.app.screen, AnnouncementScreen):
+        await pilot.press("enter")
+        return True
+    return False

@@ -16,7 +16,7 @@ from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.game_screen import GameScreen, hint_reason
 from boardgames_tui.ui.setup import StartRequest
 
-from .conftest import screen_text
+from .conftest import press_through_news, screen_text
 
 # Each game's options; in each, Enter plays the highlighted move of Ann's first turn
 # (Evergreen and Everbloom open with a draft: Enter takes the highlighted card).
@@ -39,16 +39,20 @@ async def wait_for(pilot, condition, rounds: int = 400) -> None:
     for _ in range(rounds):
         if condition():
             return
-        await pilot.pause(0.02)
+        if not await press_through_news(pilot):
+            await pilot.pause(0.02)
     raise AssertionError("waited too long")
 
 
 def status(app: BoardGamesApp) -> str:
-    return str(app.screen.query_one("#status").render())
+    # The game's own status bar, also while a table announcement is over it.
+    game = next(screen for screen in reversed(app.screen_stack) if isinstance(screen, GameScreen))
+    return str(game.query_one("#status").render())
 
 
 async def anns_turn(pilot, screen: GameScreen) -> None:
-    await wait_for(pilot, lambda: screen.viewer_acts(screen.current_view()))
+    # Ann's turn with her screen on top, not a table announcement over it.
+    await wait_for(pilot, lambda: screen.app.screen is screen and screen.viewer_acts(screen.current_view()))
 
 
 @asynccontextmanager

@@ -22,11 +22,14 @@ def _app(tmp_path, seats, slug="bloom-kingdom"):
     return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
 
 
-async def _until(pilot, condition, tries: int = 400) -> None:
+async def _until(pilot, condition, tries: int = 400, *, news: bool = True) -> None:
+    from tests.ui.conftest import press_through_news
+
     for _ in range(tries):
         if condition():
             return
-        await pilot.pause(0.03)
+        if not (news and await press_through_news(pilot)):
+            await pilot.pause(0.03)
     raise AssertionError(f"the screen never got there: {pilot.app.screen_stack}")
 
 
@@ -61,13 +64,15 @@ async def test_moments_are_announced_in_turn_and_escape_skips_the_rest(tmp_path,
         screen = app.screen
         armed.append(True)
         screen.submit(screen.viewer_legal_actions()[0])
-        await _until(pilot, lambda: isinstance(app.screen, AnnouncementScreen))
+        await _until(pilot, lambda: isinstance(app.screen, AnnouncementScreen), news=False)
         assert app.screen.heading == "First news" and app.screen.position == (1, 3)
         # The game's hook is asked with public views only: the table is the audience.
         before, after = told[0]
         assert after == app.match.rules.view(app.match.state, SPECTATOR)
         await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, AnnouncementScreen) and app.screen.heading == "Second news")
+        await _until(
+            pilot, lambda: isinstance(app.screen, AnnouncementScreen) and app.screen.heading == "Second news", news=False
+        )
         assert app.screen.position == (2, 3)
         await pilot.press("escape")
         await pilot.pause()
@@ -136,7 +141,7 @@ async def test_a_long_announcement_scrolls_inside_its_box(tmp_path, size):
         await _until(pilot, lambda: _acts(app))
         lines = "\n".join(f"Line {number} of a long migration summary" for number in range(1, 41))
         app.screen.announce_all([("Migration", lines), ("Round 1 ends", "Two landmarks flip.")])
-        await _until(pilot, lambda: isinstance(app.screen, AnnouncementScreen))
+        await _until(pilot, lambda: isinstance(app.screen, AnnouncementScreen), news=False)
         await pilot.pause()
         # The button and the keys stay on screen; the body scrolls instead.
         assert not clipped_widgets(app.screen)

@@ -145,11 +145,11 @@ def point_reason(character: str, counts: dict[str, int], kept_by_others: dict[st
     if character == "fortune_teller":
         return f"{_times(2, count('fortune_teller'), 'Fortune Teller')} + {_times(2, count('dragon'), 'Dragon')}"
     if character == "queen":
-        return _times(3, min(count("queen"), count("king")), "Queen–King pair")
+        return _times(3, min(count("queen"), count("king")), "Queen and King pair")
     if character == "knight":
-        return _times(5, min(count("knight"), count("queen"), count("unicorn")), "Knight–Queen–Unicorn trio")
+        return _times(5, min(count("knight"), count("queen"), count("unicorn")), "Knight, Queen and Unicorn trio")
     if character == "wizard":
-        return _times(3, min(count("wizard"), count("noble")), "Wizard–Noble pair")
+        return _times(3, min(count("wizard"), count("noble")), "Wizard and Noble pair")
     if character == "unicorn":
         longest = max(counts.values(), default=0)
         if count("unicorn") >= longest:
