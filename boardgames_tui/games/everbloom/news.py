@@ -358,9 +358,9 @@ def changes_since(rules: EverbloomRules, before: EverbloomState, after: Everbloo
 # -- the score sheet ------------------------------------------------------------------------------------
 # Sources of points during play (`PlayerState.earned` keys before the ':'), as the sheet names them.
 _SOURCES = (
-    ("card", "Cards won: their bonuses"),
-    ("public", "Others' cards: public bonuses"),
-    ("pollination", f"Pollination: {plural(_NUM.points_per_pollinated_card, 'point')} a pollinated card"),
+    ("card", "Bonuses of cards won"),
+    ("public", "Public bonuses"),
+    ("pollination", "Pollinated cards"),
     ("tile", "Habitat tiles"),
     ("cave", "Cave bonuses"),
 )
@@ -379,8 +379,6 @@ def _source_detail(state: EverbloomState, seat: int, kind: str) -> str:
             parts.append(f"round {rest}: {points}")
         elif kind == "tile":
             parts.append(f"{biome_name(rest)} ({player.tiles.get(rest, '?')}) {points}")
-        else:
-            parts.append(str(points))
     return ", ".join(parts)
 
 
