@@ -42,8 +42,6 @@ if TYPE_CHECKING:
 
 Mark = tuple[str, str] | tuple[str, int]
 
-# How many lines the since-your-last-turn panel gets; the log holds the rest.
-PANEL_LINES = 6
 _BIOME_NAMES = {info.key: info.name for info in C.biomes()}
 _TRACK = C.bloom_track()
 _NUM = C.numbers()
@@ -350,8 +348,10 @@ def changes_since(rules: EverbloomRules, before: EverbloomState, after: Everbloo
     if drawn:
         # Only the seat's own view shows these cards: the public view hides them.
         lines.append(f"Your new nectar card{'s' if len(drawn) > 1 else ''}: {and_list([nectar_card_name(c) for c in drawn])}.")
-    if len(lines) > PANEL_LINES:
-        lines = [*lines[: PANEL_LINES - 1], f"… and {plural(len(lines) - PANEL_LINES + 1, 'line')} more in the log."]
+    # The panel gets the contract's few lines; the log holds the rest.
+    room = rules.CHANGE_LINES
+    if len(lines) > room:
+        lines = [*lines[: room - 1], f"… and {plural(len(lines) - room + 1, 'line')} more in the log."]
     return ChangeReport(marks=marks, lines=tuple(lines))
 
 
