@@ -42,8 +42,6 @@ if TYPE_CHECKING:
 
 Mark = tuple[str, str] | tuple[str, int]
 
-# How many lines the since-your-last-turn panel gets; the log holds the rest.
-PANEL_LINES = 6
 _BIOME_NAMES = {info.key: info.name for info in C.biomes()}
 _TRACK = C.bloom_track()
 _NUM = C.numbers()
@@ -350,17 +348,19 @@ def changes_since(rules: EverbloomRules, before: EverbloomState, after: Everbloo
     if drawn:
         # Only the seat's own view shows these cards: the public view hides them.
         lines.append(f"Your new nectar card{'s' if len(drawn) > 1 else ''}: {and_list([nectar_card_name(c) for c in drawn])}.")
-    if len(lines) > PANEL_LINES:
-        lines = [*lines[: PANEL_LINES - 1], f"… and {plural(len(lines) - PANEL_LINES + 1, 'line')} more in the log."]
+    # The panel gets the contract's few lines; the log holds the rest.
+    room = rules.CHANGE_LINES
+    if len(lines) > room:
+        lines = [*lines[: room - 1], f"… and {plural(len(lines) - room + 1, 'line')} more in the log."]
     return ChangeReport(marks=marks, lines=tuple(lines))
 
 
 # -- the score sheet ------------------------------------------------------------------------------------
 # Sources of points during play (`PlayerState.earned` keys before the ':'), as the sheet names them.
 _SOURCES = (
-    ("card", "Cards won: their bonuses"),
-    ("public", "Others' cards: public bonuses"),
-    ("pollination", f"Pollination: {plural(_NUM.points_per_pollinated_card, 'point')} a pollinated card"),
+    ("card", "Bonuses of cards won"),
+    ("public", "Public bonuses"),
+    ("pollination", "Pollinated cards"),
     ("tile", "Habitat tiles"),
     ("cave", "Cave bonuses"),
 )
@@ -379,8 +379,6 @@ def _source_detail(state: EverbloomState, seat: int, kind: str) -> str:
             parts.append(f"round {rest}: {points}")
         elif kind == "tile":
             parts.append(f"{biome_name(rest)} ({player.tiles.get(rest, '?')}) {points}")
-        else:
-            parts.append(str(points))
     return ", ".join(parts)
 
 
