@@ -36,12 +36,17 @@ def legend() -> list[LegendEntry]:
         LegendEntry(HAND, "4×Bu", "a card with 4 icons of one insect"),
         LegendEntry(SUPPLY, "Next up", "the token that arrives next"),
         LegendEntry(SUPPLY, "bag 30", "tokens still in the bag"),
+        LegendEntry(SUPPLY, "Next [BeJu] · Be9 Bu9 Ju9", "on a short screen: the next-up token, then the meeples left"),
         LegendEntry(SUPPLY, "Be16", "meeples of that insect left in the pile"),
         LegendEntry(SUPPLY, "⚠ The end is near", "what could end the game within about a round"),
         LegendEntry(STANDINGS, "▶", "the player whose turn it is"),
         LegendEntry(STANDINGS, "Be 3★", "meeples won of that insect; ★: the player leads that insect now (strictly the most)"),
-        LegendEntry(STANDINGS, "Tied, nobody leads", "insects whose top count is shared: nobody leads them"),
-        LegendEntry(STANDINGS, "★ Ann leads two insects", "leading two insects wins outright if the game ends now"),
-        LegendEntry(STANDINGS, "⚠ Ben leads no insect", "a player who leads no insect when the game ends is out"),
+        LegendEntry(STANDINGS, "No leader: Bu tied at 2", "an insect whose top count is shared: nobody leads it"),
+        LegendEntry(
+            STANDINGS,
+            "⚠ If it ended now",
+            "what the end would do now: a player leading two insects wins outright; "
+            "a player leading no insect is out",
+        ),
         LegendEntry("Everywhere", "·", "separates items on one line"),
     ]

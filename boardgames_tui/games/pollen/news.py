@@ -33,8 +33,9 @@ from boardgames_tui.games.pollen.rules import (
 from boardgames_tui.games.pollen.standings import InsectLead, insect_leads
 
 _INSECTS = insects()
-# The most pollinations the "since your last turn" panel spells out one by one.
-SINCE_POLLINATIONS = 2
+# The most pollinations the "since your last turn" panel spells out one by one (the
+# table was shown each of them in full as it happened).
+SINCE_POLLINATIONS = 1
 
 # Keys of the board marks (`ChangeReport.marks`): ("card", x, y), ("token", x, y), ("scored", x, y).
 CARD_MARK = "card"
@@ -85,6 +86,22 @@ def result_words(result: InsectResult, voice: Voice) -> str:
         return f"no {insect.plural} by it: no meeple"
     tied = [seat for seat, count in enumerate(counts) if count == best]
     return f"{insect.plural} tied at {best} ({voice.group(tied)}): no meeple"
+
+
+def short_pollination(pollination: Pollination, voice: Voice) -> str:
+    """A scored token in a few words: "Ann wins Bee (5 to 3) and Junebug (2 to 0); Butterflies tied at 1"."""
+    won: dict[int, list[str]] = {}
+    tied = []
+    for result in pollination.results:
+        insect = _INSECTS[result.insect]
+        if result.winner is not None:
+            others = max((count for seat, count in enumerate(result.counts) if seat != result.winner), default=0)
+            won.setdefault(result.winner, []).append(f"{insect.name} ({result.counts[result.winner]} to {others})")
+        elif max(result.counts):
+            tied.append(f"{insect.plural} tied at {max(result.counts)}")
+    parts = [f"{voice.does(seat, 'win')} {_names_list(insects_won)}" for seat, insects_won in won.items()]
+    parts.extend(tied)
+    return "; ".join(parts) or "nobody has its insects"
 
 
 def pollination_words(pollination: Pollination, voice: Voice) -> str:
@@ -149,29 +166,32 @@ def changes_since(before: PollenState, after: PollenState, seat: int) -> ChangeR
     voice = Voice([info.name for info in after.seats], seat if _is_own_view(after, seat) else None)
     marks: set[Hashable] = set()
     lines: list[str] = []
-    for planted in after.garden[len(before.garden) :]:
-        marks.add((CARD_MARK, planted.x, planted.y))
+    planted = after.garden[len(before.garden) :]
+    marks.update((CARD_MARK, card.x, card.y) for card in planted)
+    if len(planted) == 1:
+        card = planted[0]
         lines.append(
-            f"{capital(voice.does(card_owner(planted.card), 'planted', 'planted'))} "
-            f"{card_label(planted.card)} at {cell_label((planted.x, planted.y))}."
+            f"{capital(voice.does(card_owner(card.card), 'planted', 'planted'))} "
+            f"{card_label(card.card)} at {cell_label((card.x, card.y))}."
         )
+    elif planted:
+        each = "; ".join(
+            f"{voice.who(card_owner(card.card))} {card_label(card.card)} at {cell_label((card.x, card.y))}"
+            for card in planted
+        )
+        lines.append(f"Planted: {each}.")
     old_tokens = {(placed.x, placed.y) for placed in before.tokens}
     new_tokens = [placed for placed in after.tokens if (placed.x, placed.y) not in old_tokens]
     marks.update((TOKEN_MARK, placed.x, placed.y) for placed in new_tokens if placed.face_up)
     scored = after.pollinations[len(before.pollinations) :]
-    for pollination in scored:
-        marks.add((SCORED_MARK, pollination.x, pollination.y))
-    if new_tokens:
-        labels = ", ".join(token_label(placed.token) for placed in new_tokens)
-        lines.append(f"New {'token' if len(new_tokens) == 1 else 'tokens'}: {labels}.")
+    marks.update((SCORED_MARK, pollination.x, pollination.y) for pollination in scored)
+    # New tokens are marked on the board (<BeJu>); the lines say who planted and won what.
     for pollination in scored[:SINCE_POLLINATIONS]:
-        lines.append(f"{token_label(pollination.token)} scored: {pollination_words(pollination, voice)}.")
+        lines.append(f"Scored {token_label(pollination.token)}: {short_pollination(pollination, voice)}.")
     if len(scored) > SINCE_POLLINATIONS:
         rest = len(scored) - SINCE_POLLINATIONS
-        lines.append(f"{plural(rest, 'more token')} scored (in the log).")
-    changes = lead_changes(before, after, voice)
-    if changes:
-        lines.append(capital("; ".join(changes)) + ".")
+        lines.append(f"And {plural(rest, 'more token')} (the log).")
+    # The leads themselves are in the standings beside this summary, ★ by each.
     return ChangeReport(marks=frozenset(marks), lines=tuple(lines))
 
 

@@ -104,8 +104,10 @@ class PollenScreen(GameScreen):
             marks=self.change_marks(),
         )
         self.query_one(HandPanel).show(view, viewer, self.selected, list(view.pending_tokens))
+        # On a short screen the news since the last turn takes the log's place (app.tcss).
+        self.set_class(bool(self.since_last_turn().lines), "-news")
         standings = live_standings(view)
-        self.query_one(SupplyPanel).show(view, standings.end_near)
+        self.query_one(SupplyPanel).show(view, standings.end_near, compact=self.has_class("-short"))
         self.query_one(StandingsPanel).show(view, standings)
         self.call_after_refresh(self._keep_cursor_in_view)
 
@@ -119,6 +121,11 @@ class PollenScreen(GameScreen):
     def on_resize(self) -> None:
         # Wide windows give the log and the panels room for whole lines.
         self.set_class(self.size.width >= 160, "-wide")
+        # A short window: the summary since the last turn shares the room left with the log.
+        short = self.size.height < 30
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            self.redraw()
         self.call_after_refresh(self._keep_cursor_in_view)
 
     @staticmethod

@@ -528,16 +528,22 @@ class SupplyPanel(TextPanel):
     def on_mount(self) -> None:
         self.border_title = "Pollinators"
 
-    def show(self, view: PollenState, end_near: str | None) -> None:
-        text = Text("Next up ", style="bold")
+    def show(self, view: PollenState, end_near: str | None, *, compact: bool = False) -> None:
+        """`compact` (a short screen): one line, the bag's count in the border."""
+        self.border_title = f"Pollinators · bag {len(view.bag)}" if compact else "Pollinators"
+        text = Text("Next " if compact else "Next up ", style="bold")
         if view.next_up is not None:
             text.append_text(token_text(view.next_up))
         else:
             text.append("none", style="dim")
-        text.append(f"   bag {len(view.bag)}\n", style="bold")
-        text.append("Meeples left ")
+        if compact:
+            text.append(" · ")
+        else:
+            text.append(f"   bag {len(view.bag)}\n", style="bold")
+            text.append("Meeples left ")
         for insect, left in enumerate(view.supply):
             text.append(f"{INSECT_SHORT[insect]}{left} ", style=INSECT_STYLE[insect])
+        text.rstrip()
         if end_near:
             text.append("\n")
             text.append_text(Text(f"{WARNING} {end_near}", style="bold"))
@@ -583,11 +589,11 @@ class StandingsPanel(TextPanel):
         names = [seat.name for seat in view.seats]
         counts_width = 6 * len(INSECT_SHORT)
         # Names share one column; a name too long for it gets a line of its own.
-        room = max(width - 4 - counts_width, 1)
+        room = max(width - 3 - counts_width, 1)
         column = min(max(len(name) for name in names), room)
         lines = []
         for seat, won in enumerate(view.meeples):
-            line = Text("▶ " if seat == view.active and view.phase != "over" else "  ")
+            line = Text("▶" if seat == view.active and view.phase != "over" else " ")
             line.append_text(seat_mark(seat))
             line.append(" ")
             name = names[seat]
@@ -602,20 +608,18 @@ class StandingsPanel(TextPanel):
             else:
                 line.append(name)
                 lines.append(line)
-                lines.append(Text(" " * (4 + column + 1)) + counts)
+                lines.append(Text(" " * (3 + column + 1)) + counts)
         tied = [lead for lead in standings.insects if lead.leader is None and lead.best > 0]
         if tied:
-            words = " · ".join(
-                f"{INSECT_SHORT[lead.insect]} {', '.join(names[seat] for seat in lead.top)} at {lead.best}"
-                for lead in tied
-            )
-            lines.append(Text(f"Tied, nobody leads: {words}", style="italic"))
+            words = " · ".join(f"{INSECT_SHORT[lead.insect]} tied at {lead.best}" for lead in tied)
+            lines.append(Text(f"No leader: {words}", style="italic"))
+        # What the printed end would do with the meeples as they are.
+        if_now = []
         if standings.outright is not None:
-            lines.append(Text(f"★ {names[standings.outright]} leads two insects: wins outright if it ended now", style="bold"))
+            if_now.append(f"{names[standings.outright]} wins outright (two leads)")
         if standings.at_risk:
             out = ", ".join(names[seat] for seat in standings.at_risk)
-            verb = "leads" if len(standings.at_risk) == 1 else "lead"
-            lines.append(
-                Text(f"{WARNING} {out} {verb} no insect: out if the game ended now", style="bold red")
-            )
+            if_now.append(f"{out} {'is' if len(standings.at_risk) == 1 else 'are'} out (no lead)")
+        if if_now:
+            lines.append(Text(f"{WARNING} If it ended now: {'; '.join(if_now)}.", style="bold red"))
         fit_height(self, Text("\n").join(lines))
