@@ -292,9 +292,12 @@ def _standing_by_tokens(
     found = []
     players = len(after.seats)
     cards_before, cards_after = garden_map(before), garden_map(after)
+    # A token the move draws from the bag is not known before it is drawn: only the
+    # tokens already there (or the one being placed) are spoken of.
+    known = {(placed.x, placed.y) for placed in before.tokens} | set(before.pending_points)
     for placed in after.tokens:
         point = (placed.x, placed.y)
-        if point not in points or not placed.face_up:
+        if point not in points or point not in known or not placed.face_up:
             continue
         leading, tied, behind = [], [], []
         for insect in token_insects(placed.token):

@@ -593,7 +593,7 @@ class PollenRules(GameRules[PollenState]):
         )
         for seat, player in enumerate(state.players):
             hand = ", ".join(card_label(card) for card in sorted(player.hand))
-            state.say(f"{state.name(seat)}'s opening hand: {hand}.", visible_to=(seat,))
+            state.say(f"{possessive(seat_name(state.name(seat)))} opening hand: {hand}.", visible_to=(seat,))
         state.say(f"{seat_name(state.name(first))} plays first ({how}).")
         return state
 
@@ -641,7 +641,9 @@ class PollenRules(GameRules[PollenState]):
             raise IllegalMove("The game is over.")
         name = state.name(seat)
         if seat != state.active:
-            raise IllegalMove(f"It is not {name}'s turn: {state.name(state.active)} is playing.")
+            raise IllegalMove(
+                f"It is not {possessive(seat_name(name))} turn: {seat_name(state.name(state.active))} is playing."
+            )
         if isinstance(action, Plant):
             if state.phase == "assign":
                 left = len(state.pending_tokens)
@@ -1016,10 +1018,11 @@ class PollenRules(GameRules[PollenState]):
             1 for pollination in state.pollinations for insect_result in pollination.results
             if insect_result.winner is None and max(insect_result.counts) > 0
         )
-        notes.append(f"{plural(scored, 'token')} scored; {plural(ties, 'insect')} on them tied, so nobody won that meeple.")
+        notes.append(f"Tokens scored: {scored}; insects tied on them, so that nobody won the meeple: {ties}.")
         # The end reveals everything the table could not see: unplanted cards, the bag.
         for section in self.hidden_information(state):
-            title = f"{possessive(section.title)} cards never planted" if section.title in names else section.title
+            owned = section.title in names
+            title = f"{possessive(seat_name(section.title))} cards never planted" if owned else section.title
             notes.append(f"{title}: {'; '.join(section.lines)}.")
         notes.append("Totals are all meeples won; the winner is decided by the scoring steps above.")
         return ScoreSheet(

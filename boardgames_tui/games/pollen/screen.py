@@ -12,7 +12,15 @@ from boardgames_tui.engine.contract import HIDDEN, IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.model import PlaceToken, Plant, PollenState
-from boardgames_tui.games.pollen.rules import PollenRules, card_label, cell_label, point_label, reading_order
+from boardgames_tui.engine.text import possessive
+from boardgames_tui.games.pollen.rules import (
+    PollenRules,
+    card_label,
+    cell_label,
+    point_label,
+    reading_order,
+    seat_name,
+)
 from boardgames_tui.games.pollen.standings import live_standings
 from boardgames_tui.games.pollen.widgets import (
     GardenView,
@@ -176,7 +184,7 @@ class PollenScreen(GameScreen):
             elif self.thinking is not None:
                 self.say(f"{view.name(self.thinking)} is choosing a move; wait a moment.", error=True)
             else:
-                self.say(f"It is {view.name(view.active)}'s turn, not yours.", error=True)
+                self.say(f"It is {possessive(seat_name(view.name(view.active)))} turn, not yours.", error=True)
             return None
         return view
 

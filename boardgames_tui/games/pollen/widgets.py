@@ -13,7 +13,7 @@ from textual.strip import Strip
 
 from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import plural, possessive
 from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.content import cards, insects
 from boardgames_tui.games.pollen.model import PlacedToken, PollenState
@@ -25,6 +25,7 @@ from boardgames_tui.games.pollen.rules import (
     cell_corners,
     cell_label,
     insect_counts,
+    seat_name,
     token_insects,
 )
 from boardgames_tui.ui.widgets import SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark, set_border_title
@@ -115,7 +116,7 @@ def cell_entry(view: PollenState, cell: Cell) -> CatalogueEntry:
     card = cards_at.get(cell)
     if card is not None:
         kind = garden_card_entry(card)
-        lines.append(f"{view.name(card_owner(card))}'s {card_label(card)}.")
+        lines.append(f"{possessive(seat_name(view.name(card_owner(card))))} {card_label(card)}.")
         lines.extend(kind.lines[:1])
     elif cell in view.open_cells:
         lines.append("Open: a card may be planted here.")
