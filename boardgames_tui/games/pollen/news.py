@@ -124,17 +124,33 @@ def lead_words(lead: InsectLead, voice: Voice) -> str:
 
 
 def lead_changes(before: PollenState, after: PollenState, voice: Voice) -> list[str]:
-    """What changed in the leads, one phrase per insect whose leader changed."""
-    changes = []
+    """What changed in the leads: the insects each seat newly leads (one phrase per
+    seat), then each insect whose top count became a tie."""
+    taken: dict[int, list[str]] = {}
+    tied = []
     old, new = insect_leads(before.meeples), insect_leads(after.meeples)
     for was, now in zip(old, new):
         if was.leader == now.leader and was.top == now.top:
             continue
         if now.leader is not None and was.leader != now.leader:
-            changes.append(f"{voice.does(now.leader, 'now lead', 'now leads')} {_INSECTS[now.insect].plural}")
+            taken.setdefault(now.leader, []).append(_INSECTS[now.insect].plural)
         elif now.leader is None and now.best > 0 and was.top != now.top:
-            changes.append(lead_words(now, voice))
-    return changes
+            tied.append(lead_words(now, voice))
+    changes = [f"{voice.does(seat, 'now lead', 'now leads')} {_names_list(plurals)}" for seat, plurals in taken.items()]
+    return changes + tied
+
+
+def newly_outright(before: PollenState, after: PollenState) -> int | None:
+    """A seat that leads two insects now and did not before: it would win outright."""
+    def outright(meeples: Sequence[Sequence[int]]) -> int | None:
+        led: dict[int, int] = {}
+        for lead in insect_leads(meeples):
+            if lead.leader is not None:
+                led[lead.leader] = led.get(lead.leader, 0) + 1
+        return next((seat for seat, count in led.items() if count >= 2), None)
+
+    now = outright(after.meeples)
+    return now if now is not None and now != outright(before.meeples) else None
 
 
 def newly_leading_nothing(before: PollenState, after: PollenState) -> list[int]:
@@ -216,6 +232,9 @@ def table_moments(before: PollenState, after: PollenState) -> list[TableMoment]:
         changes = lead_changes(before, after, voice)
         if changes:
             lines.append(capital("; ".join(changes)) + ".")
+        leader = newly_outright(before, after)
+        if leader is not None and after.phase != "over":
+            lines.append(f"{capital(voice.who(leader))} now leads two insects: if the game ended now, that would win outright.")
         fallen = newly_leading_nothing(before, after)
         if fallen:
             lines.append(out_warning(fallen, voice))

@@ -48,6 +48,24 @@ def test_the_table_is_told_a_tie_with_the_tied_players_named():
     assert "Orange now leads Junebugs" in text
 
 
+def test_a_seat_taking_two_leads_at_once_is_told_it_would_win_outright():
+    state = tie_position(["Ann", "James", "Cleo"])
+    state.meeples = [[1, 0, 0], [0, 0, 0], [0, 0, 0]]
+    # James plants 2 Butterflies: Butterflies 6 to 2; Junebugs Ann's 2 stars to Cleo's 1.
+    state.active = 1
+    state.players[1].hand = [card(1, "butterfly-2")]
+    after = RULES.apply(state, 1, Plant(card=card(1, "butterfly-2"), x=0, y=-1))
+    [moment] = RULES.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
+    assert "James now leads Butterflies; Ann now leads Junebugs." in moment.lines
+    state.meeples = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+    state.players[1].hand = [card(1, "butterfly-2")]
+    state.garden[0] = state.garden[0].model_copy(update={"card": card(1, "star-2")})
+    after = RULES.apply(state, 1, Plant(card=card(1, "butterfly-2"), x=0, y=-1))
+    [moment] = RULES.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
+    assert "James now leads Butterflies and Junebugs." in moment.lines
+    assert "James now leads two insects: if the game ended now, that would win outright." in moment.lines
+
+
 def test_nothing_scored_tells_the_table_nothing():
     state = tie_position()
     after = RULES.apply(state, 0, Plant(card=card(0, "bee-4"), x=1, y=-1))
