@@ -19,15 +19,8 @@ from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from ..games.pollen.helpers import build, card, token
 from .conftest import screen_text
 from .layout import assert_readable
+from .test_hints import wait_for
 from .test_pollen_screen import pollen_app
-
-
-async def wait_for(pilot, condition, rounds: int = 500) -> None:
-    for _ in range(rounds):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("waited too long")
 
 
 def viewer_acts(app) -> bool:
@@ -68,7 +61,7 @@ async def test_the_bots_card_is_marked_and_summed_up_until_the_player_moves(tmp_
         assert ("card", bot_card.x, bot_card.y) in screen.change_marks()
         assert "new" in garden_text(screen)
         summary = since_text(screen)
-        assert f"Bot planted" in summary and f"at ({bot_card.x}, {bot_card.y})" in summary
+        assert "Bot planted" in summary and f"at ({bot_card.x}, {bot_card.y})" in summary
         # The bot drew a card at the end of its turn: that stays its secret.
         assert "drew" not in summary
         # Ann moves: the marks and the summary go (the bot waits, so nothing new comes).

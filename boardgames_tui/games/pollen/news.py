@@ -234,7 +234,9 @@ def table_moments(before: PollenState, after: PollenState) -> list[TableMoment]:
             lines.append(capital("; ".join(changes)) + ".")
         leader = newly_outright(before, after)
         if leader is not None and after.phase != "over":
-            lines.append(f"{capital(voice.who(leader))} now leads two insects: if the game ended now, that would win outright.")
+            lines.append(
+                f"{capital(voice.who(leader))} now leads two insects: if the game ended now, that would win outright."
+            )
         fallen = newly_leading_nothing(before, after)
         if fallen:
             lines.append(out_warning(fallen, voice))

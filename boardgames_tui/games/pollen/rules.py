@@ -69,7 +69,6 @@ from boardgames_tui.engine.contract import (
     ChangeReport,
     GameRules,
     IllegalMove,
-    LogEntry,
     MoveExplanation,
     ScoreRow,
     ScoreSheet,

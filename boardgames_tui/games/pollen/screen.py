@@ -155,10 +155,10 @@ class PollenScreen(GameScreen):
         return f"{prompt} · arrows/Tab move · 1–5 or ]/[ pick a card ({card}) · Enter plants"
 
     def curtain_message(self, seat: int) -> str:
-        return (
-            f"Turn {self.match.state.turn}: plant one of your garden cards by a token. "
-            "Your screen marks what was planted and scored since your last turn."
-        )
+        message = f"Turn {self.match.state.turn}: plant one of your garden cards by a token."
+        if any(move.seat == seat for move in self.match.moves):
+            message += " Your screen marks what was planted and scored since your last turn."
+        return message
 
     def curtain_secret(self, seat: int) -> str:
         return "the garden cards in your hand"
