@@ -12,7 +12,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from boardgames_tui.engine.contract import HIDDEN, NO_CHANGES, ChangeReport, MoveExplanation, TableMoment
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import plural, possessive
 from boardgames_tui.games.pollen.content import insects
 from boardgames_tui.games.pollen.model import InsectResult, PlaceToken, Plant, Pollination, PollenState
 from boardgames_tui.games.pollen.rules import (
@@ -191,8 +191,9 @@ def changes_since(before: PollenState, after: PollenState, seat: int) -> ChangeR
             f"{card_label(card.card)} at {cell_label((card.x, card.y))}."
         )
     elif planted:
+        # Only other seats moved since this one's last move: each card is named by its owner.
         each = "; ".join(
-            f"{voice.who(card_owner(card.card))} {card_label(card.card)} at {cell_label((card.x, card.y))}"
+            f"{possessive(voice.names[card_owner(card.card)])} {card_label(card.card)} at {cell_label((card.x, card.y))}"
             for card in planted
         )
         lines.append(f"Planted: {each}.")

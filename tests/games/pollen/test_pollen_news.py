@@ -124,6 +124,19 @@ def _other_secrets(state):
     return other
 
 
+def test_changes_since_name_several_cards_by_their_owners():
+    state = tie_position(["Ann", "James", "Cleo"])
+    before = RULES.view(state, 0)
+    planted = [
+        state.garden[0].model_copy(update={"x": 1, "y": -1, "card": card(1, "bee-3")}),
+        state.garden[0].model_copy(update={"x": 2, "y": -1, "card": card(2, "star-3")}),
+    ]
+    state.garden = [*state.garden, *planted]  # a new list: the view before shares the old one
+    report = RULES.changes_since(before, RULES.view(state, 0), 0)
+    assert report.lines == ("Planted: James's 3 Bees at (1, -1); Cleo's Triple star at (2, -1).",)
+    assert {(CARD_MARK, 1, -1), (CARD_MARK, 2, -1)} == report.marks
+
+
 def test_changes_since_speak_to_the_seat_as_you_only_on_its_own_screen():
     state = tie_position(["You", "James", "Ann"])
     state.active = 1
