@@ -21,7 +21,7 @@ from boardgames_tui.games.pollen.rules import (
     reading_order,
     seat_name,
 )
-from boardgames_tui.games.pollen.standings import live_standings
+from boardgames_tui.games.pollen.standings import LiveStandings, live_standings
 from boardgames_tui.games.pollen.widgets import (
     GardenView,
     HandPanel,
@@ -60,6 +60,9 @@ class PollenScreen(GameScreen):
         # plant before any such choice this turn (a key pressed twice past the curtain)
         # is asked about first.
         self._chosen_for: int | None = None
+        # The standings of the view last drawn (public, so shared by every seat).
+        self._standings_for: PollenState | None = None
+        self._standings: LiveStandings | None = None
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -114,7 +117,9 @@ class PollenScreen(GameScreen):
         self.query_one(HandPanel).show(view, viewer, self.selected, list(view.pending_tokens))
         # On a short screen the news since the last turn takes the log's place (app.tcss).
         self.set_class(bool(self.since_last_turn().lines), "-news")
-        standings = live_standings(view)
+        if self._standings_for is not view:
+            self._standings_for, self._standings = view, live_standings(view)
+        standings = self._standings
         self.query_one(SupplyPanel).show(view, standings.end_near, compact=self.has_class("-short"))
         self.query_one(StandingsPanel).show(view, standings)
         self.call_after_refresh(self._keep_cursor_in_view)

@@ -529,8 +529,15 @@ class SupplyPanel(TextPanel):
     def on_mount(self) -> None:
         self.border_title = "Pollinators"
 
+    _key: tuple[PollenState, str | None, bool] | None = None
+    _text: Text | None = None
+
     def show(self, view: PollenState, end_near: str | None, *, compact: bool = False) -> None:
         """`compact` (a short screen): one line, the bag's count in the border."""
+        # A cursor move redraws the screen: the panel changes only with the view.
+        if self._key is not None and self._key[0] is view and self._key[1:] == (end_near, compact):
+            return
+        self._key = (view, end_near, compact)
         self.border_title = f"Pollinators · bag {len(view.bag)}" if compact else "Pollinators"
         text = Text("Next " if compact else "Next up ", style="bold")
         if view.next_up is not None:
@@ -548,7 +555,12 @@ class SupplyPanel(TextPanel):
         if end_near:
             text.append("\n")
             text.append_text(Text(f"{WARNING} {end_near}", style="bold"))
+        self._text = text
         fit_height(self, text)
+
+    def on_resize(self) -> None:
+        if self._text is not None:
+            fit_height(self, self._text)
 
 
 WARNING = "⚠"
@@ -576,6 +588,9 @@ class StandingsPanel(TextPanel):
         self.border_title = "Standings (★ leads)"
 
     def show(self, view: PollenState, standings: LiveStandings) -> None:
+        # A cursor move redraws the screen: the standings change only with the view.
+        if view is self._view:
+            return
         self._view, self._standings = view, standings
         self._lay_out()
 
