@@ -16,16 +16,16 @@ from boardgames_tui.engine.text import plural, possessive
 from boardgames_tui.games.pollen.content import insects
 from boardgames_tui.games.pollen.model import InsectResult, PlaceToken, Plant, Pollination, PollenState
 from boardgames_tui.games.pollen.rules import (
-    _names_list,
     card_label,
     card_owner,
-    seat_name,
     cell_corners,
     cell_label,
     garden_map,
     insect_counts,
+    names_list,
     point_cells,
     point_label,
+    seat_name,
     standing,
     token_insects,
     token_label,
@@ -60,7 +60,7 @@ class Voice:
         return f"{self.names[seat]} {third_person or verb + 's'}"
 
     def group(self, seats: Sequence[int]) -> str:
-        return _names_list([self.who(seat) for seat in seats])
+        return names_list([self.who(seat) for seat in seats])
 
 
 def capital(text: str) -> str:
@@ -99,7 +99,7 @@ def short_pollination(pollination: Pollination, voice: Voice) -> str:
             won.setdefault(result.winner, []).append(f"{insect.name} ({result.counts[result.winner]} to {others})")
         elif max(result.counts):
             tied.append(f"{insect.plural} tied at {max(result.counts)}")
-    parts = [f"{voice.does(seat, 'win')} {_names_list(insects_won)}" for seat, insects_won in won.items()]
+    parts = [f"{voice.does(seat, 'win')} {names_list(insects_won)}" for seat, insects_won in won.items()]
     parts.extend(tied)
     return "; ".join(parts) or "nobody has its insects"
 
@@ -136,7 +136,7 @@ def lead_changes(before: PollenState, after: PollenState, voice: Voice) -> list[
             taken.setdefault(now.leader, []).append(_INSECTS[now.insect].plural)
         elif now.leader is None and now.best > 0 and was.top != now.top:
             tied.append(lead_words(now, voice))
-    changes = [f"{voice.does(seat, 'now lead', 'now leads')} {_names_list(plurals)}" for seat, plurals in taken.items()]
+    changes = [f"{voice.does(seat, 'now lead', 'now leads')} {names_list(plurals)}" for seat, plurals in taken.items()]
     return changes + tied
 
 
@@ -177,6 +177,8 @@ def _is_own_view(view: PollenState, seat: int) -> bool:
 
 
 def changes_since(before: PollenState, after: PollenState, seat: int) -> ChangeReport:
+    """The cards planted, tokens placed and tokens scored from `before` to `after` (two
+    views of one audience), marked and summed up in a few lines for `seat`."""
     if after.garden[: len(before.garden)] != before.garden or len(after.pollinations) < len(before.pollinations):
         return NO_CHANGES  # not the same game line (an undo went back past `before`)
     voice = Voice([info.name for info in after.seats], seat if _is_own_view(after, seat) else None)
@@ -336,13 +338,13 @@ def _standing_by_tokens(
                 behind.append(f"{name} {now[seat]} to {rival}")
         parts = []
         if leading:
-            parts.append("you would lead " + _names_list(leading))
+            parts.append("you would lead " + names_list(leading))
         if tied:
-            parts.append("tied on " + _names_list(tied))
+            parts.append("tied on " + names_list(tied))
         if behind:
-            parts.append("you would trail " + _names_list(behind))
+            parts.append("you would trail " + names_list(behind))
         if not parts:
-            shown = _names_list([_INSECTS[insect].plural for insect in token_insects(placed.token)])
+            shown = names_list([_INSECTS[insect].plural for insect in token_insects(placed.token)])
             parts.append(f"nobody has {shown} by it yet")
         empty = sum(1 for cell in point_cells(point) if cell not in cards_after)
         parts.append(f"{plural(empty, 'cell')} still open")

@@ -307,7 +307,8 @@ class Standing:
     decided_by: str
 
 
-def _names_list(names: Sequence[str]) -> str:
+def names_list(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Ben", "Ann, Ben and Cleo"."""
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -350,7 +351,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     nobody_out = [False] * players
     for seat in range(players):
         if len(led[seat]) >= 2:
-            insects_led = _names_list([_PLURAL[insect] for insect in led[seat]])
+            insects_led = names_list([_PLURAL[insect] for insect in led[seat]])
             return result(
                 "outright",
                 [seat],
@@ -365,7 +366,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
         else:
             text = (
                 "Elimination: no insect has a single leader; "
-                f"{_names_list([names[seat] for seat in winners])} tie on {best} meeples in total and share the victory"
+                f"{names_list([names[seat] for seat in winners])} tie on {best} meeples in total and share the victory"
             )
         step: Step = "no leaders" if len(winners) == 1 else "shared"
         return result(step, winners, text, nobody_out)
@@ -394,7 +395,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
         )
     best_total = max(totals[seat] for seat in top)
     winners = [seat for seat in top if totals[seat] == best_total]
-    tied_names = _names_list([names[seat] for seat in top])
+    tied_names = names_list([names[seat] for seat in top])
     if len(winners) == 1:
         return result(
             "tie breaker",
@@ -408,7 +409,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     return result(
         "shared",
         winners,
-        f"Tie breaker: {_names_list([names[seat] for seat in winners])} tie on the count ({best_count}) "
+        f"Tie breaker: {names_list([names[seat] for seat in winners])} tie on the count ({best_count}) "
         f"and on total meeples ({best_total}): they share the victory",
         eliminated,
         counts,
@@ -583,7 +584,7 @@ class PollenRules(GameRules[PollenState]):
             how = "chosen at setup"
         state.first_player = first
         state.active = first
-        state.say(f"{_names_list([seat.name for seat in seats])} sit down to Pollen.")
+        state.say(f"{names_list([seat.name for seat in seats])} sit down to Pollen.")
         if removed:
             state.say("With four players everyone returns a single-star and a double-star card to the box.")
         state.say(
@@ -948,7 +949,7 @@ class PollenRules(GameRules[PollenState]):
         for seat in range(players):
             led = result.led[seat]
             if result.step == "outright" and seat in result.winners:
-                led_details.append(f"leads {_names_list([_PLURAL[i] for i in led])}: wins outright")
+                led_details.append(f"leads {names_list([_PLURAL[i] for i in led])}: wins outright")
             elif led:
                 led_details.append(f"leads {_PLURAL[led[0]]}")
             elif result.step in ("no leaders", "shared") and all(leader is None for leader in result.leaders):
