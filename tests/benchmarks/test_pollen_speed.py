@@ -31,3 +31,30 @@ def test_random_four_seat_games_per_second(benchmark):
     games_per_second = GAMES_PER_ROUND / benchmark.stats.stats.mean
     benchmark.extra_info["games_per_second"] = round(games_per_second, 1)
     print(f"\nPollen: {games_per_second:.1f} random 4-seat games per second")
+
+
+def test_news_for_every_move_of_a_four_seat_game(benchmark):
+    """What the screen asks after each move of a whole game: the table's moments, the
+    next seat's changes since its last move and the hint's words for the move played."""
+    from boardgames_tui.engine.contract import SPECTATOR, Seat
+
+    _final, moves = play_bot_game(RULES, OPTIONS, ["random"] * 4, 3)
+    state = RULES.setup(OPTIONS, [Seat(name=f"Seat {number}") for number in range(1, 5)], 3)
+    steps = []
+    for seat, action in moves:
+        after = RULES.apply(state, seat, action)
+        steps.append((state, seat, action, after))
+        state = after
+
+    def tell_everything() -> int:
+        for before, seat, action, after in steps:
+            RULES.table_moments(RULES.view(before, SPECTATOR), RULES.view(after, SPECTATOR))
+            watcher = (seat + 1) % 4
+            RULES.changes_since(RULES.view(before, watcher), RULES.view(after, watcher), watcher)
+            RULES.explain_move(RULES.view(before, seat), seat, action)
+        return len(steps)
+
+    benchmark.pedantic(tell_everything, rounds=5, iterations=1)
+    per_move = benchmark.stats.stats.mean / len(steps) * 1000
+    benchmark.extra_info["ms_per_move"] = round(per_move, 3)
+    print(f"\nPollen news: {per_move:.3f} ms per move ({len(steps)} moves)")

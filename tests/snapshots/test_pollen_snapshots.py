@@ -13,9 +13,9 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
-from .test_snapshots import until_the_viewer_acts
 
 SIZES = [
     pytest.param((80, 24), id="80x24"),
@@ -35,7 +35,14 @@ def pollen_app(tmp_path) -> BoardGamesApp:
 
 
 async def until_anna_acts(pilot) -> None:
-    await until_the_viewer_acts(pilot)
+    """Until Anna is to act, pressing on through the table's scoring announcements."""
+    for _ in range(1000):
+        await pilot.pause(0.01)
+        screen = pilot.app.screen
+        if isinstance(screen, AnnouncementScreen):
+            await pilot.press("enter")
+        elif screen.thinking is None and screen.viewer in pilot.app.match.to_act():
+            break
     await pilot.pause()
 
 

@@ -114,9 +114,11 @@ def test_pollen_garden(snap_compare, tmp_path, size):
         await pilot.pause()
         if pilot.app.screen.is_too_small:
             return
+        from .test_pollen_snapshots import until_anna_acts  # presses on through scoring announcements
+
         for _ in range(3):
             await pilot.press("tab", "enter")
-            await until_the_viewer_acts(pilot)
+            await until_anna_acts(pilot)
             if pilot.app.match.state.phase == "assign":
                 await pilot.press("enter")
         await pilot.pause()

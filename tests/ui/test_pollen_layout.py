@@ -10,7 +10,7 @@ from boardgames_tui.games.pollen.screen import PollenScreen
 from boardgames_tui.games.pollen.widgets import RULER_COLUMNS, RULER_ROWS, GardenView, HandPanel
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.inspector import InspectorPanel
-from boardgames_tui.ui.scoresheet import ScoreSheetScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 
 from .conftest import screen_text
 from .layout import assert_readable
@@ -27,7 +27,7 @@ async def settle(pilot, times: int = 3) -> None:
 async def take_turn_by_keys(pilot) -> None:
     """One step of the game as a player would: through the curtain, then a card or a token."""
     screen = pilot.app.screen
-    if isinstance(screen, CurtainScreen):
+    if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
         await pilot.press("enter")
     elif isinstance(screen, PollenScreen):
         if pilot.app.match.state.phase == "assign":

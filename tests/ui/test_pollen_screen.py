@@ -9,7 +9,7 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.pollen.screen import PollenScreen
 from boardgames_tui.ui.curtain import CurtainScreen
-from boardgames_tui.ui.scoresheet import ScoreSheetScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
@@ -29,7 +29,7 @@ async def test_two_humans_play_pollen_to_the_end_with_keys(tmp_path):
             screen = app.screen
             if isinstance(screen, ScoreSheetScreen):
                 break
-            if isinstance(screen, CurtainScreen):
+            if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
                 await pilot.press("enter")
             elif isinstance(screen, PollenScreen):
                 if app.match.state.phase == "assign":
@@ -97,7 +97,7 @@ async def test_the_other_hand_stays_hidden(tmp_path):
         for _ in range(3):
             await pilot.pause()
         text = screen_text(app)
-        assert "Ann's hand" in text
+        assert "Your hand" in text and app.screen.viewer == 0
         assert "Ben's hand" not in text
         assert app.screen.current_view().players[1].hand == [-1] * 5
 
@@ -138,7 +138,7 @@ async def test_the_log_panel_never_shows_another_seat_private_lines(tmp_path):
             await pilot.pause()
         log_lines = [str(line.text) for line in app.screen.query_one("#game-log").lines]
         shown = " ".join(log_lines)
-        assert "Ben" in app.screen.query_one("#pl-hand").border_title
+        assert app.screen.viewer == 1 and "Your hand" in app.screen.query_one("#pl-hand").border_title
         assert "plants" in shown
         for text in private:
             assert text not in shown

@@ -8,7 +8,7 @@ from boardgames_tui.games.pollen.content import insects
 GARDEN = "Garden"
 HAND = "Hand"
 SUPPLY = "Pollinators"
-MEEPLES = "Meeples"
+STANDINGS = "Standings"
 
 
 def _insect_abbreviations() -> str:
@@ -24,6 +24,9 @@ def legend() -> list[LegendEntry]:
         LegendEntry(GARDEN, "Wild star / ★★", "a star card: one ★ per icon, each counting for every insect"),
         LegendEntry(GARDEN, "[BeBu]", "a pollinator token on a corner, with the insects it scores"),
         LegendEntry(GARDEN, "[××]", "a token turned face down: it has been scored"),
+        LegendEntry(GARDEN, "new", "beside a card's icons: planted since your last turn"),
+        LegendEntry(GARDEN, "<BeJu>", "a token placed since your last turn"),
+        LegendEntry(GARDEN, "<××>", "a token scored since your last turn (the panel says who won what)"),
         LegendEntry(GARDEN, "-1 0 1", "the rulers: column numbers on top, row numbers on the left; the log and hints name a cell (x, y) by them, and a token by the cell whose top-left corner it sits on"),
         LegendEntry(GARDEN, "+", "an open space: a card may be planted here"),
         LegendEntry(GARDEN, "·", "a corner where a token may sit"),
@@ -33,8 +36,17 @@ def legend() -> list[LegendEntry]:
         LegendEntry(HAND, "4×Bu", "a card with 4 icons of one insect"),
         LegendEntry(SUPPLY, "Next up", "the token that arrives next"),
         LegendEntry(SUPPLY, "bag 30", "tokens still in the bag"),
+        LegendEntry(SUPPLY, "Next [BeJu] · Be9 Bu9 Ju9", "on a short screen: the next-up token, then the meeples left"),
         LegendEntry(SUPPLY, "Be16", "meeples of that insect left in the pile"),
-        LegendEntry(MEEPLES, "▶", "the player whose turn it is"),
-        LegendEntry(MEEPLES, "Be 3★", "meeples won of that insect; ★: the player leads that insect now"),
+        LegendEntry(SUPPLY, "⚠ The end is near", "what could end the game within about a round"),
+        LegendEntry(STANDINGS, "▶", "the player whose turn it is"),
+        LegendEntry(STANDINGS, "Be 3★", "meeples won of that insect; ★: the player leads that insect now (strictly the most)"),
+        LegendEntry(STANDINGS, "No leader: Bu tied at 2", "an insect whose top count is shared: nobody leads it"),
+        LegendEntry(
+            STANDINGS,
+            "⚠ If it ended now",
+            "what the end would do now: a player leading two insects wins outright; "
+            "a player leading no insect is out",
+        ),
         LegendEntry("Everywhere", "·", "separates items on one line"),
     ]

@@ -66,14 +66,17 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from boardgames_tui.engine.contract import (
     HIDDEN,
+    ChangeReport,
     GameRules,
     IllegalMove,
-    LogEntry,
+    MoveExplanation,
     ScoreRow,
     ScoreSheet,
     Seat,
+    TableMoment,
     visible_log,
 )
+from boardgames_tui.engine.text import plural, possessive
 from boardgames_tui.games.pollen import search
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
@@ -142,6 +145,12 @@ def cell_label(cell: Cell) -> str:
 def point_label(point: Point) -> str:
     """A token's corner, named by the cell it is the top-left corner of (the rulers number cells)."""
     return f"the top-left corner of {cell_label(point)}"
+
+
+def seat_name(name: str) -> str:
+    """A player's name as lines about them show it: a name that reads as the word
+    "you" is quoted, so that '"You" plants …' is not taken for the reader."""
+    return f'"{name}"' if name.strip().lower() == "you" else name
 
 
 def reading_order(point: tuple[int, int]) -> tuple[int, int]:
@@ -298,7 +307,8 @@ class Standing:
     decided_by: str
 
 
-def _names_list(names: Sequence[str]) -> str:
+def names_list(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Ben", "Ann, Ben and Cleo"."""
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -341,7 +351,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     nobody_out = [False] * players
     for seat in range(players):
         if len(led[seat]) >= 2:
-            insects_led = _names_list([_PLURAL[insect] for insect in led[seat]])
+            insects_led = names_list([_PLURAL[insect] for insect in led[seat]])
             return result(
                 "outright",
                 [seat],
@@ -356,7 +366,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
         else:
             text = (
                 "Elimination: no insect has a single leader; "
-                f"{_names_list([names[seat] for seat in winners])} tie on {best} meeples in total and share the victory"
+                f"{names_list([names[seat] for seat in winners])} tie on {best} meeples in total and share the victory"
             )
         step: Step = "no leaders" if len(winners) == 1 else "shared"
         return result(step, winners, text, nobody_out)
@@ -385,7 +395,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
         )
     best_total = max(totals[seat] for seat in top)
     winners = [seat for seat in top if totals[seat] == best_total]
-    tied_names = _names_list([names[seat] for seat in top])
+    tied_names = names_list([names[seat] for seat in top])
     if len(winners) == 1:
         return result(
             "tie breaker",
@@ -399,12 +409,29 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     return result(
         "shared",
         winners,
-        f"Tie breaker: {_names_list([names[seat] for seat in winners])} tie on the count ({best_count}) "
+        f"Tie breaker: {names_list([names[seat] for seat in winners])} tie on the count ({best_count}) "
         f"and on total meeples ({best_total}): they share the victory",
         eliminated,
         counts,
         top,
     )
+
+
+def _rank_words(column: Sequence[int], seat: int) -> str:
+    """Where `seat` stands on one insect: "leads 4 to 2", "tied for most at 3: no leader", "2nd"."""
+    count = column[seat]
+    higher = sum(1 for other in column if other > count)
+    same = sum(1 for other in column if other == count) - 1
+    if count == 0:
+        return "none"
+    if higher == 0:
+        if same:
+            return f"tied for most at {count}: no leader"
+        runner_up = max((other for index, other in enumerate(column) if index != seat), default=0)
+        return f"leads {count} to {runner_up}"
+    place = higher + 1
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+    return f"{'tied ' if same else ''}{place}{suffix}"
 
 
 # -- options and the clone ----------------------------------------------------------------
@@ -557,7 +584,7 @@ class PollenRules(GameRules[PollenState]):
             how = "chosen at setup"
         state.first_player = first
         state.active = first
-        state.say(f"{_names_list([seat.name for seat in seats])} sit down to Pollen.")
+        state.say(f"{names_list([seat.name for seat in seats])} sit down to Pollen.")
         if removed:
             state.say("With four players everyone returns a single-star and a double-star card to the box.")
         state.say(
@@ -566,8 +593,8 @@ class PollenRules(GameRules[PollenState]):
         )
         for seat, player in enumerate(state.players):
             hand = ", ".join(card_label(card) for card in sorted(player.hand))
-            state.say(f"{state.name(seat)}'s opening hand: {hand}.", visible_to=(seat,))
-        state.say(f"{state.name(first)} plays first ({how}).")
+            state.say(f"{possessive(seat_name(state.name(seat)))} opening hand: {hand}.", visible_to=(seat,))
+        state.say(f"{seat_name(state.name(first))} plays first ({how}).")
         return state
 
     # -- who acts --------------------------------------------------------------------------
@@ -614,7 +641,9 @@ class PollenRules(GameRules[PollenState]):
             raise IllegalMove("The game is over.")
         name = state.name(seat)
         if seat != state.active:
-            raise IllegalMove(f"It is not {name}'s turn: {state.name(state.active)} is playing.")
+            raise IllegalMove(
+                f"It is not {possessive(seat_name(name))} turn: {seat_name(state.name(state.active))} is playing."
+            )
         if isinstance(action, Plant):
             if state.phase == "assign":
                 left = len(state.pending_tokens)
@@ -665,7 +694,7 @@ class PollenRules(GameRules[PollenState]):
         return state
 
     def describe(self, state: PollenState, seat: int, action: Any) -> str:
-        name = state.seats[seat].name
+        name = seat_name(state.seats[seat].name)
         if isinstance(action, Plant):
             return f"{name} plants {_CARD_LABEL[action.card]} at {cell_label((action.x, action.y))}."
         if isinstance(action, PlaceToken):
@@ -712,7 +741,7 @@ class PollenRules(GameRules[PollenState]):
         if len(drawn) > 1:
             state.info_epoch += 1
             notes.append(
-                f"{len(points)} spots attract pollinators: {state.name(seat)} takes the next-up token and draws "
+                f"{len(points)} spots attract pollinators: {seat_name(state.name(seat))} takes the next-up token and draws "
                 f"{len(drawn) - 1} more ({', '.join(token_label(token) for token in drawn)})."
             )
         elif len(points) > 1:
@@ -775,7 +804,7 @@ class PollenRules(GameRules[PollenState]):
         self, state: PollenState, placed: PlacedToken, cards_at: Mapping[Cell, int], notes: list[str]
     ) -> None:
         point = (placed.x, placed.y)
-        names = [seat.name for seat in state.seats]
+        names = [seat_name(seat.name) for seat in state.seats]
         results = []
         parts = []
         for insect, counts, winner in _score_token(cards_at, point, placed.token, len(names)):
@@ -843,6 +872,23 @@ class PollenRules(GameRules[PollenState]):
             reasons.append("No empty cell touches a token any more, so nobody can plant.")
         return reasons
 
+    # -- what the table is told (games/pollen/news.py) --------------------------------------------
+    # news.py builds its words from this module's helpers, so it is imported when first asked.
+    def changes_since(self, before: PollenState, after: PollenState, seat: int) -> ChangeReport:
+        from boardgames_tui.games.pollen import news
+
+        return news.changes_since(before, after, seat)
+
+    def table_moments(self, before: PollenState, after: PollenState) -> list[TableMoment]:
+        from boardgames_tui.games.pollen import news
+
+        return news.table_moments(before, after)
+
+    def explain_move(self, view: PollenState, seat: int, action: Any) -> MoveExplanation:
+        from boardgames_tui.games.pollen import news
+
+        return news.explain_move(self, view, seat, action)
+
     # -- what a seat may see ---------------------------------------------------------------
     def view(self, state: PollenState, seat: int) -> PollenState:
         players = [
@@ -868,24 +914,33 @@ class PollenRules(GameRules[PollenState]):
 
     # -- scores ------------------------------------------------------------------------------
     def standing(self, state: PollenState) -> Standing:
-        return standing(state.meeples, [seat.name for seat in state.seats])
+        return standing(state.meeples, [seat_name(seat.name) for seat in state.seats])
 
     def score_sheet(self, state: PollenState) -> ScoreSheet:
         names = [seat.name for seat in state.seats]
         result = self.standing(state)
         players = len(names)
         rows: list[ScoreRow] = []
+        # Where each meeple came from: the scored tokens that gave it, some from an empty pile.
+        won_on: list[list[list[str]]] = [[[] for _ in range(_INSECT_COUNT)] for _ in range(players)]
+        from_empty = [[0] * _INSECT_COUNT for _ in range(players)]
+        for pollination in state.pollinations:
+            for insect_result in pollination.results:
+                if insect_result.winner is not None:
+                    won_on[insect_result.winner][insect_result.insect].append(str(pollination.turn))
+                    from_empty[insect_result.winner][insect_result.insect] += insect_result.from_empty_pile
         for insect in range(_INSECT_COUNT):
             column = [row[insect] for row in result.meeples]
-            best = max(column)
             details = []
             for seat in range(players):
-                if result.leaders[insect] == seat:
-                    details.append("leads")
-                elif best > 0 and column[seat] == best:
-                    details.append("tied for most: no leader")
-                else:
-                    details.append("")
+                rank = _rank_words(column, seat)
+                sources = won_on[seat][insect]
+                if sources:
+                    turns = "turn" if len(sources) == 1 else "turns"
+                    rank += f"; won on {plural(len(sources), 'token')} ({turns} {', '.join(sources)})"
+                if from_empty[seat][insect]:
+                    rank += f", {from_empty[seat][insect]} from the empty pile"
+                details.append(rank)
             rows.append(ScoreRow(category=f"{_PLURAL[insect]} meeples", values=column, details=details))
         rows.append(ScoreRow(category="Total meeples", values=list(result.totals)))
         notes: list[str] = []
@@ -894,7 +949,7 @@ class PollenRules(GameRules[PollenState]):
         for seat in range(players):
             led = result.led[seat]
             if result.step == "outright" and seat in result.winners:
-                led_details.append(f"leads {_names_list([_PLURAL[i] for i in led])}: wins outright")
+                led_details.append(f"leads {names_list([_PLURAL[i] for i in led])}: wins outright")
             elif led:
                 led_details.append(f"leads {_PLURAL[led[0]]}")
             elif result.step in ("no leaders", "shared") and all(leader is None for leader in result.leaders):
@@ -910,7 +965,7 @@ class PollenRules(GameRules[PollenState]):
         )
         for seat in range(players):
             if result.eliminated[seat]:
-                notes.append(f"{names[seat]} leads no insect and is eliminated.")
+                notes.append(f"{seat_name(names[seat])} leads no insect and is eliminated.")
         counted = any(count is not None for count in result.counts)
         if counted:
             rows.append(
@@ -956,9 +1011,19 @@ class PollenRules(GameRules[PollenState]):
             notes.append("The game ended: " + " ".join(state.end_reasons))
         for insect in range(_INSECT_COUNT):
             if state.fill_ins[insect]:
-                notes.append(
-                    f"{state.fill_ins[insect]} {_NAME[insect]} meeple(s) were won after the pile ran out; they count."
-                )
+                won = plural(state.fill_ins[insect], f"{_NAME[insect]} meeple")
+                notes.append(f"{won} {'was' if state.fill_ins[insect] == 1 else 'were'} won after the pile ran out; they count.")
+        scored = len(state.pollinations)
+        ties = sum(
+            1 for pollination in state.pollinations for insect_result in pollination.results
+            if insect_result.winner is None and max(insect_result.counts) > 0
+        )
+        notes.append(f"Tokens scored: {scored}; insects tied on them, so that nobody won the meeple: {ties}.")
+        # The end reveals everything the table could not see: unplanted cards, the bag.
+        for section in self.hidden_information(state):
+            owned = section.title in names
+            title = f"{possessive(seat_name(section.title))} cards never planted" if owned else section.title
+            notes.append(f"{title}: {'; '.join(section.lines)}.")
         notes.append("Totals are all meeples won; the winner is decided by the scoring steps above.")
         return ScoreSheet(
             players=names,

@@ -12,15 +12,25 @@ from boardgames_tui.engine.contract import HIDDEN, IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.model import PlaceToken, Plant, PollenState
-from boardgames_tui.games.pollen.rules import PollenRules, card_label, cell_label, point_label, reading_order
+from boardgames_tui.engine.text import possessive
+from boardgames_tui.games.pollen.rules import (
+    PollenRules,
+    card_label,
+    cell_label,
+    point_label,
+    reading_order,
+    seat_name,
+)
+from boardgames_tui.games.pollen.standings import LiveStandings, live_standings
 from boardgames_tui.games.pollen.widgets import (
     GardenView,
     HandPanel,
     Picked,
-    PlayerMeeples,
+    StandingsPanel,
     SupplyPanel,
     cell_entry,
 )
+from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
 
 Cell = tuple[int, int]
@@ -39,13 +49,20 @@ class PollenScreen(GameScreen):
     ]
 
     rules: PollenRules
-    SEAT_UI = (*GameScreen.SEAT_UI, "cursor", "selected", "_cursor_placed_for")
+    SEAT_UI = (*GameScreen.SEAT_UI, "cursor", "selected", "_cursor_placed_for", "_chosen_for")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
         self.cursor: Cell = (0, 0)
         self.selected: int | None = None
         self._cursor_placed_for: int | None = None
+        # The move number at which the seat last picked a card or moved the cursor: a
+        # plant before any such choice this turn (a key pressed twice past the curtain)
+        # is asked about first.
+        self._chosen_for: int | None = None
+        # The standings of the view last drawn (public, so shared by every seat).
+        self._standings_for: PollenState | None = None
+        self._standings: LiveStandings | None = None
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -54,7 +71,7 @@ class PollenScreen(GameScreen):
 
     def compose_sidebar(self) -> ComposeResult:
         yield SupplyPanel(id="pl-supply")
-        yield PlayerMeeples(id="pl-players")
+        yield StandingsPanel(id="pl-players")
 
     # -- what is on offer ------------------------------------------------------------------------
     def _hand(self, view: PollenState) -> list[int]:
@@ -95,10 +112,16 @@ class PollenScreen(GameScreen):
             pending_points=set(view.pending_points) if view.phase == "assign" else set(),
             cursor_cell=None if assigning or not acting else self.cursor,
             cursor_point=self.cursor if assigning else None,
+            marks=self.change_marks(),
         )
         self.query_one(HandPanel).show(view, viewer, self.selected, list(view.pending_tokens))
-        self.query_one(SupplyPanel).show(view)
-        self.query_one(PlayerMeeples).show(view, self.rules.standing(view).leaders)
+        # On a short screen the news since the last turn takes the log's place (app.tcss).
+        self.set_class(bool(self.since_last_turn().lines), "-news")
+        if self._standings_for is not view:
+            self._standings_for, self._standings = view, live_standings(view)
+        standings = self._standings
+        self.query_one(SupplyPanel).show(view, standings.end_near, compact=self.has_class("-short"))
+        self.query_one(StandingsPanel).show(view, standings)
         self.call_after_refresh(self._keep_cursor_in_view)
 
     def _keep_cursor_in_view(self) -> None:
@@ -111,6 +134,11 @@ class PollenScreen(GameScreen):
     def on_resize(self) -> None:
         # Wide windows give the log and the panels room for whole lines.
         self.set_class(self.size.width >= 160, "-wide")
+        # A short window: the summary since the last turn shares the room left with the log.
+        short = self.size.height < 30
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            self.redraw()
         self.call_after_refresh(self._keep_cursor_in_view)
 
     @staticmethod
@@ -132,23 +160,49 @@ class PollenScreen(GameScreen):
         return f"{prompt} · arrows/Tab move · 1–5 or ]/[ pick a card ({card}) · Enter plants"
 
     def curtain_message(self, seat: int) -> str:
-        return f"Turn {self.match.state.turn}: plant one of your garden cards."
+        message = f"Turn {self.match.state.turn}: plant one of your garden cards by a token."
+        if any(move.seat == seat for move in self.match.moves):
+            message += " Your screen marks what was planted and scored since your last turn."
+        return message
+
+    def curtain_secret(self, seat: int) -> str:
+        return "the garden cards in your hand"
 
     # -- keys --------------------------------------------------------------------------------------
-    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("step", "jump", "confirm", "choose", "pick"):
-            view = self.current_view()
-            return view is not None and self.viewer_acts(view)
-        return super().allows(action, parameters)
+    def _acting_view(self) -> PollenState | None:
+        """The view when the seat at the keyboard may move now; else None, with the reason
+        said.  The move keys stay live while the seat cannot move, so that they say why
+        (a hidden binding would swallow the key in silence)."""
+        view = self.current_view()
+        if view is None:
+            state = self.match.state
+            if self.thinking is not None:
+                self.say(f"{self.match.seats[self.thinking].name} is choosing a move; wait a moment.", error=True)
+            elif state.phase == "over":
+                self.say("The game is over.", error=True)
+            else:
+                self.say("No player is at the keyboard: the screen is hidden.", error=True)
+            return None
+        if not self.viewer_acts(view):
+            if view.phase == "over":
+                self.say("The game is over.", error=True)
+            elif self.thinking is not None:
+                self.say(f"{view.name(self.thinking)} is choosing a move; wait a moment.", error=True)
+            else:
+                self.say(f"It is {possessive(seat_name(view.name(view.active)))} turn, not yours.", error=True)
+            return None
+        return view
 
     def highlight_action(self, action: Any) -> None:
         # Both kinds of move name a card or token and a cell: select one, put the cursor on the other.
         self.selected = action.card if isinstance(action, Plant) else action.token
         self.cursor = (action.x, action.y)
+        self._chosen_for = len(self.match.moves)
         self.call_after_refresh(self._keep_cursor_in_view)
 
     def _move_cursor(self, cell: Cell) -> None:
         self.cursor = cell
+        self._chosen_for = len(self.match.moves)
         self._message = None
         view = self.current_view()
         if view is not None and view.phase == "plant" and cell not in view.open_cells:
@@ -165,7 +219,7 @@ class PollenScreen(GameScreen):
             self.say(f"{cell_label(cell)}: {refusal.reason}")
 
     def action_step(self, key: str) -> None:
-        view = self.current_view()
+        view = self._acting_view()
         if view is None:
             return
         dx, dy = STEPS[key]
@@ -181,11 +235,12 @@ class PollenScreen(GameScreen):
         self._move_cursor((x, y))
 
     def action_jump(self, step: int) -> None:
-        view = self.current_view()
+        view = self._acting_view()
         if view is None:
             return
         targets = self._cursor_targets(view)
         if not targets:
+            self.say("No cell is open for a card: nothing to jump to.", error=True)
             return
         if self.cursor in targets:
             index = (targets.index(self.cursor) + step) % len(targets)
@@ -194,34 +249,62 @@ class PollenScreen(GameScreen):
         self._move_cursor(targets[index])
 
     def action_choose(self, step: int) -> None:
-        view = self.current_view()
-        choices = self._choices(view) if view is not None else []
+        view = self._acting_view()
+        if view is None:
+            return
+        choices = self._choices(view)
         if not choices:
+            self.say("Your hand is empty: there is no card to choose.", error=True)
             return
         index = choices.index(self.selected) if self.selected in choices else 0
         self.selected = choices[(index + step) % len(choices)]
+        self._chosen_for = len(self.match.moves)
         self._message = None
         self.redraw(cursor_only=True)
 
     def action_pick(self, number: int) -> None:
-        view = self.current_view()
-        choices = self._choices(view) if view is not None else []
+        view = self._acting_view()
+        if view is None:
+            return
+        choices = self._choices(view)
         if number > len(choices):
-            self.say(f"There is no choice {number} here: pick 1–{len(choices)}.", error=True)
+            what = "token" if view.phase == "assign" else "card"
+            self.say(f"There is no {what} {number} here: pick 1–{len(choices)}.", error=True)
             return
         self.selected = choices[number - 1]
+        self._chosen_for = len(self.match.moves)
         self._message = None
         self.redraw(cursor_only=True)
 
     def action_confirm(self) -> None:
-        view = self.current_view()
-        if view is None or self.selected is None:
+        view = self._acting_view()
+        if view is None:
+            return
+        if self.selected is None:
+            self.say("Pick a card first (1–5 or ]).", error=True)
             return
         x, y = self.cursor
         if view.phase == "assign":
             self.submit(PlaceToken(token=self.selected, x=x, y=y))
-        else:
-            self.submit(Plant(card=self.selected, x=x, y=y))
+            return
+        action = Plant(card=self.selected, x=x, y=y)
+        if self._chosen_for == len(self.match.moves) or (x, y) not in view.open_cells:
+            # A chosen plant, or a refused one (which says why and changes nothing).
+            self.submit(action)
+            return
+        moves = len(self.match.moves)
+
+        def plant() -> None:
+            # The answer may come after a resize or a step away: only the same turn plants.
+            if len(self.match.moves) == moves and self.viewer_acts(self.current_view() or view):
+                self.submit(action)
+
+        confirm_then(
+            self,
+            f"Plant your {card_label(self.selected)} card at {cell_label((x, y))}? "
+            "You have not picked a card or moved the cursor this turn.",
+            plant,
+        )
 
     def inspect_target(self) -> CatalogueEntry | None:
         view = self.current_view()
@@ -246,11 +329,12 @@ class PollenScreen(GameScreen):
 
     def on_picked(self, message: Picked) -> None:
         message.stop()
-        view = self.current_view()
-        if view is None or not self.viewer_acts(view):
+        view = self._acting_view()
+        if view is None:
             return
         if message.area == "hand":
             self.selected = message.key
+            self._chosen_for = len(self.match.moves)
             self._message = None
             self.redraw(cursor_only=True)
             return

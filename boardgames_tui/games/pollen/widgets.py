@@ -13,15 +13,19 @@ from textual.strip import Strip
 
 from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.engine.text import plural, possessive
 from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.content import cards, insects
-from boardgames_tui.games.pollen.model import PollenState
+from boardgames_tui.games.pollen.model import PlacedToken, PollenState
+from boardgames_tui.games.pollen.news import CARD_MARK, SCORED_MARK, TOKEN_MARK
+from boardgames_tui.games.pollen.standings import LiveStandings
 from boardgames_tui.games.pollen.rules import (
     card_label,
     card_owner,
     cell_corners,
     cell_label,
     insect_counts,
+    seat_name,
     token_insects,
 )
 from boardgames_tui.ui.widgets import SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark, set_border_title
@@ -40,18 +44,31 @@ _INSECTS = insects()
 _CARDS = cards(4)
 INSECT_STYLE = ("bold yellow", "bold magenta", "bold green")
 INSECT_SHORT = tuple(insect.name[:2] for insect in _INSECTS)
+# What changed since the seat's last move: a glyph ("new", "<BeJu>") and this style.
+CHANGED = "bold reverse"
+NEW_CARD = "new"
 
 Cell = tuple[int, int]
 
 
-def token_text(token: int, face_up: bool = True) -> Text:
+def token_text(token: int, face_up: bool = True, *, changed: bool = False) -> Text:
+    """A token on its corner: "[BeJu]", "[××]" once scored; `changed` (placed or
+    scored since the viewer's last move) swaps the brackets for "<" and ">"."""
+    opening, closing = ("<", ">") if changed else ("[", "]")
     if not face_up:
-        return Text("[××]", style="dim")
-    text = Text("[", style="bold")
+        return Text(f"{opening}××{closing}", style=CHANGED if changed else "dim")
+    text = Text(opening, style=CHANGED if changed else "bold")
     for insect in token_insects(token):
         text.append(INSECT_SHORT[insect], style=INSECT_STYLE[insect])
-    text.append("]", style="bold")
+    text.append(closing, style=CHANGED if changed else "bold")
     return text
+
+
+def placed_token_text(placed: PlacedToken, marks: frozenset[Any]) -> Text:
+    """A token on the garden, marked when it was placed or scored since the viewer's last move."""
+    point = (placed.x, placed.y)
+    changed = (TOKEN_MARK, *point) in marks or (SCORED_MARK, *point) in marks
+    return token_text(placed.token, placed.face_up, changed=changed)
 
 
 def card_icons(card: int) -> Text:
@@ -62,8 +79,9 @@ def card_icons(card: int) -> Text:
     return Text(f"{info.icons}×{INSECT_SHORT[info.insect]}", style=INSECT_STYLE[info.insect])
 
 
-def card_lines(card: int, names: list[str]) -> list[Text]:
-    """Three 9-character lines for a garden card: owner, kind, icons."""
+def card_lines(card: int, names: list[str], *, new: bool = False) -> list[Text]:
+    """Three 9-character lines for a garden card: owner, kind, icons; `new` writes
+    "new" beside the icons (planted since the viewer's last move)."""
     owner = card_owner(card)
     background = SEAT_BACKGROUNDS[owner % len(SEAT_BACKGROUNDS)]
     symbol, colour = SEAT_MARKS[owner % len(SEAT_MARKS)]
@@ -75,6 +93,9 @@ def card_lines(card: int, names: list[str]) -> list[Text]:
         third = Text("★" * info.icons, style="bold white")
     else:
         third = Text("●" * info.icons, style=INSECT_STYLE[info.insect])
+    if new:
+        third.pad_right(6 - len(third))
+        third.append(NEW_CARD, style=CHANGED)
     lines = []
     for line in (first, second, third):
         line.truncate(9, pad=True)
@@ -95,7 +116,7 @@ def cell_entry(view: PollenState, cell: Cell) -> CatalogueEntry:
     card = cards_at.get(cell)
     if card is not None:
         kind = garden_card_entry(card)
-        lines.append(f"{view.name(card_owner(card))}'s {card_label(card)}.")
+        lines.append(f"{possessive(seat_name(view.name(card_owner(card))))} {card_label(card)}.")
         lines.extend(kind.lines[:1])
     elif cell in view.open_cells:
         lines.append("Open: a card may be planted here.")
@@ -193,6 +214,7 @@ class GardenView(ScrollView, can_focus=False):
         self._marked: Cell | None = None
         self._ruler_strips: dict[tuple[int, Cell | None], Strip] = {}
         self._tooltip_for: tuple[PollenState, Cell] | None = None
+        self._marks: frozenset[Any] = frozenset()
 
     def show(
         self,
@@ -202,11 +224,14 @@ class GardenView(ScrollView, can_focus=False):
         pending_points: set[Cell],
         cursor_cell: Cell | None,
         cursor_point: Cell | None,
+        marks: frozenset[Any] = frozenset(),
     ) -> None:
+        """`marks`: what changed since the viewer's last move (news.py's mark keys)."""
         # The view itself is in the key (not its id(), which a new object may reuse).
-        key = (view, frozenset(open_cells), frozenset(pending_points))
+        key = (view, frozenset(open_cells), frozenset(pending_points), marks)
         if self._base_key is None or self._base_key[0] is not view or self._base_key[1:] != key[1:]:
             self._base_key = key
+            self._marks = marks
             self._base = self._draw_garden(view, open_cells)
             self._base_lines = [self._base.line(row) for row in range(len(self._base.chars))]
             # A new drawing may move the origin: the rulers' numbers change everywhere.
@@ -232,7 +257,7 @@ class GardenView(ScrollView, can_focus=False):
             for placed in view.tokens:
                 point_row = (placed.y - top) * PITCH_Y
                 if point_row in (row - 1, row + 3):
-                    marker = token_text(placed.token, placed.face_up)
+                    marker = placed_token_text(placed, self._marks)
                     canvas.put(point_row, (placed.x - left) * PITCH_X - len(marker) // 2, marker)
             for index in rows:
                 if 0 <= index < len(lines):
@@ -335,7 +360,7 @@ class GardenView(ScrollView, can_focus=False):
                 canvas.put(row, column, dot)
         for (x, y), card in cells.items():
             row, column = (y - top) * PITCH_Y + 1, (x - left) * PITCH_X + 1
-            for index, line in enumerate(card_lines(card, names)):
+            for index, line in enumerate(card_lines(card, names, new=(CARD_MARK, x, y) in self._marks)):
                 canvas.put(row + index, column, line)
         free = "on #16261a"
         for x, y in open_cells:
@@ -344,7 +369,7 @@ class GardenView(ScrollView, can_focus=False):
             canvas.put(row + 1, column, Text("    +    ", style=f"green {free}"))
             canvas.put(row + 2, column, Text(" " * 9, style=free))
         for placed in view.tokens:
-            marker = token_text(placed.token, placed.face_up)
+            marker = placed_token_text(placed, self._marks)
             canvas.put((placed.y - top) * PITCH_Y, (placed.x - left) * PITCH_X - len(marker) // 2, marker)
         return canvas
 
@@ -419,7 +444,9 @@ class HandPanel(TextPanel):
             set_border_title(self, "Hand")
             self.show_text(Text("Hidden until the next player is at the keyboard.", style="dim italic"))
             return
-        set_border_title(self, f"{view.name(viewer)}'s hand ({len(view.players[viewer].hand)} cards, deck {len(view.players[viewer].deck)})")
+        # Only the seat itself ever sees its hand here: "Your hand", whatever its name.
+        player = view.players[viewer]
+        set_border_title(self, f"Your hand ({plural(len(player.hand), 'card')}, deck {len(player.deck)})")
         if view.phase == "assign" and viewer == view.active:
             self._entries = list(drawn)
             self._token_entries = True
@@ -497,44 +524,118 @@ class HandPanel(TextPanel):
 
 
 class SupplyPanel(TextPanel):
-    """The next-up token, the bag and the meeples left in each pile."""
+    """The next-up token, the bag, the meeples left in each pile, and how near the end is."""
 
     def on_mount(self) -> None:
         self.border_title = "Pollinators"
 
-    def show(self, view: PollenState) -> None:
-        text = Text("Next up ", style="bold")
+    _key: tuple[PollenState, str | None, bool] | None = None
+    _text: Text | None = None
+
+    def show(self, view: PollenState, end_near: str | None, *, compact: bool = False) -> None:
+        """`compact` (a short screen): one line, the bag's count in the border."""
+        # A cursor move redraws the screen: the panel changes only with the view.
+        if self._key is not None and self._key[0] is view and self._key[1:] == (end_near, compact):
+            return
+        self._key = (view, end_near, compact)
+        self.border_title = f"Pollinators · bag {len(view.bag)}" if compact else "Pollinators"
+        text = Text("Next " if compact else "Next up ", style="bold")
         if view.next_up is not None:
             text.append_text(token_text(view.next_up))
         else:
             text.append("none", style="dim")
-        text.append(f"   bag {len(view.bag)}\n", style="bold")
-        text.append("Meeples left ")
+        if compact:
+            text.append(" · ")
+        else:
+            text.append(f"   bag {len(view.bag)}\n", style="bold")
+            text.append("Meeples left ")
         for insect, left in enumerate(view.supply):
             text.append(f"{INSECT_SHORT[insect]}{left} ", style=INSECT_STYLE[insect])
-        self.show_text(text)
+        text.rstrip()
+        if end_near:
+            text.append("\n")
+            text.append_text(Text(f"{WARNING} {end_near}", style="bold"))
+        self._text = text
+        fit_height(self, text)
+
+    def on_resize(self) -> None:
+        if self._text is not None:
+            fit_height(self, self._text)
 
 
-class PlayerMeeples(TextPanel):
-    """Meeples won by every player, insect by insect, with the current leaders marked."""
+WARNING = "⚠"
+
+
+def fit_height(panel: TextPanel, text: Text) -> None:
+    """Show `text` in `panel`, sized to the rows it takes wrapped to the panel's width
+    (laid out again only when that number changes, and again on a resize)."""
+    width = panel.content_region.width
+    rows = len(text.wrap(panel.app.console, width)) if width > 0 else len(text.plain.split("\n"))
+    height = rows + panel.styles.gutter.height
+    if panel.styles.height is None or panel.styles.height.value != height:
+        panel.styles.height = height
+    panel.show_text(text)
+
+
+class StandingsPanel(TextPanel):
+    """Every player's meeples insect by insect with the leads marked, the insects
+    nobody leads, and who would be out if the game ended now."""
+
+    _view: PollenState | None = None
+    _standings: LiveStandings | None = None
 
     def on_mount(self) -> None:
-        self.border_title = "Meeples (★ leads)"
+        self.border_title = "Standings (★ leads)"
 
-    def show(self, view: PollenState, leaders: list[int | None]) -> None:
+    def show(self, view: PollenState, standings: LiveStandings) -> None:
+        # A cursor move redraws the screen: the standings change only with the view.
+        if view is self._view:
+            return
+        self._view, self._standings = view, standings
+        self._lay_out()
+
+    def on_resize(self) -> None:
+        if self._view is not None:
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        view, standings = self._view, self._standings
+        assert view is not None and standings is not None
+        width = max(self.content_region.width, 1)
+        names = [seat.name for seat in view.seats]
+        counts_width = 6 * len(INSECT_SHORT)
+        # Names share one column; a name too long for it gets a line of its own.
+        room = max(width - 3 - counts_width, 1)
+        column = min(max(len(name) for name in names), room)
         lines = []
         for seat, won in enumerate(view.meeples):
-            line = Text("▶ " if seat == view.active and view.phase != "over" else "  ")
+            line = Text("▶" if seat == view.active and view.phase != "over" else " ")
             line.append_text(seat_mark(seat))
-            name = Text(f" {view.name(seat)}")
-            name.truncate(9, pad=True)
-            line.append_text(name)
+            line.append(" ")
+            name = names[seat]
+            counts = Text()
             for insect, count in enumerate(won):
-                star = "★" if leaders[insect] == seat else " "
-                line.append(f"{INSECT_SHORT[insect]}{count:>2}{star} ", style=INSECT_STYLE[insect])
-            lines.append(line)
-        # One row per seat: a two-player table leaves the rest to the log.
-        height = len(lines) + self.styles.gutter.height
-        if self.styles.height is None or self.styles.height.value != height:
-            self.styles.height = height
-        self.show_text(Text("\n").join(lines))
+                star = "★" if standings.insects[insect].leader == seat else " "
+                counts.append(f"{INSECT_SHORT[insect]}{count:>2}{star} ", style=INSECT_STYLE[insect])
+            if len(name) <= column:
+                line.append(name.ljust(column) + " ")
+                line.append_text(counts)
+                lines.append(line)
+            else:
+                line.append(name)
+                lines.append(line)
+                lines.append(Text(" " * (3 + column + 1)) + counts)
+        tied = [lead for lead in standings.insects if lead.leader is None and lead.best > 0]
+        if tied:
+            words = " · ".join(f"{INSECT_SHORT[lead.insect]} tied at {lead.best}" for lead in tied)
+            lines.append(Text(f"No leader: {words}", style="italic"))
+        # What the printed end would do with the meeples as they are.
+        if_now = []
+        if standings.outright is not None:
+            if_now.append(f"{names[standings.outright]} wins outright (two leads)")
+        if standings.at_risk:
+            out = ", ".join(names[seat] for seat in standings.at_risk)
+            if_now.append(f"{out} {'is' if len(standings.at_risk) == 1 else 'are'} out (no lead)")
+        if if_now:
+            lines.append(Text(f"{WARNING} If it ended now: {'; '.join(if_now)}.", style="bold red"))
+        fit_height(self, Text("\n").join(lines))

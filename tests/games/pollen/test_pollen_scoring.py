@@ -64,7 +64,8 @@ def test_example_2_eliminated_then_counted():
     assert row(sheet, "2. Discard").details == ["eliminated", "Junebugs set aside", "Bees set aside"]
     assert row(sheet, "3. Count").values == [0, 6, 9]
     assert row(sheet, "3. Count").details[2] == "Butterflies 6 + Junebugs 3"
-    assert row(sheet, "Butterflies").details == ["tied for most: no leader", "", "tied for most: no leader"]
+    assert row(sheet, "Butterflies").details == ["tied for most at 6: no leader", "3rd", "tied for most at 6: no leader"]
+    assert row(sheet, "Junebugs").details == ["2nd", "leads 7 to 6", "3rd"]
 
 
 def test_example_3_tie_on_the_count_broken_by_total_meeples():

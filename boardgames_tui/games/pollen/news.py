@@ -1,0 +1,352 @@
+"""What happened in Pollen, in words: changes since a seat's last move, the table's
+scoring moments, and what a hinted move does (pure, no Textual).
+
+Everything here is built from views only (a seat's own, or the public one), so it
+never tells its audience more than that view holds.  Lines may speak to a seat as
+"you" only when they are built for that seat's own screen (`viewer`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from boardgames_tui.engine.contract import HIDDEN, NO_CHANGES, ChangeReport, MoveExplanation, TableMoment
+from boardgames_tui.engine.text import plural, possessive
+from boardgames_tui.games.pollen.content import insects
+from boardgames_tui.games.pollen.model import InsectResult, PlaceToken, Plant, Pollination, PollenState
+from boardgames_tui.games.pollen.rules import (
+    card_label,
+    card_owner,
+    cell_corners,
+    cell_label,
+    garden_map,
+    insect_counts,
+    names_list,
+    point_cells,
+    point_label,
+    seat_name,
+    standing,
+    token_insects,
+    token_label,
+)
+from boardgames_tui.games.pollen.standings import InsectLead, insect_leads
+
+_INSECTS = insects()
+# The most pollinations the "since your last turn" panel spells out one by one (the
+# table was shown each of them in full as it happened).
+SINCE_POLLINATIONS = 1
+
+# Keys of the board marks (`ChangeReport.marks`): ("card", x, y), ("token", x, y), ("scored", x, y).
+CARD_MARK = "card"
+TOKEN_MARK = "token"
+SCORED_MARK = "scored"
+
+
+class Voice:
+    """Names seats for one audience: "you" for the viewer's own seat, else its name."""
+
+    def __init__(self, names: Sequence[str], viewer: int | None = None) -> None:
+        self.names = [seat_name(name) for name in names]
+        self.viewer = viewer
+
+    def who(self, seat: int) -> str:
+        return "you" if seat == self.viewer else self.names[seat]
+
+    def does(self, seat: int, verb: str, third_person: str | None = None) -> str:
+        """ "you win" / "Ann wins"."""
+        if seat == self.viewer:
+            return f"you {verb}"
+        return f"{self.names[seat]} {third_person or verb + 's'}"
+
+    def group(self, seats: Sequence[int]) -> str:
+        return names_list([self.who(seat) for seat in seats])
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# -- one scored insect, one scored token ----------------------------------------------------------
+def result_words(result: InsectResult, voice: Voice) -> str:
+    """ "Ann wins a Bee meeple (4 to 2)", "Junebugs tied at 1 (Ann and Ben): no meeple"."""
+    insect = _INSECTS[result.insect]
+    counts = result.counts
+    if result.winner is not None:
+        others = [count for seat, count in enumerate(counts) if seat != result.winner]
+        words = (
+            f"{voice.does(result.winner, 'win')} a {insect.name} meeple "
+            f"({counts[result.winner]} to {max(others) if others else 0})"
+        )
+        if result.from_empty_pile:
+            words += ", from an empty pile (it still counts)"
+        return words
+    best = max(counts)
+    if best == 0:
+        return f"no {insect.plural} by it: no meeple"
+    tied = [seat for seat, count in enumerate(counts) if count == best]
+    return f"{insect.plural} tied at {best} ({voice.group(tied)}): no meeple"
+
+
+def short_pollination(pollination: Pollination, voice: Voice) -> str:
+    """A scored token in a few words: "Ann wins Bee (5 to 3) and Junebug (2 to 0); Butterflies tied at 1"."""
+    won: dict[int, list[str]] = {}
+    tied = []
+    for result in pollination.results:
+        insect = _INSECTS[result.insect]
+        if result.winner is not None:
+            others = max((count for seat, count in enumerate(result.counts) if seat != result.winner), default=0)
+            won.setdefault(result.winner, []).append(f"{insect.name} ({result.counts[result.winner]} to {others})")
+        elif max(result.counts):
+            tied.append(f"{insect.plural} tied at {max(result.counts)}")
+    parts = [f"{voice.does(seat, 'win')} {names_list(insects_won)}" for seat, insects_won in won.items()]
+    parts.extend(tied)
+    return "; ".join(parts) or "nobody has its insects"
+
+
+def pollination_words(pollination: Pollination, voice: Voice) -> str:
+    return "; ".join(result_words(result, voice) for result in pollination.results)
+
+
+def token_name(pollination: Pollination) -> str:
+    return f"the {token_label(pollination.token)} token at {point_label((pollination.x, pollination.y))}"
+
+
+# -- the leads, before and after ------------------------------------------------------------
+def lead_words(lead: InsectLead, voice: Voice) -> str:
+    """One insect's standing: "Ann leads Bees (3 to 2)", "Bees: Ann and Ben tied at 2"."""
+    insect = _INSECTS[lead.insect]
+    if lead.leader is not None:
+        return f"{voice.does(lead.leader, 'lead')} {insect.plural} ({lead.best} to {lead.runner_up})"
+    if lead.best == 0:
+        return f"nobody has a {insect.name} meeple yet"
+    return f"{insect.plural}: {voice.group(lead.top)} tied at {lead.best}, so nobody leads them"
+
+
+def lead_changes(before: PollenState, after: PollenState, voice: Voice) -> list[str]:
+    """What changed in the leads: the insects each seat newly leads (one phrase per
+    seat), then each insect whose top count became a tie."""
+    taken: dict[int, list[str]] = {}
+    tied = []
+    old, new = insect_leads(before.meeples), insect_leads(after.meeples)
+    for was, now in zip(old, new):
+        if was.leader == now.leader and was.top == now.top:
+            continue
+        if now.leader is not None and was.leader != now.leader:
+            taken.setdefault(now.leader, []).append(_INSECTS[now.insect].plural)
+        elif now.leader is None and now.best > 0 and was.top != now.top:
+            tied.append(lead_words(now, voice))
+    changes = [f"{voice.does(seat, 'now lead', 'now leads')} {names_list(plurals)}" for seat, plurals in taken.items()]
+    return changes + tied
+
+
+def newly_outright(before: PollenState, after: PollenState) -> int | None:
+    """A seat that leads two insects now and did not before: it would win outright."""
+    def outright(meeples: Sequence[Sequence[int]]) -> int | None:
+        led: dict[int, int] = {}
+        for lead in insect_leads(meeples):
+            if lead.leader is not None:
+                led[lead.leader] = led.get(lead.leader, 0) + 1
+        return next((seat for seat, count in led.items() if count >= 2), None)
+
+    now = outright(after.meeples)
+    return now if now is not None and now != outright(before.meeples) else None
+
+
+def newly_leading_nothing(before: PollenState, after: PollenState) -> list[int]:
+    """Seats that led an insect before and lead none now."""
+    old, new = insect_leads(before.meeples), insect_leads(after.meeples)
+    led_before = {lead.leader for lead in old if lead.leader is not None}
+    led_now = {lead.leader for lead in new if lead.leader is not None}
+    return sorted(led_before - led_now)
+
+
+def out_warning(seats: Sequence[int], voice: Voice) -> str:
+    subject = voice.group(seats)
+    verb = "lead" if len(seats) > 1 or seats[0] == voice.viewer else "leads"
+    return (
+        f"{capital(subject)} {verb} no insect now: whoever leads no insect when the game ends "
+        "is out of the running."
+    )
+
+
+# -- since a seat's last move ------------------------------------------------------------------
+def _is_own_view(view: PollenState, seat: int) -> bool:
+    """Whether `view` is `seat`'s own (its hand shows), not the public one."""
+    return HIDDEN not in view.players[seat].hand and HIDDEN not in view.players[seat].deck
+
+
+def changes_since(before: PollenState, after: PollenState, seat: int) -> ChangeReport:
+    """The cards planted, tokens placed and tokens scored from `before` to `after` (two
+    views of one audience), marked and summed up in a few lines for `seat`."""
+    if after.garden[: len(before.garden)] != before.garden or len(after.pollinations) < len(before.pollinations):
+        return NO_CHANGES  # not the same game line (an undo went back past `before`)
+    voice = Voice([info.name for info in after.seats], seat if _is_own_view(after, seat) else None)
+    marks: set[Hashable] = set()
+    lines: list[str] = []
+    planted = after.garden[len(before.garden) :]
+    marks.update((CARD_MARK, card.x, card.y) for card in planted)
+    if len(planted) == 1:
+        card = planted[0]
+        lines.append(
+            f"{capital(voice.does(card_owner(card.card), 'planted', 'planted'))} "
+            f"{card_label(card.card)} at {cell_label((card.x, card.y))}."
+        )
+    elif planted:
+        # Only other seats moved since this one's last move: each card is named by its owner.
+        each = "; ".join(
+            f"{possessive(voice.names[card_owner(card.card)])} {card_label(card.card)} at {cell_label((card.x, card.y))}"
+            for card in planted
+        )
+        lines.append(f"Planted: {each}.")
+    old_tokens = {(placed.x, placed.y) for placed in before.tokens}
+    new_tokens = [placed for placed in after.tokens if (placed.x, placed.y) not in old_tokens]
+    marks.update((TOKEN_MARK, placed.x, placed.y) for placed in new_tokens if placed.face_up)
+    scored = after.pollinations[len(before.pollinations) :]
+    marks.update((SCORED_MARK, pollination.x, pollination.y) for pollination in scored)
+    # New tokens are marked on the board (<BeJu>); the lines say who planted and won what.
+    for pollination in scored[:SINCE_POLLINATIONS]:
+        lines.append(f"Scored {token_label(pollination.token)}: {short_pollination(pollination, voice)}.")
+    if len(scored) > SINCE_POLLINATIONS:
+        rest = len(scored) - SINCE_POLLINATIONS
+        lines.append(f"And {plural(rest, 'more token')} (the log).")
+    # The leads themselves are in the standings beside this summary, ★ by each.
+    return ChangeReport(marks=frozenset(marks), lines=tuple(lines))
+
+
+# -- what the whole table is told ------------------------------------------------------------------
+def table_moments(before: PollenState, after: PollenState) -> list[TableMoment]:
+    """Tokens scored (every insect's counts, ties named), the leads that changed, seats
+    left leading nothing, and the end of the game with how it was decided."""
+    if len(after.pollinations) < len(before.pollinations):
+        return []
+    voice = Voice([info.name for info in after.seats])
+    moments = []
+    scored = after.pollinations[len(before.pollinations) :]
+    if scored:
+        lines = []
+        for pollination in scored:
+            lines.append(f"{capital(token_name(pollination))}:")
+            names = voice.names
+            for result in pollination.results:
+                insect = _INSECTS[result.insect]
+                shown = ", ".join(f"{names[seat]} {count}" for seat, count in enumerate(result.counts) if count)
+                lines.append(f"  {insect.plural} ({shown or 'none'}): {result_words(result, voice)}.")
+        changes = lead_changes(before, after, voice)
+        if changes:
+            lines.append(capital("; ".join(changes)) + ".")
+        leader = newly_outright(before, after)
+        if leader is not None and after.phase != "over":
+            lines.append(
+                f"{capital(voice.who(leader))} now leads two insects: if the game ended now, that would win outright."
+            )
+        fallen = newly_leading_nothing(before, after)
+        if fallen:
+            lines.append(out_warning(fallen, voice))
+        heading = "A token is scored" if len(scored) == 1 else f"{plural(len(scored), 'token')} are scored"
+        moments.append(TableMoment(heading, tuple(lines)))
+    if after.phase == "over" and before.phase != "over":
+        moments.append(TableMoment("The game is over", end_lines(after)))
+    return moments
+
+
+def end_lines(state: PollenState) -> tuple[str, ...]:
+    """Why the game ended, every insect's lead, who is out and how the winner was found."""
+    voice = Voice([info.name for info in state.seats])
+    result = standing(state.meeples, voice.names)
+    lines = list(state.end_reasons)
+    lines.extend(capital(lead_words(lead, voice)) + "." for lead in insect_leads(state.meeples))
+    out = [seat for seat, eliminated in enumerate(result.eliminated) if eliminated]
+    if out and result.step != "outright":
+        lines.append(f"{voice.group(out)} {'leads' if len(out) == 1 else 'lead'} no insect: out of the running.")
+    lines.append(f"{result.decided_by}.")
+    winners = voice.group(result.winners)
+    lines.append(f"{winners} {'wins' if len(result.winners) == 1 else 'share the victory'}.")
+    return tuple(lines)
+
+
+# -- what a hinted move does ---------------------------------------------------------------------
+def explain_move(rules: Any, view: PollenState, seat: int, action: Any) -> MoveExplanation:
+    """`action` in `seat`'s words and what it does, worked out by playing it on `view`.
+
+    `view` is the seat's own: playing the seat's own card or drawn token on it touches
+    nothing hidden (the tokens a new spot would draw are not named: the bag's order is
+    not in the view).
+    """
+    voice = Voice([info.name for info in view.seats], seat)
+    if isinstance(action, Plant):
+        cell = (action.x, action.y)
+        move = f"Plant your {card_label(action.card)} card at {cell_label(cell)}"
+        corners = cell_corners(cell)
+    elif isinstance(action, PlaceToken):
+        point = (action.x, action.y)
+        move = f"Place the {token_label(action.token)} token at {point_label(point)}"
+        corners = (point,)
+    else:
+        return MoveExplanation(rules.describe(view, seat, action))
+    after = rules.apply(view, seat, action)
+    reasons = []
+    scored = after.pollinations[len(view.pollinations) :]
+    for pollination in scored:
+        reasons.append(f"it scores {token_name(pollination)}: {pollination_words(pollination, voice)}")
+    changes = lead_changes(view, after, voice)
+    if changes:
+        reasons.append("; ".join(changes))
+    if not scored:
+        near = _standing_by_tokens(view, after, seat, corners)
+        if isinstance(action, PlaceToken):
+            reasons.extend(f"where it lands: {words}" for _, _, words in near)
+        else:
+            # The tokens nearest to being scored matter most; two keep the line short.
+            reasons.extend(f"by the {token} ({words})" for _, token, words in sorted(near)[:2])
+    if isinstance(action, Plant):
+        spots = len(after.tokens) - len(view.tokens) + len(after.pending_points)
+        if spots:
+            reasons.append(f"it draws pollinators to {plural(spots, 'new spot')}")
+    if not reasons:
+        reasons.append("it scores nothing now and opens no new spot")
+    return MoveExplanation(move, "; ".join(reasons))
+
+
+def _standing_by_tokens(
+    before: PollenState, after: PollenState, seat: int, points: Sequence[tuple[int, int]]
+) -> list[tuple[int, str, str]]:
+    """For each unscored token at `points`: (cells still open around it, its name, how
+    the seat would stand by it after the move, saying whom it passes or blocks)."""
+    found = []
+    players = len(after.seats)
+    cards_before, cards_after = garden_map(before), garden_map(after)
+    # A token the move draws from the bag is not known before it is drawn: only the
+    # tokens already there (or the one being placed) are spoken of.
+    known = {(placed.x, placed.y) for placed in before.tokens} | set(before.pending_points)
+    for placed in after.tokens:
+        point = (placed.x, placed.y)
+        if point not in points or point not in known or not placed.face_up:
+            continue
+        leading, tied, behind = [], [], []
+        for insect in token_insects(placed.token):
+            was = insect_counts(cards_before, point, insect, players)
+            now = insect_counts(cards_after, point, insect, players)
+            rival = max((count for other, count in enumerate(now) if other != seat), default=0)
+            rival_was_ahead = max((count for other, count in enumerate(was) if other != seat), default=0) > was[seat]
+            name = _INSECTS[insect].plural
+            if now[seat] > rival:
+                leading.append(f"{name} {now[seat]} to {rival}" + (", overtaking" if rival_was_ahead else ""))
+            elif now[seat] == rival and now[seat] > 0:
+                tied.append(f"{name} at {rival}" + (", which blocks that meeple" if rival_was_ahead else ""))
+            elif rival > 0:
+                behind.append(f"{name} {now[seat]} to {rival}")
+        parts = []
+        if leading:
+            parts.append("you would lead " + names_list(leading))
+        if tied:
+            parts.append("tied on " + names_list(tied))
+        if behind:
+            parts.append("you would trail " + names_list(behind))
+        if not parts:
+            shown = names_list([_INSECTS[insect].plural for insect in token_insects(placed.token)])
+            parts.append(f"nobody has {shown} by it yet")
+        empty = sum(1 for cell in point_cells(point) if cell not in cards_after)
+        parts.append(f"{plural(empty, 'cell')} still open")
+        found.append((empty, f"{token_label(placed.token)} token at {point_label(point)}", "; ".join(parts)))
+    return found
