@@ -301,7 +301,8 @@ class GameScreen(SizedScreen[None]):
 
     # -- since your last turn ------------------------------------------------------------------
     def since_last_turn(self) -> ChangeReport:
-        """What changed for the seat at the keyboard since its own last move: marked
+        """What changed for the seat at the keyboard since its own last move (or since the
+        game began, before its first): marked
         on the board and summed up until it moves again.  Built from that seat's own
         views (the public ones while the table watches); nothing for the table."""
         seat = self.viewer
@@ -314,9 +315,11 @@ class GameScreen(SizedScreen[None]):
         self._since = NO_CHANGES
         moves = self.match.moves
         last = next((index for index in range(len(moves) - 1, -1, -1) if moves[index].seat == seat), None)
-        if last is not None and last < len(moves) - 1:
+        # A seat that has not moved yet is told what happened since the game began.
+        since = 0 if last is None else last + 1
+        if since < len(moves):
             looking = seat if self.audience == seat else SPECTATOR
-            before = self.rules.view(self.match.states[last + 1], looking)
+            before = self.rules.view(self.match.states[since], looking)
             now = self.current_view() if looking == seat else self.public_view()
             self._since = self.rules.changes_since(before, now, seat)
         return self._since

@@ -94,7 +94,7 @@ async def test_since_your_last_turn_is_shown_until_the_seat_moves(tmp_path, monk
         await _until(pilot, lambda: _acts(app))
         screen = app.screen
         panel = screen.query_one("#since-panel")
-        # Nothing has happened since a move of Ann's: she has not moved yet.
+        # Nothing has happened yet: Ann moves first.
         assert not panel.display and not screen.change_marks()
         screen.submit(screen.viewer_legal_actions()[0])
         # Ann moved; once the bot has moved too, her screen sums up what changed.
