@@ -464,8 +464,9 @@ async def test_a_round_announcement_shows_names_as_written(app_factory):
             if isinstance(app.screen, AnnouncementScreen):
                 break
         assert isinstance(app.screen, AnnouncementScreen)
+        # The first table moment is the first reveal: who played what.
         text = shown(app.screen.query_one("#announcement-text"))
-        assert text.startswith("x[/]: ") and "\n[red]Ed: " in text
+        assert text.startswith("Played: x[/] ") and " · [red]Ed " in text
 
 
 @pytest.mark.parametrize("name", ISSUE_NAMES)
