@@ -273,7 +273,8 @@ class GameScreen(SizedScreen[None]):
         lines = self.since_last_turn().lines
         panel.display = bool(lines)
         if lines:
-            panel.show_text(Text("\n".join(lines)))
+            # Its height follows its lines (height: auto): lay out again with new text.
+            panel.show_text(Text("\n".join(lines)), layout=True)
 
     # -- drawing ---------------------------------------------------------------------------
     def current_view(self) -> GameState | None:

@@ -134,7 +134,7 @@ def test_plans_that_want_more_than_the_pool_are_carried_out_in_turn_order():
         f"{state.name(third)}'s sprout on B4 is refused: the shared pool has no sprout left.",
     ]
     sheet = RULES.score_sheet(state)
-    assert any("ran short 2 time(s)" in note for note in sheet.notes)
+    assert any("ran short 2 times" in note for note in sheet.notes)
 
 
 def test_a_refused_step_takes_the_steps_that_relied_on_it_with_it():
