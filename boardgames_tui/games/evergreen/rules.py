@@ -945,7 +945,7 @@ class EvergreenRules(GameRules[EvergreenState]):
             index = state.powers.index(power)
             levels = list(player.levels)
             levels[index] = min(POWER_TRACK_MAX, levels[index] + 1)
-            raised.append(f"{state.name(seat)}'s {POWERS[power].name} to level {levels[index]}")
+            raised.append(f"{POWERS[power].name} to level {levels[index]} for {state.name(seat)}")
             players.append(shallow_copy(player, levels=levels, plan=Plan(board=player.board), committed=False))
         state.players = players
         state.say("Powers rise: " + ", ".join(raised) + ". Everyone now plans in secret.")
@@ -1010,15 +1010,15 @@ class EvergreenRules(GameRules[EvergreenState]):
             planned = _put(planned, space, result)
             what = self._step_words(step, power, space)
             if isinstance(step, LakeGrow) and not lake_placed:
-                state.say(f"{state.name(seat)}'s {what} is refused: the lake was not placed.")
+                state.say(f"{state.name(seat)}: the {what} is refused: the lake was not placed.")
                 continue
             if board[space] != source:
-                state.say(f"{state.name(seat)}'s {what} is refused: an earlier step it relied on was refused.")
+                state.say(f"{state.name(seat)}: the {what} is refused: an earlier step it relied on was refused.")
                 placed = False
             elif pool.get(result, 0) <= 0:
                 state.pool_refusals += 1
                 state.say(
-                    f"{state.name(seat)}'s {what} is refused: the shared pool has no {PIECE_NAMES[result].lower()} left."
+                    f"{state.name(seat)}: the {what} is refused: the shared pool has no {PIECE_NAMES[result].lower()} left."
                 )
                 placed = False
             else:

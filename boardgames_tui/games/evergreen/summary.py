@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from boardgames_tui.engine.contract import ChangeReport, MoveExplanation, TableMoment
-from boardgames_tui.engine.text import plural, possessive
+from boardgames_tui.engine.text import plural
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
 from boardgames_tui.games.evergreen.model import (
@@ -183,8 +183,9 @@ def changes_since(before: EvergreenState, after: EvergreenState, seat: int) -> C
         if gained:
             parts.append(f"+{plural(gained, 'point')} from {POWERS[POINTS].name}")
         if parts:
-            whose = "Your" if other == seat else possessive(after.name(other))
-            lines.append(f"{whose} planet: {' · '.join(parts)}.")
+            # No possessive: "Ann:" reads right for any name, a seat called "You" included.
+            whose = "Your planet" if other == seat else after.name(other)
+            lines.append(f"{whose}: {' · '.join(parts)}.")
     scored = len(after.players[0].light) - len(before.players[0].light) if after.players else 0
     if scored > 0:
         season = SEASONS[len(after.players[0].light) - 1]
