@@ -1290,6 +1290,8 @@ class EvergreenRules(GameRules[EvergreenState]):
             notes.append(f"The shared pool ran short {plural(state.pool_refusals, 'time')}: see the log.")
         if state.phase != "over":
             notes.append(f"The game is not over: {self.progress(state)}.")
+        else:
+            notes.extend(_end_reveals(state))
         return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)
 
 
@@ -1302,6 +1304,23 @@ def _pool_error(state: EvergreenState, player: PlayerState, piece: str) -> str |
     if held <= 0:
         return f"No {name} is left in the shared pool."
     return f"Your plan so far already takes every {name} left in the shared pool ({held})."
+
+
+def _end_reveals(state: EvergreenState) -> list[str]:
+    """What lay face down when the game ended, named: cards dried out by aridity, and the deck."""
+    notes = []
+    for biome in BIOME_KEYS:
+        down = [card_label(entry.card) for entry in state.zone.get(biome, []) if not entry.face_up]
+        if down:
+            notes.append(f"Face down in {BIOME_NAMES[biome]} (dried out, worth nothing): {'; '.join(down)}.")
+    deck = [card for card in state.deck if card != HIDDEN]
+    if deck:
+        short = [
+            f"{'Wild' if CARDS[card].biome == WILD else BIOME_NAMES[CARDS[card].biome]} · {POWERS[CARDS[card].power].name}"
+            for card in deck
+        ]
+        notes.append(f"Never drawn ({plural(len(deck), 'card')}, top first): {'; '.join(short)}.")
+    return notes
 
 
 def _public_player(player: PlayerState) -> PlayerState:

@@ -395,10 +395,18 @@ class ScorePanel(TextPanel):
     (light and the biggest forest at the season's end, fertility and bamboo at the
     game's end), and who is still planning."""
 
+    _drawn: tuple[EvergreenState, list[Standing], int | None] | None = None
+
     def on_mount(self) -> None:
         self.border_title = "Players · score now"
 
+    def on_resize(self, event: events.Resize) -> None:
+        # Whether a seat's bamboo fits on its line depends on the width: drawn again for it.
+        if self._drawn is not None:
+            self.show(*self._drawn)
+
     def show(self, view: EvergreenState, standings: list[Standing], shown: int | None) -> None:
+        self._drawn = (view, standings, shown)
         lines = []
         over = view.phase == "over"
         bamboo = "bamboo" in view.powers

@@ -5,7 +5,7 @@ words, the questions before a move that gives up part of a turn, and words for a
 from __future__ import annotations
 
 from boardgames_tui.engine.contract import SPECTATOR, Seat
-from boardgames_tui.games.evergreen.model import ChooseBiome, Done, DraftCard, EvergreenOptions, Grow, Plan, Plant, UsePower
+from boardgames_tui.games.evergreen.model import ChooseBiome, Done, DraftCard, EvergreenOptions, Grow, Plan, Plant, UsePower, ZoneCard
 from boardgames_tui.games.evergreen.rules import fertility_values
 from boardgames_tui.games.evergreen.summary import changes_since, explain_move, forfeit_question, standings, table_moments
 
@@ -211,3 +211,18 @@ def test_words_work_for_a_seat_named_you_and_one_named_james():
     assert "You: 1 sprout on B4" in text and "James" in text
     for wrong in ("You's", "You drafts", "You has", "You reveals", "(s)", "1 points"):
         assert wrong not in text
+
+
+# -- the end reveals everything ----------------------------------------------------------------------------------
+def test_the_score_sheet_names_what_lay_face_down_at_the_end():
+    state = last_round(2)
+    zone = dict(state.zone)
+    dried = card_where(biome="swamp", fertility=2)
+    zone["swamp"] = [ZoneCard(card=dried, face_up=False)]
+    final = finish(state.model_copy(update={"zone": zone}))
+    notes = RULES.score_sheet(final).notes
+    assert any(note.startswith("Face down in Swamp") and "Swamp · Plant a Sprout · 2 fertility" in note for note in notes) or any(
+        note.startswith("Face down in Swamp") for note in notes
+    )
+    never = next(note for note in notes if note.startswith("Never drawn ("))
+    assert f"{len(final.deck)} cards" in never and never.count(";") == len(final.deck) - 1
