@@ -46,7 +46,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(CHOICES, "Ann took Swamp · …", "under the draft row: the cards already taken this round, and by whom"),
         LegendEntry(CHOICES, "* Ben: Swamp · …", "a card drafted since your last move"),
         LegendEntry(CHOICES, "Your plan so far: …", "the steps of your secret plan, in order (the log tells them only at the reveal)"),
-        LegendEntry(CHOICES, "Since your last turn: …", "in a small window: what changed since your last move (the side panel of that name in a larger one)"),
+        LegendEntry(CHOICES, "Since your last turn: …", "in a small window, above the choices: what changed since your last move (the side panel of that name in a larger one)"),
     ]
     for number, meaning in ACTION_OPTIONS.items():
         entries.append(LegendEntry(CHOICES, f"Action options still open: {number}", meaning))

@@ -237,17 +237,18 @@ class EvergreenScreen(GameScreen):
                 "Draft row",
                 [self._card_line(action.card) for action in choices],
                 self.choice if acting else None,
-                after=taken + since,
+                before=since,
+                after=taken,
             )
         elif view.phase == "wild":
             panel.show(
                 "Send the wild leftover to",
                 [Text(BIOME_NAMES[action.biome]) for action in choices],
                 self.choice if acting else None,
-                after=since,
+                before=since,
             )
         else:
-            panel.show("This round", self._round_summary(view, viewer, cards), None, numbered=False, after=since)
+            panel.show("This round", self._round_summary(view, viewer, cards), None, numbered=False, before=since)
         set_tooltip(panel, self._choice_tooltip(view, choices))
         self.query_one(ZonePanel).show(view, frozenset(mark[1] for mark in marks if mark[0] == BIOME_MARK))
         tracks = self.query_one(TrackPanel)
@@ -264,11 +265,11 @@ class EvergreenScreen(GameScreen):
 
     def _since_lines(self) -> list[Text]:
         """The small window has no room for the sidebar's panel: what changed since the
-        viewer's last move goes under the choices instead."""
+        viewer's last move goes above the choices instead."""
         lines = self.since_last_turn().lines
         if not lines:
             return []
-        return [Text(""), Text(f"{SINCE_HEADING}:", style="bold"), *(Text(f"· {line}") for line in lines)]
+        return [Text(f"{SINCE_HEADING}:", style="bold"), *(Text(f"· {line}") for line in lines), Text("")]
 
     def _taken_lines(self, view: EvergreenState, marked: set[int]) -> list[Text]:
         """The cards already taken from this round's row, by whom; new ones marked."""

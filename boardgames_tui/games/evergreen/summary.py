@@ -173,7 +173,12 @@ def changes_since(before: EvergreenState, after: EvergreenState, seat: int) -> C
     marks: set[Any] = set()
     lines: list[str] = []
     new_round = _round_of(after) != _round_of(before)
+    # Seen by the table (a public view), the seat's own plan was hidden in `before`: what
+    # the reveal put on its planet is its own doing, not news.
+    own_plan_hidden = before.phase == "actions" and 0 <= seat < len(before.players) and before.players[seat].plan is None
     for other, player in enumerate(after.players):
+        if other == seat and own_plan_hidden:
+            continue
         old = working_board(before, other) if other == seat else before.players[other].board
         new = working_board(after, other) if other == seat else player.board
         cells = _changed_cells(old, new)

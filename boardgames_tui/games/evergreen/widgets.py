@@ -252,12 +252,21 @@ class ChoicePanel(VerticalScroll, can_focus=False):
         yield TextPanel(classes="eg-choice-text")
 
     def show(
-        self, heading: str, entries: list[Text], cursor: int | None, *, numbered: bool = True, after: list[Text] | None = None
+        self,
+        heading: str,
+        entries: list[Text],
+        cursor: int | None,
+        *,
+        numbered: bool = True,
+        before: list[Text] | None = None,
+        after: list[Text] | None = None,
     ) -> None:
-        """`after`: lines under the entries that are not choices (never picked by a click)."""
+        """`before` and `after`: lines above and under the entries that are not choices
+        (never picked by a click)."""
         set_border_title(self, heading)
         self._count = len(entries) if numbered else 0
-        lines = []
+        self._lead = len(before or ())
+        lines = list(before or ())
         for index, entry in enumerate(entries):
             line = Text("▶" if index == cursor else " ", style="bold")
             if numbered:
@@ -274,9 +283,9 @@ class ChoicePanel(VerticalScroll, can_focus=False):
         # The panel's height follows its text: lay out again only when that height changes.
         panel.show_text(text, layout=sum(heights) != getattr(self, "_rows", None))
         self._rows = sum(heights)
-        if cursor is not None and cursor < len(heights):
-            top = sum(heights[:cursor])
-            self.scroll_to_region(Region(0, top, 1, heights[cursor]), animate=False, immediate=True)
+        if cursor is not None and self._lead + cursor < len(heights):
+            top = sum(heights[: self._lead + cursor])
+            self.scroll_to_region(Region(0, top, 1, heights[self._lead + cursor]), animate=False, immediate=True)
 
     def _heights(self) -> list[int]:
         """How many rows each entry takes, wrapped to the panel's width now."""
@@ -293,8 +302,12 @@ class ChoicePanel(VerticalScroll, can_focus=False):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        row = offset.y + round(self.scroll_y)
-        for index, height in enumerate(self._heights()[: getattr(self, "_count", 0)]):
+        lead = getattr(self, "_lead", 0)
+        heights = self._heights()
+        row = offset.y + round(self.scroll_y) - sum(heights[:lead])
+        if row < 0:
+            return
+        for index, height in enumerate(heights[lead : lead + getattr(self, "_count", 0)]):
             if row < height:
                 self.post_message(Picked("choice", index))
                 return

@@ -226,3 +226,15 @@ def test_the_score_sheet_names_what_lay_face_down_at_the_end():
     )
     never = next(note for note in notes if note.startswith("Never drawn ("))
     assert f"{len(final.deck)} cards" in never and never.count(";") == len(final.deck) - 1
+
+
+def test_seen_by_the_table_a_seats_own_revealed_plan_is_not_news_to_it():
+    state = action_state()
+    state = give_card(state, 1, SWAMP_SPROUT)
+    state = play(state, 0, Plant(space=cell("A4")), Done())
+    table_before = public(state)
+    state = play(state, 1, Plant(space=cell("B4")), Done())
+    report = changes_since(table_before, public(state), 0)
+    assert not any(mark[0] == "cell" and mark[1] == 0 for mark in report.marks)
+    assert ("cell", 1, cell("B4")) in report.marks
+    assert not any(line.startswith("Your planet") for line in report.lines)
