@@ -232,7 +232,7 @@ class EvergreenScreen(GameScreen):
         cards = {mark[1] for mark in marks if mark[0] == CARD_MARK}
         since = self._since_lines() if self.layout_name == "compact" else []
         if view.phase == "draft":
-            taken = self._taken_lines(view, cards)
+            taken = self._drafted_lines(view, cards, " took ", "dim", indent="  ")
             panel.show(
                 "Draft row",
                 [self._card_line(action.card) for action in choices],
@@ -271,14 +271,16 @@ class EvergreenScreen(GameScreen):
             return []
         return [Text(f"{SINCE_HEADING}:", style="bold"), *(Text(f"· {line}") for line in lines), Text("")]
 
-    def _taken_lines(self, view: EvergreenState, marked: set[int]) -> list[Text]:
-        """The cards already taken from this round's row, by whom; new ones marked."""
+    @staticmethod
+    def _drafted_lines(view: EvergreenState, marked: set[int], joiner: str, style: str = "", indent: str = "") -> list[Text]:
+        """Each seat's card of this round, by whom; those drafted since the viewer's last
+        move marked first, where a narrow panel cannot wrap the mark away from its card."""
         lines = []
         for seat, player in enumerate(view.players):
             if player.card is None:
                 continue
-            line = Text(f"{CHANGED} " if player.card in marked else "  ", style="bold")
-            line.append(f"{view.name(seat)} took ", style="dim")
+            line = Text(f"{CHANGED} " if player.card in marked else indent, style="bold")
+            line.append(f"{view.name(seat)}{joiner}", style=style)
             line.append_text(card_text(player.card))
             lines.append(line)
         return lines
@@ -294,15 +296,7 @@ class EvergreenScreen(GameScreen):
         return " · plan" if self.layout_name == "compact" else " · your secret plan"
 
     def _round_summary(self, view: EvergreenState, viewer: int | None, marked: set[int]) -> list[Text]:
-        lines = []
-        for seat, player in enumerate(view.players):
-            if player.card is None:
-                continue
-            # The mark goes first, where a narrow panel cannot wrap it away from its card.
-            line = Text(f"{CHANGED} " if player.card in marked else "", style="bold")
-            line.append(f"{view.name(seat)}: ", style="")
-            line.append_text(card_text(player.card))
-            lines.append(line)
+        lines = self._drafted_lines(view, marked, ": ")
         if viewer is not None and view.phase == "actions":
             player = view.players[viewer]
             plan = player.plan
