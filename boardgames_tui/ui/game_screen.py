@@ -273,8 +273,7 @@ class GameScreen(SizedScreen[None]):
         lines = self.since_last_turn().lines
         panel.display = bool(lines)
         if lines:
-            # Its height follows its lines (height: auto): lay out again with new text.
-            panel.show_text(Text("\n".join(lines)), layout=True)
+            panel.show_text(Text("\n".join(lines)))
 
     # -- drawing ---------------------------------------------------------------------------
     def current_view(self) -> GameState | None:

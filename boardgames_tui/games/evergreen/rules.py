@@ -1307,19 +1307,13 @@ def _pool_error(state: EvergreenState, player: PlayerState, piece: str) -> str |
 
 
 def _end_reveals(state: EvergreenState) -> list[str]:
-    """What lay face down when the game ended, named: cards dried out by aridity, and the deck."""
+    """The cards lying face down in the fertility zone at the end, named (aridity dried
+    them out).  The deck's unseen cards are in the revealed-information listing (reveal.py)."""
     notes = []
     for biome in BIOME_KEYS:
         down = [card_label(entry.card) for entry in state.zone.get(biome, []) if not entry.face_up]
         if down:
             notes.append(f"Face down in {BIOME_NAMES[biome]} (dried out, worth nothing): {'; '.join(down)}.")
-    deck = [card for card in state.deck if card != HIDDEN]
-    if deck:
-        short = [
-            f"{'Wild' if CARDS[card].biome == WILD else BIOME_NAMES[CARDS[card].biome]} · {POWERS[CARDS[card].power].name}"
-            for card in deck
-        ]
-        notes.append(f"Never drawn ({plural(len(deck), 'card')}, top first): {'; '.join(short)}.")
     return notes
 
 

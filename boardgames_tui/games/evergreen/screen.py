@@ -159,6 +159,13 @@ class EvergreenScreen(GameScreen):
             self.query_one(selector).border_subtitle = hint
         return True
 
+    def redraw(self, *, cursor_only: bool = False) -> None:
+        super().redraw(cursor_only=cursor_only)
+        if not cursor_only and self.is_mounted:
+            # The sidebar's "Since your last turn" panel is as tall as its text (up to its
+            # cap): laid out again for new lines, so that none is cut off below.
+            self.query_one("#since-panel").refresh(layout=True)
+
     def action_cycle_panel(self) -> None:
         if self.layout_name != "compact":
             self.say("Every panel is on screen at this window size: t switches panels only below 120×38.")

@@ -142,7 +142,7 @@ def pieces_placed(old: str, new: str, cells: list[int]) -> str:
     parts = []
     for glyph, spaces in groups.items():
         if glyph == EMPTY:
-            parts.append(f"{', '.join(spaces)} left empty")
+            parts.append(f"nothing on {', '.join(spaces)} (refused at the reveal: see the log)")
             continue
         name = PIECE_NAMES[glyph]
         parts.append(f"{plural(len(spaces), name.lower(), _PLURALS.get(name))} on {', '.join(spaces)}")
