@@ -333,7 +333,8 @@ class GameScreen(SizedScreen[None]):
         lines = self.since_last_turn().lines
         panel.display = bool(lines)
         if lines:
-            panel.show_text(Text("\n".join(lines)))
+            # Its height follows its text: a longer summary lays the sidebar out again.
+            panel.show_text(Text("\n".join(lines)), layout=True)
 
     # -- drawing ---------------------------------------------------------------------------
     def current_view(self) -> GameState | None:

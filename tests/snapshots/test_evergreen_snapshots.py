@@ -7,6 +7,7 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .test_snapshots import until_the_viewer_acts
@@ -34,6 +35,9 @@ async def to_the_plan(pilot) -> None:
             break
     await pilot.press("right", "p")
     await pilot.pause()
+    if isinstance(pilot.app.screen, ConfirmScreen):  # a sprout outside the card's biome asks first
+        await pilot.press("y")
+        await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -14,6 +14,7 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
+from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.setup import StartRequest
 
 SIZES = [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24"), pytest.param((200, 60), id="200x60")]
@@ -148,6 +149,9 @@ def test_evergreen_planet(snap_compare, tmp_path, size):
                 break
         await pilot.press("right", "p")
         await pilot.pause()
+        if isinstance(pilot.app.screen, ConfirmScreen):  # a sprout outside the card's biome asks first
+            await pilot.press("y")
+            await pilot.pause()
 
     assert snap_compare(app, run_before=plan_a_step, terminal_size=size)
 

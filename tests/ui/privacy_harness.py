@@ -36,6 +36,7 @@ from boardgames_tui.engine.contract import SPECTATOR, GameRules, GameState, Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 from boardgames_tui.ui.setup import StartRequest
 
@@ -316,6 +317,9 @@ class Harness:
         screen.highlight_action(action)
         for key in self.keys_for(screen, action):
             await self.press(key)
+            if isinstance(self.app.screen, ConfirmScreen):
+                # A guard rail asks before a move that gives up part of a turn: yes.
+                await self.press("y")
             if len(self.app.match.moves) != before or self.app.screen is not screen:
                 return
 

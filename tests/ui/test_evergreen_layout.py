@@ -9,12 +9,13 @@ from boardgames_tui.games.evergreen.catalogue import card_entry
 from boardgames_tui.games.evergreen.rules import SIZE, space_name
 from boardgames_tui.games.evergreen.screen import EvergreenScreen
 from boardgames_tui.games.evergreen.widgets import PlanetView
+from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.inspector import InspectorPanel
 
 from .conftest import screen_text
 from .layout import assert_readable
-from .test_evergreen_screen import draft_to_the_action_phase, evergreen_app
+from .test_evergreen_screen import draft_to_the_action_phase, evergreen_app, plant
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"), pytest.param((200, 60), id="200x60")]
 
@@ -42,9 +43,11 @@ async def test_a_round_by_keys_reads_whole_at_every_step(tmp_path, size):
                         for _ in range(4):
                             await pilot.press("t")
                             assert_readable(screen)
-                        await pilot.press("left", "p")
+                        await plant(app, pilot, "left")
                     else:
                         await pilot.press("d")
+            elif isinstance(screen, ConfirmScreen):  # finishing with a power use left asks first
+                await pilot.press("y")
             else:  # an announcement between the round's steps
                 await pilot.press("enter")
             await pilot.pause()
@@ -109,7 +112,8 @@ async def test_the_inspector_describes_the_cursors_space(tmp_path):
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
     async with app.run_test(size=(120, 40)) as pilot:
         await draft_to_the_action_phase(app, pilot)
-        await pilot.press("left", "p", "i")
+        await plant(app, pilot, "left")
+        await pilot.press("i")
         await pilot.pause()
         assert app.screen.query_one(InspectorPanel).is_open
         text = "".join(screen_text(app).split())
@@ -158,8 +162,7 @@ async def test_hovering_a_space_gives_its_full_text_as_a_tooltip(tmp_path):
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
     async with app.run_test(size=(80, 24)) as pilot:
         await draft_to_the_action_phase(app, pilot)
-        await pilot.press("left", "p")  # a sprout on C4
-        await pilot.pause()
+        await plant(app, pilot, "left")  # a sprout on C4
         row = app.screen.query(".eg-row")[3]
         # The compact layout: two columns of sun margin, then six columns a space.
         await pilot.hover(row, offset=(2 + 2 * 6 + 1, 0))
@@ -177,8 +180,7 @@ async def test_four_seats_read_whole_in_the_draft_and_the_plan(tmp_path, size):
         await pilot.pause()
         assert_readable(app.screen)
         await draft_to_the_action_phase(app, pilot)
-        await pilot.press("left", "p")
-        await pilot.pause()
+        await plant(app, pilot, "left")
         assert_readable(app.screen)
         for _ in range(4):
             await pilot.press("t")

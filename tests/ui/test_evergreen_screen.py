@@ -8,7 +8,9 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.evergreen.screen import EvergreenScreen
+from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
@@ -22,7 +24,7 @@ def evergreen_app(tmp_path, seats, seed=5, modules="both") -> BoardGamesApp:
 async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
     keys = random.Random(3)
-    refusals = 0
+    refusals = questions = 0
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for _ in range(600):
@@ -30,8 +32,12 @@ async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
             if state.season >= 1:
                 break
             screen = app.screen
-            if isinstance(screen, CurtainScreen):
+            if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
                 await pilot.press("enter")
+            elif isinstance(screen, ConfirmScreen):
+                # A guard rail: finishing with uses left, or a step that locks the action.
+                questions += 1
+                await pilot.press("y")
             elif isinstance(screen, EvergreenScreen):
                 if state.phase in ("draft", "wild"):
                     await pilot.press(*["right"] * keys.randrange(3), "enter")
@@ -49,6 +55,7 @@ async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
         # Spring is over: both planets were scored for light and forest.
         assert all(len(player.light) == 1 for player in app.match.state.players)
         assert refusals > 0  # illegal steps were tried and refused along the way
+        assert questions > 0  # and moves that give up part of a turn asked first
         assert "Summer" in screen_text(app) or isinstance(app.screen, CurtainScreen)
 
 
@@ -61,6 +68,16 @@ async def draft_to_the_action_phase(app, pilot) -> None:
         if app.match.state.phase in ("draft", "wild") and 0 in app.match.to_act():
             await pilot.press("enter")
     assert app.match.state.phase == "actions"
+
+
+async def plant(app, pilot, *moves: str) -> None:
+    """Moves the planet's cursor and plants a sprout there, saying yes if the screen asks
+    first (a sprout outside the drafted card's biome takes the whole action)."""
+    await pilot.press(*moves, "p")
+    await pilot.pause()
+    if isinstance(app.screen, ConfirmScreen):
+        await pilot.press("y")
+        await pilot.pause()
 
 
 async def test_a_refused_step_says_why_and_changes_nothing(tmp_path):
@@ -84,7 +101,7 @@ async def test_other_planets_on_demand(tmp_path):
         assert "Bot's planet (public" in screen_text(app)
         await pilot.press("v")
         await pilot.pause()
-        assert "Ann's planet" in screen_text(app)
+        assert "Your planet" in screen_text(app)  # her own, on her own screen
 
 
 async def test_the_pool_panel_counts_the_viewers_own_plan_only(tmp_path):
@@ -94,8 +111,7 @@ async def test_the_pool_panel_counts_the_viewers_own_plan_only(tmp_path):
         # The screenshot's text drops the spaces between differently styled spans.
         shown = screen_text(app).replace(" ", "")
         assert "Poolafterplan:" in shown and "s45t54T61b20" in shown
-        await pilot.press("left", "p")  # a sprout on C4, empty on a fresh planet
-        await pilot.pause()
+        await plant(app, pilot, "left")  # a sprout on C4, empty on a fresh planet
         assert app.match.state.players[0].plan.board.count("s") == 1
         assert "s44t54T61b20" in screen_text(app).replace(" ", "")
         assert app.match.state.pool["s"] == 45  # the public pool waits for the reveal

@@ -33,14 +33,20 @@ def legend() -> list[LegendEntry]:
         LegendEntry(PLANET, "☀ +2  ☀+2", "the plant would score that many light points if the season ended now"),
         LegendEntry(PLANET, "☀ light now 7  ☀ 7", "your light points if the season ended now (the short form in a small window)"),
         LegendEntry(PLANET, "highlighted space", "the cursor; a green background marks spaces where a step is possible"),
+        LegendEntry(PLANET, "W A1* (underlined)", "the space changed since your last move (a reveal planted or grew it, bamboo grew); the marks go when you move"),
         LegendEntry(FERTILITY, "W Wheat     2 3,1↓", "a biome's fertility value now, then the cards in its stack and how many of them lie face down (↓)"),
+        LegendEntry(FERTILITY, "S Swamp     3 2*", "the stack changed since your last move (a leftover joined it or dried it out)"),
         LegendEntry(TRACKS, "Spring round 3 of 5", "the season being played and its round; later seasons show their rounds, past ones \"done\""),
         LegendEntry(TRACKS, "Sun: top edge", "where the sun shines from"),
         LegendEntry(TRACKS, "Grow s→t 2 · Grow t→T 1", "a power (s→t: sprout to small tree, t→T: small to big tree) and its level: uses a round"),
         LegendEntry(TRACKS, "s44 t54", "the shared pool: pieces of each kind left (after your own plan while you plan)"),
         LegendEntry(CHOICES, "▶1", "the card or biome the cursor is on, and the number key that picks it"),
         LegendEntry(CHOICES, "Swamp · Place a Lake · 2 fertility", "a card: its biome, its power and its icon"),
-        LegendEntry(CHOICES, "level 2, 1 use(s) left", "your drafted power's level and the uses still open this round"),
+        LegendEntry(CHOICES, "level 2, 1 use left", "your drafted power's level and the uses still open this round"),
+        LegendEntry(CHOICES, "Ann took Swamp · …", "under the draft row: the cards already taken this round, and by whom"),
+        LegendEntry(CHOICES, "* Ben: Swamp · …", "a card drafted since your last move"),
+        LegendEntry(CHOICES, "Your plan so far: …", "the steps of your secret plan, in order (the log tells them only at the reveal)"),
+        LegendEntry(CHOICES, "Since your last turn: …", "in a small window, above the choices: what changed since your last move (the side panel of that name in a larger one)"),
     ]
     for number, meaning in ACTION_OPTIONS.items():
         entries.append(LegendEntry(CHOICES, f"Action options still open: {number}", meaning))
@@ -48,6 +54,14 @@ def legend() -> list[LegendEntry]:
     entries += [
         LegendEntry(PLAYERS, "▲ ● ■ ◆", "each player's mark (with their colour)"),
         LegendEntry(PLAYERS, "▶", "the player whose planet is on screen"),
+        LegendEntry(PLAYERS, "13 pts", "the points the player has scored so far"),
+        LegendEntry(
+            PLAYERS,
+            "☀7 forest 6 fert 12 bam 4",
+            "the score as it stands, from what you may see (your own plan included, the others' planets as of the last reveal): "
+            "☀ light and the biggest forest, scored if the season ended now; fertility (big trees × their biome's value) "
+            "and bamboo (2 a biome with bamboo), scored at the end of the game",
+        ),
         LegendEntry(PLAYERS, "plans / done", "still planning this round's action / finished"),
         LegendEntry(PLAYERS, "drew", "has taken a card from the draft row"),
         LegendEntry("Everywhere", "·", "separates items on one line"),

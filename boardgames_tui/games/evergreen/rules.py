@@ -63,14 +63,18 @@ from pydantic import BaseModel, TypeAdapter
 
 from boardgames_tui.engine.contract import (
     HIDDEN,
+    ChangeReport,
     GameRules,
     IllegalMove,
+    MoveExplanation,
     ScoreRow,
     ScoreSheet,
     Seat,
+    TableMoment,
     shallow_copy,
     visible_log,
 )
+from boardgames_tui.engine.text import plural
 from boardgames_tui.games.evergreen.content import WILD, CardInfo, biomes, cards, content, pieces, powers
 from boardgames_tui.games.evergreen.model import (
     Action,
@@ -549,7 +553,7 @@ class EvergreenRules(GameRules[EvergreenState]):
         if aside:
             state.deck.extend(aside)
             state.rng().shuffle(state.deck)
-            state.say(f"{len(aside)} revealed card(s) without fertility icons are shuffled back into the deck.")
+            state.say(f"{plural(len(aside), 'revealed card')} without fertility icons shuffled back into the deck.")
 
     def _deal(self, state: EvergreenState) -> None:
         need = len(state.players) + 1
@@ -780,7 +784,7 @@ class EvergreenRules(GameRules[EvergreenState]):
         if space is None:
             return f"Choose a space for {power_name}."
         if plan.uses >= level:
-            return f"{power_name} is at level {level}: you have used it {plan.uses} time(s) already this round."
+            return f"{power_name} is at level {level}: you have used it {plural(plan.uses, 'time')} already this round."
         source, result = POWER_EFFECT[power]
         if source == EMPTY:
             return self._empty_error(state, player, board, space, result)
@@ -873,10 +877,12 @@ class EvergreenRules(GameRules[EvergreenState]):
                     lake=space if power == "lake" else None,
                     lake_grown=[],
                 )
-        text = self.describe(state, seat, action)
-        new = shallow_copy(state, log=list(state.log), players=list(state.players))
+        # Not logged: a plan is secret until the reveal, whose public line tells every
+        # step, and a private log line would keep the seat's view apart from the table's
+        # for the rest of the game (every later draft behind a curtain).  The seat sees
+        # its plan on its planet and in the "This round" panel.
+        new = shallow_copy(state, players=list(state.players))
         new.players[seat] = shallow_copy(player, plan=shallow_copy(plan, **changes))
-        new.say(text, visible_to=(seat,))
         return new
 
     def _draft(self, state: EvergreenState, seat: int, card: int) -> None:
@@ -902,7 +908,7 @@ class EvergreenRules(GameRules[EvergreenState]):
             state.leftover = leftover
             state.phase = "wild"
             chooser = self._last_picker(state)
-            state.say(f"The leftover {card_label(leftover)} needs a biome: {state.name(chooser)} chooses.")
+            state.say(f"The leftover {card_label(leftover)} needs a biome: the choice goes to {state.name(chooser)}.")
             return
         self._resolve_leftover(state, leftover, info.biome)
         self._start_actions(state)
@@ -939,7 +945,7 @@ class EvergreenRules(GameRules[EvergreenState]):
             index = state.powers.index(power)
             levels = list(player.levels)
             levels[index] = min(POWER_TRACK_MAX, levels[index] + 1)
-            raised.append(f"{state.name(seat)}'s {POWERS[power].name} to level {levels[index]}")
+            raised.append(f"{POWERS[power].name} to level {levels[index]} for {state.name(seat)}")
             players.append(shallow_copy(player, levels=levels, plan=Plan(board=player.board), committed=False))
         state.players = players
         state.say("Powers rise: " + ", ".join(raised) + ". Everyone now plans in secret.")
@@ -953,7 +959,7 @@ class EvergreenRules(GameRules[EvergreenState]):
             player = players[seat]
             plan = player.plan
             assert plan is not None
-            state.say(f"{state.name(seat)} reveals: {self._plan_summary(state, player, plan)}.")
+            state.say(f"{state.name(seat)} revealed: {self.plan_summary(state, player, plan)}.")
             board = self._carry_out(state, seat, player, plan, pool)
             players[seat] = shallow_copy(
                 player,
@@ -1004,15 +1010,15 @@ class EvergreenRules(GameRules[EvergreenState]):
             planned = _put(planned, space, result)
             what = self._step_words(step, power, space)
             if isinstance(step, LakeGrow) and not lake_placed:
-                state.say(f"{state.name(seat)}'s {what} is refused: the lake was not placed.")
+                state.say(f"{state.name(seat)}: the {what} is refused: the lake was not placed.")
                 continue
             if board[space] != source:
-                state.say(f"{state.name(seat)}'s {what} is refused: an earlier step it relied on was refused.")
+                state.say(f"{state.name(seat)}: the {what} is refused: an earlier step it relied on was refused.")
                 placed = False
             elif pool.get(result, 0) <= 0:
                 state.pool_refusals += 1
                 state.say(
-                    f"{state.name(seat)}'s {what} is refused: the shared pool has no {PIECE_NAMES[result].lower()} left."
+                    f"{state.name(seat)}: the {what} is refused: the shared pool has no {PIECE_NAMES[result].lower()} left."
                 )
                 placed = False
             else:
@@ -1035,7 +1041,7 @@ class EvergreenRules(GameRules[EvergreenState]):
             return f"lake growth on {space_name(space)}"
         return f"{POWERS[power].short} on {space_name(space)}"
 
-    def _plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
+    def plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
         if not plan.steps:
             return "nothing this round"
         power = CARDS[player.card].power  # type: ignore[index]
@@ -1106,35 +1112,36 @@ class EvergreenRules(GameRules[EvergreenState]):
         state.players = players
         state.phase = "over"
         sheet = self.score_sheet(state)
-        state.say(f"The game is over: {', '.join(sheet.winner_names())} wins with {max(sheet.totals)} points.")
+        state.say(f"The game is over: {', '.join(sheet.winner_names())} won with {plural(max(sheet.totals), 'point')}.")
 
     # -- words ------------------------------------------------------------------------------------------
     def describe(self, state: EvergreenState, seat: int, action: Any) -> str:
+        # Past tense: right for any name, a seat called "You" included ("You drafted").
         name = state.name(seat) if 0 <= seat < len(state.seats) else f"Seat {seat + 1}"
         if isinstance(action, DraftCard):
-            return f"{name} drafts {card_label(action.card)}."
+            return f"{name} drafted {card_label(action.card)}."
         if isinstance(action, ChooseBiome):
-            return f"{name} sends the leftover wild card to {BIOME_NAMES.get(action.biome, action.biome)}."
+            return f"{name} sent the leftover wild card to {BIOME_NAMES.get(action.biome, action.biome)}."
         if isinstance(action, Done):
-            return f"{name} has finished planning."
+            return f"{name} finished planning."
         player = state.players[seat] if 0 <= seat < len(state.players) else None
         plan = player.plan if player is not None else None
         space = getattr(action, "space", None)
         where = "" if space is None or not 0 <= space < CELLS else space_name(space)
         if isinstance(action, Plant):
-            return f"{name} plants a sprout on {where} ({BIOME_NAMES.get(biome_at(space) or '', 'ravine')})."
+            return f"{name} planted a sprout on {where} ({BIOME_NAMES.get(biome_at(space) or '', 'ravine')})."
         if isinstance(action, (Grow, LakeGrow)):
             by = " beside the lake" if isinstance(action, LakeGrow) else ""
             if plan is not None and where and plan.board[space] in GROWTH:
                 glyph = plan.board[space]
-                return f"{name} grows the {PIECE_NAMES[glyph].lower()} on {where}{by} into a {PIECE_NAMES[GROWTH[glyph]].lower()}."
-            return f"{name} grows the plant on {where}{by}."
+                return f"{name} grew the {PIECE_NAMES[glyph].lower()} on {where}{by} into a {PIECE_NAMES[GROWTH[glyph]].lower()}."
+            return f"{name} grew the plant on {where}{by}."
         if isinstance(action, UsePower) and player is not None and player.card is not None:
             power = CARDS[player.card].power
             if power == POINTS:
                 level = player.levels[state.powers.index(power)]
-                return f"{name} uses {POWERS[power].name} for {level} points."
-            return f"{name} uses {POWERS[power].name} on {where}."
+                return f"{name} used {POWERS[power].name} for {plural(level, 'point')}."
+            return f"{name} used {POWERS[power].name} on {where}."
         return f"{name}: {action!r}"
 
     def progress(self, state: EvergreenState) -> str:
@@ -1162,6 +1169,22 @@ class EvergreenRules(GameRules[EvergreenState]):
             players=players,
             log=visible_log(state.log, seat),
         )
+
+    # -- what the players are told (games/evergreen/summary.py) ---------------------------------------------
+    def changes_since(self, before: EvergreenState, after: EvergreenState, seat: int) -> ChangeReport:
+        from boardgames_tui.games.evergreen import summary
+
+        return summary.changes_since(before, after, seat)
+
+    def table_moments(self, before: EvergreenState, after: EvergreenState) -> list[TableMoment]:
+        from boardgames_tui.games.evergreen import summary
+
+        return summary.table_moments(self, before, after)
+
+    def explain_move(self, view: EvergreenState, seat: int, action: Any) -> MoveExplanation:
+        from boardgames_tui.games.evergreen import summary
+
+        return summary.explain_move(self, view, seat, action)
 
     # -- what the search bots need (games/evergreen/search.py) ------------------------------------------------
     def determinize(self, view: EvergreenState, seat: int, rng: random.Random) -> EvergreenState:
@@ -1251,9 +1274,10 @@ class EvergreenRules(GameRules[EvergreenState]):
         if len(tied) == 1:
             decided_by = f"most points ({best})"
         else:
+            order = " before ".join(state.name(seat) for seat in turn_order(state) if seat in tied)
             decided_by = (
-                f"tie on {best} points: {state.name(winners[0])} is earliest in turn order "
-                f"(from {state.name(state.first_player)}, who holds the first-player marker)"
+                f"tie on {best} points, broken by turn order from the first-player marker "
+                f"({state.name(state.first_player)} holds it): {order}"
             )
         notes = [
             "Fertility values: "
@@ -1263,9 +1287,11 @@ class EvergreenRules(GameRules[EvergreenState]):
         for module, old in state.replaced.items():
             notes.append(f"{POWERS[module].name} replaced {POWERS[old].name}.")
         if state.pool_refusals:
-            notes.append(f"The shared pool ran short {state.pool_refusals} time(s): see the log.")
+            notes.append(f"The shared pool ran short {plural(state.pool_refusals, 'time')}: see the log.")
         if state.phase != "over":
             notes.append(f"The game is not over: {self.progress(state)}.")
+        else:
+            notes.extend(_end_reveals(state))
         return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)
 
 
@@ -1278,6 +1304,17 @@ def _pool_error(state: EvergreenState, player: PlayerState, piece: str) -> str |
     if held <= 0:
         return f"No {name} is left in the shared pool."
     return f"Your plan so far already takes every {name} left in the shared pool ({held})."
+
+
+def _end_reveals(state: EvergreenState) -> list[str]:
+    """The cards lying face down in the fertility zone at the end, named (aridity dried
+    them out).  The deck's unseen cards are in the revealed-information listing (reveal.py)."""
+    notes = []
+    for biome in BIOME_KEYS:
+        down = [card_label(entry.card) for entry in state.zone.get(biome, []) if not entry.face_up]
+        if down:
+            notes.append(f"Face down in {BIOME_NAMES[biome]} (dried out, worth nothing): {'; '.join(down)}.")
+    return notes
 
 
 def _public_player(player: PlayerState) -> PlayerState:

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.engine.text import owner, plural
 from boardgames_tui.games.evergreen.catalogue import card_entry, power_entry
 from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
 
@@ -40,7 +41,12 @@ from boardgames_tui.games.evergreen.rules import (
     space_name,
     sun_edge,
 )
+from boardgames_tui.games.evergreen.summary import BIOME as BIOME_MARK
+from boardgames_tui.games.evergreen.summary import CARD as CARD_MARK
+from boardgames_tui.games.evergreen.summary import CELL as CELL_MARK
+from boardgames_tui.games.evergreen.summary import Standing, forfeit_question, standings
 from boardgames_tui.games.evergreen.widgets import (
+    CHANGED,
     ChoicePanel,
     Picked,
     PlanetView,
@@ -49,7 +55,8 @@ from boardgames_tui.games.evergreen.widgets import (
     ZonePanel,
     card_text,
 )
-from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.confirm import confirm_then
+from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
 
 STEPS = {"left": -1, "right": 1, "up": -SIZE, "down": SIZE}
 # Keys for the steps of an action phase, and what each builds.
@@ -91,7 +98,8 @@ class EvergreenScreen(GameScreen):
         Binding("g", "do('g')", "Grow", show=False),
         Binding("o", "do('o')", "Power", show=False),
         Binding("l", "do('l')", "Lake grow", show=False),
-        Binding("d", "finish", "Done"),
+        # Shown in the prompt while a plan is open; a key pressed at another time says why not.
+        Binding("d", "finish", "Done", show=False),
         Binding("v", "cycle_planet", "Other planets"),
         Binding("t", "cycle_panel", "Panels"),
         *[Binding(str(number), f"pick({number})", f"Choice {number}", show=False) for number in range(1, 10)],
@@ -99,17 +107,20 @@ class EvergreenScreen(GameScreen):
 
     rules: EvergreenRules
     # A seat's first plan starts at the planet's centre, never where another seat planted.
-    SEAT_UI = (*GameScreen.SEAT_UI, "cursor_space", "choice", "shown_seat", "panel")
+    # `choice_list` is the list `choice` points into: a new list opens on its first row.
+    SEAT_UI = (*GameScreen.SEAT_UI, "cursor_space", "choice", "choice_list", "shown_seat", "panel")
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
         self.cursor_space = SIZE * (SIZE // 2) + SIZE // 2
         self.choice = 0
+        self.choice_list: tuple[Any, ...] = ()
         # Whose planet is on screen: None means the viewer's own.
         self.shown_seat: int | None = None
         # The side panel on screen in the compact layout (a key of PANELS).
         self.panel = "choices"
         self.layout_name = ""
+        self._standings_cache: tuple[EvergreenState, int | None, list[Standing]] | None = None
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -148,6 +159,13 @@ class EvergreenScreen(GameScreen):
             self.query_one(selector).border_subtitle = hint
         return True
 
+    def redraw(self, *, cursor_only: bool = False) -> None:
+        super().redraw(cursor_only=cursor_only)
+        if not cursor_only and self.is_mounted:
+            # The sidebar's "Since your last turn" panel is as tall as its text (up to its
+            # cap): laid out again for new lines, so that none is cut off below.
+            self.query_one("#since-panel").refresh(layout=True)
+
     def action_cycle_panel(self) -> None:
         if self.layout_name != "compact":
             self.say("Every panel is on screen at this window size: t switches panels only below 120×38.")
@@ -182,18 +200,21 @@ class EvergreenScreen(GameScreen):
         seat = self.shown_seat if self.shown_seat is not None else viewer
         planet = self.query_one(PlanetView)
         acting = self.viewer_acts(view)
+        marks = self.change_marks()
         if seat is None:
             planet.show("." * (SIZE * SIZE), sun_edge(view), "Planet (hidden until a player is at the keyboard)")
         else:
             own = seat == viewer
+            # "Your planet" only when the screen is that seat's alone; the table reads the name.
+            whose = f"{owner(view.name(seat), own=own and self.audience == seat)} planet"
             if own:
                 preview = season_preview(view, seat)
                 board = view.players[seat].plan.board if view.players[seat].plan else view.players[seat].board
-                title = f"{view.name(seat)}'s planet" + (self._plan_words() if view.players[seat].plan else "")
+                title = whose + (self._plan_words() if view.players[seat].plan else "")
             else:
                 board = view.players[seat].board
                 preview = light_preview(board, sun_edge(view))
-                title = f"{view.name(seat)}'s planet " + ("(v: next)" if self.layout_name == "compact" else "(public · v: next)")
+                title = f"{whose} " + ("(v: next)" if self.layout_name == "compact" else "(public · v: next)")
             targets: set[int] = set()
             if own and acting and view.phase == "actions":
                 targets = {action.space for action in self.viewer_legal_actions() if getattr(action, "space", None) is not None}
@@ -204,27 +225,72 @@ class EvergreenScreen(GameScreen):
                 lit=preview.lit,
                 cursor=self.cursor_space if own and acting and view.phase == "actions" else None,
                 targets=targets,
+                marked={mark[2] for mark in marks if mark[0] == CELL_MARK and mark[1] == seat},
             )
         choices = self._choices(view)
+        if tuple(choices) != self.choice_list:
+            # A new list (the next draft row, the biomes) opens on its first row, never
+            # on the row number picked in the last one.
+            self.choice_list = tuple(choices)
+            self.choice = 0
         if self.choice >= len(choices):
             self.choice = 0
         panel = self.query_one(ChoicePanel)
+        cards = {mark[1] for mark in marks if mark[0] == CARD_MARK}
+        since = self._since_lines() if self.layout_name == "compact" else []
         if view.phase == "draft":
-            panel.show("Draft row", [self._card_line(action.card) for action in choices], self.choice if acting else None)
+            taken = self._drafted_lines(view, cards, " took ", "dim", indent="  ")
+            panel.show(
+                "Draft row",
+                [self._card_line(action.card) for action in choices],
+                self.choice if acting else None,
+                before=since,
+                after=taken,
+            )
         elif view.phase == "wild":
             panel.show(
                 "Send the wild leftover to",
                 [Text(BIOME_NAMES[action.biome]) for action in choices],
                 self.choice if acting else None,
+                before=since,
             )
         else:
-            panel.show("This round", self._round_summary(view, viewer), None, numbered=False)
+            panel.show("This round", self._round_summary(view, viewer, cards), None, numbered=False, before=since)
         set_tooltip(panel, self._choice_tooltip(view, choices))
-        self.query_one(ZonePanel).show(view)
+        self.query_one(ZonePanel).show(view, frozenset(mark[1] for mark in marks if mark[0] == BIOME_MARK))
         tracks = self.query_one(TrackPanel)
         tracks.show(view, viewer, full_names=self.layout_name == "large")
         set_tooltip(tracks, powers_tooltip(tuple(view.powers)))
-        self.query_one(ScorePanel).show(view, self.rules.totals(view), seat)
+        self.query_one(ScorePanel).show(view, self._standings(view, viewer), seat)
+
+    def _standings(self, view: EvergreenState, viewer: int | None) -> list[Standing]:
+        """The score as it stands for every seat, computed once per view (cursor moves redraw)."""
+        cached = self._standings_cache
+        if cached is None or cached[0] is not view or cached[1] != viewer:
+            cached = self._standings_cache = (view, viewer, standings(view, viewer))
+        return cached[2]
+
+    def _since_lines(self) -> list[Text]:
+        """The small window has no room for the sidebar's panel: what changed since the
+        viewer's last move goes above the choices instead."""
+        lines = self.since_last_turn().lines
+        if not lines:
+            return []
+        return [Text(f"{SINCE_HEADING}:", style="bold"), *(Text(f"· {line}") for line in lines), Text("")]
+
+    @staticmethod
+    def _drafted_lines(view: EvergreenState, marked: set[int], joiner: str, style: str = "", indent: str = "") -> list[Text]:
+        """Each seat's card of this round, by whom; those drafted since the viewer's last
+        move marked first, where a narrow panel cannot wrap the mark away from its card."""
+        lines = []
+        for seat, player in enumerate(view.players):
+            if player.card is None:
+                continue
+            line = Text(f"{CHANGED} " if player.card in marked else indent, style="bold")
+            line.append(f"{view.name(seat)}{joiner}", style=style)
+            line.append_text(card_text(player.card))
+            lines.append(line)
+        return lines
 
     def _card_line(self, card: int) -> Text:
         """A card of the row; with room to spare, its power's text under it."""
@@ -236,14 +302,8 @@ class EvergreenScreen(GameScreen):
     def _plan_words(self) -> str:
         return " · plan" if self.layout_name == "compact" else " · your secret plan"
 
-    def _round_summary(self, view: EvergreenState, viewer: int | None) -> list[Text]:
-        lines = []
-        for seat, player in enumerate(view.players):
-            if player.card is None:
-                continue
-            line = Text(f"{view.name(seat)}: ")
-            line.append_text(card_text(player.card))
-            lines.append(line)
+    def _round_summary(self, view: EvergreenState, viewer: int | None, marked: set[int]) -> list[Text]:
+        lines = self._drafted_lines(view, marked, ": ")
         if viewer is not None and view.phase == "actions":
             player = view.players[viewer]
             plan = player.plan
@@ -252,9 +312,12 @@ class EvergreenScreen(GameScreen):
                 level = player.levels[view.powers.index(power)]
                 left = (0 if plan.uses else 1) if power == POINTS else level - plan.uses
                 options = open_options(plan, player.card)
-                lines.append(Text(f"Power {POWERS[power].short}: level {level}, {left} use(s) left", style="bold"))
+                lines.append(Text(f"Power {POWERS[power].short}: level {level}, {plural(left, 'use')} left", style="bold"))
                 lines.append(Text("Action options still open:" + ("" if options else " none"), style="bold"))
                 lines.extend(Text(f" {option} {ACTION_OPTIONS[option]}") for option in options)
+                # The plan is in no log until the reveal: its steps so far are listed here.
+                steps = self.rules.plan_summary(view, player, plan) if plan.steps else "nothing yet"
+                lines.append(Text(f"Your plan so far: {steps}", style="italic"))
         return lines
 
     def prompt_text(self, view: EvergreenState, viewer: int) -> str:  # type: ignore[override]
@@ -275,19 +338,52 @@ class EvergreenScreen(GameScreen):
             return "Plan your action in secret: the others see it only when everybody is done."
         return f"Your turn to {self.rules.prompt(state, seat)}."
 
+    def curtain_secret(self, seat: int) -> str:
+        # Evergreen has no hand: what is private is the plan being made on the planet.
+        if self.match.state.phase == "actions":
+            return "your planet with your secret plan"
+        return "your planet"
+
     # -- keys ------------------------------------------------------------------------------------------------
-    def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "cycle_planet":
-            return len(self.match.seats) > 1
+    # Every move key stays live (no `allows` here): one pressed at the wrong moment says
+    # why, where a disabled binding would swallow it in silence.
+    def _waiting(self) -> bool:
+        """True (and the status line says why) when the seat at the keyboard may not move now."""
         view = self.current_view()
-        acting = view is not None and self.viewer_acts(view)
-        if action in ("step", "confirm", "pick"):
-            return acting
-        if action == "finish":
-            return acting and view is not None and view.phase == "actions"
-        if action == "do":
-            return acting and view is not None and view.phase == "actions"
-        return super().allows(action, parameters)
+        if view is None or self.viewer is None:
+            self.say("Nobody is at the keyboard yet: the next player's screen comes first.", error=True)
+            return True
+        if self.thinking is not None:
+            self.say(f"{view.name(self.thinking)} (a bot) is choosing; your keys work again once it has.", error=True)
+            return True
+        if self.viewer_acts(view):
+            return False
+        waiting_for = [view.name(seat) for seat in self.rules.to_act(view)]
+        if view.phase == "actions" and view.players[self.viewer].committed:
+            self.say(f"Your plan is finished; waiting for {', '.join(waiting_for)}.", error=True)
+        elif waiting_for:
+            self.say(f"Not your move: waiting for {', '.join(waiting_for)}.", error=True)
+        else:
+            self.say("The game is over: nothing more to play.", error=True)
+        return True
+
+    def _submit_guarded(self, action: Any) -> None:
+        """Submits `action`, asking first when it gives up part of the turn (a power use
+        or the action left unused, an action locked to a single step)."""
+        view = self.current_view()
+        seat = self.viewer
+        question = forfeit_question(self.rules, view, seat, action) if view is not None and seat is not None else None
+        if question is None:
+            self.submit(action)
+            return
+        state = self.match.state
+
+        def go_ahead() -> None:
+            # Only if nothing moved while the question was up.
+            if self.match.state is state and self.viewer == seat:
+                self.submit(action)
+
+        confirm_then(self, question, go_ahead)
 
     def highlight_action(self, action: Any) -> None:
         view = self.current_view()
@@ -304,7 +400,7 @@ class EvergreenScreen(GameScreen):
 
     def action_step(self, key: str) -> None:
         view = self.current_view()
-        if view is None:
+        if view is None or self._waiting():
             return
         if view.phase in ("draft", "wild"):
             count = len(self._choices(view))
@@ -330,10 +426,11 @@ class EvergreenScreen(GameScreen):
 
     def action_pick(self, number: int) -> None:
         view = self.current_view()
-        if view is None:
+        if view is None or self._waiting():
             return
         choices = self._choices(view)
         if not choices:
+            self.say(f"{number} picks from a list; while you plan, move with the arrows and use p, g, o, l or d.", error=True)
             return
         if number > len(choices):
             self.say(f"There is no choice {number} here: pick 1–{len(choices)}.", error=True)
@@ -343,7 +440,7 @@ class EvergreenScreen(GameScreen):
 
     def action_confirm(self) -> None:
         view = self.current_view()
-        if view is None:
+        if view is None or self._waiting():
             return
         choices = self._choices(view)
         if choices:
@@ -351,7 +448,7 @@ class EvergreenScreen(GameScreen):
             return
         steps = self._keyed_steps()
         if len(steps) == 1:
-            self.submit(steps[0][1])
+            self._submit_guarded(steps[0][1])
         elif steps:
             self.say("Several steps fit this space: " + " · ".join(f"{key}: {STEP_NAMES[type(a)]}" for key, a in steps))
         else:
@@ -359,14 +456,20 @@ class EvergreenScreen(GameScreen):
             self.submit(Plant(space=self.cursor_space))
 
     def action_do(self, key: str) -> None:
+        view = self.current_view()
+        if view is None or self._waiting():
+            return
         kind = STEP_KEYS[key]
+        if view.phase != "actions":
+            self.say(f"{key} is a step of a plan ({STEP_NAMES[kind]}); now {self.rules.prompt(view, self.viewer)}.", error=True)  # type: ignore[arg-type]
+            return
         if kind is UsePower:
             points = [step for step in self.viewer_legal_actions() if isinstance(step, UsePower) and step.space is None]
             if points:
-                self.submit(points[0])
+                self._submit_guarded(points[0])
                 return
         # Submitted even when not on offer, so the rules say exactly why not.
-        self.submit(kind(space=self.cursor_space))
+        self._submit_guarded(kind(space=self.cursor_space))
 
     def inspect_target(self) -> CatalogueEntry | None:
         view = self.current_view()
@@ -392,10 +495,19 @@ class EvergreenScreen(GameScreen):
         return "\n".join((entry.title, *entry.lines))
 
     def action_finish(self) -> None:
-        self.submit(Done())
+        view = self.current_view()
+        if view is None or self._waiting():
+            return
+        if view.phase != "actions":
+            self.say(f"d finishes a plan, and there is none yet: now {self.rules.prompt(view, self.viewer)}.", error=True)  # type: ignore[arg-type]
+            return
+        self._submit_guarded(Done())
 
     def action_cycle_planet(self) -> None:
         seats = len(self.match.seats)
+        if seats == 1:
+            self.say("There is no other planet: you are the only player.", error=True)
+            return
         current = self.shown_seat if self.shown_seat is not None else (self.viewer or 0)
         following = (current + 1) % seats
         self.shown_seat = None if following == self.viewer else following

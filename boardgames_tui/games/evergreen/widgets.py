@@ -15,6 +15,7 @@ from textual.message import Message
 from boardgames_tui.games.evergreen.catalogue import space_entry
 from boardgames_tui.games.evergreen.content import WILD, biomes
 from boardgames_tui.games.evergreen.model import EvergreenState
+from boardgames_tui.games.evergreen.summary import Standing
 from boardgames_tui.games.evergreen.rules import (
     BIOME_AT,
     BIOME_KEYS,
@@ -137,10 +138,13 @@ class PlanetView(Vertical):
         lit: dict[int, int] | None = None,
         cursor: int | None = None,
         targets: set[int] | None = None,
+        marked: set[int] | frozenset[int] | None = None,
     ) -> None:
+        """`marked`: the spaces that changed since the viewer's last move."""
         set_border_title(self, title)
         lit = lit or {}
         targets = targets or set()
+        marked = marked or frozenset()
         self._board, self._lit = board, lit
         cell_width, cell_height = CELL_SIZES[self.cell_size]
         width = SIZE * cell_width
@@ -160,16 +164,24 @@ class PlanetView(Vertical):
                     tuple((cell, lit[cell]) for cell in cells if cell in lit),
                     cursor if cursor in cells else None,
                     frozenset(cell for cell in cells if cell in targets),
+                    frozenset(cell for cell in cells if cell in marked),
                     cell_width,
                     cell_height,
                 )
             )
 
 
-def _space_lines(cell: int, glyph: str, light: int | None, height: int) -> list[Text]:
+CHANGED = "*"
+"""After a space's name: it changed since the viewer's last move (also underlined)."""
+
+
+def _space_lines(cell: int, glyph: str, light: int | None, height: int, changed: bool = False) -> list[Text]:
     """A space's lines, from 2 (compact: name; piece glyph and light) to 4 (biome name, piece word)."""
     biome = _BIOMES[BIOME_KEYS[BIOME_AT[cell]]]
     name = Text(f"{biome.letter} {space_name(cell)}", style=f"bold {biome.colour}")
+    if changed:
+        name.stylize("underline")
+        name.append(CHANGED, style="bold")
     if glyph == EMPTY:
         # Under the first letter in a compact space, where a piece's glyph goes; centred in wider ones.
         piece = Text("·" if height == 2 else "  ·", style="dim")
@@ -197,6 +209,7 @@ def row_text(
     row_lit: tuple[tuple[int, int], ...],
     cursor: int | None,
     targets: frozenset[int],
+    marked: frozenset[int],
     cell_width: int,
     cell_height: int,
 ) -> Text:
@@ -211,7 +224,7 @@ def row_text(
         if glyph == RAVINE:
             parts = [Text("░" * (cell_width - 1) + " ", style="grey35") for _ in range(cell_height)]
         else:
-            parts = _space_lines(cell, glyph, lit.get(cell), cell_height)
+            parts = _space_lines(cell, glyph, lit.get(cell), cell_height, cell in marked)
             for part in parts:
                 part.truncate(cell_width - 1, pad=True)
                 part.append(" ")
@@ -238,10 +251,22 @@ class ChoicePanel(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield TextPanel(classes="eg-choice-text")
 
-    def show(self, heading: str, entries: list[Text], cursor: int | None, *, numbered: bool = True) -> None:
+    def show(
+        self,
+        heading: str,
+        entries: list[Text],
+        cursor: int | None,
+        *,
+        numbered: bool = True,
+        before: list[Text] | None = None,
+        after: list[Text] | None = None,
+    ) -> None:
+        """`before` and `after`: lines above and under the entries that are not choices
+        (never picked by a click)."""
         set_border_title(self, heading)
         self._count = len(entries) if numbered else 0
-        lines = []
+        self._lead = len(before or ())
+        lines = list(before or ())
         for index, entry in enumerate(entries):
             line = Text("▶" if index == cursor else " ", style="bold")
             if numbered:
@@ -250,6 +275,7 @@ class ChoicePanel(VerticalScroll, can_focus=False):
             if index == cursor:
                 line.stylize("on grey35")
             lines.append(line)
+        lines.extend(after or ())
         self._lines = lines
         text = Text("\n").join(lines) if lines else Text("—", style="dim")
         panel = self.query_one(TextPanel)
@@ -257,9 +283,9 @@ class ChoicePanel(VerticalScroll, can_focus=False):
         # The panel's height follows its text: lay out again only when that height changes.
         panel.show_text(text, layout=sum(heights) != getattr(self, "_rows", None))
         self._rows = sum(heights)
-        if cursor is not None and cursor < len(heights):
-            top = sum(heights[:cursor])
-            self.scroll_to_region(Region(0, top, 1, heights[cursor]), animate=False, immediate=True)
+        if cursor is not None and self._lead + cursor < len(heights):
+            top = sum(heights[: self._lead + cursor])
+            self.scroll_to_region(Region(0, top, 1, heights[self._lead + cursor]), animate=False, immediate=True)
 
     def _heights(self) -> list[int]:
         """How many rows each entry takes, wrapped to the panel's width now."""
@@ -276,8 +302,12 @@ class ChoicePanel(VerticalScroll, can_focus=False):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        row = offset.y + round(self.scroll_y)
-        for index, height in enumerate(self._heights()[: getattr(self, "_count", 0)]):
+        lead = getattr(self, "_lead", 0)
+        heights = self._heights()
+        row = offset.y + round(self.scroll_y) - sum(heights[:lead])
+        if row < 0:
+            return
+        for index, height in enumerate(heights[lead : lead + getattr(self, "_count", 0)]):
             if row < height:
                 self.post_message(Picked("choice", index))
                 return
@@ -296,7 +326,8 @@ class ZonePanel(TextPanel):
     def on_mount(self) -> None:
         self.border_title = "Fertility"
 
-    def show(self, view: EvergreenState) -> None:
+    def show(self, view: EvergreenState, marked: frozenset[str] = frozenset()) -> None:
+        """`marked`: the biomes whose stack changed since the viewer's last move."""
         values = fertility_values(view.zone)
         lines = [Text("Biome   value cards", style="dim")]
         any_down = False
@@ -311,6 +342,9 @@ class ZonePanel(TextPanel):
             line.append_text(name)
             line.append(f"{values[key]:>4}", style="bold")
             line.append(f" {len(stack)}" + (f",{face_down}↓" if face_down else ""), style="dim")
+            if key in marked:
+                line.append(CHANGED, style="bold")
+                line.stylize("underline", 2, 9)
             lines.append(line)
         if any_down:
             lines.append(Text("↓ face down", style="dim"))
@@ -370,23 +404,52 @@ def pool_lines(view: EvergreenState, viewer: int | None) -> list[Text]:
 
 
 class ScorePanel(TextPanel):
-    """Every player's score, season by season, and who is still planning."""
+    """Every player's score, and what each category would add as things stand now
+    (light and the biggest forest at the season's end, fertility and bamboo at the
+    game's end), and who is still planning."""
+
+    _drawn: tuple[EvergreenState, list[Standing], int | None] | None = None
 
     def on_mount(self) -> None:
-        self.border_title = "Players"
+        self.border_title = "Players · score now"
 
-    def show(self, view: EvergreenState, totals: list[int], shown: int | None) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        # Whether a seat's bamboo fits on its line depends on the width: drawn again for it.
+        if self._drawn is not None:
+            self.show(*self._drawn)
+
+    def show(self, view: EvergreenState, standings: list[Standing], shown: int | None) -> None:
+        self._drawn = (view, standings, shown)
         lines = []
+        over = view.phase == "over"
+        bamboo = "bamboo" in view.powers
         for seat, player in enumerate(view.players):
+            standing = standings[seat]
             line = Text("▶" if seat == shown else " ")
             line.append_text(seat_mark(seat))
             name = Text(f" {view.name(seat)}")
             name.truncate(9, pad=True)
             line.append_text(name)
-            line.append(f"{totals[seat]:>3} pts", style="bold green")
+            line.append(f"{standing.banked:>3} pt" + (" " if standing.banked == 1 else "s"), style="bold green")
             if view.phase == "actions":
                 line.append(" done" if player.committed else " plans", style="dim")
             elif view.phase == "draft" and player.card is not None:
                 line.append(" drew", style="dim")
             lines.append(line)
-        self.show_text(Text("\n").join(lines))
+            if over:
+                continue
+            now = Text("  ")
+            now.append(f"☀{standing.light}", style="yellow")
+            now.append(f" forest {standing.forest} fert {standing.fertility}")
+            if bamboo:
+                # On the same line where it fits whole, else on its own: never cut in two.
+                tail = f" bam {standing.bamboo}"
+                if now.cell_len + len(tail) <= (self.content_region.width or 24):
+                    now.append(tail)
+                else:
+                    lines.append(now)
+                    now = Text(f"  {tail.strip()}")
+            lines.append(now)
+        # Its height follows its lines (two a seat while playing, one at the end).
+        self.show_text(Text("\n").join(lines), layout=len(lines) != getattr(self, "_lines_shown", None))
+        self._lines_shown = len(lines)

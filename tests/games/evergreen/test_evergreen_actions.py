@@ -184,7 +184,7 @@ def test_plans_stay_hidden_from_other_seats_until_everyone_is_done():
     state = play(state, 1, Done())
     assert state.info_epoch > epoch
     assert state.players[0].board == board(A4="s", G1="s") and state.players[0].plan is None
-    assert any("Daisy reveals: sprout on A4" in entry.text and entry.visible_to is None for entry in state.log)
+    assert any("Daisy revealed: sprout on A4" in entry.text and entry.visible_to is None for entry in state.log)
 
 
 def test_done_is_always_legal_and_an_empty_plan_changes_nothing():
@@ -193,7 +193,7 @@ def test_done_is_always_legal_and_an_empty_plan_changes_nothing():
     state = play(state, 0, Done())
     state = play(state, 1, Done())
     assert state.players[0].board == board()
-    assert any("Daisy reveals: nothing this round" in entry.text for entry in state.log)
+    assert any("Daisy revealed: nothing this round" in entry.text for entry in state.log)
 
 
 def test_steps_are_refused_during_the_draft_and_drafts_during_the_actions():

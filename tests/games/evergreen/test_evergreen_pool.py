@@ -130,11 +130,11 @@ def test_plans_that_want_more_than_the_pool_are_carried_out_in_turn_order():
     assert state.pool["s"] == 0 and state.pool_refusals == 2
     refusals = [text for text in texts(state) if "refused" in text]
     assert refusals == [
-        f"{state.name(third)}'s sprout on A4 is refused: the shared pool has no sprout left.",
-        f"{state.name(third)}'s sprout on B4 is refused: the shared pool has no sprout left.",
+        f"{state.name(third)}: the sprout on A4 is refused: the shared pool has no sprout left.",
+        f"{state.name(third)}: the sprout on B4 is refused: the shared pool has no sprout left.",
     ]
     sheet = RULES.score_sheet(state)
-    assert any("ran short 2 time(s)" in note for note in sheet.notes)
+    assert any("ran short 2 times" in note for note in sheet.notes)
 
 
 def test_a_refused_step_takes_the_steps_that_relied_on_it_with_it():
@@ -149,7 +149,7 @@ def test_a_refused_step_takes_the_steps_that_relied_on_it_with_it():
         (second, [Plant(space=cell("A4")), UsePower(space=cell("A4"))]),
     )
     assert state.players[second].board == board()
-    assert f"{state.name(second)}'s Grow s→t on A4 is refused: an earlier step it relied on was refused." in texts(state)
+    assert f"{state.name(second)}: the Grow s→t on A4 is refused: an earlier step it relied on was refused." in texts(state)
     assert state.pool_refusals == 1 and state.pool["s"] == 0 and state.pool["t"] == 54
 
 
@@ -166,7 +166,7 @@ def test_a_lake_the_pool_cannot_cover_takes_its_growths_with_it():
     )
     assert state.players[first].board == board(G1="l")
     assert state.players[second].board == board(A5="s")
-    assert f"{state.name(second)}'s lake growth on A5 is refused: the lake was not placed." in texts(state)
+    assert f"{state.name(second)}: the lake growth on A5 is refused: the lake was not placed." in texts(state)
     assert state.pool["l"] == 0 and state.pool["t"] == 54
 
 

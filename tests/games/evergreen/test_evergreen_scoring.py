@@ -76,8 +76,8 @@ def test_a_tie_goes_to_the_player_earliest_in_turn_order():
     assert sheet.totals == [5, 5, 5]
     assert final.first_player == 2
     assert sheet.winners == [2]
-    assert "earliest in turn order" in sheet.decided_by
-    assert any("Birch wins" in entry.text for entry in final.log)
+    assert "broken by turn order" in sheet.decided_by
+    assert any("Birch won" in entry.text for entry in final.log)
 
 
 def test_a_score_sheet_mid_game_shows_the_scores_so_far():

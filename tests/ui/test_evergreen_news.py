@@ -1,0 +1,191 @@
+"""Evergreen tells its players what happened and what is at stake: marks and a summary
+of what changed since a seat's last move, the reveal and the seasons announced to the
+table, the score as it stands, questions before a move gives up part of a turn, refused
+keys that say why, hints in the seat's words, and curtains that speak of the planet."""
+
+from __future__ import annotations
+
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.games.evergreen.model import Done, Plant
+from boardgames_tui.games.evergreen.rules import BIOME_AT, BIOME_KEYS, CARDS, PLAYABLE, space_name
+from boardgames_tui.games.evergreen.screen import EvergreenScreen
+from boardgames_tui.ui.confirm import ConfirmScreen
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
+from boardgames_tui.ui.widgets import TextPanel
+
+from .conftest import screen_text
+from .test_evergreen_screen import draft_to_the_action_phase, evergreen_app
+from .test_hints import wait_for
+
+ANN_AND_BOT = [Seat(name="Ann"), Seat(name="Bot", kind="bot")]
+
+
+async def settle(app, pilot) -> None:
+    """Presses through announcements until Ann may move again (the bot answers meanwhile)."""
+    for _ in range(200):
+        await pilot.pause(0.02)
+        screen = app.screen
+        if isinstance(screen, AnnouncementScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, EvergreenScreen) and screen.thinking is None and screen.viewer_acts(screen.current_view()):
+            return
+    raise AssertionError("Ann never got the keyboard back")
+
+
+async def finish_plan(app, pilot) -> None:
+    await pilot.press("d")
+    await pilot.pause()
+    if isinstance(app.screen, ConfirmScreen):
+        await pilot.press("y")
+
+
+def since_text(app) -> str:
+    panel = app.screen.query_one("#since-panel", TextPanel)
+    return str(panel.render()) if panel.display else ""
+
+
+async def test_what_the_bot_did_is_marked_and_summed_up_until_ann_moves(tmp_path):
+    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        screen = app.screen
+        await finish_plan(app, pilot)
+        await settle(app, pilot)
+        # The bot's plan was revealed: its new pieces are marked on its planet and listed.
+        bot_cells = {mark[2] for mark in screen.change_marks() if mark[0] == "cell" and mark[1] == 1}
+        bot_board = app.match.state.players[1].board
+        assert bot_cells == {cell for cell in PLAYABLE if bot_board[cell] != "."}
+        if bot_cells:
+            assert any(f"Bot: " in line for line in screen.since_last_turn().lines)
+            await pilot.press("v")  # the bot's planet
+            await pilot.pause()
+            shown = screen_text(app)
+            assert all(f"{space_name(cell)}*" in shown for cell in bot_cells)
+            await pilot.press("escape")
+        assert "Since your last turn" in screen_text(app)
+        # Ann drafts: the reveal's marks and lines are gone.
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not any(mark[0] == "cell" for mark in screen.change_marks())
+        assert all("Bot: " not in line or "took" in line for line in screen.since_last_turn().lines)
+
+
+async def test_the_reveal_is_announced_to_the_table_before_the_next_screen(tmp_path):
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(60):
+            screen = app.screen
+            if isinstance(screen, AnnouncementScreen):
+                break
+            if isinstance(screen, ConfirmScreen):
+                await pilot.press("y")
+            elif isinstance(screen, CurtainScreen):
+                # The curtain speaks of what the next screen really shows: no hand in Evergreen.
+                text = " ".join(screen_text(app).replace("┃", " ").split())
+                assert "the next screen shows your planet with your secret plan." in text and "hand" not in text
+                await pilot.press("enter")
+            elif app.match.state.phase == "actions":
+                await pilot.press("d")
+            else:
+                await pilot.press("enter")
+            await pilot.pause()
+        else:
+            raise AssertionError("the reveal was never announced")
+        text = screen_text(app)
+        assert "Spring, round 1: the plans are revealed" in text
+        assert app.screen_stack[-2].audience is None  # drawn over the public view
+        await pilot.press("enter")
+        await pilot.pause()
+        # Round 2's draft is public: no curtain, the table watches the picker.
+        assert app.match.state.round == 2 and app.match.state.phase == "draft"
+        assert not isinstance(app.screen, CurtainScreen)
+        assert app.screen.audience is None
+
+
+async def test_the_score_as_it_stands_is_on_screen_at_80x24(tmp_path):
+    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="bamboo")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        for _ in range(3):  # draft / this round → Fertility → Season · powers → Players · log
+            await pilot.press("t")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "score now" in text and "☀0" in text and "forest 0" in text and "fert 0" in text and "bam 0" in text
+
+
+async def test_finishing_a_plan_with_uses_left_asks_and_no_changes_nothing(tmp_path):
+    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        before = app.match.state
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Finish your plan with" in screen_text(app) and "still unused?" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.match.state is before
+
+
+async def test_a_sprout_outside_the_drafted_biome_asks_first(tmp_path):
+    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        screen = app.screen
+        state = app.match.state
+        card = CARDS[state.players[0].card]
+        outside = next(
+            cell
+            for cell in PLAYABLE
+            if card.biome != "wild" and BIOME_KEYS[BIOME_AT[cell]] != card.biome
+            and Plant(space=cell) in app.match.rules.legal_actions(state, 0)
+        )
+        screen.cursor_space = outside
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "outside your card's biome" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.match.state is state and app.match.state.players[0].plan.plants == []
+
+
+async def test_a_plan_key_in_the_draft_says_why_it_does_nothing(tmp_path):
+    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        state = app.match.state
+        await pilot.press("d")
+        await pilot.pause()
+        assert "d finishes a plan" in screen_text(app)
+        await pilot.press("p")
+        await pilot.pause()
+        assert "p is a step of a plan" in screen_text(app)
+        assert app.match.state is state
+
+
+async def test_a_new_list_opens_on_its_first_row(tmp_path):
+    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("3")
+        await pilot.press("enter")
+        await settle(app, pilot)
+        await finish_plan(app, pilot)
+        await settle(app, pilot)
+        assert app.match.state.round == 2 and app.match.state.phase == "draft"
+        assert screen.choice == 0
+
+
+async def test_a_hint_names_the_card_it_would_draft(tmp_path):
+    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("h")
+        await wait_for(pilot, lambda: screen.hint is not None)
+        message = screen._message.plain
+        assert message.startswith("Hint: Draft ") and "rises to level 1" in message
