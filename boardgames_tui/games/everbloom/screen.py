@@ -27,12 +27,15 @@ from itertools import product
 from typing import Any
 
 from rich.text import Text
+from textual import events
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.engine.text import owner, plural
 from boardgames_tui.games.everbloom.catalogue import (
     bloom_entry,
     bloom_track_entries,
@@ -85,6 +88,7 @@ from boardgames_tui.games.everbloom.widgets import (
     landmark_keys,
     landmark_rule,
 )
+from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.widgets import TextPanel
 
@@ -110,8 +114,8 @@ def _biome(key: str) -> str:
     return info.name if info else key
 
 
-def _plural(count: int, word: str = "pollinator") -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
+def _pollinators(count: int) -> str:
+    return plural(count, "pollinator")
 
 
 # Lower-case biome letter -> grove, for a chip that fits at no landmark.
@@ -180,11 +184,17 @@ class EverbloomScreen(GameScreen):
 
     rules: EverbloomRules
     # The highlighted choice, the habitat on show and the half-built wilderness turn.
-    SEAT_UI = (*GameScreen.SEAT_UI, "choice", "shown_seat", "pane", "_chip", "_spot", "_ignore", "_sending", "_pending")
+    SEAT_UI = (
+        *GameScreen.SEAT_UI, "choice", "_choice_key", "shown_seat", "pane", "_chip", "_spot", "_ignore", "_sending",
+        "_pending", "_turn_moves",
+    )
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
         self.choice = 0
+        # The list `choice` points into: (moves made then, that list).  Another list
+        # opens on its own first or best row, never on a row number picked in the last.
+        self._choice_key: tuple[int, list[Any]] | None = None
         # Whose habitat is on screen: None means the viewer's own.
         self.shown_seat: int | None = None
         # In a small window one panel shows under the board at a time (p cycles them).
@@ -198,6 +208,9 @@ class EverbloomScreen(GameScreen):
         self._spot = 0
         self._ignore = False
         self._sending: Sending | None = None
+        # The moves made when this seat's chip turn was last set up: a new turn starts
+        # from the first chip that may go and its first open landmark.
+        self._turn_moves = -1
         # Counts to carry over when moves had to come between the chip and its sends.
         self._pending: dict[str, int] | None = None
         self._batch = False
@@ -265,9 +278,32 @@ class EverbloomScreen(GameScreen):
         legal = self.viewer_legal_actions()
         if not legal:
             return None
-        if self.choice >= len(legal):
-            self.choice = 0
-        return legal[self.choice]
+        return legal[self._list_cursor(legal)]
+
+    def _list_cursor(self, legal: list[Any]) -> int:
+        """The highlighted row of `legal`: where this seat put it in this very list, or
+        the list's opening row when the list is new (a move, an undo, another seat)."""
+        moves = len(self.match.moves)
+        key = self._choice_key
+        if key is None or key[0] != moves or (key[1] is not legal and key[1] != legal):
+            self._choice_key = (moves, legal)
+            view = self.current_view()
+            self.choice = self._opening_row(view, legal) if view is not None else 0
+        self.choice = max(0, min(len(legal) - 1, self.choice))
+        return self.choice
+
+    def _set_list_cursor(self, legal: list[Any], row: int) -> None:
+        self._list_cursor(legal)
+        self.choice = row
+
+    def _opening_row(self, view: EverbloomState, legal: list[Any]) -> int:
+        """The first row, or the best one where the first may waste a move: groves to
+        take open on the one holding most of the viewer's pollinators."""
+        seat = self.viewer
+        if seat is not None and legal and all(isinstance(action, TakeGrove) for action in legal):
+            held = [view.groves[action.grove][seat] for action in legal]
+            return held.index(max(held))
+        return 0
 
     # -- words ---------------------------------------------------------------------------------------
     def _space_words(self, view: EverbloomState, space: str) -> str:
@@ -290,7 +326,7 @@ class EverbloomScreen(GameScreen):
             text.append(f" → {', '.join(reach)}", style="dim")
             return text
         if isinstance(action, ChipToGrove):
-            return Text(f"Chip {action.chip} fits nowhere: {action.chip} pollinators to the {_biome(action.grove)} grove")
+            return Text(f"Chip {action.chip} fits nowhere: {_pollinators(action.chip)} to the {_biome(action.grove)} grove")
         if isinstance(action, SendPollinator):
             text = Text("Send a pollinator to ")
             text.append(self._space_words(view, action.space), style="bold")
@@ -298,9 +334,9 @@ class EverbloomScreen(GameScreen):
                 text.append(f" (from the {_biome(action.grove)} grove)")
             return text
         if isinstance(action, MovePollinator):
-            owner = view.name(action.owner)
+            whose = owner(view.name(action.owner), own=action.owner == self.viewer)
             return Text(
-                f"Move {owner}'s pollinator from {self._space_words(view, action.source)} to "
+                f"Move {whose} pollinator from {self._space_words(view, action.source)} to "
                 f"{self._space_words(view, action.target)}"
             )
         if isinstance(action, PullFromGrove):
@@ -309,7 +345,7 @@ class EverbloomScreen(GameScreen):
             return Text("Do not move a pollinator")
         if isinstance(action, TakeGrove):
             mine = view.groves[action.grove][self.viewer] if self.viewer is not None else 0
-            return Text(f"Take the {_biome(action.grove)} grove ({mine} pollinator{'s' if mine != 1 else ''})")
+            return Text(f"Take the {_biome(action.grove)} grove ({_pollinators(mine)})")
         if isinstance(action, Pollinate):
             return Text(f"Pollinate {card_name(action.card)} (cost {card_cost(action.card)})")
         if isinstance(action, FinishPollination):
@@ -394,6 +430,7 @@ class EverbloomScreen(GameScreen):
             return "list"
         turn = view.turn
         if turn is None:
+            self._fresh_turn(view)
             return "send" if self._sending is not None else "place"
         if turn.seat == self.viewer and not turn.steps and turn.to_send > 0:
             self._sync_sending(view)
@@ -402,6 +439,19 @@ class EverbloomScreen(GameScreen):
 
     def _current_mode(self) -> str:
         return self._mode(self.current_view())
+
+    def _fresh_turn(self, view: EverbloomState) -> None:
+        """A chip turn the seat has not touched yet opens on the first chip that may go
+        and its first open landmark, never on what the seat picked last turn."""
+        moves = len(self.match.moves)
+        if self._turn_moves == moves:
+            return
+        self._turn_moves = moves
+        self._chip = None
+        self._ignore = False
+        self._sending = None
+        rows = self._place_rows(view)
+        self._spot = next((index for index, row in enumerate(rows) if row[1] is not None), 0)
 
     # -- placing a chip ------------------------------------------------------------------------------
     def _chip_options(self, view: EverbloomState) -> dict[tuple[int, bool], list[Any]]:
@@ -449,7 +499,7 @@ class EverbloomScreen(GameScreen):
         if actions and isinstance(actions[0], ChipToGrove):
             for action in actions:
                 info = BIOME_INFO[action.grove]
-                text = Text(f"{_plural(action.chip)} to the ")
+                text = Text(f"{_pollinators(action.chip)} to the ")
                 text.append(f"{info.name} grove", style=f"bold {info.colour}")
                 mine = view.groves[action.grove][seat]
                 text.append(f" (you have {mine} there)", style="dim")
@@ -465,7 +515,7 @@ class EverbloomScreen(GameScreen):
                 text.append(f"{self.rules.landmark_label(view, space)}: ")
                 if action is not None:
                     plan = self.rules.plan(view, seat, chip[0], space, action.ignore_rule)
-                    text.append(f"{_plural(plan.count)} → {', '.join(plan.targets) or 'nowhere'}", style="green")
+                    text.append(f"{_pollinators(plan.count)} → {', '.join(plan.targets) or 'nowhere'}", style="green")
                     if action.ignore_rule:
                         text.append(" (rule disregarded)", style="italic")
                     rows.append((keys[space], action, None, text))
@@ -636,7 +686,7 @@ class EverbloomScreen(GameScreen):
         else:
             head = f"Send from {where}"
         left = sending.left()
-        tail = f"{_plural(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
+        tail = f"{_pollinators(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
         need = self._need_from_groves(view, sending)
         if need:
             tail += f" · {sending.kept} stay in groves" if sending.kept else f" · {need} from groves"
@@ -707,9 +757,7 @@ class EverbloomScreen(GameScreen):
         else:
             acting = mode == "list"
             legal = self.viewer_legal_actions() if acting else []
-            if self.choice >= len(legal):
-                self.choice = 0
-            current = legal[self.choice] if legal else None
+            current = legal[self._list_cursor(legal)] if legal else None
             cursor = set(self._spaces_of(view, current)) if current is not None else set()
             targets: set[str] = set()
             if view.turn is not None:
@@ -770,7 +818,7 @@ class EverbloomScreen(GameScreen):
             reach = self.rules.reach(view, self.viewer or 0, space)
             if why is None:
                 plan = self.rules.plan(view, self.viewer or 0, action.chip, space, action.ignore_rule)
-                lines = [f"{self._chip_words(self._chip).capitalize() if self._chip else 'The chip'} here sends {_plural(plan.count)} to {', '.join(plan.targets) or 'no card'}."]
+                lines = [f"{self._chip_words(self._chip).capitalize() if self._chip else 'The chip'} here sends {_pollinators(plan.count)} to {', '.join(plan.targets) or 'no card'}."]
             else:
                 lines = [f"Closed to this chip: {why}"]
             return self._spaces_entry(view, [space, *reach], lines)
@@ -806,7 +854,7 @@ class EverbloomScreen(GameScreen):
         pollinators = ", ".join(
             f"{view.name(seat)} {count}" for seat, count in enumerate(view.pollinators.get(space, [])) if count
         )
-        facts = [f"Card space {space}: {len(stack)} card{'s' if len(stack) != 1 else ''} in the stack."]
+        facts = [f"Card space {space}: {plural(len(stack), 'card')} in the stack."]
         facts.extend(self._card_facts(stack[0]))
         facts.append(f"Pollinators here: {pollinators}." if pollinators else "No pollinators here yet.")
         return facts
@@ -851,7 +899,7 @@ class EverbloomScreen(GameScreen):
             for card in player.habitat[biome]:
                 state = "pollinated" if card.pollinated else "not pollinated"
                 facts.extend(f"  {line}" for line in [f"{card_name(card.id)} ({state})", *self._card_facts(card.id)[1:]])
-        return CatalogueEntry(f"{view.name(seat)}'s habitat", tuple(facts))
+        return CatalogueEntry(f"{owner(view.name(seat), own=seat == self.viewer)} habitat", tuple(facts))
 
     def _table_entry(self, view: EverbloomState) -> CatalogueEntry:
         """The bloom board (track spaces with their points, the bloom cards) and the faction."""
@@ -878,7 +926,7 @@ class EverbloomScreen(GameScreen):
             work = player.pollination if player is not None else None
             if work is None or work.grove is None:
                 return "Pollination: take one grove"
-            return f"Pollination: {work.left} pollinator{'s' if work.left != 1 else ''} left"
+            return f"Pollination: {_pollinators(work.left)} left"
         if view.phase == "wilderness":
             if view.turn is None:
                 return "Wilderness: place a chip"
@@ -904,14 +952,24 @@ class EverbloomScreen(GameScreen):
         return f"{what} · ↑/↓ or 1–9 pick, ←/→ page, Enter do · v: habitats · h: hint"
 
     def curtain_message(self, seat: int) -> str:
+        # Public words only: the phase and the pending question are on the table for all.
         state = self.match.state
         if state.phase == "draft":
-            return "Choose the nectar card to discard, in secret."
+            return "Nectar draft: keep two of the three nectar cards you were dealt, in secret."
         if state.phase == "pollination":
-            return "Pollinate in secret: the others see it only when everybody is done."
+            return "Pollination: take a grove and pay for cards in secret; everybody's choices show when all are done."
         if state.choice is not None:
             return state.choice.prompt + "."
-        return "Your turn in the wilderness."
+        if state.turn is not None and state.turn.seat == seat:
+            return "Your chip is on its landmark: finish sending its pollinators."
+        return "Your turn in the wilderness: place a chip and send its pollinators."
+
+    def curtain_secret(self, seat: int) -> str:
+        if self.match.state.phase == "draft":
+            return "the nectar cards you were dealt"
+        if self.match.state.phase == "pollination":
+            return "your secret nectar cards and what you pollinate"
+        return "your secret nectar cards"
 
     # -- keys ------------------------------------------------------------------------------------------------
     PLACE_ACTIONS = frozenset({"landmark_move", "chip_step", "landmark_pick", "chip", "letter", "toggle_ignore"})
@@ -941,6 +999,44 @@ class EverbloomScreen(GameScreen):
                 return any(value == 5 for value, _ in self._chip_options(self.current_view()))
             return True
         return super().allows(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of this screen that no binding takes now says why (a key hidden by
+        `allows` would otherwise do nothing at all)."""
+        bindings = self._bindings.key_to_bindings.get(event.key)
+        if not bindings or self.is_too_small:
+            return
+        for binding in bindings:
+            _, name, parameters = parse_action(binding.action)
+            if self.check_action(name, parameters):
+                return
+        self.say(self._why_not(event.key), error=True)
+
+    def _why_not(self, key: str) -> str:
+        """Why `key` does nothing now, and what does."""
+        view = self.current_view()
+        if self.thinking is not None:
+            return f"{self.match.seats[self.thinking].name} is thinking: wait for that move."
+        if view is None or not self.viewer_acts(view):
+            waiting = ", ".join(self.match.seats[seat].name for seat in self.match.to_act())
+            return f"It is not your move (waiting for {waiting})." if waiting else "There is nothing to do now."
+        mode = self._mode(view)
+        if key == "p":
+            return "p shows the panels one at a time only in a small window: here they all show."
+        if key == "x":
+            return "x disregards a landmark's rule only for a chip that may (the Hummingbirds' 2), while placing it."
+        if mode == "place":
+            if key.isdigit():
+                chips = " ".join(str(value) for value, first in self._chip_options(view) if not first)
+                return f"There is no {key} chip among yours (chips left: {chips})."
+            return f"That key does nothing while placing a chip: {self._prompt_words(view)}."
+        if mode == "send":
+            return f"That key does nothing while sharing out pollinators: {self._prompt_words(view)}."
+        if key.isdigit():
+            return f"There is no choice {key} here: pick 1–{min(9, len(self.viewer_legal_actions()))}."
+        if len(key) == 1 and key.isalpha():
+            return f"Letters pick a landmark only while placing a chip; here: {self._prompt_words(view)}."
+        return f"That key does nothing here: {self._prompt_words(view)}."
 
     # -- keys: placing a chip --------------------------------------------------------------------------
     def _refresh_step(self) -> None:
@@ -1036,6 +1132,8 @@ class EverbloomScreen(GameScreen):
         if isinstance(action, ChipToGrove):
             self.submit(action)
             return
+        # A hint still being looked for was about the chip step, which this leaves.
+        self._drop_hint()
         self._start_sending(view, action)
         self._refresh_step()
 
@@ -1067,7 +1165,7 @@ class EverbloomScreen(GameScreen):
         if wanted < 0:
             return
         if wanted > sending.total:
-            self.say(f"This chip sends {_plural(sending.total)} in all: no more than that can go to one card.", error=True)
+            self.say(f"This chip sends {_pollinators(sending.total)} in all: no more than that can go to one card.", error=True)
             return
         counts[space] = wanted
         # Keep the total: take the surplus from the other cards, the fullest first.
@@ -1095,10 +1193,10 @@ class EverbloomScreen(GameScreen):
         have = view.groves[biome][seat]
         need = self._need_from_groves(view, sending)
         if wanted > have:
-            self.say(f"You have only {_plural(have)} in the {_biome(biome)} grove.", error=True)
+            self.say(f"You have only {_pollinators(have)} in the {_biome(biome)} grove.", error=True)
             return
         if wanted > need:
-            self.say(f"Only {_plural(need)} come from groves: your supply gives the rest.", error=True)
+            self.say(f"Only {_pollinators(need)} come from groves: your supply gives the rest.", error=True)
             return
         takes[biome] = wanted
         while sum(takes.values()) > need:
@@ -1121,6 +1219,8 @@ class EverbloomScreen(GameScreen):
     def action_back(self) -> None:
         if self.close_view():
             return
+        # A hint about this split means nothing back at the chip step.
+        self._drop_hint()
         self._sending = None
         self._refresh_step()
 
@@ -1138,7 +1238,7 @@ class EverbloomScreen(GameScreen):
             return
         left = sending.left()
         if left:
-            self.say(f"A chip sends all its pollinators: {_plural(left)} still to place (→ or a digit on a card).", error=True)
+            self.say(f"A chip sends all its pollinators: {_pollinators(left)} still to place (→ or a digit on a card).", error=True)
             return
         problem = self._problem(view, sending, sending.counts)
         if problem is not None:
@@ -1224,7 +1324,12 @@ class EverbloomScreen(GameScreen):
         legal = self.viewer_legal_actions()
         if not legal:
             return
-        self.choice = max(0, min(len(legal) - 1, self.choice + delta))
+        row = self._list_cursor(legal)
+        moved = max(0, min(len(legal) - 1, row + delta))
+        if moved == row:
+            self.say(f"That is the {'first' if delta < 0 else 'last'} choice of {len(legal)}.", error=True)
+            return
+        self.choice = moved
         self._after_cursor()
 
     def action_pick(self, number: int) -> None:
@@ -1234,17 +1339,51 @@ class EverbloomScreen(GameScreen):
         if number > len(legal):
             self.say(f"There is no choice {number} here: pick 1–{len(legal)}.", error=True)
             return
-        self.choice = number - 1
+        self._set_list_cursor(legal, number - 1)
         self._after_cursor()
 
     def action_confirm(self) -> None:
         action = self._highlighted()
-        if action is None:
+        view = self.current_view()
+        if action is None or view is None:
             return
-        # The next decision starts at its first entry; set before the move is drawn.
-        chosen, self.choice = self.choice, 0
-        if not self.submit(action):
-            self.choice = chosen
+        question = self._forfeit_question(view, action)
+        if question is None:
+            self.submit(action)
+            return
+        state = self.match.state
+
+        def then() -> None:
+            # Only the very position asked about: nothing can move behind the question,
+            # but a closed screen or an undo must not play a stale answer.
+            if self.is_mounted and self.match.state is state and self.viewer_acts(view):
+                self.submit(action)
+
+        confirm_then(self, question, then)
+
+    def _forfeit_question(self, view: EverbloomState, action: Any) -> str | None:
+        """The question to ask before `action` gives up what is left of this step, or None."""
+        seat = self.viewer
+        if seat is None:
+            return None
+        if isinstance(action, TakeGrove) and view.groves[action.grove][seat] == 0:
+            held = {biome: view.groves[biome][seat] for biome in BIOMES if view.groves[biome][seat]}
+            if held:
+                best = max(held, key=lambda biome: held[biome])
+                return (
+                    f"Take the {_biome(action.grove)} grove, where you have no pollinators? You would pay for "
+                    f"no card this round; the {_biome(best)} grove holds {_pollinators(held[best])} of yours."
+                )
+        if isinstance(action, FinishPollination) and action.grove is not None:
+            affordable = [other.card for other in self.viewer_legal_actions() if isinstance(other, Pollinate)]
+            work = view.players[seat].pollination
+            if affordable and work is not None:
+                cards = ", ".join(f"{card_name(card)} (cost {card_cost(card)})" for card in affordable[:3])
+                return (
+                    f"Finish with {_pollinators(work.left)} left, sent to the {_biome(action.grove)} grove? "
+                    f"You could still pollinate {cards}."
+                )
+        return None
 
     def highlight_action(self, action: Any) -> None:
         view = self.current_view()
@@ -1252,7 +1391,14 @@ class EverbloomScreen(GameScreen):
         if mode == "list":
             legal = self.viewer_legal_actions()
             if action in legal:
-                self.choice = legal.index(action)
+                self._set_list_cursor(legal, legal.index(action))
+        elif mode == "send" and isinstance(action, (PlaceChip, ChipToGrove)) and self._sending is not None:
+            # A chip and landmark proposed while another split is open (the hint was asked
+            # for the chip step): back to that step, with the proposed ones highlighted.
+            if self._sending.place is not None:
+                self._sending = None
+                self.highlight_action(action)
+                self.refresh_bindings()
         elif mode == "place" and isinstance(action, (PlaceChip, ChipToGrove)):
             self._chip = (action.chip, action.first_chip)
             self._ignore = isinstance(action, PlaceChip) and action.ignore_rule
@@ -1262,6 +1408,30 @@ class EverbloomScreen(GameScreen):
         elif mode == "send" and isinstance(action, SendPollinator) and self._sending is not None:
             if action.space in self._sending.targets:
                 self._sending.cursor = self._sending.targets.index(action.space)
+
+    def action_hint(self) -> None:
+        """In a split whose chip is not yet on the board, the hint answers for that very
+        chip and landmark: the search looks at this seat's view with the chip placed,
+        and proposes where its pollinators go."""
+        view = self.current_view()
+        sending = self._sending
+        seat = self.viewer
+        if view is None or seat is None or sending is None or sending.place is None or self._mode(view) != "send":
+            super().action_hint()
+            return
+        try:
+            self.rules.validate(view, seat, sending.place)
+            placed = self.rules.apply(view, seat, sending.place)
+        except IllegalMove:
+            placed = None
+        if placed is None or placed.turn is None or placed.turn.steps or placed.turn.seat != seat:
+            # The chip asks for another decision first: the hint is for the chip step.
+            super().action_hint()
+            return
+        self._drop_hint()
+        where = f"{self._chip_words((sending.place.chip, sending.place.first_chip))} at {sending.landmark}"
+        self.say(f"Looking for a hint on sharing out {where}…")
+        self._find_hint(seat, self.match.state, placed)
 
     def action_cycle_habitat(self) -> None:
         seats = len(self.match.seats)
@@ -1308,7 +1478,7 @@ class EverbloomScreen(GameScreen):
         if not taken:
             super()._undo(seat)
             return
-        self._message = Text(f"{_plural(taken)} taken back.", style="bold")
+        self._message = Text(f"{_pollinators(taken)} taken back.", style="bold")
         self.advance(prefer=seat)
 
     def on_picked(self, message: Picked) -> None:
@@ -1332,7 +1502,7 @@ class EverbloomScreen(GameScreen):
         legal = self.viewer_legal_actions()
         if message.area != "choice" or not (0 <= message.key < len(legal)):
             return
-        if message.key == self.choice:
+        if message.key == self._list_cursor(legal):
             self.action_confirm()
         else:
             self.choice = message.key

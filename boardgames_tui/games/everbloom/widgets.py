@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from boardgames_tui.engine.text import owner, plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import EverbloomState, hidden_back, is_hidden
 from boardgames_tui.games.everbloom.rules import BIOMES, card_cost, card_info, card_name
@@ -521,7 +522,7 @@ class HabitatPanel(WrappedList):
         player = view.players[seat]
         faction = faction_of(view, seat)
         hint = " · v: next" if cycle_hint else ""
-        set_border_title(self, f"{view.name(seat)}'s habitat ({faction.letter}){hint}")
+        set_border_title(self, f"{owner(view.name(seat), own=seat == viewer)} habitat ({faction.letter}){hint}")
         pending = set(player.pollination.cards) if player.pollination is not None and seat == viewer else set()
         lines = []
         for biome in BIOMES:
