@@ -66,6 +66,7 @@ from boardgames_tui.games.everbloom.rules import (
     card_info,
     card_name,
 )
+from boardgames_tui.games.everbloom.standings import standings
 from boardgames_tui.games.everbloom.widgets import (
     BIOME_INFO,
     BLOOMS,
@@ -95,10 +96,12 @@ from boardgames_tui.ui.widgets import TextPanel
 PAGE = 6
 
 # The panels a small window shows one at a time (p): the board and its choices, the
-# landmarks' rules, a habitat, and the sidebar (players, faction, groves, bloom board, log).
-PANES = ("board", "landmarks", "habitat", "table")
+# standings with what changed since the seat's last move, the landmarks' rules, a
+# habitat, and the sidebar (players, faction, groves, bloom board, log).
+PANES = ("board", "news", "landmarks", "habitat", "table")
 PANE_NAMES = {
     "board": "the wilderness and your choices",
+    "news": "the standings (nectar, bloom track) and what changed since your last move",
     "landmarks": "every landmark's rule, with your choices",
     "habitat": "the habitat, with your choices",
     "table": "players, your faction, groves, the bloom board and the log",
@@ -732,6 +735,7 @@ class EverbloomScreen(GameScreen):
         mode = self._mode(view)
         panel = self.query_one(ChoicePanel)
         wild = self.query_one(WildernessPanel)
+        changed = self._marked("space") | self._marked("landmark")
         if mode == "place":
             rows = self._place_rows(view)
             if rows:
@@ -742,7 +746,7 @@ class EverbloomScreen(GameScreen):
                 cursor = {self._row_space(view, self._spot)}
             # Only the landmark lights up (its row and the detail line name the cards it
             # reaches): a cursor move then repaints two rows of the board, not five.
-            wild.show(view, cursor, set())
+            wild.show(view, cursor, set(), changed=changed)
             panel.show(self._place_heading(view), [row[3] for row in rows], self._spot, [row[0] for row in rows])
             self.query_one(DetailPanel).show_text(self._place_detail(view, spot))
         elif mode == "send":
@@ -751,7 +755,7 @@ class EverbloomScreen(GameScreen):
             keys, rows = self._send_rows(view)
             sending.cursor = min(sending.cursor, max(0, len(rows) - 1))
             cursor = {sending.targets[sending.cursor]} if sending.cursor < len(sending.targets) else set()
-            wild.show(view, cursor, set(sending.targets) | {sending.landmark}, sending.counts)
+            wild.show(view, cursor, set(sending.targets) | {sending.landmark}, sending.counts, changed)
             panel.show(self._send_heading(view), rows, sending.cursor, keys)
             self.query_one(DetailPanel).show_text(self._send_detail(view))
         else:
@@ -762,7 +766,7 @@ class EverbloomScreen(GameScreen):
             targets: set[str] = set()
             if view.turn is not None:
                 targets = set(view.turn.targets) | {view.turn.landmark}
-            wild.show(view, cursor, targets)
+            wild.show(view, cursor, targets, changed=changed)
             if acting:
                 heading = view.choice.prompt if view.choice is not None else self._heading(view)
                 panel.show(f"{heading} ({len(legal)})", self._labels(view, legal), self.choice)
@@ -777,12 +781,34 @@ class EverbloomScreen(GameScreen):
         # landmark, and a cursor move then repaints fewer panels.
         self.query_one(LandmarkPanel).show(view)
         seat = self.shown_seat if self.shown_seat is not None else viewer
-        self.query_one(HabitatPanel).show(view, seat, viewer, len(view.players) > 1)
-        self.query_one(PlayersPanel).show(view, self.rules.progress(view), self.rules.to_act(view), seat)
+        habitats = self._marked("habitat")
+        self.query_one(HabitatPanel).show(view, seat, viewer, len(view.players) > 1, seat in habitats)
+        standing = standings(view, viewer)
+        seats_changed = {("habitat", index) for index in habitats} | {("track", index) for index in self._marked("track")}
+        self.query_one(PlayersPanel).show(
+            view, self.rules.progress(view), self.rules.to_act(view), seat, standing.track, seats_changed
+        )
         self.query_one(FactionPanel).show(view, viewer)
-        self.query_one(GrovePanel).show(view)
+        self.query_one(GrovePanel).show(view, standing, viewer, self._marked("grove"))
         self.query_one(BloomPanel).show(view)
         self._set_tooltips(view)
+
+    def _marked(self, kind: str) -> set[Any]:
+        """What the board marks of one kind ("space", "landmark", "grove", "track",
+        "habitat"): changed since the viewer's own last move (`change_marks`)."""
+        return {
+            mark[1] for mark in self.change_marks()
+            if isinstance(mark, tuple) and len(mark) == 2 and mark[0] == kind
+        }
+
+    def _show_since(self) -> None:
+        # The shared panel shows or hides itself; here the layout decides where it reads
+        # (in the sidebar, or in the compact "news" pane), so its class drives the CSS.
+        super()._show_since()
+        panel = self.query_one("#since-panel")
+        news = bool(self.since_last_turn().lines)
+        panel.styles.clear_rule("display")
+        self.set_class(news, "-news")
 
     def _set_tooltips(self, view: EverbloomState) -> None:
         """Hovering the mouse over a row of the board or the bloom board shows its texts whole
@@ -793,6 +819,7 @@ class EverbloomScreen(GameScreen):
             panel.tooltip = "\n".join(facts) or None
         bloom = self._table_entry(view)
         self.query_one(BloomPanel).tooltip = "\n".join(bloom.lines)
+        self.query_one(GrovePanel).tooltip = "\n".join(self._standings_lines(view))
 
     # -- the inspector (i) --------------------------------------------------------------------------
     def inspect_target(self) -> CatalogueEntry | None:
@@ -804,6 +831,8 @@ class EverbloomScreen(GameScreen):
             return None
         if self.has_class("-compact") and self.pane == "table":
             return self._table_entry(view)
+        if self.has_class("-compact") and self.pane == "news":
+            return CatalogueEntry("Standings now", tuple(self._standings_lines(view)))
         if self.has_class("-compact") and self.pane == "habitat":
             return self._habitat_entry(view)
         mode = self._mode(view)
@@ -918,6 +947,29 @@ class EverbloomScreen(GameScreen):
             facts.append(f"Your faction, {faction.title}: " + " ".join(faction.lines))
         return CatalogueEntry("Bloom board", tuple(facts))
 
+    def _standings_lines(self, view: EverbloomState) -> list[str]:
+        """The standings in words: each biome's nectar race and each faction's bloom track."""
+        standing = standings(view, self.viewer)
+        lines = []
+        for race in standing.biomes:
+            entries = []
+            for seat in sorted(range(len(race.nectar)), key=lambda index: -race.nectar[index]):
+                if race.nectar[seat]:
+                    leads = "leads, " if seat in race.leaders else ""
+                    entries.append(f"{view.name(seat)} {race.nectar[seat]} ({leads}{plural(race.points[seat], 'point')} now)")
+            lines.append(f"{_biome(race.biome)} nectar: {', '.join(entries) if entries else 'nobody has any yet'}.")
+        secret = [
+            f"{view.name(seat)} {plural(count, 'card')}" for seat, count in enumerate(standing.secret_cards) if count
+        ]
+        if secret:
+            lines.append(f"Secret nectar cards not counted here: {', '.join(secret)}.")
+        for track in standing.track:
+            line = f"{view.name(track.seat)}: bloom space {track.space}, worth {plural(track.points, 'point')} now"
+            if track.next_space is not None and track.next_points is not None:
+                line += f" (space {track.next_space}: {plural(track.next_points, 'point')})"
+            lines.append(line + ".")
+        return lines
+
     def _heading(self, view: EverbloomState) -> str:
         if view.phase == "draft":
             return "Nectar draft: discard one card"
@@ -939,7 +991,11 @@ class EverbloomScreen(GameScreen):
     def prompt_text(self, view: EverbloomState, viewer: int) -> str:  # type: ignore[override]
         text = self._prompt_words(view)
         # The footer has no room for every key in a small window: name the panel key here.
-        return text + " · p: panels" if self.has_class("-compact") else text
+        if not self.has_class("-compact"):
+            return text
+        if self.pane == "board" and self.since_last_turn().lines:
+            return text + " · p: what changed"
+        return text + " · p: panels"
 
     def _prompt_words(self, view: EverbloomState) -> str:
         mode = self._mode(view)
@@ -1406,8 +1462,23 @@ class EverbloomScreen(GameScreen):
                 if row[1] == action:
                     self._spot = index
         elif mode == "send" and isinstance(action, SendPollinator) and self._sending is not None:
-            if action.space in self._sending.targets:
-                self._sending.cursor = self._sending.targets.index(action.space)
+            sending = self._sending
+            if action.space in sending.targets:
+                sending.cursor = sending.targets.index(action.space)
+                self._count_at_least_one(view, sending, action.space)
+
+    def _count_at_least_one(self, view: EverbloomState, sending: Sending, space: str) -> None:
+        """Put one pollinator on `space` (taken from the fullest other card) when the
+        split still sends none there and that keeps every rule: Enter then sends one
+        where the hint said."""
+        if sending.counts.get(space, 0) or sending.left() or not any(sending.counts.values()):
+            return
+        counts = dict(sending.counts)
+        fullest = max((other for other in counts if counts[other] > 0), key=lambda other: counts[other])
+        counts[fullest] -= 1
+        counts[space] = 1
+        if self._problem(view, sending, counts) is None:
+            sending.counts = counts
 
     def action_hint(self) -> None:
         """In a split whose chip is not yet on the board, the hint answers for that very
