@@ -214,6 +214,8 @@ class EverbloomScreen(GameScreen):
         # The moves made when this seat's chip turn was last set up: a new turn starts
         # from the first chip that may go and its first open landmark.
         self._turn_moves = -1
+        # The lines the "since your last turn" panel was last laid out for.
+        self._since_lines: tuple[str, ...] = ()
         # Counts to carry over when moves had to come between the chip and its sends.
         self._pending: dict[str, int] | None = None
         self._batch = False
@@ -806,9 +808,13 @@ class EverbloomScreen(GameScreen):
         # (in the sidebar, or in the compact "news" pane), so its class drives the CSS.
         super()._show_since()
         panel = self.query_one("#since-panel")
-        news = bool(self.since_last_turn().lines)
+        lines = self.since_last_turn().lines
         panel.styles.clear_rule("display")
-        self.set_class(news, "-news")
+        self.set_class(bool(lines), "-news")
+        if lines != self._since_lines:
+            # Its height follows its text (CSS height: auto): lay it out again.
+            self._since_lines = lines
+            panel.refresh(layout=True)
 
     def _set_tooltips(self, view: EverbloomState) -> None:
         """Hovering the mouse over a row of the board or the bloom board shows its texts whole
