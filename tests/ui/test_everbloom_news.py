@@ -28,6 +28,7 @@ from boardgames_tui.games.everbloom.widgets import (
     GrovePanel,
     HabitatPanel,
     PlayersPanel,
+    SincePanel,
     WildernessPanel,
     faction_of,
 )
@@ -125,7 +126,7 @@ async def test_what_changed_since_the_seats_last_move_is_marked_and_summed_up_un
         assert CHANGED not in next(line for line in players.splitlines() if " Ann " in line)
         grove = _panel_text(screen.query_one(GrovePanel))
         assert f"{CHANGED}A" in grove
-        since = " ".join(_panel_text(screen.query_one("#since-panel")).replace("│", " ").split())
+        since = " ".join(_panel_text(screen.query_one(SincePanel)).replace("│", " ").split())
         assert "Since your last turn" in since and REPORT.lines[0] in since
         if size == (80, 24):
             await pilot.press("p", "p", "p", "p")

@@ -81,6 +81,7 @@ from boardgames_tui.games.everbloom.widgets import (
     LandmarkPanel,
     Picked,
     PlayersPanel,
+    SincePanel,
     WildernessPanel,
     card_style,
     card_summary,
@@ -90,7 +91,7 @@ from boardgames_tui.games.everbloom.widgets import (
     landmark_rule,
 )
 from boardgames_tui.ui.confirm import confirm_then
-from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
 from boardgames_tui.ui.widgets import TextPanel
 
 PAGE = 6
@@ -238,8 +239,10 @@ class EverbloomScreen(GameScreen):
         yield FactionPanel(id="eb-faction")
         yield GrovePanel(id="eb-groves")
         yield BloomPanel(id="eb-bloom")
+        yield SincePanel(id="eb-since")
 
     def on_mount(self) -> None:
+        self.query_one(SincePanel).border_title = SINCE_HEADING
         self._fit_layout()
 
     def on_resize(self) -> None:
@@ -804,17 +807,14 @@ class EverbloomScreen(GameScreen):
         }
 
     def _show_since(self) -> None:
-        # The shared panel shows or hides itself; here the layout decides where it reads
-        # (in the sidebar, or in the compact "news" pane), so its class drives the CSS.
-        super()._show_since()
-        panel = self.query_one("#since-panel")
+        # The shared panel cannot scroll, and a migration's summary needs more rows than
+        # a small window has: Everbloom draws the lines in its own scrolling list
+        # (#eb-since, in the sidebar or the compact "news" pane); -news shows it.
         lines = self.since_last_turn().lines
-        panel.styles.clear_rule("display")
         self.set_class(bool(lines), "-news")
         if lines != self._since_lines:
-            # Its height follows its text (CSS height: auto): lay it out again.
             self._since_lines = lines
-            panel.refresh(layout=True)
+            self.query_one(SincePanel).show(lines)
 
     def _set_tooltips(self, view: EverbloomState) -> None:
         """Hovering the mouse over a row of the board or the bloom board shows its texts whole

@@ -523,6 +523,22 @@ class BloomPanel(WrappedList):
         self.set_lines(lines, indent=2)
 
 
+class SincePanel(WrappedList):
+    """What changed since the viewer's own last move, in a few lines (the rules'
+    `changes_since`): wrapped to the panel's width and scrolled, never cut, so the
+    summary of a whole migration reads whole in a small window too."""
+
+    def show(self, lines: tuple[str, ...]) -> None:
+        self.set_lines([Text(line) for line in lines], indent=2)
+
+    def _rewrap(self, width: int) -> None:
+        rows = len(self._strips)
+        super()._rewrap(width)
+        if len(self._strips) != rows:
+            # Its height follows its rows (CSS height: auto, up to a maximum).
+            self.refresh(layout=True)
+
+
 class PlayersPanel(TextPanel):
     """Round, phase and each faction's points, bloom position and habitat size."""
 
