@@ -529,7 +529,9 @@ class SincePanel(WrappedList):
     summary of a whole migration reads whole in a small window too."""
 
     def show(self, lines: tuple[str, ...]) -> None:
-        self.set_lines([Text(line) for line in lines], indent=2)
+        # Shown as it comes into view (it is hidden while there is nothing to say):
+        # wrapped once the layout has given it its width.
+        self.call_after_refresh(self.set_lines, [Text(line) for line in lines], None, 2)
 
     def _rewrap(self, width: int) -> None:
         rows = len(self._strips)
