@@ -346,3 +346,29 @@ async def test_names_read_right_by_audience_and_the_curtain_names_the_secret(tmp
         assert "You's habitat" in _panel_text(screen.query_one(HabitatPanel))
         assert "(s)" not in screen_text(app) and "1 points" not in screen_text(app)
         assert all(not isinstance(panel, TextPanel) or "1 pollinators" not in str(panel.render()) for panel in screen.query(TextPanel))
+
+
+async def test_the_split_of_a_hinted_placement_opens_as_the_hint_named_it(tmp_path, monkeypatch):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        view = screen.current_view()
+        # Chip 3 at m1 reaches t1, t2, b1, b2 (4 pollinators): the rules' hint puts 3 on b2, 1 on t1.
+        hinted = next(
+            action for action in screen.rules.legal_actions(view, 0)
+            if isinstance(action, PlaceChip) and action.chip == 3 and action.landmark == "m1"
+        )
+        monkeypatch.setattr(
+            EverbloomRules, "suggest_split", lambda self, view, seat, place: {"t1": 1, "b2": 3}, raising=False
+        )
+        screen.hint = hinted  # as a hint found sets it, then highlights it
+        screen.highlight_action(hinted)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen._sending.place == hinted
+        assert screen._sending.counts == {"t1": 1, "t2": 0, "b1": 0, "b2": 3}
+        # Another placement opens on the usual even split.
+        await pilot.press("escape", "3", "d")
+        await pilot.pause()
+        assert screen._sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}

@@ -619,9 +619,23 @@ class EverbloomScreen(GameScreen):
             landmark=action.landmark, place=action, targets=list(plan.targets), total=plan.count,
             one_card=plan.one_card, even=plan.even,
         )
-        sending.counts = self._default_counts(view, sending)
+        hinted = self._hinted_counts(view, sending, action) if action == self.hint else None
+        sending.counts = hinted or self._default_counts(view, sending)
         sending.groves = self._default_groves(view, sending)
         self._sending = sending
+
+    def _hinted_counts(self, view: EverbloomState, sending: Sending, action: PlaceChip) -> dict[str, int] | None:
+        """The split the hint named for its placement, so that Enter sends what it said:
+        the rules' `suggest_split` where they offer one (the split their hint words name),
+        kept only when it sends every pollinator and keeps every rule."""
+        suggest = getattr(self.rules, "suggest_split", None)
+        if suggest is None or self.viewer is None:
+            return None
+        suggested = suggest(view, self.viewer, action)
+        counts = {space: suggested.get(space, 0) for space in sending.targets}
+        if sum(counts.values()) != sending.total or self._problem(view, sending, counts) is not None:
+            return None
+        return counts
 
     def _sync_sending(self, view: EverbloomState) -> None:
         """Once the chip is on the board, follow the rules' record of the turn."""
@@ -1194,9 +1208,9 @@ class EverbloomScreen(GameScreen):
         if isinstance(action, ChipToGrove):
             self.submit(action)
             return
+        self._start_sending(view, action)
         # A hint still being looked for was about the chip step, which this leaves.
         self._drop_hint()
-        self._start_sending(view, action)
         self._refresh_step()
 
     # -- keys: sending pollinators ---------------------------------------------------------------------
