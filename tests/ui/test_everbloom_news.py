@@ -5,6 +5,8 @@ and words that work for any name."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from boardgames_tui.app import BoardGamesApp
@@ -167,7 +169,8 @@ async def test_the_standings_count_the_seats_own_nectar_and_never_anothers(tmp_p
         assert "Groves │ nectar (points now)" in grove and "secret nectar cards: Ben ×2" in grove
         ann, ben = faction_of(state, 0).letter, faction_of(state, 1).letter
         for biome in BIOMES:
-            line = next(line for line in grove.splitlines() if f" {BIOME_INFO[biome].letter} " in line[:4])
+            # A row: the biome's letter (after ✦ when its grove changed), its grove, │, its nectar.
+            line = next(line for line in grove.splitlines() if re.match(rf"│\s*{CHANGED}?{BIOME_INFO[biome].letter} ", line))
             mine = sum(NECTAR[card].nectar for card in state.players[0].nectar if NECTAR[card].biome == biome)
             nectar = line.split("│")[2] if line.count("│") >= 3 else line.split("│")[1]
             if mine:

@@ -177,7 +177,9 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
                 and state.choice is None and 0 in app.match.to_act() and screen.thinking is None
             ):
                 break
-            if isinstance(screen, screen_class) and 0 in app.match.to_act() and screen.thinking is None:
+            if isinstance(screen, AnnouncementScreen) or (
+                isinstance(screen, screen_class) and 0 in app.match.to_act() and screen.thinking is None
+            ):
                 await pilot.press("enter")
             await pilot.pause(0.01)
         else:

@@ -66,7 +66,7 @@ from boardgames_tui.games.everbloom.rules import (
     card_info,
     card_name,
 )
-from boardgames_tui.games.everbloom.standings import standings
+from boardgames_tui.games.everbloom.standings import standing_lines, standings
 from boardgames_tui.games.everbloom.widgets import (
     BIOME_INFO,
     BLOOMS,
@@ -809,6 +809,7 @@ class EverbloomScreen(GameScreen):
         )
         self.query_one(FactionPanel).show(view, viewer)
         self.query_one(GrovePanel).show(view, standing, viewer, self._marked("grove"))
+        self.query_one(GrovePanel).tooltip = "\n".join(standing_lines(view, standing))
         self.query_one(BloomPanel).show(view)
         self._set_tooltips(view)
 
@@ -839,7 +840,6 @@ class EverbloomScreen(GameScreen):
             panel.tooltip = "\n".join(facts) or None
         bloom = self._table_entry(view)
         self.query_one(BloomPanel).tooltip = "\n".join(bloom.lines)
-        self.query_one(GrovePanel).tooltip = "\n".join(self._standings_lines(view))
 
     # -- the inspector (i) --------------------------------------------------------------------------
     def inspect_target(self) -> CatalogueEntry | None:
@@ -852,7 +852,7 @@ class EverbloomScreen(GameScreen):
         if self.has_class("-compact") and self.pane == "table":
             return self._table_entry(view)
         if self.has_class("-compact") and self.pane == "news":
-            return CatalogueEntry("Standings now", tuple(self._standings_lines(view)))
+            return CatalogueEntry("Standings now", tuple(standing_lines(view, standings(view, self.viewer))))
         if self.has_class("-compact") and self.pane == "habitat":
             return self._habitat_entry(view)
         mode = self._mode(view)
@@ -966,29 +966,6 @@ class EverbloomScreen(GameScreen):
             faction = faction_entry(faction_of(view, self.viewer))
             facts.append(f"Your faction, {faction.title}: " + " ".join(faction.lines))
         return CatalogueEntry("Bloom board", tuple(facts))
-
-    def _standings_lines(self, view: EverbloomState) -> list[str]:
-        """The standings in words: each biome's nectar race and each faction's bloom track."""
-        standing = standings(view, self.viewer)
-        lines = []
-        for race in standing.biomes:
-            entries = []
-            for seat in sorted(range(len(race.nectar)), key=lambda index: -race.nectar[index]):
-                if race.nectar[seat]:
-                    leads = "leads, " if seat in race.leaders else ""
-                    entries.append(f"{view.name(seat)} {race.nectar[seat]} ({leads}{plural(race.points[seat], 'point')} now)")
-            lines.append(f"{_biome(race.biome)} nectar: {', '.join(entries) if entries else 'nobody has any yet'}.")
-        secret = [
-            f"{view.name(seat)} {plural(count, 'card')}" for seat, count in enumerate(standing.secret_cards) if count
-        ]
-        if secret:
-            lines.append(f"Secret nectar cards not counted here: {', '.join(secret)}.")
-        for track in standing.track:
-            line = f"{view.name(track.seat)}: bloom space {track.space}, worth {plural(track.points, 'point')} now"
-            if track.next_space is not None and track.next_points is not None:
-                line += f" (space {track.next_space}: {plural(track.next_points, 'point')})"
-            lines.append(line + ".")
-        return lines
 
     def _heading(self, view: EverbloomState) -> str:
         if view.phase == "draft":

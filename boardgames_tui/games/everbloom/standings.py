@@ -14,11 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardgames_tui.engine.contract import shallow_copy
+from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import EverbloomState
 from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules
 
 _TRACK = C.bloom_track()
+_BIOME_NAMES = {biome.key: biome.name for biome in C.biomes()}
 
 
 @dataclass(frozen=True)
@@ -102,3 +104,25 @@ def standings(view: EverbloomState, viewer: int | None) -> Standings:
         0 if over or seat == viewer else len(player.nectar) for seat, player in enumerate(view.players)
     )
     return Standings(biomes=tuple(biomes), track=track, secret_cards=secret)
+
+
+def standing_lines(view: EverbloomState, standing: Standings) -> list[str]:
+    """`standing` in words, naming the seats: each biome's nectar race (most first) and
+    each faction's bloom track, for the inspector and tooltips."""
+    lines = []
+    for race in standing.biomes:
+        entries = []
+        for seat in sorted(range(len(race.nectar)), key=lambda index: -race.nectar[index]):
+            if race.nectar[seat]:
+                leads = "leads, " if seat in race.leaders else ""
+                entries.append(f"{view.name(seat)} {race.nectar[seat]} ({leads}{plural(race.points[seat], 'point')} now)")
+        lines.append(f"{_BIOME_NAMES[race.biome]} nectar: {', '.join(entries) if entries else 'nobody has any yet'}.")
+    secret = [f"{view.name(seat)} {plural(count, 'card')}" for seat, count in enumerate(standing.secret_cards) if count]
+    if secret:
+        lines.append(f"Secret nectar cards not counted here: {', '.join(secret)}.")
+    for track in standing.track:
+        line = f"{view.name(track.seat)}: bloom space {track.space}, worth {plural(track.points, 'point')} now"
+        if track.next_space is not None and track.next_points is not None:
+            line += f" (space {track.next_space}: {plural(track.next_points, 'point')})"
+        lines.append(line + ".")
+    return lines

@@ -114,3 +114,19 @@ def test_at_the_end_every_card_is_counted():
     state.phase = "over"
     result = standings(RULES.view(state, 0), 0)
     assert _biome(result, "jungle").nectar == (0, 2) and result.secret_cards == (0, 0)
+
+
+def test_the_standings_in_words_name_the_leader_the_points_and_the_secret_cards():
+    from boardgames_tui.games.everbloom.standings import standing_lines
+
+    state = _game(2)
+    state.players[0].nectar = [_nectar_card("desert", 1)]
+    state.players[1].nectar = [_nectar_card("desert", 2)]
+    state.players[1].bloom = 2
+    view = RULES.view(state, 0)
+    lines = standing_lines(view, standings(view, 0))
+    assert "Desert nectar: Ann 1 (leads, 1 point now)." in lines
+    assert "Aquatic nectar: nobody has any yet." in lines
+    assert "Secret nectar cards not counted here: Ben 1 card." in lines
+    assert any(line.startswith("Ben: bloom space 2, worth 1 point now") for line in lines)
+    assert all("2" not in line for line in lines if line.startswith("Desert"))
