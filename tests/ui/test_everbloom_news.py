@@ -11,7 +11,6 @@ import pytest
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import NO_CHANGES, ChangeReport, Seat
-from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.everbloom.model import (
     FinishPollination,
     HabitatCard,
@@ -22,7 +21,6 @@ from boardgames_tui.games.everbloom.model import (
     TakeGrove,
 )
 from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules
-from boardgames_tui.games.everbloom.screen import EverbloomScreen
 from boardgames_tui.games.everbloom.widgets import (
     BIOME_INFO,
     CHANGED,
@@ -37,15 +35,16 @@ from boardgames_tui.games.everbloom.widgets import (
 from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
-from boardgames_tui.ui.setup import StartRequest
 from boardgames_tui.ui.widgets import TextPanel
 
 from .conftest import screen_text
+from .test_everbloom_screen import _to_wilderness_turn
+from .test_everbloom_screen import everbloom_app as _everbloom_app
 
 
 def everbloom_app(tmp_path, seats, seed=3) -> BoardGamesApp:
-    start = StartRequest(slug="everbloom", seats=seats, options={}, seed=seed)
-    return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+    # Seed 3: Ann plays the Lemurs and goes first; chip 3 at m1 (letter d) reaches t1, t2, b1, b2.
+    return _everbloom_app(tmp_path, seats, seed)
 
 
 def _status(app) -> str:
@@ -62,24 +61,6 @@ def _panel_text(widget) -> str:
 
 def _wild_text(screen) -> str:
     return "\n".join(_panel_text(row) for row in screen.query_one(WildernessPanel).query(TextPanel))
-
-
-async def _to_wilderness_turn(pilot, app, seat: int) -> EverbloomScreen:
-    """Enter through curtains, announcements and the draft until `seat` is to place a chip."""
-    for _ in range(400):
-        state = app.match.state
-        screen = app.screen
-        if (
-            isinstance(screen, EverbloomScreen) and screen.viewer == seat and state.phase == "wilderness"
-            and state.turn is None and state.choice is None and seat in app.match.to_act() and screen.thinking is None
-        ):
-            return screen
-        if isinstance(screen, (CurtainScreen, AnnouncementScreen)) or (
-            isinstance(screen, EverbloomScreen) and screen.thinking is None and screen.viewer in app.match.to_act()
-        ):
-            await pilot.press("enter")
-        await pilot.pause(0.01)
-    raise AssertionError(f"seat {seat} never got to place a chip")
 
 
 # -- since your last turn ------------------------------------------------------------------------
@@ -246,27 +227,21 @@ async def test_refused_keys_say_why(tmp_path):
         await pilot.pause()
         screen = await _to_wilderness_turn(pilot, app, 0)
         moves = len(app.match.moves)
+
+        async def says(keys: tuple[str, ...], why: str) -> None:
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert why in _status(app)
+
         # Ann plays the Lemurs: chips 1 to 4, no 5.
-        await pilot.press("5")
-        await pilot.pause()
-        assert "There is no 5 chip among yours" in _status(app)
-        await pilot.press("minus")
-        await pilot.pause()
-        assert "That key does nothing while placing a chip" in _status(app)
+        await says(("5",), "There is no 5 chip among yours")
+        await says(("minus",), "That key does nothing while placing a chip")
         app.match.states[-1] = _pollination(app.match.state)
         screen.redraw()
-        await pilot.press("a")
-        await pilot.pause()
-        assert "Letters pick a landmark only while placing a chip" in _status(app)
-        await pilot.press("0")
-        await pilot.pause()
-        assert "There is no choice 0 here: pick 1–5" in _status(app)
-        await pilot.press("9")
-        await pilot.pause()
-        assert "There is no choice 9 here" in _status(app)
-        await pilot.press("up", "up", "up", "up", "up")
-        await pilot.pause()
-        assert "That is the first choice of 5" in _status(app)
+        await says(("a",), "Letters pick a landmark only while placing a chip")
+        await says(("0",), "There is no choice 0 here: pick 1–5")
+        await says(("9",), "There is no choice 9 here")
+        await says(("up",) * 5, "That is the first choice of 5")
         assert len(app.match.moves) == moves
 
 

@@ -207,8 +207,9 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
         assert len(app.match.moves) > count and app.match.moves[count].seat == 0
 
 
-async def _to_wilderness_turn(pilot, app, seat: int) -> None:
-    """Presses Enter (curtains, the draft) until `seat` is to place a chip."""
+async def _to_wilderness_turn(pilot, app, seat: int):
+    """Presses Enter (curtains, announcements, the draft) until `seat` is to place a chip;
+    returns the screen."""
     screen_class = _screen_class()
     for _ in range(300):
         state = app.match.state
@@ -217,7 +218,7 @@ async def _to_wilderness_turn(pilot, app, seat: int) -> None:
             isinstance(screen, screen_class) and screen.viewer == seat and state.phase == "wilderness"
             and state.turn is None and state.choice is None and seat in app.match.to_act() and screen.thinking is None
         ):
-            return
+            return screen
         if isinstance(screen, (CurtainScreen, AnnouncementScreen)) or (
             isinstance(screen, screen_class) and screen.thinking is None and screen.viewer in app.match.to_act()
         ):
