@@ -233,6 +233,13 @@ async def test_refused_keys_say_why(tmp_path):
             await pilot.pause()
             assert why in _status(app)
 
+        # While another seat is to move, a key says so, until a move is made.
+        screen.thinking = 1
+        await says(("enter",), "Ben is thinking: wait for that move.")
+        screen.thinking = None
+        screen.after_move()
+        await pilot.pause()
+        assert "Ben is thinking" not in _status(app)
         # Ann plays the Lemurs: chips 1 to 4, no 5.
         await says(("5",), "There is no 5 chip among yours")
         await says(("minus",), "That key does nothing while placing a chip")

@@ -215,6 +215,8 @@ class EverbloomScreen(GameScreen):
         # The moves made when this seat's chip turn was last set up: a new turn starts
         # from the first chip that may go and its first open landmark.
         self._turn_moves = -1
+        # The refusal of a key pressed while another seat was to move, until a move.
+        self._waiting_refusal: Text | None = None
         # The lines the "since your last turn" panel was last laid out for.
         self._since_lines: tuple[str, ...] = ()
         # Counts to carry over when moves had to come between the chip and its sends.
@@ -1064,6 +1066,9 @@ class EverbloomScreen(GameScreen):
             if self.check_action(name, parameters):
                 return
         self.say(self._why_not(event.key), error=True)
+        view = self.current_view()
+        if view is None or not self.viewer_acts(view):
+            self._waiting_refusal = self._message
 
     def _why_not(self, key: str) -> str:
         """Why `key` does nothing now, and what does."""
@@ -1465,14 +1470,17 @@ class EverbloomScreen(GameScreen):
                 self._count_at_least_one(view, sending, action.space)
 
     def _count_at_least_one(self, view: EverbloomState, sending: Sending, space: str) -> None:
-        """Put one pollinator on `space` (taken from the fullest other card) when the
-        split still sends none there and that keeps every rule: Enter then sends one
-        where the hint said."""
-        if sending.counts.get(space, 0) or sending.left() or not any(sending.counts.values()):
+        """Put one pollinator on `space` when the split still sends none there (one still
+        to place, else one taken from the fullest other card), if that keeps every rule:
+        Enter then sends one where the hint said."""
+        if sending.counts.get(space, 0):
             return
         counts = dict(sending.counts)
-        fullest = max((other for other in counts if counts[other] > 0), key=lambda other: counts[other])
-        counts[fullest] -= 1
+        if sending.left() <= 0:
+            if not any(counts.values()):
+                return
+            fullest = max((other for other in counts if counts[other] > 0), key=lambda other: counts[other])
+            counts[fullest] -= 1
         counts[space] = 1
         if self._problem(view, sending, counts) is None:
             sending.counts = counts
@@ -1520,6 +1528,9 @@ class EverbloomScreen(GameScreen):
         self._chip = None
         self._ignore = False
         self._spot = 0
+        if self._message is not None and self._message is self._waiting_refusal:
+            # "Wait for Ben's move" is stale once a move was made.
+            self._message = None
         super().after_move()
 
     def _undo(self, seat: int) -> None:

@@ -117,9 +117,9 @@ def standing_lines(view: EverbloomState, standing: Standings) -> list[str]:
                 leads = "leads, " if seat in race.leaders else ""
                 entries.append(f"{view.name(seat)} {race.nectar[seat]} ({leads}{plural(race.points[seat], 'point')} now)")
         lines.append(f"{_BIOME_NAMES[race.biome]} nectar: {', '.join(entries) if entries else 'nobody has any yet'}.")
-    secret = [f"{view.name(seat)} {plural(count, 'card')}" for seat, count in enumerate(standing.secret_cards) if count]
+    secret = [f"{view.name(seat)} holds {count}" for seat, count in enumerate(standing.secret_cards) if count]
     if secret:
-        lines.append(f"Secret nectar cards not counted here: {', '.join(secret)}.")
+        lines.append(f"Secret nectar cards, not counted here: {', '.join(secret)}.")
     for track in standing.track:
         line = f"{view.name(track.seat)}: bloom space {track.space}, worth {plural(track.points, 'point')} now"
         if track.next_space is not None and track.next_points is not None:

@@ -127,6 +127,6 @@ def test_the_standings_in_words_name_the_leader_the_points_and_the_secret_cards(
     lines = standing_lines(view, standings(view, 0))
     assert "Desert nectar: Ann 1 (leads, 1 point now)." in lines
     assert "Aquatic nectar: nobody has any yet." in lines
-    assert "Secret nectar cards not counted here: Ben 1 card." in lines
+    assert "Secret nectar cards, not counted here: Ben holds 1." in lines
     assert any(line.startswith("Ben: bloom space 2, worth 1 point now") for line in lines)
     assert all("2" not in line for line in lines if line.startswith("Desert"))
