@@ -243,6 +243,12 @@ async def test_refused_keys_say_why(tmp_path):
         # Ann plays the Lemurs: chips 1 to 4, no 5.
         await says(("5",), "There is no 5 chip among yours")
         await says(("minus",), "That key does nothing while placing a chip")
+        await says(("up",) * 12, "That is the first landmark.")
+        await says(("left",) * 6, "No smaller chip may go now.")
+        await says(("3", "d", "up"), "That is the first row of this split.")
+        await says(("0", "minus"), "None to take off here.")
+        await says(("a",), "That key does nothing while sharing out pollinators")
+        await pilot.press("escape")
         app.match.states[-1] = _pollination(app.match.state)
         screen.redraw()
         await says(("a",), "Letters pick a landmark only while placing a chip")

@@ -1107,8 +1107,12 @@ class EverbloomScreen(GameScreen):
         view = self.current_view()
         rows = self._place_rows(view) if view is not None else []
         if rows:
-            # The list stops at its ends: it never jumps round to the other end.
-            self._spot = max(0, min(len(rows) - 1, self._spot + delta))
+            # The list stops at its ends (saying so): it never jumps round to the other end.
+            spot = max(0, min(len(rows) - 1, self._spot + delta))
+            if spot == self._spot:
+                self.say(f"That is the {'first' if delta < 0 else 'last'} {'grove' if isinstance(rows[0][1], ChipToGrove) else 'landmark'}.", error=True)
+                return
+            self._spot = spot
             self._after_cursor()
 
     def action_chip_step(self, delta: int) -> None:
@@ -1125,6 +1129,8 @@ class EverbloomScreen(GameScreen):
             index += delta
         if 0 <= index < len(options):
             self._select_chip(options[index])
+        else:
+            self.say(f"No {'smaller' if delta < 0 else 'larger'} chip may go now.", error=True)
 
     def _select_chip(self, chip: tuple[int, bool]) -> None:
         if chip != self._chip:
@@ -1203,9 +1209,13 @@ class EverbloomScreen(GameScreen):
             return
         rows = len(sending.targets) + (len(self._my_groves(view)) if self._need_from_groves(view, sending) else 0)
         if rows:
-            # Stops at the first and last card: wrapping round would put pollinators
-            # on a card the player did not mean.
-            sending.cursor = max(0, min(rows - 1, sending.cursor + delta))
+            # Stops at the first and last card (saying so): wrapping round would put
+            # pollinators on a card the player did not mean.
+            cursor = max(0, min(rows - 1, sending.cursor + delta))
+            if cursor == sending.cursor:
+                self.say(f"That is the {'first' if delta < 0 else 'last'} row of this split.", error=True)
+                return
+            sending.cursor = cursor
             self._after_cursor()
 
     def _set_count(self, value: int, step: bool) -> None:
@@ -1221,6 +1231,7 @@ class EverbloomScreen(GameScreen):
         current = counts.get(space, 0)
         wanted = current + value if step else value
         if wanted < 0:
+            self.say("None to take off here.", error=True)
             return
         if wanted > sending.total:
             self.say(f"This chip sends {_pollinators(sending.total)} in all: no more than that can go to one card.", error=True)
@@ -1247,6 +1258,7 @@ class EverbloomScreen(GameScreen):
         takes = {b: sending.groves.get(b, 0) for b in groves}
         wanted = takes[biome] + value if step else value
         if wanted < 0:
+            self.say("None to take off here.", error=True)
             return
         have = view.groves[biome][seat]
         need = self._need_from_groves(view, sending)
