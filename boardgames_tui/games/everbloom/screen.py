@@ -831,7 +831,9 @@ class EverbloomScreen(GameScreen):
         self.set_class(bool(lines), "-news")
         if lines != self._since_lines:
             self._since_lines = lines
-            self.query_one(SincePanel).show(lines)
+            # Its column: the sidebar, or the whole width in the compact "news" pane.
+            room = self.query_one("#sidebar").size.width or self.app.size.width
+            self.query_one(SincePanel).show(lines, room)
 
     def _set_tooltips(self, view: EverbloomState) -> None:
         """Hovering the mouse over a row of the board or the bloom board shows its texts whole

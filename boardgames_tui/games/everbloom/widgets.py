@@ -296,9 +296,12 @@ class WrappedList(ScrollView, can_focus=False):
         self._starts: list[int] = []
         self._strips: list[Strip] = []
 
-    def set_lines(self, entries: list[Text], cursor: int | None = None, indent: int = 0) -> None:
-        """Show `entries`; keep `cursor` (an entry's index) in sight."""
-        width = max(1, self.scrollable_content_region.width)
+    def set_lines(
+        self, entries: list[Text], cursor: int | None = None, indent: int = 0, expected_width: int = 1
+    ) -> None:
+        """Show `entries`; keep `cursor` (an entry's index) in sight.  `expected_width`:
+        the width to wrap at while the list has none yet (hidden until now)."""
+        width = max(1, self.scrollable_content_region.width or expected_width)
         if indent != self._indent or width != self._width or len(entries) != len(self._entries):
             self._indent = indent
             self._entries = list(entries)
@@ -528,10 +531,14 @@ class SincePanel(WrappedList):
     `changes_since`): wrapped to the panel's width and scrolled, never cut, so the
     summary of a whole migration reads whole in a small window too."""
 
-    def show(self, lines: tuple[str, ...]) -> None:
-        # Shown as it comes into view (it is hidden while there is nothing to say):
-        # wrapped once the layout has given it its width.
-        self.call_after_refresh(self.set_lines, [Text(line) for line in lines], None, 2)
+    # Columns around the text: the border, the left padding and the scrollbar's gutter.
+    FRAME = 4
+
+    def show(self, lines: tuple[str, ...], room: int) -> None:
+        """`room`: the width of the column it shows in, for the lines it gets while it is
+        still hidden (it shows only when there is something to say), so that they are
+        wrapped at once for the frame they first appear in."""
+        self.set_lines([Text(line) for line in lines], None, 2, expected_width=room - self.FRAME)
 
     def _rewrap(self, width: int) -> None:
         rows = len(self._strips)
