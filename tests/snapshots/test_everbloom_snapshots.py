@@ -13,9 +13,23 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
-from .test_snapshots import until_the_viewer_acts
+
+
+async def until_the_viewer_acts(pilot) -> None:
+    """Waits (as briefly as the bots allow) until Anna is to act; the table's
+    announcements (a draft revealed, a migration summed up) are read with Enter."""
+    for _ in range(1000):
+        await pilot.pause(0.01)
+        screen = pilot.app.screen
+        if isinstance(screen, AnnouncementScreen):
+            await pilot.press("enter")
+            continue
+        if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
+            return
+
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"), pytest.param((200, 60), id="200x60")]
 
@@ -62,9 +76,9 @@ def test_everbloom_wilderness_phases(snap_compare, tmp_path, size, phase):
     assert snap_compare(everbloom_app(tmp_path), run_before=into_the_phase, terminal_size=size)
 
 
-@pytest.mark.parametrize("pane", ["landmarks", "habitat", "table"])
+@pytest.mark.parametrize("pane", ["news", "landmarks", "habitat", "table"])
 def test_everbloom_compact_panes(snap_compare, tmp_path, pane):
-    presses = {"landmarks": 1, "habitat": 2, "table": 3}[pane]
+    presses = {"news": 1, "landmarks": 2, "habitat": 3, "table": 4}[pane]
 
     async def open_the_pane(pilot) -> None:
         await until_the_viewer_acts(pilot)

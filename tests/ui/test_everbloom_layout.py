@@ -11,6 +11,7 @@ from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.everbloom.screen import PANES, EverbloomScreen
 from boardgames_tui.games.everbloom.widgets import ChoicePanel, LandmarkPanel, WildernessPanel, landmark_keys
 from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.setup import StartRequest
 
@@ -29,7 +30,8 @@ async def _until_a_human_acts(pilot, app) -> EverbloomScreen:
     """Lets bots play and curtains be answered until a human seat is to act; returns the screen."""
     for _ in range(2000):
         screen = app.screen
-        if isinstance(screen, CurtainScreen):
+        if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
+            # Curtains and the table's announcements (a migration's summary) go on with Enter.
             await pilot.press("enter")
         elif isinstance(screen, EverbloomScreen) and screen.thinking is None and screen.viewer in app.match.to_act():
             await pilot.pause()
@@ -204,10 +206,10 @@ async def test_in_a_small_window_the_inspector_reads_the_pane_on_show(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")])
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _to_the_wilderness(pilot, app)
-        await pilot.press("p", "p", "i")
+        await pilot.press("p", "p", "p", "i")
         await pilot.pause()
         assert screen.pane == "habitat"
-        assert "Ann's habitat" in _inspector_text(app) and "no tile yet" in _inspector_text(app)
+        assert "Your habitat" in _inspector_text(app) and "no tile yet" in _inspector_text(app)
         await pilot.press("i", "p", "i")
         await pilot.pause()
         text = _inspector_text(app)

@@ -9,7 +9,9 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.everbloom.model import HIDDEN_CARD
 from boardgames_tui.games.everbloom.widgets import BIOME_INFO, NECTAR
+from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
@@ -39,8 +41,12 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
             if state.round >= 2 or state.phase == "over":
                 break
             screen = app.screen
-            if isinstance(screen, CurtainScreen):
+            if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
+                # Curtains and the table's announcements (a migration's summary) go on with Enter.
                 await pilot.press("enter")
+            elif isinstance(screen, ConfirmScreen):
+                # A move that gives up what is left asks first: yes.
+                await pilot.press("y")
             elif isinstance(screen, screen_class) and screen.viewer in app.match.to_act() and screen.thinking is None:
                 before = len(app.match.moves)
                 mode = screen._current_mode()
@@ -56,6 +62,9 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
                 # A list entry commits at once; a landmark leads to its (legal) split, which
                 # Enter sends; a closed landmark is refused, so try the next one.
                 for _ in range(12):
+                    if isinstance(app.screen, ConfirmScreen):
+                        await pilot.press("y")
+                        await pilot.pause()
                     if len(app.match.moves) > before or screen.viewer not in app.match.to_act():
                         break
                     if screen._current_mode() == "place" and screen._message is not None:
@@ -72,7 +81,7 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
         # Everybody took cards or pollinators back; scores and habitats show.
         humans_moves = [move for move in app.match.moves if move.seat in (0, 1)]
         assert len(humans_moves) > 10
-        if isinstance(app.screen, CurtainScreen):
+        while isinstance(app.screen, (CurtainScreen, AnnouncementScreen)):
             await pilot.press("enter")
             await pilot.pause()
         text = screen_text(app)
@@ -96,7 +105,7 @@ async def test_another_seats_nectar_cards_never_show(tmp_path):
             if checked >= 16 or state.phase == "over":
                 break
             screen = app.screen
-            if isinstance(screen, CurtainScreen):
+            if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
                 await pilot.press("enter")
                 continue
             if isinstance(screen, screen_class) and screen.viewer is not None:
@@ -168,7 +177,9 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
                 and state.choice is None and 0 in app.match.to_act() and screen.thinking is None
             ):
                 break
-            if isinstance(screen, screen_class) and 0 in app.match.to_act() and screen.thinking is None:
+            if isinstance(screen, AnnouncementScreen) or (
+                isinstance(screen, screen_class) and 0 in app.match.to_act() and screen.thinking is None
+            ):
                 await pilot.press("enter")
             await pilot.pause(0.01)
         else:
@@ -196,8 +207,9 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
         assert len(app.match.moves) > count and app.match.moves[count].seat == 0
 
 
-async def _to_wilderness_turn(pilot, app, seat: int) -> None:
-    """Presses Enter (curtains, the draft) until `seat` is to place a chip."""
+async def _to_wilderness_turn(pilot, app, seat: int):
+    """Presses Enter (curtains, announcements, the draft) until `seat` is to place a chip;
+    returns the screen."""
     screen_class = _screen_class()
     for _ in range(300):
         state = app.match.state
@@ -206,8 +218,10 @@ async def _to_wilderness_turn(pilot, app, seat: int) -> None:
             isinstance(screen, screen_class) and screen.viewer == seat and state.phase == "wilderness"
             and state.turn is None and state.choice is None and seat in app.match.to_act() and screen.thinking is None
         ):
-            return
-        if isinstance(screen, CurtainScreen) or (isinstance(screen, screen_class) and screen.thinking is None and screen.viewer in app.match.to_act()):
+            return screen
+        if isinstance(screen, (CurtainScreen, AnnouncementScreen)) or (
+            isinstance(screen, screen_class) and screen.thinking is None and screen.viewer in app.match.to_act()
+        ):
             await pilot.press("enter")
         await pilot.pause(0.01)
     raise AssertionError(f"seat {seat} never got to place a chip")

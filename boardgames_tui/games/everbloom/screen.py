@@ -27,12 +27,15 @@ from itertools import product
 from typing import Any
 
 from rich.text import Text
+from textual import events
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.engine.text import owner, plural
 from boardgames_tui.games.everbloom.catalogue import (
     bloom_entry,
     bloom_track_entries,
@@ -63,6 +66,7 @@ from boardgames_tui.games.everbloom.rules import (
     card_info,
     card_name,
 )
+from boardgames_tui.games.everbloom.standings import standing_lines, standings
 from boardgames_tui.games.everbloom.widgets import (
     BIOME_INFO,
     BLOOMS,
@@ -77,6 +81,7 @@ from boardgames_tui.games.everbloom.widgets import (
     LandmarkPanel,
     Picked,
     PlayersPanel,
+    SincePanel,
     WildernessPanel,
     card_style,
     card_summary,
@@ -85,16 +90,19 @@ from boardgames_tui.games.everbloom.widgets import (
     landmark_keys,
     landmark_rule,
 )
-from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.confirm import confirm_then
+from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
 from boardgames_tui.ui.widgets import TextPanel
 
 PAGE = 6
 
 # The panels a small window shows one at a time (p): the board and its choices, the
-# landmarks' rules, a habitat, and the sidebar (players, faction, groves, bloom board, log).
-PANES = ("board", "landmarks", "habitat", "table")
+# standings with what changed since the seat's last move, the landmarks' rules, a
+# habitat, and the sidebar (players, faction, groves, bloom board, log).
+PANES = ("board", "news", "landmarks", "habitat", "table")
 PANE_NAMES = {
     "board": "the wilderness and your choices",
+    "news": "the standings (nectar, bloom track) and what changed since your last move",
     "landmarks": "every landmark's rule, with your choices",
     "habitat": "the habitat, with your choices",
     "table": "players, your faction, groves, the bloom board and the log",
@@ -110,8 +118,8 @@ def _biome(key: str) -> str:
     return info.name if info else key
 
 
-def _plural(count: int, word: str = "pollinator") -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
+def _pollinators(count: int) -> str:
+    return plural(count, "pollinator")
 
 
 # Lower-case biome letter -> grove, for a chip that fits at no landmark.
@@ -180,11 +188,17 @@ class EverbloomScreen(GameScreen):
 
     rules: EverbloomRules
     # The highlighted choice, the habitat on show and the half-built wilderness turn.
-    SEAT_UI = (*GameScreen.SEAT_UI, "choice", "shown_seat", "pane", "_chip", "_spot", "_ignore", "_sending", "_pending")
+    SEAT_UI = (
+        *GameScreen.SEAT_UI, "choice", "_choice_key", "shown_seat", "pane", "_chip", "_spot", "_ignore", "_sending",
+        "_pending", "_turn_moves",
+    )
 
     def __init__(self, match: Any) -> None:
         super().__init__(match)
         self.choice = 0
+        # The list `choice` points into: (moves made then, that list).  Another list
+        # opens on its own first or best row, never on a row number picked in the last.
+        self._choice_key: tuple[int, list[Any]] | None = None
         # Whose habitat is on screen: None means the viewer's own.
         self.shown_seat: int | None = None
         # In a small window one panel shows under the board at a time (p cycles them).
@@ -198,6 +212,13 @@ class EverbloomScreen(GameScreen):
         self._spot = 0
         self._ignore = False
         self._sending: Sending | None = None
+        # The moves made when this seat's chip turn was last set up: a new turn starts
+        # from the first chip that may go and its first open landmark.
+        self._turn_moves = -1
+        # The refusal of a key pressed while another seat was to move, until a move.
+        self._waiting_refusal: Text | None = None
+        # The lines the "since your last turn" panel was last laid out for.
+        self._since_lines: tuple[str, ...] = ()
         # Counts to carry over when moves had to come between the chip and its sends.
         self._pending: dict[str, int] | None = None
         self._batch = False
@@ -220,8 +241,10 @@ class EverbloomScreen(GameScreen):
         yield FactionPanel(id="eb-faction")
         yield GrovePanel(id="eb-groves")
         yield BloomPanel(id="eb-bloom")
+        yield SincePanel(id="eb-since")
 
     def on_mount(self) -> None:
+        self.query_one(SincePanel).border_title = SINCE_HEADING
         self._fit_layout()
 
     def on_resize(self) -> None:
@@ -265,9 +288,32 @@ class EverbloomScreen(GameScreen):
         legal = self.viewer_legal_actions()
         if not legal:
             return None
-        if self.choice >= len(legal):
-            self.choice = 0
-        return legal[self.choice]
+        return legal[self._list_cursor(legal)]
+
+    def _list_cursor(self, legal: list[Any]) -> int:
+        """The highlighted row of `legal`: where this seat put it in this very list, or
+        the list's opening row when the list is new (a move, an undo, another seat)."""
+        moves = len(self.match.moves)
+        key = self._choice_key
+        if key is None or key[0] != moves or (key[1] is not legal and key[1] != legal):
+            self._choice_key = (moves, legal)
+            view = self.current_view()
+            self.choice = self._opening_row(view, legal) if view is not None else 0
+        self.choice = max(0, min(len(legal) - 1, self.choice))
+        return self.choice
+
+    def _set_list_cursor(self, legal: list[Any], row: int) -> None:
+        self._list_cursor(legal)
+        self.choice = row
+
+    def _opening_row(self, view: EverbloomState, legal: list[Any]) -> int:
+        """The first row, or the best one where the first may waste a move: groves to
+        take open on the one holding most of the viewer's pollinators."""
+        seat = self.viewer
+        if seat is not None and legal and all(isinstance(action, TakeGrove) for action in legal):
+            held = [view.groves[action.grove][seat] for action in legal]
+            return held.index(max(held))
+        return 0
 
     # -- words ---------------------------------------------------------------------------------------
     def _space_words(self, view: EverbloomState, space: str) -> str:
@@ -290,7 +336,7 @@ class EverbloomScreen(GameScreen):
             text.append(f" → {', '.join(reach)}", style="dim")
             return text
         if isinstance(action, ChipToGrove):
-            return Text(f"Chip {action.chip} fits nowhere: {action.chip} pollinators to the {_biome(action.grove)} grove")
+            return Text(f"Chip {action.chip} fits nowhere: {_pollinators(action.chip)} to the {_biome(action.grove)} grove")
         if isinstance(action, SendPollinator):
             text = Text("Send a pollinator to ")
             text.append(self._space_words(view, action.space), style="bold")
@@ -298,9 +344,9 @@ class EverbloomScreen(GameScreen):
                 text.append(f" (from the {_biome(action.grove)} grove)")
             return text
         if isinstance(action, MovePollinator):
-            owner = view.name(action.owner)
+            whose = owner(view.name(action.owner), own=action.owner == self.viewer)
             return Text(
-                f"Move {owner}'s pollinator from {self._space_words(view, action.source)} to "
+                f"Move {whose} pollinator from {self._space_words(view, action.source)} to "
                 f"{self._space_words(view, action.target)}"
             )
         if isinstance(action, PullFromGrove):
@@ -309,7 +355,7 @@ class EverbloomScreen(GameScreen):
             return Text("Do not move a pollinator")
         if isinstance(action, TakeGrove):
             mine = view.groves[action.grove][self.viewer] if self.viewer is not None else 0
-            return Text(f"Take the {_biome(action.grove)} grove ({mine} pollinator{'s' if mine != 1 else ''})")
+            return Text(f"Take the {_biome(action.grove)} grove ({_pollinators(mine)})")
         if isinstance(action, Pollinate):
             return Text(f"Pollinate {card_name(action.card)} (cost {card_cost(action.card)})")
         if isinstance(action, FinishPollination):
@@ -394,6 +440,7 @@ class EverbloomScreen(GameScreen):
             return "list"
         turn = view.turn
         if turn is None:
+            self._fresh_turn(view)
             return "send" if self._sending is not None else "place"
         if turn.seat == self.viewer and not turn.steps and turn.to_send > 0:
             self._sync_sending(view)
@@ -402,6 +449,19 @@ class EverbloomScreen(GameScreen):
 
     def _current_mode(self) -> str:
         return self._mode(self.current_view())
+
+    def _fresh_turn(self, view: EverbloomState) -> None:
+        """A chip turn the seat has not touched yet opens on the first chip that may go
+        and its first open landmark, never on what the seat picked last turn."""
+        moves = len(self.match.moves)
+        if self._turn_moves == moves:
+            return
+        self._turn_moves = moves
+        self._chip = None
+        self._ignore = False
+        self._sending = None
+        rows = self._place_rows(view)
+        self._spot = next((index for index, row in enumerate(rows) if row[1] is not None), 0)
 
     # -- placing a chip ------------------------------------------------------------------------------
     def _chip_options(self, view: EverbloomState) -> dict[tuple[int, bool], list[Any]]:
@@ -449,7 +509,7 @@ class EverbloomScreen(GameScreen):
         if actions and isinstance(actions[0], ChipToGrove):
             for action in actions:
                 info = BIOME_INFO[action.grove]
-                text = Text(f"{_plural(action.chip)} to the ")
+                text = Text(f"{_pollinators(action.chip)} to the ")
                 text.append(f"{info.name} grove", style=f"bold {info.colour}")
                 mine = view.groves[action.grove][seat]
                 text.append(f" (you have {mine} there)", style="dim")
@@ -465,7 +525,7 @@ class EverbloomScreen(GameScreen):
                 text.append(f"{self.rules.landmark_label(view, space)}: ")
                 if action is not None:
                     plan = self.rules.plan(view, seat, chip[0], space, action.ignore_rule)
-                    text.append(f"{_plural(plan.count)} → {', '.join(plan.targets) or 'nowhere'}", style="green")
+                    text.append(f"{_pollinators(plan.count)} → {', '.join(plan.targets) or 'nowhere'}", style="green")
                     if action.ignore_rule:
                         text.append(" (rule disregarded)", style="italic")
                     rows.append((keys[space], action, None, text))
@@ -561,9 +621,23 @@ class EverbloomScreen(GameScreen):
             landmark=action.landmark, place=action, targets=list(plan.targets), total=plan.count,
             one_card=plan.one_card, even=plan.even,
         )
-        sending.counts = self._default_counts(view, sending)
+        hinted = self._hinted_counts(view, sending, action) if action == self.hint else None
+        sending.counts = hinted or self._default_counts(view, sending)
         sending.groves = self._default_groves(view, sending)
         self._sending = sending
+
+    def _hinted_counts(self, view: EverbloomState, sending: Sending, action: PlaceChip) -> dict[str, int] | None:
+        """The split the hint named for its placement, so that Enter sends what it said:
+        the rules' `suggest_split` where they offer one (the split their hint words name),
+        kept only when it sends every pollinator and keeps every rule."""
+        suggest = getattr(self.rules, "suggest_split", None)
+        if suggest is None or self.viewer is None:
+            return None
+        suggested = suggest(view, self.viewer, action)
+        counts = {space: suggested.get(space, 0) for space in sending.targets}
+        if sum(counts.values()) != sending.total or self._problem(view, sending, counts) is not None:
+            return None
+        return counts
 
     def _sync_sending(self, view: EverbloomState) -> None:
         """Once the chip is on the board, follow the rules' record of the turn."""
@@ -636,7 +710,7 @@ class EverbloomScreen(GameScreen):
         else:
             head = f"Send from {where}"
         left = sending.left()
-        tail = f"{_plural(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
+        tail = f"{_pollinators(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
         need = self._need_from_groves(view, sending)
         if need:
             tail += f" · {sending.kept} stay in groves" if sending.kept else f" · {need} from groves"
@@ -682,6 +756,7 @@ class EverbloomScreen(GameScreen):
         mode = self._mode(view)
         panel = self.query_one(ChoicePanel)
         wild = self.query_one(WildernessPanel)
+        changed = self._marked("space") | self._marked("landmark")
         if mode == "place":
             rows = self._place_rows(view)
             if rows:
@@ -692,7 +767,7 @@ class EverbloomScreen(GameScreen):
                 cursor = {self._row_space(view, self._spot)}
             # Only the landmark lights up (its row and the detail line name the cards it
             # reaches): a cursor move then repaints two rows of the board, not five.
-            wild.show(view, cursor, set())
+            wild.show(view, cursor, set(), changed=changed)
             panel.show(self._place_heading(view), [row[3] for row in rows], self._spot, [row[0] for row in rows])
             self.query_one(DetailPanel).show_text(self._place_detail(view, spot))
         elif mode == "send":
@@ -701,20 +776,18 @@ class EverbloomScreen(GameScreen):
             keys, rows = self._send_rows(view)
             sending.cursor = min(sending.cursor, max(0, len(rows) - 1))
             cursor = {sending.targets[sending.cursor]} if sending.cursor < len(sending.targets) else set()
-            wild.show(view, cursor, set(sending.targets) | {sending.landmark}, sending.counts)
+            wild.show(view, cursor, set(sending.targets) | {sending.landmark}, sending.counts, changed)
             panel.show(self._send_heading(view), rows, sending.cursor, keys)
             self.query_one(DetailPanel).show_text(self._send_detail(view))
         else:
             acting = mode == "list"
             legal = self.viewer_legal_actions() if acting else []
-            if self.choice >= len(legal):
-                self.choice = 0
-            current = legal[self.choice] if legal else None
+            current = legal[self._list_cursor(legal)] if legal else None
             cursor = set(self._spaces_of(view, current)) if current is not None else set()
             targets: set[str] = set()
             if view.turn is not None:
                 targets = set(view.turn.targets) | {view.turn.landmark}
-            wild.show(view, cursor, targets)
+            wild.show(view, cursor, targets, changed=changed)
             if acting:
                 heading = view.choice.prompt if view.choice is not None else self._heading(view)
                 panel.show(f"{heading} ({len(legal)})", self._labels(view, legal), self.choice)
@@ -729,12 +802,38 @@ class EverbloomScreen(GameScreen):
         # landmark, and a cursor move then repaints fewer panels.
         self.query_one(LandmarkPanel).show(view)
         seat = self.shown_seat if self.shown_seat is not None else viewer
-        self.query_one(HabitatPanel).show(view, seat, viewer, len(view.players) > 1)
-        self.query_one(PlayersPanel).show(view, self.rules.progress(view), self.rules.to_act(view), seat)
+        habitats = self._marked("habitat")
+        self.query_one(HabitatPanel).show(view, seat, viewer, len(view.players) > 1, seat in habitats)
+        standing = standings(view, viewer)
+        seats_changed = {("habitat", index) for index in habitats} | {("track", index) for index in self._marked("track")}
+        self.query_one(PlayersPanel).show(
+            view, self.rules.progress(view), self.rules.to_act(view), seat, standing.track, seats_changed
+        )
         self.query_one(FactionPanel).show(view, viewer)
-        self.query_one(GrovePanel).show(view)
+        self.query_one(GrovePanel).show(view, standing, viewer, self._marked("grove"))
+        self.query_one(GrovePanel).tooltip = "\n".join(standing_lines(view, standing))
         self.query_one(BloomPanel).show(view)
         self._set_tooltips(view)
+
+    def _marked(self, kind: str) -> set[Any]:
+        """What the board marks of one kind ("space", "landmark", "grove", "track",
+        "habitat"): changed since the viewer's own last move (`change_marks`)."""
+        return {
+            mark[1] for mark in self.change_marks()
+            if isinstance(mark, tuple) and len(mark) == 2 and mark[0] == kind
+        }
+
+    def _show_since(self) -> None:
+        # The shared panel cannot scroll, and a migration's summary needs more rows than
+        # a small window has: Everbloom draws the lines in its own scrolling list
+        # (#eb-since, in the sidebar or the compact "news" pane); -news shows it.
+        lines = self.since_last_turn().lines
+        self.set_class(bool(lines), "-news")
+        if lines != self._since_lines:
+            self._since_lines = lines
+            # Its column: the sidebar, or the whole width in the compact "news" pane.
+            room = self.query_one("#sidebar").size.width or self.app.size.width
+            self.query_one(SincePanel).show(lines, room)
 
     def _set_tooltips(self, view: EverbloomState) -> None:
         """Hovering the mouse over a row of the board or the bloom board shows its texts whole
@@ -756,6 +855,8 @@ class EverbloomScreen(GameScreen):
             return None
         if self.has_class("-compact") and self.pane == "table":
             return self._table_entry(view)
+        if self.has_class("-compact") and self.pane == "news":
+            return CatalogueEntry("Standings now", tuple(standing_lines(view, standings(view, self.viewer))))
         if self.has_class("-compact") and self.pane == "habitat":
             return self._habitat_entry(view)
         mode = self._mode(view)
@@ -770,7 +871,7 @@ class EverbloomScreen(GameScreen):
             reach = self.rules.reach(view, self.viewer or 0, space)
             if why is None:
                 plan = self.rules.plan(view, self.viewer or 0, action.chip, space, action.ignore_rule)
-                lines = [f"{self._chip_words(self._chip).capitalize() if self._chip else 'The chip'} here sends {_plural(plan.count)} to {', '.join(plan.targets) or 'no card'}."]
+                lines = [f"{self._chip_words(self._chip).capitalize() if self._chip else 'The chip'} here sends {_pollinators(plan.count)} to {', '.join(plan.targets) or 'no card'}."]
             else:
                 lines = [f"Closed to this chip: {why}"]
             return self._spaces_entry(view, [space, *reach], lines)
@@ -806,7 +907,7 @@ class EverbloomScreen(GameScreen):
         pollinators = ", ".join(
             f"{view.name(seat)} {count}" for seat, count in enumerate(view.pollinators.get(space, [])) if count
         )
-        facts = [f"Card space {space}: {len(stack)} card{'s' if len(stack) != 1 else ''} in the stack."]
+        facts = [f"Card space {space}: {plural(len(stack), 'card')} in the stack."]
         facts.extend(self._card_facts(stack[0]))
         facts.append(f"Pollinators here: {pollinators}." if pollinators else "No pollinators here yet.")
         return facts
@@ -851,7 +952,7 @@ class EverbloomScreen(GameScreen):
             for card in player.habitat[biome]:
                 state = "pollinated" if card.pollinated else "not pollinated"
                 facts.extend(f"  {line}" for line in [f"{card_name(card.id)} ({state})", *self._card_facts(card.id)[1:]])
-        return CatalogueEntry(f"{view.name(seat)}'s habitat", tuple(facts))
+        return CatalogueEntry(f"{owner(view.name(seat), own=seat == self.viewer)} habitat", tuple(facts))
 
     def _table_entry(self, view: EverbloomState) -> CatalogueEntry:
         """The bloom board (track spaces with their points, the bloom cards) and the faction."""
@@ -878,7 +979,7 @@ class EverbloomScreen(GameScreen):
             work = player.pollination if player is not None else None
             if work is None or work.grove is None:
                 return "Pollination: take one grove"
-            return f"Pollination: {work.left} pollinator{'s' if work.left != 1 else ''} left"
+            return f"Pollination: {_pollinators(work.left)} left"
         if view.phase == "wilderness":
             if view.turn is None:
                 return "Wilderness: place a chip"
@@ -891,7 +992,11 @@ class EverbloomScreen(GameScreen):
     def prompt_text(self, view: EverbloomState, viewer: int) -> str:  # type: ignore[override]
         text = self._prompt_words(view)
         # The footer has no room for every key in a small window: name the panel key here.
-        return text + " · p: panels" if self.has_class("-compact") else text
+        if not self.has_class("-compact"):
+            return text
+        if self.pane == "board" and self.since_last_turn().lines:
+            return text + " · p: what changed"
+        return text + " · p: panels"
 
     def _prompt_words(self, view: EverbloomState) -> str:
         mode = self._mode(view)
@@ -904,14 +1009,24 @@ class EverbloomScreen(GameScreen):
         return f"{what} · ↑/↓ or 1–9 pick, ←/→ page, Enter do · v: habitats · h: hint"
 
     def curtain_message(self, seat: int) -> str:
+        # Public words only: the phase and the pending question are on the table for all.
         state = self.match.state
         if state.phase == "draft":
-            return "Choose the nectar card to discard, in secret."
+            return "Nectar draft: keep two of the three nectar cards you were dealt, in secret."
         if state.phase == "pollination":
-            return "Pollinate in secret: the others see it only when everybody is done."
+            return "Pollination: take a grove and pay for cards in secret; everybody's choices show when all are done."
         if state.choice is not None:
             return state.choice.prompt + "."
-        return "Your turn in the wilderness."
+        if state.turn is not None and state.turn.seat == seat:
+            return "Your chip is on its landmark: finish sending its pollinators."
+        return "Your turn in the wilderness: place a chip and send its pollinators."
+
+    def curtain_secret(self, seat: int) -> str:
+        if self.match.state.phase == "draft":
+            return "the nectar cards you were dealt"
+        if self.match.state.phase == "pollination":
+            return "your secret nectar cards and what you pollinate"
+        return "your secret nectar cards"
 
     # -- keys ------------------------------------------------------------------------------------------------
     PLACE_ACTIONS = frozenset({"landmark_move", "chip_step", "landmark_pick", "chip", "letter", "toggle_ignore"})
@@ -942,6 +1057,47 @@ class EverbloomScreen(GameScreen):
             return True
         return super().allows(action, parameters)
 
+    def on_key(self, event: events.Key) -> None:
+        """A key of this screen that no binding takes now says why (a key hidden by
+        `allows` would otherwise do nothing at all)."""
+        bindings = self._bindings.key_to_bindings.get(event.key)
+        if not bindings or self.is_too_small:
+            return
+        for binding in bindings:
+            _, name, parameters = parse_action(binding.action)
+            if self.check_action(name, parameters):
+                return
+        self.say(self._why_not(event.key), error=True)
+        view = self.current_view()
+        if view is None or not self.viewer_acts(view):
+            self._waiting_refusal = self._message
+
+    def _why_not(self, key: str) -> str:
+        """Why `key` does nothing now, and what does."""
+        view = self.current_view()
+        if self.thinking is not None:
+            return f"{self.match.seats[self.thinking].name} is thinking: wait for that move."
+        if view is None or not self.viewer_acts(view):
+            waiting = ", ".join(self.match.seats[seat].name for seat in self.match.to_act())
+            return f"It is not your move (waiting for {waiting})." if waiting else "There is nothing to do now."
+        mode = self._mode(view)
+        if key == "p":
+            return "p shows the panels one at a time only in a small window: here they all show."
+        if key == "x":
+            return "x disregards a landmark's rule only for a chip that may (the Hummingbirds' 2), while placing it."
+        if mode == "place":
+            if key.isdigit():
+                chips = " ".join(str(value) for value, first in self._chip_options(view) if not first)
+                return f"There is no {key} chip among yours (chips left: {chips})."
+            return f"That key does nothing while placing a chip: {self._prompt_words(view)}."
+        if mode == "send":
+            return f"That key does nothing while sharing out pollinators: {self._prompt_words(view)}."
+        if key.isdigit():
+            return f"There is no choice {key} here: pick 1–{min(9, len(self.viewer_legal_actions()))}."
+        if len(key) == 1 and key.isalpha():
+            return f"Letters pick a landmark only while placing a chip; here: {self._prompt_words(view)}."
+        return f"That key does nothing here: {self._prompt_words(view)}."
+
     # -- keys: placing a chip --------------------------------------------------------------------------
     def _refresh_step(self) -> None:
         """The step changed: redraw what the step shows and the keys it offers."""
@@ -953,8 +1109,12 @@ class EverbloomScreen(GameScreen):
         view = self.current_view()
         rows = self._place_rows(view) if view is not None else []
         if rows:
-            # The list stops at its ends: it never jumps round to the other end.
-            self._spot = max(0, min(len(rows) - 1, self._spot + delta))
+            # The list stops at its ends (saying so): it never jumps round to the other end.
+            spot = max(0, min(len(rows) - 1, self._spot + delta))
+            if spot == self._spot:
+                self.say(f"That is the {'first' if delta < 0 else 'last'} {'grove' if isinstance(rows[0][1], ChipToGrove) else 'landmark'}.", error=True)
+                return
+            self._spot = spot
             self._after_cursor()
 
     def action_chip_step(self, delta: int) -> None:
@@ -971,6 +1131,8 @@ class EverbloomScreen(GameScreen):
             index += delta
         if 0 <= index < len(options):
             self._select_chip(options[index])
+        else:
+            self.say(f"No {'smaller' if delta < 0 else 'larger'} chip may go now.", error=True)
 
     def _select_chip(self, chip: tuple[int, bool]) -> None:
         if chip != self._chip:
@@ -1037,6 +1199,8 @@ class EverbloomScreen(GameScreen):
             self.submit(action)
             return
         self._start_sending(view, action)
+        # A hint still being looked for was about the chip step, which this leaves.
+        self._drop_hint()
         self._refresh_step()
 
     # -- keys: sending pollinators ---------------------------------------------------------------------
@@ -1047,9 +1211,13 @@ class EverbloomScreen(GameScreen):
             return
         rows = len(sending.targets) + (len(self._my_groves(view)) if self._need_from_groves(view, sending) else 0)
         if rows:
-            # Stops at the first and last card: wrapping round would put pollinators
-            # on a card the player did not mean.
-            sending.cursor = max(0, min(rows - 1, sending.cursor + delta))
+            # Stops at the first and last card (saying so): wrapping round would put
+            # pollinators on a card the player did not mean.
+            cursor = max(0, min(rows - 1, sending.cursor + delta))
+            if cursor == sending.cursor:
+                self.say(f"That is the {'first' if delta < 0 else 'last'} row of this split.", error=True)
+                return
+            sending.cursor = cursor
             self._after_cursor()
 
     def _set_count(self, value: int, step: bool) -> None:
@@ -1065,9 +1233,10 @@ class EverbloomScreen(GameScreen):
         current = counts.get(space, 0)
         wanted = current + value if step else value
         if wanted < 0:
+            self.say("None to take off here.", error=True)
             return
         if wanted > sending.total:
-            self.say(f"This chip sends {_plural(sending.total)} in all: no more than that can go to one card.", error=True)
+            self.say(f"This chip sends {_pollinators(sending.total)} in all: no more than that can go to one card.", error=True)
             return
         counts[space] = wanted
         # Keep the total: take the surplus from the other cards, the fullest first.
@@ -1091,14 +1260,15 @@ class EverbloomScreen(GameScreen):
         takes = {b: sending.groves.get(b, 0) for b in groves}
         wanted = takes[biome] + value if step else value
         if wanted < 0:
+            self.say("None to take off here.", error=True)
             return
         have = view.groves[biome][seat]
         need = self._need_from_groves(view, sending)
         if wanted > have:
-            self.say(f"You have only {_plural(have)} in the {_biome(biome)} grove.", error=True)
+            self.say(f"You have only {_pollinators(have)} in the {_biome(biome)} grove.", error=True)
             return
         if wanted > need:
-            self.say(f"Only {_plural(need)} come from groves: your supply gives the rest.", error=True)
+            self.say(f"Only {_pollinators(need)} come from groves: your supply gives the rest.", error=True)
             return
         takes[biome] = wanted
         while sum(takes.values()) > need:
@@ -1121,6 +1291,8 @@ class EverbloomScreen(GameScreen):
     def action_back(self) -> None:
         if self.close_view():
             return
+        # A hint about this split means nothing back at the chip step.
+        self._drop_hint()
         self._sending = None
         self._refresh_step()
 
@@ -1138,7 +1310,7 @@ class EverbloomScreen(GameScreen):
             return
         left = sending.left()
         if left:
-            self.say(f"A chip sends all its pollinators: {_plural(left)} still to place (→ or a digit on a card).", error=True)
+            self.say(f"A chip sends all its pollinators: {_pollinators(left)} still to place (→ or a digit on a card).", error=True)
             return
         problem = self._problem(view, sending, sending.counts)
         if problem is not None:
@@ -1224,7 +1396,12 @@ class EverbloomScreen(GameScreen):
         legal = self.viewer_legal_actions()
         if not legal:
             return
-        self.choice = max(0, min(len(legal) - 1, self.choice + delta))
+        row = self._list_cursor(legal)
+        moved = max(0, min(len(legal) - 1, row + delta))
+        if moved == row:
+            self.say(f"That is the {'first' if delta < 0 else 'last'} choice of {len(legal)}.", error=True)
+            return
+        self.choice = moved
         self._after_cursor()
 
     def action_pick(self, number: int) -> None:
@@ -1234,17 +1411,51 @@ class EverbloomScreen(GameScreen):
         if number > len(legal):
             self.say(f"There is no choice {number} here: pick 1–{len(legal)}.", error=True)
             return
-        self.choice = number - 1
+        self._set_list_cursor(legal, number - 1)
         self._after_cursor()
 
     def action_confirm(self) -> None:
         action = self._highlighted()
-        if action is None:
+        view = self.current_view()
+        if action is None or view is None:
             return
-        # The next decision starts at its first entry; set before the move is drawn.
-        chosen, self.choice = self.choice, 0
-        if not self.submit(action):
-            self.choice = chosen
+        question = self._forfeit_question(view, action)
+        if question is None:
+            self.submit(action)
+            return
+        state = self.match.state
+
+        def then() -> None:
+            # Only the very position asked about: nothing can move behind the question,
+            # but a closed screen or an undo must not play a stale answer.
+            if self.is_mounted and self.match.state is state and self.viewer_acts(view):
+                self.submit(action)
+
+        confirm_then(self, question, then)
+
+    def _forfeit_question(self, view: EverbloomState, action: Any) -> str | None:
+        """The question to ask before `action` gives up what is left of this step, or None."""
+        seat = self.viewer
+        if seat is None:
+            return None
+        if isinstance(action, TakeGrove) and view.groves[action.grove][seat] == 0:
+            held = {biome: view.groves[biome][seat] for biome in BIOMES if view.groves[biome][seat]}
+            if held:
+                best = max(held, key=lambda biome: held[biome])
+                return (
+                    f"Take the {_biome(action.grove)} grove, where you have no pollinators? You would pay for "
+                    f"no card this round; the {_biome(best)} grove holds {_pollinators(held[best])} of yours."
+                )
+        if isinstance(action, FinishPollination) and action.grove is not None:
+            affordable = [other.card for other in self.viewer_legal_actions() if isinstance(other, Pollinate)]
+            work = view.players[seat].pollination
+            if affordable and work is not None:
+                cards = ", ".join(f"{card_name(card)} (cost {card_cost(card)})" for card in affordable[:3])
+                return (
+                    f"Finish with {_pollinators(work.left)} left, sent to the {_biome(action.grove)} grove? "
+                    f"You could still pollinate {cards}."
+                )
+        return None
 
     def highlight_action(self, action: Any) -> None:
         view = self.current_view()
@@ -1252,7 +1463,14 @@ class EverbloomScreen(GameScreen):
         if mode == "list":
             legal = self.viewer_legal_actions()
             if action in legal:
-                self.choice = legal.index(action)
+                self._set_list_cursor(legal, legal.index(action))
+        elif mode == "send" and isinstance(action, (PlaceChip, ChipToGrove)) and self._sending is not None:
+            # A chip and landmark proposed while another split is open (the hint was asked
+            # for the chip step): back to that step, with the proposed ones highlighted.
+            if self._sending.place is not None:
+                self._sending = None
+                self.highlight_action(action)
+                self.refresh_bindings()
         elif mode == "place" and isinstance(action, (PlaceChip, ChipToGrove)):
             self._chip = (action.chip, action.first_chip)
             self._ignore = isinstance(action, PlaceChip) and action.ignore_rule
@@ -1260,8 +1478,50 @@ class EverbloomScreen(GameScreen):
                 if row[1] == action:
                     self._spot = index
         elif mode == "send" and isinstance(action, SendPollinator) and self._sending is not None:
-            if action.space in self._sending.targets:
-                self._sending.cursor = self._sending.targets.index(action.space)
+            sending = self._sending
+            if action.space in sending.targets:
+                sending.cursor = sending.targets.index(action.space)
+                self._count_at_least_one(view, sending, action.space)
+
+    def _count_at_least_one(self, view: EverbloomState, sending: Sending, space: str) -> None:
+        """Put one pollinator on `space` when the split still sends none there (one still
+        to place, else one taken from the fullest other card), if that keeps every rule:
+        Enter then sends one where the hint said."""
+        if sending.counts.get(space, 0):
+            return
+        counts = dict(sending.counts)
+        if sending.left() <= 0:
+            if not any(counts.values()):
+                return
+            fullest = max((other for other in counts if counts[other] > 0), key=lambda other: counts[other])
+            counts[fullest] -= 1
+        counts[space] = 1
+        if self._problem(view, sending, counts) is None:
+            sending.counts = counts
+
+    def action_hint(self) -> None:
+        """In a split whose chip is not yet on the board, the hint answers for that very
+        chip and landmark: the search looks at this seat's view with the chip placed,
+        and proposes where its pollinators go."""
+        view = self.current_view()
+        sending = self._sending
+        seat = self.viewer
+        if view is None or seat is None or sending is None or sending.place is None or self._mode(view) != "send":
+            super().action_hint()
+            return
+        try:
+            self.rules.validate(view, seat, sending.place)
+            placed = self.rules.apply(view, seat, sending.place)
+        except IllegalMove:
+            placed = None
+        if placed is None or placed.turn is None or placed.turn.steps or placed.turn.seat != seat:
+            # The chip asks for another decision first: the hint is for the chip step.
+            super().action_hint()
+            return
+        self._drop_hint()
+        where = f"{self._chip_words((sending.place.chip, sending.place.first_chip))} at {sending.landmark}"
+        self.say(f"Looking for a hint on sharing out {where}…")
+        self._find_hint(seat, self.match.state, placed)
 
     def action_cycle_habitat(self) -> None:
         seats = len(self.match.seats)
@@ -1282,6 +1542,9 @@ class EverbloomScreen(GameScreen):
         self._chip = None
         self._ignore = False
         self._spot = 0
+        if self._message is not None and self._message is self._waiting_refusal:
+            # "Wait for Ben's move" is stale once a move was made.
+            self._message = None
         super().after_move()
 
     def _undo(self, seat: int) -> None:
@@ -1308,7 +1571,7 @@ class EverbloomScreen(GameScreen):
         if not taken:
             super()._undo(seat)
             return
-        self._message = Text(f"{_plural(taken)} taken back.", style="bold")
+        self._message = Text(f"{_pollinators(taken)} taken back.", style="bold")
         self.advance(prefer=seat)
 
     def on_picked(self, message: Picked) -> None:
@@ -1332,7 +1595,7 @@ class EverbloomScreen(GameScreen):
         legal = self.viewer_legal_actions()
         if message.area != "choice" or not (0 <= message.key < len(legal)):
             return
-        if message.key == self.choice:
+        if message.key == self._list_cursor(legal):
             self.action_confirm()
         else:
             self.choice = message.key

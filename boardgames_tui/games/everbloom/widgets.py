@@ -18,9 +18,11 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from boardgames_tui.engine.text import owner
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import EverbloomState, hidden_back, is_hidden
 from boardgames_tui.games.everbloom.rules import BIOMES, card_cost, card_info, card_name
+from boardgames_tui.games.everbloom.standings import Standings, TrackStanding
 from boardgames_tui.ui.widgets import TextPanel, set_border_title
 
 FACTIONS = C.factions()
@@ -32,6 +34,15 @@ NECTAR = {card.id: card for card in C.nectar_cards()}
 TILES = C.habitat_tiles()
 CURSOR = "reverse"
 TARGET = "on #1f4a2a"
+# What changed since the seat's own last move: a glyph (never colour alone) and a style.
+CHANGED = "✦"
+CHANGED_STYLE = "bold yellow"
+# A biome's nectar leader(s), in the standings.
+LEADS = "▲"
+
+
+def changed_mark() -> Text:
+    return Text(CHANGED, style=CHANGED_STYLE)
 
 
 def faction_of(view: EverbloomState, seat: int) -> Any:
@@ -154,9 +165,15 @@ class WildernessPanel(Vertical):
         ]
 
     def show(
-        self, view: EverbloomState, cursor: set[str], targets: set[str], planned: dict[str, int] | None = None
+        self,
+        view: EverbloomState,
+        cursor: set[str],
+        targets: set[str],
+        planned: dict[str, int] | None = None,
+        changed: frozenset[str] | set[str] = frozenset(),
     ) -> None:
-        """`planned`: pollinators the viewer is about to send, per card space (shown as +N)."""
+        """`planned`: pollinators the viewer is about to send, per card space (shown as +N);
+        `changed`: card and landmark spaces changed since the viewer's last move (✦)."""
         set_border_title(self, f"Wilderness · side {view.side}")
         side = self.side
         width = self.content_region.width or 84
@@ -169,9 +186,9 @@ class WildernessPanel(Vertical):
             row_lines = [Text() for _ in range(height)]
             for col, entry in items:
                 if entry[0] == "card":
-                    parts = self._card(view, entry[1], (planned or {}).get(entry[1], 0))
+                    parts = self._card(view, entry[1], (planned or {}).get(entry[1], 0), entry[1] in changed)
                 else:
-                    parts = self._landmark(view, entry[1], side, self.keys.get(entry[1], ""))
+                    parts = self._landmark(view, entry[1], side, self.keys.get(entry[1], ""), entry[1] in changed)
                 parts = (parts + [Text()] * height)[:height]
                 start = max(0, col * cell - cell // 2)
                 for index, part in enumerate(parts):
@@ -187,9 +204,11 @@ class WildernessPanel(Vertical):
             panel.show_text(Text("\n").join(row_lines))
 
     @staticmethod
-    def _card(view: EverbloomState, space: str, planned: int = 0) -> list[Text]:
+    def _card(view: EverbloomState, space: str, planned: int = 0, changed: bool = False) -> list[Text]:
         stack = view.stacks.get(space, [])
         first = Text(f"{space} ", style="bold")
+        if changed:
+            first = changed_mark() + Text(f"{space} ", style="bold underline")
         if not stack:
             return [first + Text("empty", style="dim"), Text(), Text()]
         first.append(f"▤{len(stack)} ", style="dim")
@@ -231,12 +250,16 @@ class WildernessPanel(Vertical):
         return [first, name, third]
 
     @staticmethod
-    def _landmark(view: EverbloomState, space: str, side: C.BoardSide, key: str = "") -> list[Text]:
+    def _landmark(
+        view: EverbloomState, space: str, side: C.BoardSide, key: str = "", changed: bool = False
+    ) -> list[Text]:
         wild = next((s.wildlife for s in side.landmark_spaces if s.id == space), None)
         first = Text()
         if key:
             first.append(key, style="bold underline cyan")
             first.append(" ")
+        if changed:
+            first.append_text(changed_mark())
         if wild:
             first.append(f"{'◀' if wild == 'west' else '▶'}{space}", style="bold white")
         elif view.hive == space:
@@ -273,9 +296,12 @@ class WrappedList(ScrollView, can_focus=False):
         self._starts: list[int] = []
         self._strips: list[Strip] = []
 
-    def set_lines(self, entries: list[Text], cursor: int | None = None, indent: int = 0) -> None:
-        """Show `entries`; keep `cursor` (an entry's index) in sight."""
-        width = max(1, self.scrollable_content_region.width)
+    def set_lines(
+        self, entries: list[Text], cursor: int | None = None, indent: int = 0, expected_width: int = 1
+    ) -> None:
+        """Show `entries`; keep `cursor` (an entry's index) in sight.  `expected_width`:
+        the width to wrap at while the list has none yet (hidden until now)."""
+        width = max(1, self.scrollable_content_region.width or expected_width)
         if indent != self._indent or width != self._width or len(entries) != len(self._entries):
             self._indent = indent
             self._entries = list(entries)
@@ -385,22 +411,59 @@ class LandmarkPanel(WrappedList):
 LANDMARK_INDENT = 11
 
 
-class GrovePanel(TextPanel):
-    def on_mount(self) -> None:
-        self.border_title = "Groves"
+def _tags(tags: list[Text]) -> Text:
+    return Text(" ").join(tags)
 
-    def show(self, view: EverbloomState) -> None:
-        lines = []
+
+class GrovePanel(WrappedList):
+    """Per biome: each faction's pollinators in its grove, then the nectar race as the
+    viewer may know it (▲ leads; in brackets what it would score now)."""
+
+    def on_mount(self) -> None:
+        self.border_title = "Groves │ nectar (points now)"
+
+    def show(
+        self,
+        view: EverbloomState,
+        standing: Standings,
+        viewer: int | None,
+        changed: frozenset[str] | set[str] = frozenset(),
+    ) -> None:
+        width = self.scrollable_content_region.width or 36
+        groves = []
         for biome in BIOMES:
+            groves.append(
+                _tags([faction_tag(view, seat, str(count)) for seat, count in enumerate(view.groves[biome]) if count])
+            )
+        grove_width = max([5, *(tags.cell_len for tags in groves)])
+        named = width >= 52
+        lines = []
+        for biome, grove, race in zip(BIOMES, groves, standing.biomes):
             info = BIOME_INFO[biome]
-            line = Text(f"{info.letter} ", style=f"bold {info.colour}")
-            line.append(f"{info.name:<8}", style=info.colour)
-            for seat, count in enumerate(view.groves[biome]):
-                if count:
-                    line.append(" ")
-                    line.append_text(faction_tag(view, seat, str(count)))
+            line = changed_mark() if biome in changed else Text(" " if changed else "")
+            line.append(f"{info.letter} ", style=f"bold {info.colour}")
+            if named:
+                line.append(f"{info.name:<8} ", style=info.colour)
+            line.append_text(grove)
+            line.append(" " * (grove_width - grove.cell_len) + " │ ", style="dim")
+            nectar = []
+            for seat, amount in enumerate(race.nectar):
+                if not amount:
+                    continue
+                tag = Text(LEADS, style="bold") if seat in race.leaders else Text()
+                tag.append_text(faction_tag(view, seat, str(amount)))
+                if race.points[seat]:
+                    tag.append(f"({race.points[seat]})", style="green")
+                if seat == viewer:
+                    tag.stylize("underline")
+                nectar.append(tag)
+            line.append_text(_tags(nectar) if nectar else Text("·", style="dim"))
             lines.append(line)
-        self.show_text(Text("\n").join(lines))
+        secret = [
+            f"{view.name(seat)} ×{count}" for seat, count in enumerate(standing.secret_cards) if count
+        ]
+        set_border_subtitle(self, f"secret nectar cards: {', '.join(secret)}" if secret else "")
+        self.set_lines(lines, indent=4)
 
 
 def track_text(view: EverbloomState) -> Text:
@@ -463,13 +526,47 @@ class BloomPanel(WrappedList):
         self.set_lines(lines, indent=2)
 
 
+class SincePanel(WrappedList):
+    """What changed since the viewer's own last move, in a few lines (the rules'
+    `changes_since`): wrapped to the panel's width and scrolled, never cut, so the
+    summary of a whole migration reads whole in a small window too."""
+
+    # Columns around the text: the border, the left padding and the scrollbar's gutter.
+    FRAME = 4
+
+    def show(self, lines: tuple[str, ...], room: int) -> None:
+        """`room`: the width of the column it shows in, for the lines it gets while it is
+        still hidden (it shows only when there is something to say), so that they are
+        wrapped at once for the frame they first appear in."""
+        self.set_lines([Text(line) for line in lines], None, 2, expected_width=room - self.FRAME)
+
+    def _rewrap(self, width: int) -> None:
+        rows = len(self._strips)
+        super()._rewrap(width)
+        if len(self._strips) != rows:
+            # Its height follows its rows (CSS height: auto, up to a maximum).
+            self.refresh(layout=True)
+
+
 class PlayersPanel(TextPanel):
     """Round, phase and each faction's points, bloom position and habitat size."""
+
+    _rows = 0
 
     def on_mount(self) -> None:
         self.border_title = "Players"
 
-    def show(self, view: EverbloomState, progress: str, acting: list[int], shown: int | None) -> None:
+    def show(
+        self,
+        view: EverbloomState,
+        progress: str,
+        acting: list[int],
+        shown: int | None,
+        track: tuple[TrackStanding, ...] = (),
+        changed: frozenset[tuple[str, int]] | set[tuple[str, int]] = frozenset(),
+    ) -> None:
+        """`track`: each faction's bloom-track points now; `changed`: ("track" or
+        "habitat", seat) changed since the viewer's last move (✦)."""
         lines = [Text(progress, style="bold")]
         for seat, player in enumerate(view.players):
             line = Text("▶" if seat in acting else " ", style="bold")
@@ -478,14 +575,25 @@ class PlayersPanel(TextPanel):
             name.truncate(9, pad=True)
             line.append_text(name)
             line.append(f"{player.score:>3}pt", style="bold green")
-            line.append(f" ✿{player.bloom:<2}", style="magenta")
+            bloom = Text(f" ✿{player.bloom}", style="magenta")
+            if seat < len(track):
+                bloom.append(f"({track[seat].points})", style="green")
+            if ("track", seat) in changed:
+                bloom.append_text(changed_mark())
+            bloom.align("left", 8)
+            line.append_text(bloom)
             line.append(f" ▤{player.card_count()}", style="cyan")
+            if ("habitat", seat) in changed:
+                line.append_text(changed_mark())
             if player.first_chip:
                 line.append(" ①", style="bold")
             if seat == shown:
                 line.stylize("underline")
             lines.append(line)
-        self.show_text(Text("\n").join(lines))
+        # The panel's height follows the number of factions (CSS height: auto): laid
+        # out again only when that number changes.
+        self.show_text(Text("\n").join(lines), layout=len(lines) != self._rows)
+        self._rows = len(lines)
 
 
 class FactionPanel(WrappedList):
@@ -513,7 +621,10 @@ class FactionPanel(WrappedList):
 class HabitatPanel(WrappedList):
     """One habitat: per biome its tile (or the −5 marker) and its cards, named whole."""
 
-    def show(self, view: EverbloomState, seat: int | None, viewer: int | None, cycle_hint: bool) -> None:
+    def show(
+        self, view: EverbloomState, seat: int | None, viewer: int | None, cycle_hint: bool, changed: bool = False
+    ) -> None:
+        """`changed`: the habitat shown changed since the viewer's last move (✦ in the title)."""
         if seat is None:
             set_border_title(self, "Habitat")
             self.set_lines([Text("(v: show a habitat)", style="dim")])
@@ -521,7 +632,8 @@ class HabitatPanel(WrappedList):
         player = view.players[seat]
         faction = faction_of(view, seat)
         hint = " · v: next" if cycle_hint else ""
-        set_border_title(self, f"{view.name(seat)}'s habitat ({faction.letter}){hint}")
+        mark = f"{CHANGED} " if changed else ""
+        set_border_title(self, f"{mark}{owner(view.name(seat), own=seat == viewer)} habitat ({faction.letter}){hint}")
         pending = set(player.pollination.cards) if player.pollination is not None and seat == viewer else set()
         lines = []
         for biome in BIOMES:

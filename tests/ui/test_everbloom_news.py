@@ -1,0 +1,365 @@
+"""Everbloom's screen tells each seat what is at stake: what changed since its own last
+move (marked on the board, summed up), the standings it may know, guard rails on moves
+that give up what is left, refused keys that say why, hints that fit the split shown,
+and words that work for any name."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import NO_CHANGES, ChangeReport, Seat
+from boardgames_tui.games.everbloom.model import (
+    FinishPollination,
+    HabitatCard,
+    PlaceChip,
+    Pollinate,
+    PollinationWork,
+    SendPollinator,
+    TakeGrove,
+)
+from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules
+from boardgames_tui.games.everbloom.widgets import (
+    BIOME_INFO,
+    CHANGED,
+    NECTAR,
+    GrovePanel,
+    HabitatPanel,
+    PlayersPanel,
+    SincePanel,
+    WildernessPanel,
+    faction_of,
+)
+from boardgames_tui.ui.confirm import ConfirmScreen
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
+from boardgames_tui.ui.widgets import TextPanel
+
+from .conftest import screen_text
+from .test_everbloom_screen import _to_wilderness_turn
+from .test_everbloom_screen import everbloom_app as _everbloom_app
+
+
+def everbloom_app(tmp_path, seats, seed=3) -> BoardGamesApp:
+    # Seed 3: Ann plays the Lemurs and goes first; chip 3 at m1 (letter d) reaches t1, t2, b1, b2.
+    return _everbloom_app(tmp_path, seats, seed)
+
+
+def _status(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def _panel_text(widget) -> str:
+    """What a panel draws, borders included, as plain text."""
+    size = widget.outer_size
+    from textual.geometry import Region
+
+    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, size.width, size.height)))
+
+
+def _wild_text(screen) -> str:
+    return "\n".join(_panel_text(row) for row in screen.query_one(WildernessPanel).query(TextPanel))
+
+
+# -- since your last turn ------------------------------------------------------------------------
+REPORT = ChangeReport(
+    marks=frozenset({("space", "t2"), ("landmark", "m1"), ("grove", "aquatic"), ("track", 1), ("habitat", 1)}),
+    lines=("Cy wins Lichen Lemming: 3 pollinators to Ann's 3, the tie broken by turn order.",),
+)
+
+
+@pytest.fixture
+def fixed_changes(monkeypatch):
+    """The rules report REPORT for what happened since a seat's draft discard, nothing later
+    (the rules' own `changes_since` is another engineer's; the screen only draws it)."""
+    asked: list[int] = []
+
+    def changes_since(self, before, after, seat):
+        asked.append(seat)
+        return REPORT if before.phase == "draft" else NO_CHANGES
+
+    monkeypatch.setattr(EverbloomRules, "changes_since", changes_since)
+    return asked
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_what_changed_since_the_seats_last_move_is_marked_and_summed_up_until_it_moves(
+    tmp_path, fixed_changes, size
+):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=5)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        await pilot.pause()
+        assert 0 in fixed_changes
+        wild = _wild_text(screen)
+        assert f"{CHANGED}t2" in wild and f"{CHANGED}m1" in wild
+        assert wild.count(CHANGED) == 2
+        if size == (80, 24):
+            # The summary and the standings are one key away, and the status line says so.
+            assert "p: what changed" in _status(app)
+            await pilot.press("p")
+            await pilot.pause()
+            assert screen.pane == "news"
+        players = _panel_text(screen.query_one(PlayersPanel))
+        cy_row = next(line for line in players.splitlines() if " Cy " in line)
+        assert cy_row.count(CHANGED) == 2  # its bloom marker and its habitat
+        assert CHANGED not in next(line for line in players.splitlines() if " Ann " in line)
+        grove = _panel_text(screen.query_one(GrovePanel))
+        assert f"{CHANGED}A" in grove
+        since = " ".join(_panel_text(screen.query_one(SincePanel)).replace("│", " ").split())
+        assert "Since your last turn" in since and REPORT.lines[0] in since
+        if size == (80, 24):
+            await pilot.press("p", "p", "p", "p")
+            await pilot.pause()
+            assert screen.pane == "board"
+        # Ann moves (chip and split); once the bot has moved too, nothing is marked any more.
+        moves = len(app.match.moves)
+        open_row = next(row for row in screen._place_rows(screen.current_view()) if row[1] is not None)
+        await pilot.press(open_row[0], "enter")
+        for _ in range(200):
+            if app.screen is screen and screen.viewer == 0 and 0 in app.match.to_act() and screen.thinking is None:
+                break
+            if isinstance(app.screen, (CurtainScreen, AnnouncementScreen)):
+                await pilot.press("enter")
+            await pilot.pause(0.01)
+        await pilot.pause()
+        assert len(app.match.moves) > moves
+        assert CHANGED not in _wild_text(screen)
+        assert CHANGED not in _panel_text(screen.query_one(PlayersPanel))
+        assert not screen.has_class("-news")
+        assert "Since your last turn" not in screen_text(app)
+
+
+# -- standings -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)], ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_the_standings_count_the_seats_own_nectar_and_never_anothers(tmp_path, size):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        state = app.match.state
+        assert len(state.players[0].nectar) == 2 and len(state.players[1].nectar) == 2
+        if size == (80, 24):
+            await pilot.press("p")
+            await pilot.pause()
+            assert screen.pane == "news"
+        grove = _panel_text(screen.query_one(GrovePanel))
+        assert "Groves │ nectar (points now)" in grove and "secret nectar cards: Ben ×2" in grove
+        ann, ben = faction_of(state, 0).letter, faction_of(state, 1).letter
+        for biome in BIOMES:
+            # A row: the biome's letter (after ✦ when its grove changed), its grove, │, its nectar.
+            line = next(line for line in grove.splitlines() if re.match(rf"│\s*{CHANGED}?{BIOME_INFO[biome].letter} ", line))
+            mine = sum(NECTAR[card].nectar for card in state.players[0].nectar if NECTAR[card].biome == biome)
+            nectar = line.split("│")[2] if line.count("│") >= 3 else line.split("│")[1]
+            if mine:
+                # Ann alone has known nectar: she leads, 1 point per nectar.
+                assert f"▲{ann}{mine}({mine})" in nectar
+            assert f"{ben}" not in nectar  # Ben's secret cards are only counted, never read
+        # The bloom track: each faction's space and its points now.
+        players = _panel_text(screen.query_one(PlayersPanel))
+        assert "✿0(0)" in players
+
+
+# -- guard rails ----------------------------------------------------------------------------------------
+def _pollination(state):
+    """`state` at the start of pollination: Ann has 3 pollinators in the Jungle grove only,
+    and a card of cost 1 to pay for."""
+    state = state.model_copy(deep=True)
+    state.phase = "pollination"
+    state.turn = None
+    state.choice = None
+    for player in state.players:
+        player.pollination = PollinationWork()
+    for biome in BIOMES:
+        state.groves[biome][0] = 0
+    state.groves["jungle"][0] = 3
+    state.players[0].habitat["aquatic"].append(HabitatCard(id="H02"))
+    return state
+
+
+async def test_lists_open_on_their_best_row_and_a_move_that_gives_up_the_rest_asks_first(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        app.match.states[-1] = _pollination(app.match.state)
+        screen.redraw()
+        await pilot.pause()
+        legal = screen.viewer_legal_actions()
+        assert all(isinstance(action, TakeGrove) for action in legal)
+        # The groves open on the one holding Ann's pollinators, not on the first.
+        assert legal[screen.choice] == TakeGrove(grove="jungle")
+        assert "▶ 4 Take the Jungle grove (3 pollinators)" in screen_text(app)
+        before = app.match.state.model_dump()
+        moves = len(app.match.moves)
+        # An empty grove asks first; No changes nothing.
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Jungle grove holds 3 pollinators of yours" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and app.match.state.model_dump() == before and len(app.match.moves) == moves
+        # Row 3 is highlighted, then the Jungle grove taken by its number: the next list
+        # opens on its first row, not on row 3 or 4.
+        await pilot.press("3", "4", "enter")
+        await pilot.pause()
+        assert app.match.moves[-1].action == TakeGrove(grove="jungle")
+        legal = screen.viewer_legal_actions()
+        assert legal[0] == Pollinate(card="H02") and screen.choice == 0
+        # Finishing with pollinators left while a card could still be paid for asks first.
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = app.screen.question
+        assert "Finish with 3 pollinators left" in question and "You could still pollinate" in question
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.match.moves[-1].seat == 0 and isinstance(app.match.moves[-1].action, FinishPollination)
+
+
+async def test_refused_keys_say_why(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        moves = len(app.match.moves)
+
+        async def says(keys: tuple[str, ...], why: str) -> None:
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert why in _status(app)
+
+        # While another seat is to move, a key says so, until a move is made.
+        screen.thinking = 1
+        await says(("enter",), "Ben is thinking: wait for that move.")
+        screen.thinking = None
+        screen.after_move()
+        await pilot.pause()
+        assert "Ben is thinking" not in _status(app)
+        # Ann plays the Lemurs: chips 1 to 4, no 5.
+        await says(("5",), "There is no 5 chip among yours")
+        await says(("minus",), "That key does nothing while placing a chip")
+        await says(("up",) * 12, "That is the first landmark.")
+        await says(("left",) * 6, "No smaller chip may go now.")
+        await says(("3", "d", "up"), "That is the first row of this split.")
+        await says(("0", "minus"), "None to take off here.")
+        await says(("a",), "That key does nothing while sharing out pollinators")
+        await pilot.press("escape")
+        app.match.states[-1] = _pollination(app.match.state)
+        screen.redraw()
+        await says(("a",), "Letters pick a landmark only while placing a chip")
+        await says(("0",), "There is no choice 0 here: pick 1–5")
+        await says(("9",), "There is no choice 9 here")
+        await says(("up",) * 5, "That is the first choice of 5")
+        assert len(app.match.moves) == moves
+
+
+# -- hints -------------------------------------------------------------------------------------------------
+async def test_a_hint_asked_in_a_split_is_about_that_chip_and_landmark(tmp_path, monkeypatch):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        asked = []
+        monkeypatch.setattr(screen, "_find_hint", lambda seat, state, view: asked.append((seat, state, view)))
+        # Chip 3 at m1 (letter d): all four pollinators on t1.
+        await pilot.press("3", "d", "4")
+        await pilot.pause()
+        assert screen._sending.counts == {"t1": 4, "t2": 0, "b1": 0, "b2": 0}
+        await pilot.press("h")
+        await pilot.pause()
+        (seat, state, view), = asked
+        # The search looks at Ann's own view with that very chip on that landmark.
+        assert seat == 0 and state is app.match.state
+        assert view.turn is not None and view.turn.landmark == "m1" and view.turn.value == 3 and view.turn.seat == 0
+        assert [chip.value for chip in view.chips["m1"] if chip.seat == 0] == [3]
+        assert app.match.state.turn is None  # nothing was played
+        # Its answer (one pollinator to b1) is highlighted so that Enter does it.
+        screen.highlight_action(SendPollinator(space="b1"))
+        assert screen._sending.cursor == 2 and screen._sending.counts == {"t1": 3, "t2": 0, "b1": 1, "b2": 0}
+        await pilot.press("enter")
+        await pilot.pause()
+        state = app.match.state
+        assert state.pollinators["b1"][0] == 1 and state.pollinators["t1"][0] == 3
+
+
+async def test_a_chip_hinted_while_another_split_is_open_goes_back_to_that_chip(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        view = screen.current_view()
+        await pilot.press("3", "d")
+        await pilot.pause()
+        assert screen._current_mode() == "send" and screen._sending.landmark == "m1"
+        hinted = next(
+            action for action in screen.rules.legal_actions(view, 0)
+            if isinstance(action, PlaceChip) and action.chip == 2 and action.landmark != "m1"
+        )
+        screen.highlight_action(hinted)
+        screen.redraw()
+        await pilot.pause()
+        # Back at the chip step, the hinted chip and landmark highlighted: Enter opens its split.
+        assert screen._current_mode() == "place" and screen._chip == (2, False)
+        assert screen._place_rows(view)[screen._spot][1] == hinted
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen._current_mode() == "send" and screen._sending.place == hinted
+
+
+# -- words ----------------------------------------------------------------------------------------------
+async def test_names_read_right_by_audience_and_the_curtain_names_the_secret(tmp_path):
+    app = everbloom_app(tmp_path, [Seat(name="You"), Seat(name="James")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        habitat = screen.query_one(HabitatPanel)
+        assert "Your habitat" in _panel_text(habitat)
+        await pilot.press("v")
+        await pilot.pause()
+        assert "James's habitat" in _panel_text(habitat)
+        await pilot.press("escape")
+        open_row = next(row for row in screen._place_rows(screen.current_view()) if row[1] is not None)
+        await pilot.press(open_row[0], "enter")
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and curtain.seat == 1
+        assert curtain.secret == "your secret nectar cards"
+        assert curtain.message == "Your turn in the wilderness: place a chip and send its pollinators."
+        assert "(s)" not in screen_text(app)
+        screen = await _to_wilderness_turn(pilot, app, 1)
+        await pilot.press("v")
+        await pilot.pause()
+        assert "You's habitat" in _panel_text(screen.query_one(HabitatPanel))
+        assert "(s)" not in screen_text(app) and "1 points" not in screen_text(app)
+        assert all(not isinstance(panel, TextPanel) or "1 pollinators" not in str(panel.render()) for panel in screen.query(TextPanel))
+
+
+async def test_the_split_of_a_hinted_placement_opens_as_the_hint_named_it(tmp_path, monkeypatch):
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        view = screen.current_view()
+        # Chip 3 at m1 reaches t1, t2, b1, b2 (4 pollinators): the rules' hint puts 3 on b2, 1 on t1.
+        hinted = next(
+            action for action in screen.rules.legal_actions(view, 0)
+            if isinstance(action, PlaceChip) and action.chip == 3 and action.landmark == "m1"
+        )
+        monkeypatch.setattr(
+            EverbloomRules, "suggest_split", lambda self, view, seat, place: {"t1": 1, "b2": 3}, raising=False
+        )
+        screen.hint = hinted  # as a hint found sets it, then highlights it
+        screen.highlight_action(hinted)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen._sending.place == hinted
+        assert screen._sending.counts == {"t1": 1, "t2": 0, "b1": 0, "b2": 3}
+        # Another placement opens on the usual even split.
+        await pilot.press("escape", "3", "d")
+        await pilot.pause()
+        assert screen._sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
