@@ -236,7 +236,7 @@ def test_a_hot_seat_game_in_the_browser(browser, served_with_token: Served):
     page.wait_for_timeout(QUIET_SECONDS * 1000 + 400)
     mark = terminal.mark()
     terminal.tap_row(terminal.row_of("I am Player 1"))
-    terminal.wait_for("Player 1's hand", since=mark)
+    terminal.wait_for("Your hand", since=mark)
     mark = terminal.mark()
     terminal.press("Enter")  # play the highlighted card
     # Player 1's pick is hidden; Player 2 is called behind the curtain.
