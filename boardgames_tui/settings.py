@@ -79,7 +79,10 @@ class Settings(BaseSettings):
     )
     confirmations: bool = Field(
         True,
-        description="Ask before a game is left with q, Escape or Save & quit (the game is saved either way).",
+        description=(
+            "Ask before a game is left with q, Escape or Save & quit (the game is saved either way), "
+            "and before a move that gives up what is left of a turn."
+        ),
     )
 
     @field_validator("bot_pause")
