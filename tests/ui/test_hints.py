@@ -231,3 +231,27 @@ def test_a_search_too_short_for_any_record_says_so_without_percentages():
 def test_the_only_move_needs_no_search():
     verdict = Verdict(MoveStats("a", 0, 0.0), None, True, "score", 0)
     assert hint_reason(verdict, None) == "it is the only move you have."
+
+
+async def test_enter_plays_an_evergreen_hint_to_finish_the_plan(tmp_path):
+    """Finishing a plan has no space to stand on: Enter plays the hint all the same."""
+    from boardgames_tui.games.evergreen.model import Done as Finish
+
+    async with at_anns_turn(tmp_path, "evergreen") as (app, pilot, screen):
+        for _ in range(30):
+            await anns_turn(pilot, screen)
+            if Finish() in screen.viewer_legal_actions():
+                break
+            assert screen.submit(screen.viewer_legal_actions()[0])
+        assert Finish() in screen.viewer_legal_actions()
+        moves = len(app.match.moves)
+        screen.hint = Finish()
+        await pilot.press("enter")
+        await pilot.pause()
+        if app.match.moves[moves:]:
+            assert app.match.moves[moves].action == Finish()
+        else:
+            # Uses were left: the guard rail asks before the plan ends.
+            from boardgames_tui.ui.confirm import ConfirmScreen
+
+            assert isinstance(app.screen, ConfirmScreen)

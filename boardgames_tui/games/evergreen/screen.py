@@ -446,6 +446,13 @@ class EvergreenScreen(GameScreen):
         if choices:
             self.submit(choices[self.choice])
             return
+        # A hinted step is played by Enter where it was shown: finishing the plan has no
+        # space to stand on, and a space with several steps would otherwise ask which.
+        hinted = self.hint
+        if hinted is not None and getattr(hinted, "space", None) in (None, self.cursor_space):
+            if hinted in self.viewer_legal_actions():
+                self._submit_guarded(hinted)
+                return
         steps = self._keyed_steps()
         if len(steps) == 1:
             self._submit_guarded(steps[0][1])
