@@ -87,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--jobs", type=int, default=1, help=f"games played at once, one process each (at most {cores()}, the cores here)"
     )
+    simulate.add_argument(
+        "--repeatable",
+        action="store_true",
+        help="bots spend their whole search budget, with no time ceiling: slower, but the same seed "
+        "gives the same result on any machine, busy or not (for balance measurements)",
+    )
     simulate.add_argument("--json", action="store_true", help="print one JSON object")
 
     rules = commands.add_parser("rules", help="print a game's rules")
@@ -236,12 +242,14 @@ def command_simulate(args: argparse.Namespace) -> int:
     if not 1 <= args.jobs <= cores():
         raise CliError(f"--jobs must be between 1 and {cores()} (the cores of this machine), not {args.jobs}")
     report = simulate(
-        rules, rules.parse_options(option_values), levels, args.games, args.seed, swap_seats=args.swap_seats, jobs=args.jobs
+        rules, rules.parse_options(option_values), levels, args.games, args.seed, swap_seats=args.swap_seats, jobs=args.jobs,
+        repeatable=args.repeatable,
     )
     if args.json:
         print(json.dumps(report.model_dump(mode="json")))
         return 0
     swapped = ", seats rotated every game" if report.swap_seats else ""
+    swapped += ", bots untimed (repeatable)" if report.repeatable else ""
     print(
         f"{rules.title}: {report.games} games, {report.players} players, seed {report.seed}, "
         f"bots {', '.join(report.bots)}{swapped}"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import replace
 from typing import Any, Callable, Protocol
 
 from boardgames_tui.engine.contract import BOT_LEVEL_NAMES, GameRules, GameState
@@ -104,9 +106,15 @@ def find_hint(
     return judge(result.moves, result.iterations)
 
 
-def make_bot(level: str, seed: int, seat: int) -> Bot:
+def make_bot(level: str, seed: int, seat: int, *, untimed: bool = False) -> Bot:
+    """The bot of `level` for a seat.  `untimed` lifts a search level's time ceiling, so
+    the bot always spends its whole playout budget: its moves then depend on the seed
+    alone, never on how busy the machine is (for measurements that must repeat)."""
     try:
         factory = BOT_LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; choose from: {', '.join(BOT_LEVELS)}") from None
-    return factory(random.Random(f"bot/{level}/{seed}/{seat}"))
+    bot = factory(random.Random(f"bot/{level}/{seed}/{seat}"))
+    if untimed and isinstance(bot, SearchBot):
+        bot.budget = replace(bot.budget, seconds=math.inf)
+    return bot

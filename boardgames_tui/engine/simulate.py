@@ -24,10 +24,12 @@ def play_bot_game(
     seed: int,
     *,
     check: bool = True,
+    untimed: bool = False,
 ) -> tuple[GameState, list[tuple[int, Any]]]:
-    """Plays one game with a bot in every seat; returns the final state and moves."""
+    """Plays one game with a bot in every seat; returns the final state and moves.
+    `untimed` bots spend their whole playout budget (see `make_bot`)."""
     seats = [Seat(name=f"Seat {index + 1}", kind="bot", bot_level=level) for index, level in enumerate(bot_levels)]
-    bots: list[Bot] = [make_bot(level, seed, index) for index, level in enumerate(bot_levels)]
+    bots: list[Bot] = [make_bot(level, seed, index, untimed=untimed) for index, level in enumerate(bot_levels)]
     state = rules.setup(options, seats, seed)
     moves: list[tuple[int, Any]] = []
     while not rules.is_over(state):
@@ -61,6 +63,8 @@ class SimulationReport(BaseModel):
     seed: int
     bots: list[str]
     swap_seats: bool
+    # Bots searched without their time ceiling: the report depends on the seed alone.
+    repeatable: bool = False
     # A tie shares its win between the winners: the wins add up to the games played.
     wins: list[float]
     average_scores: list[float]
@@ -97,12 +101,14 @@ class _GameResult(BaseModel):
     error: str | None = None
 
 
-def _play_one(slug: str, options_data: dict[str, Any], levels: list[str], number: int, game_seed: int) -> _GameResult:
+def _play_one(
+    slug: str, options_data: dict[str, Any], levels: list[str], number: int, game_seed: int, untimed: bool
+) -> _GameResult:
     from boardgames_tui.engine.registry import get_game
 
     rules = get_game(slug)
     try:
-        final, _ = play_bot_game(rules, rules.parse_options(options_data), levels, game_seed)
+        final, _ = play_bot_game(rules, rules.parse_options(options_data), levels, game_seed, untimed=untimed)
         sheet = rules.score_sheet(final)
     except (IllegalMove, RuntimeError, ValueError, KeyError, IndexError) as error:
         return _GameResult(levels=levels, error=f"game {number + 1} (seed {game_seed}): {type(error).__name__}: {error}")
@@ -118,9 +124,12 @@ def simulate(
     *,
     swap_seats: bool = False,
     jobs: int = 1,
+    repeatable: bool = False,
 ) -> SimulationReport:
     """Plays `games` bot games.  With `swap_seats`, game n seats the levels rotated by n,
-    so every level plays every seat equally often and seat order cannot flatter it."""
+    so every level plays every seat equally often and seat order cannot flatter it.
+    With `repeatable`, search bots play without their time ceiling (slower, but the
+    same seed gives the same report on any machine, busy or not)."""
     players = len(bot_levels)
     rules.check_players(players)
     # An unknown bot level is the caller's mistake, not a game that went wrong: say
@@ -132,7 +141,7 @@ def simulate(
     for number in range(games):
         shift = number % players if swap_seats else 0
         levels = list(bot_levels[shift:]) + list(bot_levels[:shift])
-        plans.append((rules.slug, options.model_dump(mode="json"), levels, number, game_seeds.randrange(2**31)))
+        plans.append((rules.slug, options.model_dump(mode="json"), levels, number, game_seeds.randrange(2**31), repeatable))
     started = time.perf_counter()
     if jobs > 1 and games > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -173,6 +182,7 @@ def simulate(
         seed=seed,
         bots=list(bot_levels),
         swap_seats=swap_seats,
+        repeatable=repeatable,
         wins=[round(count, 3) for count in wins],
         average_scores=[round(total / scored, 2) if scored else 0.0 for total in totals],
         by_level=[_tally(name, level_played[name], level_wins[name]) for name in level_played],

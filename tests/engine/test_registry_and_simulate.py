@@ -70,6 +70,28 @@ def test_games_played_in_parallel_give_the_same_report():
     assert (alone.wins, alone.average_scores) == (parallel.wins, parallel.average_scores)
 
 
+def test_untimed_bots_spend_their_whole_budget_however_slow_the_machine(monkeypatch):
+    # A ceiling of no time at all stands in for a very busy machine: a timed bot then
+    # stops after its first playout, an untimed one still plays all of them.
+    from dataclasses import replace
+
+    from boardgames_tui.engine import bots
+
+    monkeypatch.setitem(bots.SEARCH_LEVELS, "easy", replace(bots.SEARCH_LEVELS["easy"], seconds=0.0))
+    state = RULES.setup(RULES.parse_options({}), [Seat(name=f"Seat {n}", kind="bot") for n in (1, 2)], 4)
+    view = RULES.view(state, 0)
+    budget = bots.SEARCH_LEVELS["easy"]
+    assert make_bot("easy", 1, 0).analyse(RULES, view, 0).iterations < budget.iterations
+    assert make_bot("easy", 1, 0, untimed=True).analyse(RULES, view, 0).iterations == budget.iterations
+
+
+def test_repeatable_simulations_say_so_and_repeat():
+    first = simulate(RULES, RULES.parse_options({}), ["easy", "random"], games=2, seed=12, repeatable=True)
+    second = simulate(RULES, RULES.parse_options({}), ["easy", "random"], games=2, seed=12, repeatable=True)
+    assert first.repeatable and first.errors == 0
+    assert (first.wins, first.average_scores) == (second.wins, second.average_scores)
+
+
 def test_a_bot_game_replays_from_its_moves():
     final, moves = play_bot_game(RULES, RULES.parse_options({}), ["random"] * 3, seed=5)
     assert RULES.is_over(final)

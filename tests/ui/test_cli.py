@@ -58,6 +58,13 @@ def test_simulate_bots_option(capsys):
     assert json.loads(out)["bots"] == ["random", "random"]
 
 
+def test_simulate_repeatable_is_reported(capsys):
+    code, out, _ = run(
+        capsys, "simulate", "bloom-kingdom", "--players", "2", "--games", "2", "--bots", "easy,random", "--repeatable"
+    )
+    assert code == 0 and "bots untimed (repeatable)" in out
+
+
 def test_simulate_reports_levels_with_intervals(capsys):
     code, out, _ = run(
         capsys, "simulate", "bloom-kingdom", "--players", "2", "--games", "4", "--bots", "easy,random", "--swap-seats"
