@@ -9,8 +9,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.base import SizedScreen
 
 
@@ -75,7 +76,7 @@ class CurtainScreen(SizedScreen[str]):
                     Text.assemble(self.undo_for, " may still press ", ("u", "bold"), " to take back the last move."),
                     id="curtain-undo",
                 )
-        yield Footer()
+        yield KeysFooter()
 
     def on_screen_resume(self) -> None:
         # Shown again (after the rules or the key help): the wait starts afresh.

@@ -16,9 +16,10 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, RichLog
+from textual.widgets import Header, RichLog
 from textual.worker import get_current_worker
 
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.bots import find_hint, make_bot
 from boardgames_tui.engine.mcts import Verdict
 from boardgames_tui.engine.contract import (
@@ -134,6 +135,10 @@ class GameLog(RichLog, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
         if width == self._written_width or width == 0:
+            # Only the height changed (a panel above grew): keep the newest line in
+            # view, as a write would.
+            if self.auto_scroll:
+                self.scroll_end(animate=False, immediate=False, x_axis=False)
             return
         self._written_width = width
         self.clear()
@@ -221,7 +226,7 @@ class GameScreen(SizedScreen[None]):
                 yield TextPanel("", id="since-panel")
                 yield GameLog(id="game-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
         yield MessageBar("", id="status")
-        yield Footer()
+        yield KeysFooter()
         yield InspectorPanel(id="inspector")
 
     def compose_board(self) -> ComposeResult:

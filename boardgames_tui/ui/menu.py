@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui import __version__
 from boardgames_tui.engine.text import NAME_LENGTH, clean_text, name_problem, plural
 from boardgames_tui.ui.base import SizedScreen
@@ -46,7 +47,7 @@ class MenuScreen(SizedScreen[None]):
                 Option("Quit", id="quit"),
                 id="menu",
             )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = "boardgames-tui"
@@ -88,7 +89,7 @@ class GamePickScreen(SizedScreen[None]):
             heading = "Which game?" if self.purpose == "new" else "Rules of which game?"
             yield Static(heading, classes="heading")
             yield OptionList(*[Option(game_choice(rules), id=rules.slug) for rules in self.games], id="games")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "New game" if self.purpose == "new" else "Rules"
@@ -143,7 +144,7 @@ class ContinueScreen(SizedScreen[None]):
             # Above the list, so that a small window never hides why a file was refused.
             yield Static("", id="save-message")
             yield OptionList(Option("Reading the saved games…", id="none", disabled=True), id="saves")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Continue"
@@ -308,7 +309,7 @@ class RenameScreen(ModalScreen["str | None"]):
             yield Static("A title for this saved game (Enter keeps it, Escape cancels):")
             yield NameInput(self.current, placeholder="title", max_length=NAME_LENGTH, id="rename-title")
             yield Static("", id="rename-error")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         field = self.query_one("#rename-title", Input)

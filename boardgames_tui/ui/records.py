@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Header, Input, OptionList, Static
+from textual.widgets import DataTable, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.records import (
     BrokenRecord,
     KeptRecord,
@@ -63,7 +64,7 @@ class RecordsScreen(SizedScreen[None]):
             )
             yield OptionList(id="finished")
             yield Static("", id="records-message")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Records"

@@ -16,8 +16,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Input, Markdown, Static, TabbedContent, TabPane
+from textual.widgets import Header, Input, Markdown, Static, TabbedContent, TabPane
 
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.contract import GameRules
 from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, filter_catalogue
 from boardgames_tui.ui.base import SizedScreen
@@ -90,7 +91,7 @@ class RulesScreen(SizedScreen[None]):
             with TabPane("Legend", id="legend-tab"):
                 with VerticalScroll(id="legend-scroll"):
                     yield Static(legend_renderable(self.rules.legend()), id="legend-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.title = f"Rules — {self.rules.title}"

@@ -14,8 +14,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Header, Static
 
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.contract import ScoreSheet
 from boardgames_tui.engine.reference import CatalogueEntry, RevealedSection
 from boardgames_tui.ui.base import SizedScreen
@@ -179,7 +180,7 @@ class ScoreSheetScreen(SizedScreen[str]):
                 if self.match is not None:
                     yield Button("Final boards", id="final_boards")
                 yield Button("Menu", id="menu")
-        yield Footer()
+        yield KeysFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # A sheet shown without its match (a test's, a record's) has no boards to open.

@@ -8,8 +8,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.settings import ENV_PREFIX, Settings, settings_path
 from boardgames_tui.ui.base import SizedScreen
 
@@ -51,7 +52,7 @@ class SettingsScreen(SizedScreen[None]):
             with Horizontal(id="settings-buttons"):
                 yield Button("Save", id="settings-save", variant="primary")
                 yield Button("Back", id="settings-back")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Settings"

@@ -11,8 +11,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text, plural
@@ -168,7 +169,7 @@ class SetupScreen(SizedScreen[None]):
         # Outside the scrolling form: in a small window the field at fault gets the
         # focus (and scrolls into sight) while the reason stays on screen.
         yield Static("", id="setup-error")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"New game · {self.rules.title}"

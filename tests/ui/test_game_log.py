@@ -42,3 +42,18 @@ async def test_clearing_forgets_the_entries():
         await pilot.resize_terminal(100, 20)
         await pilot.pause()
         assert [strip.text.strip() for strip in log.lines] == ["new"]
+
+
+async def test_a_shorter_log_still_shows_its_newest_line():
+    # A panel above the log growing (the since panel) makes it shorter without
+    # changing its width: the newest line must stay in view.
+    app = LogApp()
+    async with app.run_test(size=(120, 30)) as pilot:
+        log = app.query_one(GameLog)
+        for number in range(40):
+            log.add_entry(Text(f"line {number}"))
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        await pilot.resize_terminal(120, 15)
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y

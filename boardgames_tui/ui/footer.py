@@ -1,0 +1,44 @@
+"""The key bar at the foot of every screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.screen import Screen
+from textual.widgets import Footer
+
+
+class KeysFooter(Footer):
+    """Textual's footer, rebuilt only when the keys it shows change.
+
+    The stock footer rebuilds itself (a widget per key, each styled anew) whenever
+    anything asks for the bindings to be refreshed: every screen pushed or popped
+    over it, every change of focus and every redraw of a game screen, though the
+    keys are nearly always the same.  In a game that rebuilding cost more than
+    drawing the board."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._keys_shown: tuple[object, ...] | None = None
+        self._rebuild_pending = False
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._rebuild_pending:
+            # Several refreshes before the next frame make one rebuild, not one each.
+            self._rebuild_pending = True
+            self.call_after_refresh(self._rebuild_if_changed)
+
+    async def _rebuild_if_changed(self) -> None:
+        self._rebuild_pending = False
+        if not self.is_attached:
+            return
+        keys = (
+            self.show_command_palette,
+            tuple((binding, enabled, tooltip) for _, binding, enabled, tooltip in self.screen.active_bindings.values()),
+        )
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            await self.recompose()
