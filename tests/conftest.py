@@ -39,3 +39,27 @@ def curtains_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from boardgames_tui.ui.curtain import CurtainScreen
 
     monkeypatch.setattr(CurtainScreen, "GUARD_SECONDS", 0.0)
+
+
+# Screen tests are about the table, not the bots' strength: there a search bot plays
+# a few dozen playouts and a hint a few hundred, with no time ceiling, so the same
+# seed makes the same moves and hints on any machine, busy or not, in a fraction of
+# the time.  The rules' and the bots' own tests (engine/, games/) and the
+# benchmarks keep the real budgets.
+SCREEN_TEST_FOLDERS = {"ui", "snapshots", "web"}
+
+
+@pytest.fixture(autouse=True)
+def quick_bots_in_screen_tests(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.node.path.parent.name not in SCREEN_TEST_FOLDERS:
+        return
+    import math
+    from dataclasses import replace
+
+    from boardgames_tui.engine import bots
+
+    for level, budget in list(bots.SEARCH_LEVELS.items()):
+        monkeypatch.setitem(
+            bots.SEARCH_LEVELS, level, replace(budget, iterations=min(budget.iterations, 40), seconds=math.inf)
+        )
+    monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=400, seconds=math.inf))

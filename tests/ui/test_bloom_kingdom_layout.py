@@ -17,6 +17,7 @@ from boardgames_tui.games.bloom_kingdom.widgets import DisplayColumns, HandList
 from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.inspector import InspectorPanel
+from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 
 from .conftest import screen_text
@@ -85,17 +86,24 @@ async def test_a_round_played_by_keys_stays_readable(app_factory, size):
 
 
 async def test_every_choice_is_reachable_by_keys_at_80x24(app_factory):
-    """Each kind of action the game has was made at 80×24 through keys alone (three
-    seats, so a Fortune Teller has a choice of hands to look into)."""
+    """A whole game by keys alone at 80×24: each kind of action the game has is made
+    (three seats, so a Fortune Teller has a choice of hands to look into), every turn
+    passes the keyboard, every reveal and round scoring is announced, and the score
+    sheet says who won and why (the Wizard's question: test_bloom_kingdom_news)."""
     app = app_factory([*ANNA_BEN, Seat(name="Cy")], seed=11)
     made: set[type] = set()
+    curtains = announcements = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for _ in range(400):
             screen = app.screen
             if isinstance(screen, ScoreSheetScreen):
                 break
-            if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
+            if isinstance(screen, CurtainScreen):
+                curtains += 1
+                await pilot.press("enter")
+            elif isinstance(screen, AnnouncementScreen):
+                announcements += 1
                 await pilot.press("enter")
             elif isinstance(screen, ConfirmScreen):
                 await pilot.press("y")
@@ -115,6 +123,20 @@ async def test_every_choice_is_reachable_by_keys_at_80x24(app_factory):
             await settle(pilot)
         assert isinstance(app.screen, ScoreSheetScreen)
         assert made >= {FortuneChoice, WizardChoice, KnightChoice, JesterChoice}, made
+        match = app.match
+        assert match.is_over() and len(match.state.rounds) == 3
+        assert curtains >= 3 * 6  # every one of the 18 turns passed the keyboard at least once
+        assert announcements >= 18 + 3  # the 18 reveals and the 3 round scorings
+        # At 80×24 the sheet scrolls; at 120×40 every total is in view at once.
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        text = screen_text(app)
+        for total in match.rules.score_sheet(match.state).totals:
+            assert str(total) in text
+        assert "Decided by" in text
+        await pilot.press("m")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_the_inspector_shows_the_whole_card_and_closes_when_the_keyboard_passes(app_factory):

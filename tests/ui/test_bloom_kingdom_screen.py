@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
 
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.bloom_kingdom.rules import card_label
 from boardgames_tui.games.bloom_kingdom.screen import BloomKingdomScreen
-from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
@@ -23,58 +21,6 @@ ANNA_BEN = [Seat(name="Anna"), Seat(name="Ben")]
 async def settle(pilot, times: int = 3) -> None:
     for _ in range(times):
         await pilot.pause()
-
-
-async def test_two_humans_play_a_whole_game_with_keys(app_factory):
-    app = app_factory(ANNA_BEN, seed=11)
-    keys = random.Random(4)
-    curtains = 0
-    announcements = 0
-    confirmations = 0
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        for _ in range(1500):
-            screen = app.screen
-            if isinstance(screen, ScoreSheetScreen):
-                break
-            if isinstance(screen, ConfirmScreen):
-                # The Wizard's "remove nothing" asks first.
-                confirmations += 1
-                await pilot.press("y")
-            elif isinstance(screen, CurtainScreen):
-                curtains += 1
-                await pilot.press("enter")
-            elif isinstance(screen, AnnouncementScreen):
-                announcements += 1
-                await pilot.press("enter")
-            elif isinstance(screen, BloomKingdomScreen):
-                phase = app.match.state.phase
-                if phase == "knight":
-                    await pilot.press(keys.choice("yn"))
-                elif phase == "wizard" and keys.random() < 0.5:
-                    await pilot.press("n")
-                else:
-                    await pilot.press(*[keys.choice(["right", "left", "down"]) for _ in range(keys.randrange(3))])
-                    await pilot.press("enter")
-            await pilot.pause()
-        else:
-            raise AssertionError("the game did not reach the score sheet")
-        match = app.match
-        assert match.is_over()
-        assert len(match.state.rounds) == 3
-        assert curtains >= 3 * 6  # every one of the 18 turns passed the keyboard at least once
-        # Every one of the 18 reveals and the 3 round scorings, then the turns whose
-        # effects were decided after their reveal.
-        assert announcements >= 18 + 3
-        assert confirmations > 0
-        text = screen_text(app)
-        sheet = match.rules.score_sheet(match.state)
-        for total in sheet.totals:
-            assert str(total) in text
-        assert "Decided by" in text
-        await pilot.press("m")
-        await settle(pilot)
-        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_a_seat_never_sees_the_other_hand(app_factory):

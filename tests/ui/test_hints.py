@@ -4,12 +4,14 @@ only by the player; refused off turn; dropped when a move or undo makes it stale
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from contextlib import asynccontextmanager
 from typing import AsyncIterator
 
 import pytest
 
 from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine import bots
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.mcts import MoveStats, Verdict
 from boardgames_tui.engine.saves import SaveStore
@@ -124,7 +126,10 @@ async def test_a_hint_is_refused_with_a_reason_while_the_bot_is_to_move(tmp_path
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
-async def test_a_hint_still_being_found_is_dropped_by_a_move(tmp_path, slug):
+async def test_a_hint_still_being_found_is_dropped_by_a_move(tmp_path, slug, monkeypatch):
+    # A search that takes its real time (screen tests otherwise get quick ones), so
+    # that Enter comes while it is still going.
+    monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=10**9, seconds=1.0))
     async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         moves = len(app.match.moves)
         await pilot.press("h", "enter")

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import random
 
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.pollen.screen import PollenScreen
 from boardgames_tui.ui.curtain import CurtainScreen
-from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
@@ -18,31 +16,6 @@ from .conftest import screen_text
 def pollen_app(tmp_path, seats, seed=7) -> BoardGamesApp:
     start = StartRequest(slug="pollen", seats=seats, options={"starting_player": 1}, seed=seed)
     return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
-
-
-async def test_two_humans_play_pollen_to_the_end_with_keys(tmp_path):
-    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
-    keys = random.Random(2)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        for _ in range(400):
-            screen = app.screen
-            if isinstance(screen, ScoreSheetScreen):
-                break
-            if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
-                await pilot.press("enter")
-            elif isinstance(screen, PollenScreen):
-                if app.match.state.phase == "assign":
-                    await pilot.press(*["right"] * keys.randrange(3), str(keys.randint(1, len(app.match.state.pending_tokens))))
-                else:
-                    hand = len(app.match.state.players[app.match.state.active].hand)
-                    await pilot.press(str(keys.randint(1, hand)), *["tab"] * keys.randrange(1, 4))
-                await pilot.press("enter")
-            await pilot.pause()
-        else:
-            raise AssertionError("the game did not reach the score sheet")
-        assert app.match.is_over()
-        assert "Decided by" in screen_text(app)
 
 
 async def walk_to(pilot, screen, target) -> None:
