@@ -36,7 +36,7 @@ from boardgames_tui.games.evergreen.rules import (
     SIZE,
     EvergreenRules,
     light_preview,
-    open_options,
+    options_with_room,
     season_preview,
     space_name,
     sun_edge,
@@ -201,9 +201,12 @@ class EvergreenScreen(GameScreen):
         planet = self.query_one(PlanetView)
         acting = self.viewer_acts(view)
         marks = self.change_marks()
-        if seat is None:
-            planet.show("." * (SIZE * SIZE), sun_edge(view), "Planet (hidden until a player is at the keyboard)")
+        if seat is None and not view.players:
+            planet.show("." * (SIZE * SIZE), sun_edge(view), "Planet")
         else:
+            # The table sees the planets as last revealed, which are public: the first
+            # one, say, under an announcement or in the final boards' table view.
+            seat = 0 if seat is None else seat
             own = seat == viewer
             # "Your planet" only when the screen is that seat's alone; the table reads the name.
             whose = f"{owner(view.name(seat), own=own and self.audience == seat)} planet"
@@ -214,7 +217,10 @@ class EvergreenScreen(GameScreen):
             else:
                 board = view.players[seat].board
                 preview = light_preview(board, sun_edge(view))
-                title = f"{whose} " + ("(v: next)" if self.layout_name == "compact" else "(public · v: next)")
+                if viewer is None:
+                    title = f"{whose} (public)"
+                else:
+                    title = f"{whose} " + ("(v: next)" if self.layout_name == "compact" else "(public · v: next)")
             targets: set[int] = set()
             if own and acting and view.phase == "actions":
                 targets = {action.space for action in self.viewer_legal_actions() if getattr(action, "space", None) is not None}
@@ -242,7 +248,7 @@ class EvergreenScreen(GameScreen):
             taken = self._drafted_lines(view, cards, " took ", "dim", indent="  ")
             panel.show(
                 "Draft row",
-                [self._card_line(action.card) for action in choices],
+                [self._card_line(action.card, marker=action.card == view.marker) for action in choices],
                 self.choice if acting else None,
                 before=since,
                 after=taken,
@@ -292,9 +298,12 @@ class EvergreenScreen(GameScreen):
             lines.append(line)
         return lines
 
-    def _card_line(self, card: int) -> Text:
-        """A card of the row; with room to spare, its power's text under it."""
+    def _card_line(self, card: int, *, marker: bool = False) -> Text:
+        """A card of the row; with room to spare, its power's text under it.  The card
+        with the first-player marker says so: whoever takes it leads the next round."""
         line = card_text(card)
+        if marker:
+            line.append(" ◀ first-player marker: its taker leads next round", style="bold yellow")
         if self.layout_name == "large":
             line.append(f"\n    {POWERS[CARDS[card].power].text}", style="dim")
         return line
@@ -311,10 +320,15 @@ class EvergreenScreen(GameScreen):
                 power = CARDS[player.card].power
                 level = player.levels[view.powers.index(power)]
                 left = (0 if plan.uses else 1) if power == POINTS else level - plan.uses
-                options = open_options(plan, player.card)
+                # Only the options that would still take a step: three sprouts fit option 1,
+                # and yet it has no room for a fourth.
+                options = options_with_room(plan, player.card)
                 lines.append(Text(f"Power {POWERS[power].short}: level {level}, {plural(left, 'use')} left", style="bold"))
-                lines.append(Text("Action options still open:" + ("" if options else " none"), style="bold"))
-                lines.extend(Text(f" {option} {ACTION_OPTIONS[option]}") for option in options)
+                if options:
+                    lines.append(Text("Action options still open:", style="bold"))
+                    lines.extend(Text(f" {option} {ACTION_OPTIONS[option]}") for option in options)
+                else:
+                    lines.append(Text("Your action is complete: no step is left in it.", style="bold"))
                 # The plan is in no log until the reveal: its steps so far are listed here.
                 steps = self.rules.plan_summary(view, player, plan) if plan.steps else "nothing yet"
                 lines.append(Text(f"Your plan so far: {steps}", style="italic"))
