@@ -93,9 +93,12 @@ async def test_the_reveal_is_announced_to_the_table_before_the_next_screen(tmp_p
             if isinstance(screen, ConfirmScreen):
                 await pilot.press("y")
             elif isinstance(screen, CurtainScreen):
-                # The curtain speaks of what the next screen really shows: no hand in Evergreen.
+                # The curtain speaks of what the next screen really shows: no hand in Evergreen,
+                # and the plan by its owner's name (the sentence speaks to everyone else).
                 text = " ".join(screen_text(app).replace("┃", " ").split())
-                assert "the next screen shows your planet with your secret plan." in text and "hand" not in text
+                name = app.match.seats[screen.seat].name
+                assert f"Everyone else, look away: the next screen shows {name}'s secret plan for this round." in text
+                assert "hand" not in text and "your planet" not in text
                 await pilot.press("enter")
             elif app.match.state.phase == "actions":
                 await pilot.press("d")
@@ -284,3 +287,20 @@ async def test_the_final_boards_use_the_games_layout_and_show_a_planet_to_the_ta
         shown = screen_text(app)
         pieces = {f"{glyph} {PIECE_WORDS[glyph]}" for glyph in match.state.players[0].board if glyph in PIECE_WORDS}
         assert pieces and all(piece in shown for piece in pieces)
+
+
+async def test_the_table_reads_the_drafting_seats_power_levels_by_name(tmp_path):
+    """The draft is public: with two people at the keyboard its screen is the table's, so
+    the levels beside it are "Ann's", as the planet's title is; alone at the keyboard, "Your"."""
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="James")], modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.audience is None and app.match.state.phase == "draft"
+        drafting = app.match.seats[screen.viewer].name
+        text = screen_text(app)
+        assert f"{drafting}'s power levels:" in text and "Your power levels" not in text
+    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "Your power levels:" in screen_text(app)

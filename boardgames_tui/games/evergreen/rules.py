@@ -1052,14 +1052,15 @@ class EvergreenRules(GameRules[EvergreenState]):
             return f"growth on {space_name(space)}"
         if isinstance(step, LakeGrow):
             return f"lake growth on {space_name(space)}"
-        return f"{POWERS[power].short} on {space_name(space)}"
+        # The power by its whole name: its short one ("Sprout") read as a typo beside "sprout on E4".
+        return f"{POWERS[power].name} on {space_name(space)}"
 
     def plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
         if not plan.steps:
             return "nothing this round"
         power = CARDS[player.card].power  # type: ignore[index]
         return ", ".join(
-            f"{POWERS[power].short} +{plan.points}" if step.space is None else self._step_words(step, power, step.space)
+            f"{POWERS[power].name} +{plan.points}" if step.space is None else self._step_words(step, power, step.space)
             for step in plan.steps
         )
 

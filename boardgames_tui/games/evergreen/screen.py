@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import owner, plural
+from boardgames_tui.engine.text import owner, plural, possessive
 from boardgames_tui.games.evergreen.catalogue import card_entry, power_entry
 from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
 
@@ -265,7 +265,7 @@ class EvergreenScreen(GameScreen):
         set_tooltip(panel, self._choice_tooltip(view, choices))
         self.query_one(ZonePanel).show(view, frozenset(mark[1] for mark in marks if mark[0] == BIOME_MARK))
         tracks = self.query_one(TrackPanel)
-        tracks.show(view, viewer, full_names=self.layout_name == "large")
+        tracks.show(view, viewer, full_names=self.layout_name == "large", own=self.audience == viewer)
         set_tooltip(tracks, powers_tooltip(tuple(view.powers)))
         self.query_one(ScorePanel).show(view, self._standings(view, viewer), seat)
 
@@ -303,7 +303,7 @@ class EvergreenScreen(GameScreen):
         with the first-player marker says so: whoever takes it leads the next round."""
         line = card_text(card)
         if marker:
-            line.append(" ◀ first-player marker: its taker leads next round", style="bold yellow")
+            line.append(" ◀ first-player marker: leads next round", style="bold yellow")
         if self.layout_name == "large":
             line.append(f"\n    {POWERS[CARDS[card].power].text}", style="dim")
         return line
@@ -349,14 +349,16 @@ class EvergreenScreen(GameScreen):
     def curtain_message(self, seat: int) -> str:
         state = self.match.state
         if state.phase == "actions":
-            return "Plan your action in secret: the others see it only when everybody is done."
+            return "Plan your power uses and your action in secret: the others see them only when everybody is done."
         return f"Your turn to {self.rules.prompt(state, seat)}."
 
     def curtain_secret(self, seat: int) -> str:
-        # Evergreen has no hand: what is private is the plan being made on the planet.
+        # Evergreen has no hand: what is private is the plan being made on the planet.  The
+        # sentence speaks to everyone else, so the planet is named by its owner, not "your".
+        whose = possessive(self.match.seats[seat].name)
         if self.match.state.phase == "actions":
-            return "your planet with your secret plan"
-        return "your planet"
+            return f"{whose} secret plan for this round"
+        return f"{whose} planet"
 
     # -- keys ------------------------------------------------------------------------------------------------
     # Every move key stays live (no `allows` here): one pressed at the wrong moment says

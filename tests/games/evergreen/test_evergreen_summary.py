@@ -252,3 +252,10 @@ def test_seen_by_the_table_a_seats_own_revealed_plan_is_not_news_to_it():
     assert not any(mark[0] == "cell" and mark[1] == 0 for mark in report.marks)
     assert ("cell", 1, cell("B4")) in report.marks
     assert not any(line.startswith("Your planet") for line in report.lines)
+
+
+def test_a_plan_names_its_power_uses_by_the_powers_whole_name():
+    """Found playing: "sprout on F3, Sprout on G3" (the power's short name) read as a typo."""
+    state = play(action_state(), 0, Plant(space=cell("A4")), UsePower(space=cell("G1")))
+    player = state.players[0]
+    assert RULES.plan_summary(state, player, player.plan) == "sprout on A4, Plant a Sprout on G1"
