@@ -304,3 +304,13 @@ async def test_the_table_reads_the_drafting_seats_power_levels_by_name(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "Your power levels:" in screen_text(app)
+
+
+async def test_the_bamboo_standing_on_a_line_of_its_own_is_the_whole_word(tmp_path):
+    """At 120×40 the sidebar is too narrow for "bam 0" beside the other categories: on its
+    own line it reads "bamboo 0" (found playing: "bam" told a newcomer nothing)."""
+    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="bamboo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scores = str(app.screen.query_one("#eg-scores").render())
+        assert scores.count("  bamboo 0") == 2 and "bam 0" not in scores

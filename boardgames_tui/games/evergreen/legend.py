@@ -59,7 +59,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(PLAYERS, "13 pts", "the points the player has scored so far"),
         LegendEntry(
             PLAYERS,
-            "☀7 forest 6 fert 12 bam 4",
+            "☀7 forest 6 fert 12 bam 4 (bamboo 4 on a line of its own)",
             "the score as it stands, from what you may see (your own plan included, the others' planets as of the last reveal): "
             "☀ light and the biggest forest, scored if the season ended now; fertility (big trees × their biome's value) "
             "and bamboo (2 a biome with bamboo), scored at the end of the game",

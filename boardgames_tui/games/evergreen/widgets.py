@@ -444,13 +444,14 @@ class ScorePanel(TextPanel):
             now.append(f"☀{standing.light}", style="yellow")
             now.append(f" forest {standing.forest} fert {standing.fertility}")
             if bamboo:
-                # On the same line where it fits whole, else on its own: never cut in two.
+                # On the same line where it fits whole, else on its own, where the word is
+                # whole too ("bam" read as nothing to a newcomer): never cut in two.
                 tail = f" bam {standing.bamboo}"
                 if now.cell_len + len(tail) <= (self.content_region.width or 24):
                     now.append(tail)
                 else:
                     lines.append(now)
-                    now = Text(f"  {tail.strip()}")
+                    now = Text(f"  bamboo {standing.bamboo}")
             lines.append(now)
         # Its height follows its lines (two a seat while playing, one at the end).
         self.show_text(Text("\n").join(lines), layout=len(lines) != getattr(self, "_lines_shown", None))
