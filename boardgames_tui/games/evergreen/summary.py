@@ -269,9 +269,12 @@ def _season_moment(before: EvergreenState, after: EvergreenState) -> TableMoment
         grown = _bamboo_grown(before.players[seat].board, player.board)
         note = f" ({plural(len(grown), 'small bamboo', 'small bamboo')} grew first)" if grown else ""
         season_points = light[seat] + forest[seat]
+        # The first total is more than the season's points by the starting points: said,
+        # or "3 points · total 6" does not add up for a newcomer.
+        start = f", with {plural(player.start_points, 'starting point')}" if index == 0 and player.start_points else ""
         lines.append(
             f"{after.name(seat)}: light {light[seat]} + biggest forest {forest[seat]} = "
-            f"{plural(season_points, 'point')}{note} · total {player.total}."
+            f"{plural(season_points, 'point')}{note} · total {player.total}{start}."
         )
     if len(after.players) > 1:
         lines.append(_leaders(after, light, "Most light"))

@@ -104,7 +104,8 @@ def test_a_season_summary_names_a_tie():
     after = finish(state)
     moments = table_moments(RULES, before, public(after))
     season = next(moment for moment in moments if moment.heading == "Spring is scored")
-    assert "Daisy: light 2 + biggest forest 1 = 3 points · total 6." in season.lines
+    # The total is the season's points and the starting points: both said (found playing).
+    assert "Daisy: light 2 + biggest forest 1 = 3 points · total 6, with 3 starting points." in season.lines
     assert "Most light: Daisy and Ash, tied on 2." in season.lines or "Most light: Ash and Daisy, tied on 2." in season.lines
     assert any(line.startswith("Leading:") and "tied on 6" in line for line in season.lines)
     assert season.lines[-1] == "The sun moves to the right edge: Summer begins."
