@@ -51,6 +51,17 @@ def choice_lines(app) -> list[str]:
     return str(app.screen.query_one("#eg-choices").query_one(TextPanel).render()).splitlines()
 
 
+def a_sprout_space_outside_the_card(app, state) -> int:
+    """A space where Ann may plant that lies outside her drafted card's biome."""
+    card = CARDS[state.players[0].card]
+    return next(
+        cell
+        for cell in PLAYABLE
+        if card.biome != "wild" and BIOME_KEYS[BIOME_AT[cell]] != card.biome
+        and Plant(space=cell) in app.match.rules.legal_actions(state, 0)
+    )
+
+
 def since_text(app) -> str:
     panel = app.screen.query_one("#since-panel", TextPanel)
     return str(panel.render()) if panel.display else ""
@@ -149,13 +160,7 @@ async def test_a_sprout_outside_the_drafted_biome_asks_first(tmp_path):
         await draft_to_the_action_phase(app, pilot)
         screen = app.screen
         state = app.match.state
-        card = CARDS[state.players[0].card]
-        outside = next(
-            cell
-            for cell in PLAYABLE
-            if card.biome != "wild" and BIOME_KEYS[BIOME_AT[cell]] != card.biome
-            and Plant(space=cell) in app.match.rules.legal_actions(state, 0)
-        )
+        outside = a_sprout_space_outside_the_card(app, state)
         screen.cursor_space = outside
         await pilot.press("p")
         await pilot.pause()
@@ -164,6 +169,16 @@ async def test_a_sprout_outside_the_drafted_biome_asks_first(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert app.match.state is state and app.match.state.players[0].plan.plants == []
+        assert "Action options still open:" in screen_text(app)
+        # Yes this time: the sprout is option 4 whole, and the panel says the action is
+        # complete instead of offering option 4 as if a step were left in it.
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.match.state.players[0].plan.plants == [outside]
+        text = screen_text(app)
+        assert "Your action is complete" in text and "Action options still open" not in text
 
 
 async def test_a_plan_key_in_the_draft_says_why_it_does_nothing(tmp_path):
@@ -244,31 +259,6 @@ async def test_the_draft_row_names_the_card_with_the_first_player_marker(tmp_pat
         assert "first-player marker" in row
         others = [line for line in choice_lines(app) if "first-player marker" in line]
         assert others == [row]
-
-
-async def test_a_full_action_says_it_is_complete_instead_of_offering_its_option(tmp_path):
-    app = evergreen_app(tmp_path, ANN_AND_BOT, modules="none")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await draft_to_the_action_phase(app, pilot)
-        screen = app.screen
-        state = app.match.state
-        card = CARDS[state.players[0].card]
-        outside = next(
-            cell
-            for cell in PLAYABLE
-            if card.biome != "wild" and BIOME_KEYS[BIOME_AT[cell]] != card.biome
-            and Plant(space=cell) in app.match.rules.legal_actions(state, 0)
-        )
-        assert "Action options still open:" in screen_text(app)
-        # One sprout outside the card's biome: option 4, whole.
-        screen.cursor_space = outside
-        await pilot.press("p")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
-        assert app.match.state.players[0].plan.plants == [outside]
-        text = screen_text(app)
-        assert "Your action is complete" in text and "Action options still open" not in text
 
 
 async def test_the_final_boards_use_the_games_layout_and_show_a_planet_to_the_table():
