@@ -304,3 +304,15 @@ async def test_the_bamboo_standing_on_a_line_of_its_own_is_the_whole_word(tmp_pa
         await pilot.pause()
         scores = str(app.screen.query_one("#eg-scores").render())
         assert scores.count("  bamboo 0") == 2 and "bam 0" not in scores
+
+
+async def test_a_planning_seat_reads_its_own_card_and_open_options_first(tmp_path):
+    """At 120×40 the panel under the planet holds seven rows, five under a three-line
+    hint: the seat's own card, power and options come first, the others' cards after
+    (found playing: the options had scrolled out of sight below the others' cards)."""
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot"), Seat(name="Bot 3", kind="bot")], modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        lines = [line.strip() for line in choice_lines(app)]
+        assert lines[0].startswith("Ann: ") and lines[1].startswith("Power ") and lines[2] == "Action options still open:"
+        assert lines[-2].lstrip("* ").startswith("Bot: ") and lines[-1].lstrip("* ").startswith("Bot 3: ")

@@ -285,11 +285,16 @@ class EvergreenScreen(GameScreen):
         return [Text(f"{SINCE_HEADING}:", style="bold"), *(Text(f"· {line}") for line in lines), Text("")]
 
     @staticmethod
-    def _drafted_lines(view: EvergreenState, marked: set[int], joiner: str, style: str = "", indent: str = "") -> list[Text]:
-        """Each seat's card of this round, by whom; those drafted since the viewer's last
-        move marked first, where a narrow panel cannot wrap the mark away from its card."""
+    def _drafted_lines(
+        view: EvergreenState, marked: set[int], joiner: str, style: str = "", indent: str = "", *, first: int | None = None
+    ) -> list[Text]:
+        """Each seat's card of this round, by whom (seat `first`'s before the others);
+        those drafted since the viewer's last move marked first, where a narrow panel
+        cannot wrap the mark away from its card."""
         lines = []
-        for seat, player in enumerate(view.players):
+        seats = sorted(range(len(view.players)), key=lambda seat: seat != first)
+        for seat in seats:
+            player = view.players[seat]
             if player.card is None:
                 continue
             line = Text(f"{CHANGED} " if player.card in marked else indent, style="bold")
@@ -312,7 +317,11 @@ class EvergreenScreen(GameScreen):
         return " · plan" if self.layout_name == "compact" else " · your secret plan"
 
     def _round_summary(self, view: EvergreenState, viewer: int | None, marked: set[int]) -> list[Text]:
-        lines = self._drafted_lines(view, marked, ": ")
+        """This round's cards; for a seat planning, its own card first and what is left of
+        its turn right under it, above the others' cards: the panel's first rows are in
+        sight whatever the status line's height (a long hint), the others' may scroll."""
+        cards = self._drafted_lines(view, marked, ": ", first=viewer)
+        lines = cards[:1]
         if viewer is not None and view.phase == "actions":
             player = view.players[viewer]
             plan = player.plan
@@ -332,7 +341,7 @@ class EvergreenScreen(GameScreen):
                 # The plan is in no log until the reveal: its steps so far are listed here.
                 steps = self.rules.plan_summary(view, player, plan) if plan.steps else "nothing yet"
                 lines.append(Text(f"Your plan so far: {steps}", style="italic"))
-        return lines
+        return lines + cards[1:]
 
     def prompt_text(self, view: EvergreenState, viewer: int) -> str:  # type: ignore[override]
         prompt = self.rules.prompt(view, viewer)
