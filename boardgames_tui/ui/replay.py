@@ -267,6 +267,9 @@ def replay_screen(match: Match, *, step: int | None = None) -> ReplayMixin:
 
     game_class = game_screen_class(match.rules.slug)
     replay_class = type(f"{game_class.__name__}Replay", (ReplayMixin, game_class), {})
+    # Textual's CSS type names follow the first base alone (ReplayMixin, GameScreen, …):
+    # the game's own rules ("EvergreenScreen.-eg-normal #eg-planet") must match as well.
+    replay_class._css_type_names = replay_class._css_type_names | game_class._css_type_names
     return replay_class(match, step=step)
 
 

@@ -43,6 +43,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(CHOICES, "▶1", "the card or biome the cursor is on, and the number key that picks it"),
         LegendEntry(CHOICES, "Swamp · Place a Lake · 2 fertility", "a card: its biome, its power and its icon"),
         LegendEntry(CHOICES, "level 2, 1 use left", "your drafted power's level and the uses still open this round"),
+        LegendEntry(CHOICES, "◀ first-player marker", "the card with the first-player marker: whoever takes it leads the next round"),
         LegendEntry(CHOICES, "Ann took Swamp · …", "under the draft row: the cards already taken this round, and by whom"),
         LegendEntry(CHOICES, "* Ben: Swamp · …", "a card drafted since your last move"),
         LegendEntry(CHOICES, "Your plan so far: …", "the steps of your secret plan, in order (the log tells them only at the reveal)"),
@@ -50,6 +51,7 @@ def legend() -> list[LegendEntry]:
     ]
     for number, meaning in ACTION_OPTIONS.items():
         entries.append(LegendEntry(CHOICES, f"Action options still open: {number}", meaning))
+    entries.append(LegendEntry(CHOICES, "Your action is complete", "your action can take no further step (or your power was used after it)"))
     entries.append(LegendEntry("Small window", "t: next panel", "t shows the next side panel: draft / this round, Fertility, Season · powers, Players · log"))
     entries += [
         LegendEntry(PLAYERS, "▲ ● ■ ◆", "each player's mark (with their colour)"),
@@ -57,7 +59,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(PLAYERS, "13 pts", "the points the player has scored so far"),
         LegendEntry(
             PLAYERS,
-            "☀7 forest 6 fert 12 bam 4",
+            "☀7 forest 6 fert 12 bam 4 (bamboo 4 on a line of its own)",
             "the score as it stands, from what you may see (your own plan included, the others' planets as of the last reveal): "
             "☀ light and the biggest forest, scored if the season ended now; fertility (big trees × their biome's value) "
             "and bamboo (2 a biome with bamboo), scored at the end of the game",

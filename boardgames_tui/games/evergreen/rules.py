@@ -416,6 +416,19 @@ def open_options(plan: Plan, card: int) -> list[int]:
     return options
 
 
+# The most steps each action option takes: 3 sprouts, 2 growths, a sprout and a growth, one of either.
+OPTION_STEPS = {1: 3, 2: 2, 3: 2, 4: 1}
+
+
+def options_with_room(plan: Plan, card: int) -> list[int]:
+    """The options the steps so far fit that would still take another step: none once
+    the power was used after the action, or when the steps fill every option they fit."""
+    if plan.stage == "after":
+        return []
+    steps = len(plan.plants) + len(plan.grows)
+    return [option for option in open_options(plan, card) if steps < OPTION_STEPS[option]]
+
+
 def working_board(state: EvergreenState, seat: int) -> str:
     """The planet as `seat` sees its own: with its hidden plan so far, if it has one."""
     player = state.players[seat]
@@ -1039,14 +1052,15 @@ class EvergreenRules(GameRules[EvergreenState]):
             return f"growth on {space_name(space)}"
         if isinstance(step, LakeGrow):
             return f"lake growth on {space_name(space)}"
-        return f"{POWERS[power].short} on {space_name(space)}"
+        # The power by its whole name: its short one ("Sprout") read as a typo beside "sprout on E4".
+        return f"{POWERS[power].name} on {space_name(space)}"
 
     def plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
         if not plan.steps:
             return "nothing this round"
         power = CARDS[player.card].power  # type: ignore[index]
         return ", ".join(
-            f"{POWERS[power].short} +{plan.points}" if step.space is None else self._step_words(step, power, step.space)
+            f"{POWERS[power].name} +{plan.points}" if step.space is None else self._step_words(step, power, step.space)
             for step in plan.steps
         )
 

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import owner, plural
+from boardgames_tui.engine.text import owner, plural, possessive
 from boardgames_tui.games.evergreen.catalogue import card_entry, power_entry
 from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
 
@@ -36,7 +36,7 @@ from boardgames_tui.games.evergreen.rules import (
     SIZE,
     EvergreenRules,
     light_preview,
-    open_options,
+    options_with_room,
     season_preview,
     space_name,
     sun_edge,
@@ -201,9 +201,12 @@ class EvergreenScreen(GameScreen):
         planet = self.query_one(PlanetView)
         acting = self.viewer_acts(view)
         marks = self.change_marks()
-        if seat is None:
-            planet.show("." * (SIZE * SIZE), sun_edge(view), "Planet (hidden until a player is at the keyboard)")
+        if seat is None and not view.players:
+            planet.show("." * (SIZE * SIZE), sun_edge(view), "Planet")
         else:
+            # The table sees the planets as last revealed, which are public: the first
+            # one, say, under an announcement or in the final boards' table view.
+            seat = 0 if seat is None else seat
             own = seat == viewer
             # "Your planet" only when the screen is that seat's alone; the table reads the name.
             whose = f"{owner(view.name(seat), own=own and self.audience == seat)} planet"
@@ -214,7 +217,10 @@ class EvergreenScreen(GameScreen):
             else:
                 board = view.players[seat].board
                 preview = light_preview(board, sun_edge(view))
-                title = f"{whose} " + ("(v: next)" if self.layout_name == "compact" else "(public · v: next)")
+                if viewer is None:
+                    title = f"{whose} (public)"
+                else:
+                    title = f"{whose} " + ("(v: next)" if self.layout_name == "compact" else "(public · v: next)")
             targets: set[int] = set()
             if own and acting and view.phase == "actions":
                 targets = {action.space for action in self.viewer_legal_actions() if getattr(action, "space", None) is not None}
@@ -242,7 +248,7 @@ class EvergreenScreen(GameScreen):
             taken = self._drafted_lines(view, cards, " took ", "dim", indent="  ")
             panel.show(
                 "Draft row",
-                [self._card_line(action.card) for action in choices],
+                [self._card_line(action.card, marker=action.card == view.marker) for action in choices],
                 self.choice if acting else None,
                 before=since,
                 after=taken,
@@ -259,7 +265,7 @@ class EvergreenScreen(GameScreen):
         set_tooltip(panel, self._choice_tooltip(view, choices))
         self.query_one(ZonePanel).show(view, frozenset(mark[1] for mark in marks if mark[0] == BIOME_MARK))
         tracks = self.query_one(TrackPanel)
-        tracks.show(view, viewer, full_names=self.layout_name == "large")
+        tracks.show(view, viewer, full_names=self.layout_name == "large", own=self.audience == viewer)
         set_tooltip(tracks, powers_tooltip(tuple(view.powers)))
         self.query_one(ScorePanel).show(view, self._standings(view, viewer), seat)
 
@@ -279,11 +285,16 @@ class EvergreenScreen(GameScreen):
         return [Text(f"{SINCE_HEADING}:", style="bold"), *(Text(f"· {line}") for line in lines), Text("")]
 
     @staticmethod
-    def _drafted_lines(view: EvergreenState, marked: set[int], joiner: str, style: str = "", indent: str = "") -> list[Text]:
-        """Each seat's card of this round, by whom; those drafted since the viewer's last
-        move marked first, where a narrow panel cannot wrap the mark away from its card."""
+    def _drafted_lines(
+        view: EvergreenState, marked: set[int], joiner: str, style: str = "", indent: str = "", *, first: int | None = None
+    ) -> list[Text]:
+        """Each seat's card of this round, by whom (seat `first`'s before the others);
+        those drafted since the viewer's last move marked first, where a narrow panel
+        cannot wrap the mark away from its card."""
         lines = []
-        for seat, player in enumerate(view.players):
+        seats = sorted(range(len(view.players)), key=lambda seat: seat != first)
+        for seat in seats:
+            player = view.players[seat]
             if player.card is None:
                 continue
             line = Text(f"{CHANGED} " if player.card in marked else indent, style="bold")
@@ -292,9 +303,12 @@ class EvergreenScreen(GameScreen):
             lines.append(line)
         return lines
 
-    def _card_line(self, card: int) -> Text:
-        """A card of the row; with room to spare, its power's text under it."""
+    def _card_line(self, card: int, *, marker: bool = False) -> Text:
+        """A card of the row; with room to spare, its power's text under it.  The card
+        with the first-player marker says so: whoever takes it leads the next round."""
         line = card_text(card)
+        if marker:
+            line.append(" ◀ first-player marker: leads next round", style="bold yellow")
         if self.layout_name == "large":
             line.append(f"\n    {POWERS[CARDS[card].power].text}", style="dim")
         return line
@@ -303,7 +317,11 @@ class EvergreenScreen(GameScreen):
         return " · plan" if self.layout_name == "compact" else " · your secret plan"
 
     def _round_summary(self, view: EvergreenState, viewer: int | None, marked: set[int]) -> list[Text]:
-        lines = self._drafted_lines(view, marked, ": ")
+        """This round's cards; for a seat planning, its own card first and what is left of
+        its turn right under it, above the others' cards: the panel's first rows are in
+        sight whatever the status line's height (a long hint), the others' may scroll."""
+        cards = self._drafted_lines(view, marked, ": ", first=viewer)
+        lines = cards[:1]
         if viewer is not None and view.phase == "actions":
             player = view.players[viewer]
             plan = player.plan
@@ -311,14 +329,19 @@ class EvergreenScreen(GameScreen):
                 power = CARDS[player.card].power
                 level = player.levels[view.powers.index(power)]
                 left = (0 if plan.uses else 1) if power == POINTS else level - plan.uses
-                options = open_options(plan, player.card)
+                # Only the options that would still take a step: three sprouts fit option 1,
+                # and yet it has no room for a fourth.
+                options = options_with_room(plan, player.card)
                 lines.append(Text(f"Power {POWERS[power].short}: level {level}, {plural(left, 'use')} left", style="bold"))
-                lines.append(Text("Action options still open:" + ("" if options else " none"), style="bold"))
-                lines.extend(Text(f" {option} {ACTION_OPTIONS[option]}") for option in options)
+                if options:
+                    lines.append(Text("Action options still open:", style="bold"))
+                    lines.extend(Text(f" {option} {ACTION_OPTIONS[option]}") for option in options)
+                else:
+                    lines.append(Text("Your action is complete: no step is left in it.", style="bold"))
                 # The plan is in no log until the reveal: its steps so far are listed here.
                 steps = self.rules.plan_summary(view, player, plan) if plan.steps else "nothing yet"
                 lines.append(Text(f"Your plan so far: {steps}", style="italic"))
-        return lines
+        return lines + cards[1:]
 
     def prompt_text(self, view: EvergreenState, viewer: int) -> str:  # type: ignore[override]
         prompt = self.rules.prompt(view, viewer)
@@ -335,14 +358,16 @@ class EvergreenScreen(GameScreen):
     def curtain_message(self, seat: int) -> str:
         state = self.match.state
         if state.phase == "actions":
-            return "Plan your action in secret: the others see it only when everybody is done."
+            return "Plan your power uses and your action in secret: the others see them only when everybody is done."
         return f"Your turn to {self.rules.prompt(state, seat)}."
 
     def curtain_secret(self, seat: int) -> str:
-        # Evergreen has no hand: what is private is the plan being made on the planet.
+        # Evergreen has no hand: what is private is the plan being made on the planet.  The
+        # sentence speaks to everyone else, so the planet is named by its owner, not "your".
+        whose = possessive(self.match.seats[seat].name)
         if self.match.state.phase == "actions":
-            return "your planet with your secret plan"
-        return "your planet"
+            return f"{whose} secret plan for this round"
+        return f"{whose} planet"
 
     # -- keys ------------------------------------------------------------------------------------------------
     # Every move key stays live (no `allows` here): one pressed at the wrong moment says

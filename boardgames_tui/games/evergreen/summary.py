@@ -51,7 +51,7 @@ from boardgames_tui.games.evergreen.rules import (
     fertility_points,
     fertility_values,
     light_preview,
-    open_options,
+    options_with_room,
     pool_left,
     space_name,
     sun_edge,
@@ -205,15 +205,12 @@ def changes_since(before: EvergreenState, after: EvergreenState, seat: int) -> C
     if stacks:
         changes = ", ".join(f"{BIOME_NAMES[biome]} {old_values[biome]} → {new_values[biome]}" for biome in stacks)
         lines.append(f"Fertility: {changes}.")
-    drafted = []
+    # The cards others drafted are marked where they are listed (under the draft row, in
+    # this round's cards), by whom: no line here, which would only say it twice.
     for other, player in enumerate(after.players):
         earlier = None if new_round else before.players[other].card
         if other != seat and player.card is not None and player.card != earlier:
             marks.add((CARD, player.card))
-            info = CARDS[player.card]
-            biome = "Wild" if info.biome == WILD else BIOME_NAMES[info.biome]
-            drafted.append(f"{after.name(other)} took {biome} · {POWERS[info.power].name}.")
-    lines.extend(drafted)
     return ChangeReport(marks=frozenset(marks), lines=tuple(lines))
 
 
@@ -272,9 +269,12 @@ def _season_moment(before: EvergreenState, after: EvergreenState) -> TableMoment
         grown = _bamboo_grown(before.players[seat].board, player.board)
         note = f" ({plural(len(grown), 'small bamboo', 'small bamboo')} grew first)" if grown else ""
         season_points = light[seat] + forest[seat]
+        # The first total is more than the season's points by the starting points: said,
+        # or "3 points · total 6" does not add up for a newcomer.
+        start = f", with {plural(player.start_points, 'starting point')}" if index == 0 and player.start_points else ""
         lines.append(
             f"{after.name(seat)}: light {light[seat]} + biggest forest {forest[seat]} = "
-            f"{plural(season_points, 'point')}{note} · total {player.total}."
+            f"{plural(season_points, 'point')}{note} · total {player.total}{start}."
         )
     if len(after.players) > 1:
         lines.append(_leaders(after, light, "Most light"))
@@ -463,8 +463,9 @@ def forfeit_question(rules: EvergreenRules, view: EvergreenState, seat: int, act
                 f"(4: {ACTION_OPTIONS[4]}), and options 1–3 close. Go ahead?"
             )
     if isinstance(action, UsePower) and plan.stage == "action" and steps_open:
-        options = open_options(plan, player.card)
-        lost.insert(0, "the rest of your action" + (f" (options {', '.join(map(str, options))} still open)" if options else ""))
+        options = options_with_room(plan, player.card)
+        room = f" (room left under option{'s' if len(options) > 1 else ''} {', '.join(map(str, options))})" if options else ""
+        lost.insert(0, "the rest of your action" + room)
     if not lost:
         return None
     return f"{_step_words(view, seat, action)}? It gives up {_and(lost)}."

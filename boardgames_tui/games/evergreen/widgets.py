@@ -12,6 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.message import Message
 
+from boardgames_tui.engine.text import owner
 from boardgames_tui.games.evergreen.catalogue import space_entry
 from boardgames_tui.games.evergreen.content import WILD, biomes
 from boardgames_tui.games.evergreen.model import EvergreenState
@@ -357,8 +358,9 @@ class TrackPanel(TextPanel):
     def on_mount(self) -> None:
         self.border_title = "Season · powers"
 
-    def show(self, view: EvergreenState, viewer: int | None, *, full_names: bool = False) -> None:
-        """`full_names` where the panel is wide enough for every power's whole name."""
+    def show(self, view: EvergreenState, viewer: int | None, *, full_names: bool = False, own: bool = True) -> None:
+        """`full_names` where the panel is wide enough for every power's whole name; `own`
+        when the screen is the viewer's alone ("Your power levels"), not the table's ("Ann's")."""
         lines = []
         for index, (name, rounds) in enumerate(zip(SEASONS, SEASON_ROUNDS)):
             label = Text(name, style="bold" if index == view.season else "dim")
@@ -373,7 +375,7 @@ class TrackPanel(TextPanel):
         lines.append(Text(f"Sun: {sun_edge(view)} edge", style="bold yellow"))
         if viewer is not None:
             levels = view.players[viewer].levels
-            lines.append(Text("Your power levels:", style="bold"))
+            lines.append(Text(f"{owner(view.name(viewer), own=own)} power levels:", style="bold"))
             for index, power in enumerate(view.powers):
                 short = Text(f"{POWERS[power].name} ({POWERS[power].short})" if full_names else POWERS[power].short)
                 short.truncate(34 if full_names else 14, pad=True)
@@ -442,13 +444,14 @@ class ScorePanel(TextPanel):
             now.append(f"☀{standing.light}", style="yellow")
             now.append(f" forest {standing.forest} fert {standing.fertility}")
             if bamboo:
-                # On the same line where it fits whole, else on its own: never cut in two.
+                # On the same line where it fits whole, else on its own, where the word is
+                # whole too ("bam" read as nothing to a newcomer): never cut in two.
                 tail = f" bam {standing.bamboo}"
                 if now.cell_len + len(tail) <= (self.content_region.width or 24):
                     now.append(tail)
                 else:
                     lines.append(now)
-                    now = Text(f"  {tail.strip()}")
+                    now = Text(f"  bamboo {standing.bamboo}")
             lines.append(now)
         # Its height follows its lines (two a seat while playing, one at the end).
         self.show_text(Text("\n").join(lines), layout=len(lines) != getattr(self, "_lines_shown", None))

@@ -149,7 +149,7 @@ def test_a_refused_step_takes_the_steps_that_relied_on_it_with_it():
         (second, [Plant(space=cell("A4")), UsePower(space=cell("A4"))]),
     )
     assert state.players[second].board == board()
-    assert f"{state.name(second)}: the Grow s→t on A4 is refused: an earlier step it relied on was refused." in texts(state)
+    assert f"{state.name(second)}: the Sprout to Small Tree on A4 is refused: an earlier step it relied on was refused." in texts(state)
     assert state.pool_refusals == 1 and state.pool["s"] == 0 and state.pool["t"] == 54
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from boardgames_tui.engine.contract import SPECTATOR, Seat
 from boardgames_tui.games.evergreen.model import ChooseBiome, Done, DraftCard, EvergreenOptions, Grow, Plan, Plant, UsePower, ZoneCard
-from boardgames_tui.games.evergreen.rules import card_label, fertility_values
+from boardgames_tui.games.evergreen.rules import card_label, fertility_values, options_with_room
 from boardgames_tui.games.evergreen.summary import changes_since, explain_move, forfeit_question, standings, table_moments
 
 from .helpers import RULES, board, card_where, cell, give_card, new_game, to_actions, with_player
@@ -59,7 +59,9 @@ def test_since_your_last_move_marks_what_a_reveal_planted_and_never_a_secret_pla
     assert any("Ash: 1 sprout on B4" in line for line in report.lines)
 
 
-def test_since_your_last_move_names_the_cards_others_drafted():
+def test_since_your_last_move_marks_the_cards_others_drafted_without_a_line():
+    """The draft row and this round's cards list who took what, with the mark beside it:
+    a line in the narrow side panel as well only pushed the planets' news out of sight."""
     state = new_game(3, seed=4)
     first = RULES.to_act(state)[0]
     state = RULES.apply(state, first, DraftCard(card=state.row[0]))
@@ -72,7 +74,7 @@ def test_since_your_last_move_names_the_cards_others_drafted():
         state = RULES.apply(state, seat, DraftCard(card=taken))
         report = changes_since(before, RULES.view(state, first), first)
         assert ("card", taken) in report.marks
-        assert any(f"{state.name(seat)} took" in line for line in report.lines)
+        assert not any("took" in line for line in report.lines)
 
 
 # -- the table's moments ------------------------------------------------------------------------------------
@@ -102,7 +104,8 @@ def test_a_season_summary_names_a_tie():
     after = finish(state)
     moments = table_moments(RULES, before, public(after))
     season = next(moment for moment in moments if moment.heading == "Spring is scored")
-    assert "Daisy: light 2 + biggest forest 1 = 3 points · total 6." in season.lines
+    # The total is the season's points and the starting points: both said (found playing).
+    assert "Daisy: light 2 + biggest forest 1 = 3 points · total 6, with 3 starting points." in season.lines
     assert "Most light: Daisy and Ash, tied on 2." in season.lines or "Most light: Ash and Daisy, tied on 2." in season.lines
     assert any(line.startswith("Leading:") and "tied on 6" in line for line in season.lines)
     assert season.lines[-1] == "The sun moves to the right edge: Summer begins."
@@ -179,6 +182,22 @@ def test_a_power_use_in_the_middle_of_the_action_asks_first():
     state = play(action_state(), 0, Plant(space=cell("A4")))
     question = forfeit_question(RULES, RULES.view(state, 0), 0, UsePower(space=cell("G1")))
     assert question is not None and "gives up the rest of your action" in question
+    # One sprout in the card's biome: options 1 and 3 would take another step; option 4,
+    # which the sprout also fits, is full and is not named as if something were left in it.
+    assert question.endswith("(room left under options 1, 3).")
+
+
+def test_the_options_with_room_are_those_that_would_take_another_step():
+    state = action_state()
+    assert options_with_room(state.players[0].plan, state.players[0].card) == [1, 2, 3, 4]
+    state = play(state, 0, Plant(space=cell("A4")))
+    assert options_with_room(state.players[0].plan, state.players[0].card) == [1, 3]
+    state = play(state, 0, Plant(space=cell("B4")), Plant(space=cell("C4")))
+    # Three sprouts fit option 1, and fill it.
+    assert options_with_room(state.players[0].plan, state.players[0].card) == []
+    # A growth outside the card's biome is option 4 whole.
+    state = play(action_state(planet=board(A1="s")), 0, Grow(space=cell("A1")))
+    assert options_with_room(state.players[0].plan, state.players[0].card) == []
 
 
 # -- no private log, so later drafts need no curtain ----------------------------------------------------
@@ -234,3 +253,10 @@ def test_seen_by_the_table_a_seats_own_revealed_plan_is_not_news_to_it():
     assert not any(mark[0] == "cell" and mark[1] == 0 for mark in report.marks)
     assert ("cell", 1, cell("B4")) in report.marks
     assert not any(line.startswith("Your planet") for line in report.lines)
+
+
+def test_a_plan_names_its_power_uses_by_the_powers_whole_name():
+    """Found playing: "sprout on F3, Sprout on G3" (the power's short name) read as a typo."""
+    state = play(action_state(), 0, Plant(space=cell("A4")), UsePower(space=cell("G1")))
+    player = state.players[0]
+    assert RULES.plan_summary(state, player, player.plan) == "sprout on A4, Plant a Sprout on G1"
