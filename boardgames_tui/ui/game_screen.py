@@ -641,7 +641,7 @@ class GameScreen(SizedScreen[None]):
         blocker = self.match.undo_blocker(self.viewer)
         if blocker is not None:
             # Refused before anything stops: a thinking bot goes on thinking.
-            self.say(f"Undo is not possible: {blocker}", error=True)
+            self.say(f"Undo is not possible. {blocker}", error=True)
             return
         self._undo(self.viewer)
 

@@ -164,9 +164,10 @@ class ScoreSheetScreen(SizedScreen[str]):
         # The panel scrolls as a whole: at 80×24 a four-seat sheet is taller than the window.
         with VerticalScroll(classes="panel centered", id="score-panel"):
             winners = names_in_a_row(self.sheet.winner_names())
-            verb = "wins" if len(self.sheet.winners) == 1 else "share the victory"
+            # "Winner: You" reads right for any name ("You wins!" did not).
+            label = "Winner: " if len(self.sheet.winners) == 1 else "Winners, sharing the victory: "
             # Names are shown as they are written, never read as markup.
-            yield Static(Text.assemble((winners, "bold"), f" {verb}!"), id="winner")
+            yield Static(Text.assemble(label, (winners, "bold")), id="winner")
             yield Static(Text(f"Decided by: {self.sheet.decided_by}"), id="decided-by")
             for note in self.sheet.notes:
                 yield Static(Text(note), classes="note")

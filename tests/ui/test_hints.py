@@ -148,7 +148,7 @@ async def test_a_refused_undo_keeps_the_hint_it_did_not_make_stale(tmp_path, slu
         hint = screen.hint
         await pilot.press("u")
         await pilot.pause()
-        assert status(app).startswith("Undo is not possible:")
+        assert status(app).startswith("Undo is not possible. ")
         assert screen.hint == hint
 
 

@@ -116,7 +116,7 @@ async def walk_a_name_through_the_app(directory: Path, name: str) -> None:
         drawn = "".join(segment.text for segment in app.console.render(table.render(), options))
         assert all(seat.name in drawn for seat in match.seats)
         winners = " and ".join(finished.seats[index].name for index in BK.score_sheet(finished.state).winners)
-        assert shown(app.screen.query_one("#winner")).startswith(winners)
+        assert shown(app.screen.query_one("#winner")).endswith(winners)
         assert_nothing_unshown(app)
 
 
@@ -448,7 +448,7 @@ async def test_a_winner_named_like_markup_is_shown_as_written(app_factory):
     async with app.run_test(size=(120, 40)) as pilot:
         app.push_screen(ScoreSheetScreen("Bloom Kingdom", sheet))
         await pilot.pause()
-        assert shown(app.screen.query_one("#winner")) == "Ann[/] wins!"
+        assert shown(app.screen.query_one("#winner")) == "Winner: Ann[/]"
         text = assert_nothing_unshown(app)
         for written in ("Ann[/]", "[b]Bo", "[i]x", "y[/i]", "[red]a note"):
             assert written in text

@@ -116,7 +116,7 @@ def test_a_refused_count_of_seats_is_said_in_the_right_number():
 
 @pytest.mark.parametrize(
     ("winners", "said"),
-    [([0], "Ann wins!"), ([0, 1], "Ann and Ben share the victory!"), ([0, 1, 2], "Ann, Ben and Cy share the victory!")],
+    [([0], "Winner: Ann"), ([0, 1], "Winners, sharing the victory: Ann and Ben"), ([0, 1, 2], "Winners, sharing the victory: Ann, Ben and Cy")],
 )
 async def test_the_winners_are_named_in_a_sentence(app_factory, winners, said):
     sheet = ScoreSheet(
