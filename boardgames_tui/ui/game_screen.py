@@ -328,7 +328,8 @@ class GameScreen(SizedScreen[None]):
         """The game's keys for what the board marks as changed since the viewer's last move."""
         return self.since_last_turn().marks
 
-    def _show_since(self) -> None:
+    def show_since(self) -> None:
+        """Draw `since_last_turn`'s lines (a hook: a game with its own panel draws them there)."""
         panel = self.query_one("#since-panel", TextPanel)
         lines = self.since_last_turn().lines
         panel.display = bool(lines)
@@ -378,7 +379,7 @@ class GameScreen(SizedScreen[None]):
         self.show_view(shown, self.viewer)
         self._update_status()
         if not cursor_only:
-            self._show_since()
+            self.show_since()
             self.refresh_bindings()
 
     def show_view(self, view: GameState, viewer: int | None) -> None:
@@ -582,10 +583,12 @@ class GameScreen(SizedScreen[None]):
             return
         self._drop_hint()
         self.say("Looking for a hint (about a second of simulated games)…")
-        self._find_hint(self.viewer, self.match.state, view)
+        self.look_for_hint(self.viewer, self.match.state, view)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _find_hint(self, seat: int, state: GameState, view: GameState) -> None:
+    def look_for_hint(self, seat: int, state: GameState, view: GameState) -> None:
+        """Find the best move for `seat` from `view` in a worker and show it (a hook: a
+        game may ask about a view one decision ahead, such as a chip already placed)."""
         worker = get_current_worker()
         seed = self.match.seed + len(self.match.moves)
         verdict = find_hint(self.rules, view, seat, seed, lambda: worker.is_cancelled)

@@ -265,7 +265,7 @@ async def test_a_hint_asked_in_a_split_is_about_that_chip_and_landmark(tmp_path,
         await pilot.pause()
         screen = await _to_wilderness_turn(pilot, app, 0)
         asked = []
-        monkeypatch.setattr(screen, "_find_hint", lambda seat, state, view: asked.append((seat, state, view)))
+        monkeypatch.setattr(screen, "look_for_hint", lambda seat, state, view: asked.append((seat, state, view)))
         # Chip 3 at m1 (letter d): all four pollinators on t1.
         await pilot.press("3", "d", "4")
         await pilot.pause()

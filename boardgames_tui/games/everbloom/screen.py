@@ -628,12 +628,11 @@ class EverbloomScreen(GameScreen):
 
     def _hinted_counts(self, view: EverbloomState, sending: Sending, action: PlaceChip) -> dict[str, int] | None:
         """The split the hint named for its placement, so that Enter sends what it said:
-        the rules' `suggest_split` where they offer one (the split their hint words name),
-        kept only when it sends every pollinator and keeps every rule."""
-        suggest = getattr(self.rules, "suggest_split", None)
-        if suggest is None or self.viewer is None:
+        the rules' `suggest_split` (the split their hint words name), kept only when it
+        sends every pollinator and keeps every rule."""
+        if self.viewer is None:
             return None
-        suggested = suggest(view, self.viewer, action)
+        suggested = self.rules.suggest_split(view, self.viewer, action)
         counts = {space: suggested.get(space, 0) for space in sending.targets}
         if sum(counts.values()) != sending.total or self._problem(view, sending, counts) is not None:
             return None
@@ -823,7 +822,7 @@ class EverbloomScreen(GameScreen):
             if isinstance(mark, tuple) and len(mark) == 2 and mark[0] == kind
         }
 
-    def _show_since(self) -> None:
+    def show_since(self) -> None:
         # The shared panel cannot scroll, and a migration's summary needs more rows than
         # a small window has: Everbloom draws the lines in its own scrolling list
         # (#eb-since, in the sidebar or the compact "news" pane); -news shows it.
@@ -1521,7 +1520,7 @@ class EverbloomScreen(GameScreen):
         self._drop_hint()
         where = f"{self._chip_words((sending.place.chip, sending.place.first_chip))} at {sending.landmark}"
         self.say(f"Looking for a hint on sharing out {where}…")
-        self._find_hint(seat, self.match.state, placed)
+        self.look_for_hint(seat, self.match.state, placed)
 
     def action_cycle_habitat(self) -> None:
         seats = len(self.match.seats)
