@@ -34,7 +34,9 @@ from boardgames_tui.games.everbloom.rules import (
     card_info,
     card_name,
     majority_divisors,
+    move_words,
     nectar_card_name,
+    space_card_name,
 )
 
 if TYPE_CHECKING:
@@ -112,17 +114,26 @@ def placement_lines(rules: EverbloomRules, before: EverbloomState, after: Everbl
     if after.phase != "wilderness":
         return []
     same = _same_round(before, after)
+    moves = after.moved[len(before.moved):] if same and after.moved[: len(before.moved)] == before.moved else []
     lines = []
     for seat in range(len(after.players)):
         placed = [
             f"{_chip_words(chip)} at {rules.landmark_label(after, space)}"
             for space in after.chips for chip in _new_chips(before, after, space) if chip.seat == seat
         ]
+        # A pollinator another moved is that other's doing, not its owner's.
+        moved_here = [move for move in moves if move.seat == seat]
+        changes = {
+            space: counts[seat] - (before.pollinators.get(space, [0] * len(counts))[seat] if same else 0)
+            for space, counts in after.pollinators.items()
+        }
+        for move in moves:
+            if move.owner == seat:
+                changes[move.target] = changes.get(move.target, 0) - 1
+                changes[move.source] = changes.get(move.source, 0) + 1
         sent, taken = [], []
-        for space, counts in after.pollinators.items():
-            change = counts[seat] - (before.pollinators.get(space, [0] * len(counts))[seat] if same else 0)
-            stack = after.stacks.get(space) or []
-            name = card_name(stack[0]) if stack else space
+        for space, change in changes.items():
+            name = space_card_name(after, space)
             if change > 0:
                 sent.append(f"{change} to {name}")
             elif change < 0:
@@ -138,6 +149,7 @@ def placement_lines(rules: EverbloomRules, before: EverbloomState, after: Everbl
             parts.append(f"sent {and_list(sent)}")
         if taken:
             parts.append(f"moved {and_list(taken)}")
+        parts.extend(move_words(after, seat, move.owner, move.source, move.target) for move in moved_here)
         if parts:
             lines.append(f"{after.name(seat)} {', '.join(parts)}.")
     return lines

@@ -105,7 +105,7 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import plural, possessive
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     HIDDEN_CARD,
@@ -122,6 +122,7 @@ from boardgames_tui.games.everbloom.model import (
     FinishPollination,
     HabitatCard,
     MovePollinator,
+    PollinatorMoved,
     Pollinate,
     PollinationDone,
     PollinationWork,
@@ -173,6 +174,18 @@ def auto_pollinates(card_id: str) -> bool:
 
 def card_name(card_id: str) -> str:
     return card_info(card_id).name if not is_hidden(card_id) else "a hidden card"
+
+
+def move_words(state: EverbloomState, seat: int, owner: int, source: str, target: str) -> str:
+    """"moved one of Ann's pollinators from Lily Pad Frog to Liana Gibbon" (`seat` moving)."""
+    whose = "one of their own pollinators" if owner == seat else f"one of {possessive(state.name(owner))} pollinators"
+    return f"moved {whose} from {space_card_name(state, source)} to {space_card_name(state, target)}"
+
+
+def space_card_name(state: EverbloomState, space: str) -> str:
+    """The name of the card on top of card space `space` (the space itself when empty)."""
+    stack = state.stacks.get(space) or []
+    return card_name(stack[0]) if stack else space
 
 
 def nectar_card_name(card_id: str) -> str:
@@ -307,6 +320,7 @@ def _clone(state: EverbloomState) -> EverbloomState:
         boxed=list(state.boxed),
         contests=list(state.contests),
         pollinations=list(state.pollinations),
+        moved=list(state.moved),
     )
 
 
@@ -927,7 +941,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             stack = state.stacks.get(action.space) or [HIDDEN_CARD]
             return f"{name} sent a pollinator to {card_name(stack[0])}."
         if isinstance(action, MovePollinator):
-            return f"{name} moved a pollinator of {state.name(action.owner)} from {action.source} to {action.target}."
+            return f"{name} {move_words(state, seat, action.owner, action.source, action.target)}."
         if isinstance(action, PullFromGrove):
             return f"{name} brought a pollinator from the {action.grove} grove."
         if isinstance(action, Skip):
@@ -1105,6 +1119,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if isinstance(action, MovePollinator):
             state.pollinators[action.source][action.owner] -= 1
             state.pollinators[action.target][action.owner] += 1
+            state.moved.append(PollinatorMoved(seat=seat, owner=action.owner, source=action.source, target=action.target))
             state.say(self.describe(state, seat, action))
         elif isinstance(action, PullFromGrove):
             space = step.split(":")[1]
@@ -1645,6 +1660,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             return
         for space in state.chips:
             state.chips[space] = []
+        state.moved = []
         numbered = [space for space, (number, flipped) in state.landmarks.items() if not flipped]
         if numbered:
             low = min(numbered, key=lambda space: state.landmarks[space][0])

@@ -14,6 +14,7 @@ from boardgames_tui.games.everbloom.model import (
     DiscardNectar,
     EverbloomOptions,
     HabitatCard,
+    MovePollinator,
     PlaceChip,
     SendPollinator,
 )
@@ -279,3 +280,30 @@ def test_a_tied_public_bonus_is_named_in_the_migration():
         "Tie for the bonus of Coral Blossom: You and James had 0 points each; "
         "with 0 habitat cards and 0 points each, You won it by coming first in turn order."
     ) in migration.lines
+
+
+def test_a_pollinator_moved_by_the_butterflies_is_told_as_their_move_not_its_owners():
+    # Found playing: the Butterflies' 4 moved one of "You"'s pollinators, and the panel
+    # said "You sent 1 to …, moved 1 from …" as if You had done it.
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[ELEPHANT], t2=[CRAB])
+    state = act(state, 0, PlaceChip(chip=1, landmark="west"), SendPollinator(space="t1"))
+    mine = RULES.view(state, 0)
+    state = act(state, 1, PlaceChip(chip=4, landmark="west"))
+    move = next(
+        action for action in RULES.legal_actions(state, 1)
+        if isinstance(action, MovePollinator) and action.owner == 0 and action.source == "t1" and action.target == "t2"
+    )
+    state = act(state, 1, move)
+    while RULES.to_act(state) == [1] and state.turn is not None and state.turn.seat == 1:
+        state = act(state, 1, SendPollinator(space="t1"))
+    lines = RULES.changes_since(mine, RULES.view(state, 0), 0).lines
+    elephant, crab = C.cards()[ELEPHANT].name, C.cards()[CRAB].name
+    assert not any(line.startswith("You ") for line in lines), lines
+    assert any(
+        line.startswith("James placed a 4 at the western wildlife landmark")
+        and f"moved one of You's pollinators from {elephant} to {crab}" in line
+        for line in lines
+    ), lines
+    # The log says it with the cards' names too.
+    assert f"James moved one of You's pollinators from {elephant} to {crab}." in [entry.text for entry in state.log]
