@@ -244,7 +244,11 @@ async def test_refused_keys_say_why(tmp_path):
         await says(("5",), "There is no 5 chip among yours")
         await says(("minus",), "That key does nothing while placing a chip")
         await says(("up",) * 12, "That is the first landmark.")
-        await says(("left",) * 6, "No smaller chip may go now.")
+        await says(("left",) * 6, "No smaller chip: this is your smallest.")
+        # Found playing: → toward the first player's "1" chip said only "No larger chip
+        # may go now"; it says why that chip waits.
+        assert screen.current_view().players[0].first_chip
+        await says(("right",) * 6, 'The first player\'s "1" chip goes only after all your faction chips')
         await says(("3", "d", "up"), "That is the first row of this split.")
         await says(("0", "minus"), "None to take off here.")
         await says(("a",), "That key does nothing while sharing out pollinators")

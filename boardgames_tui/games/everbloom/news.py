@@ -236,11 +236,15 @@ def points_line(state: EverbloomState) -> str:
 
 
 def pollination_line(state: EverbloomState, done: PollinationDone) -> str:
-    cards = and_list([card_name(card) for card in done.cards]) or "nothing"
+    cards = and_list([card_name(card) for card in done.cards]) or "nothing new"
     back = f", {done.left} back to the {biome_name(done.leftover_grove)} grove" if done.left and done.leftover_grove else ""
+    taken = done.taken or "none"
+    # The points are for every pollinated card of the habitat, not only for this round's.
+    pollinated = done.points // max(1, _NUM.points_per_pollinated_card)
     return (
-        f"{state.name(done.seat)} took {done.taken} from the {biome_name(done.grove)} grove, "
-        f"pollinated {cards}{back}: {plural(done.points, 'point')}."
+        f"{state.name(done.seat)} took {taken} from the {biome_name(done.grove)} grove, "
+        f"pollinated {cards}{back}: {plural(done.points, 'point')} for the "
+        f"{plural(pollinated, 'pollinated card')} in their habitat."
     )
 
 

@@ -856,6 +856,9 @@ class EverbloomRules(GameRules[EverbloomState]):
                         return "You do not hold the first player's chip"
                     if action.first_chip:
                         return "The first player's \"1\" chip goes only after all your faction chips"
+                    if action.chip not in _FACTIONS[player.faction].chips:
+                        held = ", ".join(str(value) for value in _FACTIONS[player.faction].chips)
+                        return f"The {_FACTIONS[player.faction].name} have no {action.chip} chip: theirs are {held}"
                     return f"You have no {action.chip} chip left to place"
                 placements = self.placements(state, seat)
                 legal = placements[(action.chip, action.first_chip)]

@@ -1126,12 +1126,18 @@ class EverbloomScreen(GameScreen):
             return
         # The next chip that may go now, that way; none: the chip stays (no wrapping round).
         index = options.index(chip) + delta
+        skipped = []
         while 0 <= index < len(options) and not self._chip_options(view)[options[index]]:
+            skipped.append(options[index])
             index += delta
         if 0 <= index < len(options):
             self._select_chip(options[index])
+        elif skipped:
+            # A chip is there but may not go (the first player's "1" before the others):
+            # the rules say why.
+            self.say(self._why_chip_waits(view, *skipped[0]), error=True)
         else:
-            self.say(f"No {'smaller' if delta < 0 else 'larger'} chip may go now.", error=True)
+            self.say(f"No {'smaller' if delta < 0 else 'larger'} chip: this is your {'smallest' if delta < 0 else 'largest'}.", error=True)
 
     def _select_chip(self, chip: tuple[int, bool]) -> None:
         if chip != self._chip:
@@ -1150,14 +1156,16 @@ class EverbloomScreen(GameScreen):
         if options.get(chip):
             self._select_chip(chip)
             return
-        # Not a chip that may go now: the rules say why, in their words.
+        self.say(self._why_chip_waits(view, value, first), error=True)
+
+    def _why_chip_waits(self, view: EverbloomState, value: int, first: bool) -> str:
+        """Why chip `value` may not go now, in the rules' words."""
         landmark = next(iter(landmark_keys(view.side)))
         try:
             self.rules.validate(view, self.viewer or 0, PlaceChip(chip=value, landmark=landmark, first_chip=first))
-            why = f"Chip {value} cannot be placed now"
         except IllegalMove as refusal:
-            why = refusal.reason
-        self.say(why, error=True)
+            return refusal.reason
+        return f"Chip {value} cannot be placed now"
 
     def action_toggle_ignore(self) -> None:
         self._ignore = not self._ignore

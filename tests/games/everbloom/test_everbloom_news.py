@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 import re
 
-from boardgames_tui.engine.contract import SPECTATOR, Seat
+import pytest
+
+from boardgames_tui.engine.contract import SPECTATOR, IllegalMove, Seat
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Choose,
@@ -16,8 +18,10 @@ from boardgames_tui.games.everbloom.model import (
     HabitatCard,
     MovePollinator,
     PlaceChip,
+    PollinationDone,
     SendPollinator,
 )
+from boardgames_tui.games.everbloom.news import pollination_line
 from tests.games.everbloom.test_everbloom_rules import CRAB, ELEPHANT, OWL, RULES, act, blank, migrate
 
 NAMES = ["You", "James", "Ann", "Bo"]
@@ -307,3 +311,35 @@ def test_a_pollinator_moved_by_the_butterflies_is_told_as_their_move_not_its_own
     ), lines
     # The log says it with the cards' names too.
     assert f"James moved one of You's pollinators from {elephant} to {crab}." in [entry.text for entry in state.log]
+
+
+def test_a_placement_hint_that_only_ties_still_says_who_would():
+    # Found playing: "— tie on Cactus Gecko (1 to 1)", "— still trail on …" with no subject.
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[ELEPHANT])
+    state.pollinators["t1"] = [0, 1]
+    explanation = RULES.explain_move(RULES.view(state, 0), 0, PlaceChip(chip=1, landmark="west"))
+    assert explanation.reason.startswith(f"you would tie on {C.cards()[ELEPHANT].name} (1 to 1)"), explanation.reason
+
+
+def test_a_faction_without_a_chip_value_says_so_not_that_it_is_spent():
+    # Found playing: the Lizards pressing 4 were told "You have no 4 chip left to place".
+    state = blank(["lizards", "bats"])
+    with pytest.raises(IllegalMove) as refusal:
+        RULES.validate(state, 0, PlaceChip(chip=4, landmark="west"))
+    assert refusal.value.reason == "The Lizards have no 4 chip: theirs are 1, 2, 3, 5"
+
+
+def test_the_pollination_points_are_told_as_one_per_pollinated_card_of_the_habitat():
+    # Found playing: "…pollinated Tumbleweed Jackrabbit: 4 points." read as if that one
+    # card gave 4 points; and "took 0 …, pollinated nothing: 1 point."
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    done = PollinationDone(round=1, seat=1, grove="desert", taken=0, cards=[], points=1)
+    assert pollination_line(state, done) == (
+        "James took none from the Desert grove, pollinated nothing new: 1 point for the 1 pollinated card in their habitat."
+    )
+    done = PollinationDone(round=1, seat=0, grove="aquatic", taken=3, cards=[CRAB], left=1, leftover_grove="forest", points=4)
+    assert pollination_line(state, done) == (
+        f"You took 3 from the Aquatic grove, pollinated {C.cards()[CRAB].name}, 1 back to the Forest grove: "
+        "4 points for the 4 pollinated cards in their habitat."
+    )
