@@ -84,6 +84,26 @@ def fixed_changes(monkeypatch):
     return asked
 
 
+async def test_a_long_summary_opens_on_its_newest_lines(tmp_path, monkeypatch):
+    # Found playing at 120×40: the panel showed its first five rows (the round's start)
+    # and hid the bots' placements, the moves just before the seat's own, below.
+    lines = tuple(f"Line {number}: Cy placed a 3 at landmark 11, sent 3 to Lichen Lemming." for number in range(1, 11))
+
+    def changes_since(self, before, after, seat):
+        return ChangeReport(marks=frozenset(), lines=lines) if before.phase == "draft" else NO_CHANGES
+
+    monkeypatch.setattr(EverbloomRules, "changes_since", changes_since)
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        await pilot.pause()
+        panel = screen.query_one(SincePanel)
+        assert panel.max_scroll_y > 0 and panel.scroll_offset.y == panel.max_scroll_y
+        shown = " ".join(_panel_text(panel).replace("│", " ").split())
+        assert "Line 10:" in shown and "Line 1:" not in shown
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
 async def test_what_changed_since_the_seats_last_move_is_marked_and_summed_up_until_it_moves(
     tmp_path, fixed_changes, size
