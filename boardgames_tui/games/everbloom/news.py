@@ -49,6 +49,7 @@ _TRACK = C.bloom_track()
 _NUM = C.numbers()
 _NECTAR = {card.id: card for card in C.nectar_cards()}
 _BLOOM_NAMES = {card.id: card.name for card in C.blooms()}
+_LANDMARKS = C.landmarks()
 
 
 def biome_name(biome: str) -> str:
@@ -252,16 +253,21 @@ def round_lines(rules: EverbloomRules, before: EverbloomState, after: EverbloomS
     """What a new round brought: landmarks flipped, the event, the first player, bloom cards."""
     lines = []
     if after.round != before.round:
-        flipped = [
-            str(number) for space, (number, side) in after.landmarks.items()
-            if side and not before.landmarks.get(space, [0, 0])[1]
-        ]
-        if flipped:
-            lines.append(f"Landmark{'s' if len(flipped) > 1 else ''} {and_list(flipped)} flipped.")
+        for space, (number, side) in after.landmarks.items():
+            if side and not before.landmarks.get(space, [0, 0])[1]:
+                # What the new side asks, so that nobody has to find it on the board.
+                rule = _LANDMARKS[number].unnumbered.rule.summary
+                lines.append(f"Landmark {number} flipped: {rule[:1].lower()}{rule[1:]}.")
     # An event in play: drawn from the event deck, or turned face up on a stack (four seats).
     for space, cards in after.stacks.items():
         if cards and _is_event(cards[0]) and cards[0] not in before.face_up:
-            lines.append(f"Event on {space}: {card_name(cards[0])}.")
+            # The card it displaced went to the space that was empty.
+            empty = next(
+                (other for other, others in after.stacks.items() if other != space and others and not before.stacks.get(other)),
+                None,
+            )
+            moved = f"; {card_name(after.stacks[empty][0])} moved from {space} to {empty}" if empty is not None else ""
+            lines.append(f"Event on {space}: {card_name(cards[0])}{moved}.")
     if after.round != before.round or _draft_ended(before, after):
         lines.append(f"First player: {after.name(after.first_player)}.")
         fresh = [card for card in after.bloom_shown if card not in before.bloom_shown]

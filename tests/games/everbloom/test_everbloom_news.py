@@ -343,3 +343,28 @@ def test_the_pollination_points_are_told_as_one_per_pollinated_card_of_the_habit
         f"You took 3 from the Aquatic grove, pollinated {C.cards()[CRAB].name}, 1 back to the Forest grove: "
         "4 points for the 4 pollinated cards in their habitat."
     )
+
+
+def test_a_new_round_tells_what_the_flipped_landmarks_now_ask_and_which_card_the_event_moved():
+    # Found playing: "Landmarks 29 and 1 flipped." and "Event on t1: Through Sand." left a
+    # newcomer to find the new rules and the displaced card on the board.
+    starts = []
+
+    def on_move(before, after, seat, action):
+        for moment in RULES.table_moments(RULES.view(before, SPECTATOR), RULES.view(after, SPECTATOR)):
+            if moment.heading.startswith("Round 2"):
+                starts.append((after, moment.lines))
+
+    play(3, 4, on_move)
+    (state, lines), = starts
+    flipped = [number for number, side in state.landmarks.values() if side]
+    for number in flipped:
+        rule = C.landmarks()[number].unnumbered.rule.summary
+        assert f"Landmark {number} flipped: {rule[:1].lower()}{rule[1:]}." in lines
+    event = next(line for line in lines if line.startswith("Event on "))
+    space = event.split()[2].rstrip(":")
+    empty = next(other for other, cards in state.stacks.items() if cards and cards[0] != state.stacks[space][0] and f"to {other}." in event)
+    assert event == (
+        f"Event on {space}: {C.cards()[state.stacks[space][0]].name}; "
+        f"{C.cards()[state.stacks[empty][0]].name} moved from {space} to {empty}."
+    )
