@@ -30,6 +30,7 @@ from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import Chip, Contest, EverbloomState, PollinationDone, is_hidden
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
+    MIGRATION_BEGINS,
     and_list,
     card_info,
     card_name,
@@ -153,6 +154,33 @@ def placement_lines(rules: EverbloomRules, before: EverbloomState, after: Everbl
         parts.extend(move_words(after, seat, move.owner, move.source, move.target) for move in moved_here)
         if parts:
             lines.append(f"{after.name(seat)} {', '.join(parts)}.")
+    return lines
+
+
+def last_placement_lines(before: EverbloomState, after: EverbloomState) -> list[str]:
+    """The placements made after `before` and before the migration that followed (the
+    board no longer shows them once cards migrate): the log's own lines, each seat's
+    "placed" and "sent" joined into one."""
+    if before.phase != "wilderness":
+        return []
+    new = [entry.text for entry in after.log[len(before.log):]]
+    if MIGRATION_BEGINS not in new:
+        return []
+    lines: list[str] = []
+    names = [after.name(seat) for seat in range(len(after.players))]
+    for text in new[: new.index(MIGRATION_BEGINS)]:
+        joined = next(
+            (
+                f"{lines[-1][:-1]}, {text[len(name) + 1:]}" for name in names
+                if lines and text.startswith(f"{name} sent ") and lines[-1].startswith(f"{name} placed ")
+                and lines[-1].endswith(".")
+            ),
+            None,
+        )
+        if joined is not None:
+            lines[-1] = joined
+        else:
+            lines.append(text)
     return lines
 
 
@@ -346,6 +374,7 @@ def changes_since(rules: EverbloomRules, before: EverbloomState, after: Everbloo
     marks = change_marks(before, after)
     lines: list[str] = []
     lines.extend(draft_lines(before, after))
+    lines.extend(last_placement_lines(before, after))
     new_contests = [contest for contest in after.contests if contest not in before.contests]
     if new_contests:
         migration = migration_lines(rules, after, new_contests)

@@ -172,6 +172,10 @@ def auto_pollinates(card_id: str) -> bool:
     return card_id in _WILDLIFE or _CARDS[card_id].auto_pollinates
 
 
+# The log's line between a round's last placement and its migration.
+MIGRATION_BEGINS = "Migration begins."
+
+
 def card_name(card_id: str) -> str:
     return card_info(card_id).name if not is_hidden(card_id) else "a hidden card"
 
@@ -1310,7 +1314,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         # The wildlife token starts each migration beneath the western landmark.
         state.wildlife_used = None
         state.contests = []
-        state.say("Migration begins.")
+        state.say(MIGRATION_BEGINS)
         tasks = [Task(kind="chip_blooms")]
         wild = _wildlife_spaces(state.side)
         for space in _board(state.side).migration:

@@ -368,3 +368,21 @@ def test_a_new_round_tells_what_the_flipped_landmarks_now_ask_and_which_card_the
         f"Event on {space}: {C.cards()[state.stacks[space][0]].name}; "
         f"{C.cards()[state.stacks[empty][0]].name} moved from {space} to {empty}."
     )
+
+
+def test_the_placements_made_after_the_seats_last_look_are_told_once_the_migration_began():
+    # Found playing: the bots' last chips of a round (placed after the seat's own last
+    # one) were never told: once the migration began the panel spoke only of it.
+    state = RULES.setup(EverbloomOptions(), [Seat(name=name) for name in NAMES[:3]], 4)
+    rng = random.Random(4)
+    looked = None
+    while True:
+        seat = RULES.to_act(state)[0]
+        if seat == 0 and looked is not None and looked.phase == "wilderness" and state.phase == "migration":
+            break
+        state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+        if seat == 0:
+            looked = RULES.view(state, 0)
+    lines = RULES.changes_since(looked, RULES.view(state, 0), 0).lines
+    assert lines[0] == "James placed the first player's \"1\" chip at landmark 21, sent 1 to Edge of the Jungle.", lines
+    assert lines[1].startswith("Migration: ")
