@@ -317,11 +317,17 @@ class GameScreen(SizedScreen[None]):
         last = next((index for index in range(len(moves) - 1, -1, -1) if moves[index].seat == seat), None)
         # A seat that has not moved yet is told what happened since the game began.
         since = 0 if last is None else last + 1
+        looking = seat if self.audience == seat else SPECTATOR
+        if last is not None:
+            # What its own move set off, which it has not seen either (a migration run on).
+            states = self.match.states
+            self._since = self.rules.changes_set_off(
+                self.rules.view(states[last], looking), self.rules.view(states[since], looking), seat
+            )
         if since < len(moves):
-            looking = seat if self.audience == seat else SPECTATOR
             before = self.rules.view(self.match.states[since], looking)
             now = self.current_view() if looking == seat else self.public_view()
-            self._since = self.rules.changes_since(before, now, seat)
+            self._since = self._since.then(self.rules.changes_since(before, now, seat))
         return self._since
 
     def change_marks(self) -> frozenset[Any]:

@@ -84,6 +84,22 @@ def fixed_changes(monkeypatch):
     return asked
 
 
+async def test_what_the_seats_own_move_set_off_is_told_before_what_others_did(tmp_path, monkeypatch):
+    set_off = ChangeReport(marks=frozenset({("space", "t3")}), lines=("Migration: Cy won Lichen Lemming (2, alone).",))
+    since = ChangeReport(lines=("Cy placed a 3 at landmark 11, sent 3 to Coral Crab.",))
+    monkeypatch.setattr(EverbloomRules, "changes_set_off", lambda self, before, after, seat: set_off)
+    monkeypatch.setattr(EverbloomRules, "changes_since", lambda self, before, after, seat: since)
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        await pilot.pause()
+        assert screen.since_last_turn() == set_off.then(since)
+        shown = " ".join(_panel_text(screen.query_one(SincePanel)).replace("│", " ").split())
+        assert shown.index("Cy won Lichen Lemming") < shown.index("Cy placed a 3")
+        assert f"{CHANGED}t3" in _wild_text(screen)
+
+
 async def test_a_long_summary_opens_on_its_newest_lines(tmp_path, monkeypatch):
     # Found playing at 120×40: the panel showed its first five rows (the round's start)
     # and hid the bots' placements, the moves just before the seat's own, below.

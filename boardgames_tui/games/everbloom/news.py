@@ -367,14 +367,35 @@ def table_moments(rules: EverbloomRules, before: EverbloomState, after: Everbloo
     return moments
 
 
-def changes_since(rules: EverbloomRules, before: EverbloomState, after: EverbloomState, seat: int) -> ChangeReport:
-    """What `seat` sees changed between two views of one audience: marks and a few lines."""
+def changes_set_off(rules: EverbloomRules, before: EverbloomState, after: EverbloomState, seat: int) -> ChangeReport:
+    """What `seat`'s own move from `before` to `after` set off: the rest of a draft
+    revealed, a migration run on to the next choice, a pollination revealed, a new
+    round; nothing when the move set nothing off.  The move itself (its chip, its
+    pollinators) is neither marked nor told: the seat made it."""
+    set_off = (
+        _draft_ended(before, after) or after.round != before.round
+        or any(contest not in before.contests for contest in after.contests)
+        or any(entry not in before.pollinations for entry in after.pollinations)
+    )
+    if not set_off:
+        return NO_CHANGES
+    return changes_since(rules, before, after, seat, own_move=True)
+
+
+def changes_since(
+    rules: EverbloomRules, before: EverbloomState, after: EverbloomState, seat: int, *, own_move: bool = False
+) -> ChangeReport:
+    """What `seat` sees changed between two views of one audience: marks and a few lines
+    (`own_move`: the two views lie around the seat's own move; see `changes_set_off`)."""
     if after.log[: len(before.log)] != before.log:
         return NO_CHANGES
     marks = change_marks(before, after)
+    if own_move:
+        marks = frozenset(mark for mark in marks if mark[0] != "landmark")
     lines: list[str] = []
     lines.extend(draft_lines(before, after))
-    lines.extend(last_placement_lines(before, after))
+    if not own_move:
+        lines.extend(last_placement_lines(before, after))
     new_contests = [contest for contest in after.contests if contest not in before.contests]
     if new_contests:
         migration = migration_lines(rules, after, new_contests)
@@ -389,7 +410,8 @@ def changes_since(rules: EverbloomRules, before: EverbloomState, after: Everbloo
         if after.round != before.round:
             lines.append(f"Round {after.round} began.")
         lines.extend(round_lines(rules, before, after))
-    lines.extend(placement_lines(rules, before, after))
+    if not own_move:
+        lines.extend(placement_lines(rules, before, after))
     if new_contests or fresh:
         gains = gains_line(before, after)
         if gains:

@@ -1811,6 +1811,11 @@ class EverbloomRules(GameRules[EverbloomState]):
 
         return news.changes_since(self, before, after, seat)
 
+    def changes_set_off(self, before: EverbloomState, after: EverbloomState, seat: int) -> ChangeReport:
+        from boardgames_tui.games.everbloom import news
+
+        return news.changes_set_off(self, before, after, seat)
+
     def table_moments(self, before: EverbloomState, after: EverbloomState) -> list[TableMoment]:
         from boardgames_tui.games.everbloom import news
 

@@ -386,3 +386,28 @@ def test_the_placements_made_after_the_seats_last_look_are_told_once_the_migrati
     lines = RULES.changes_since(looked, RULES.view(state, 0), 0).lines
     assert lines[0] == "James placed the first player's \"1\" chip at landmark 21, sent 1 to Edge of the Jungle.", lines
     assert lines[1].startswith("Migration: ")
+
+
+def test_what_the_seats_own_last_chip_set_off_is_told_but_not_the_chip_itself():
+    # Found playing: the migration that the seat's own last chip started ran on (another
+    # seat won a card, on a tie against it) and the panel never said so: it compared
+    # from the state after the seat's move, which held those results already.
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[ELEPHANT], t2=[CRAB])
+    state.pollinators["t1"] = [0, 2]
+    for player in state.players:
+        player.chips, player.first_chip = [], False
+    state.players[0].chips = [1]
+    pre = state
+    post = act(state, 0, PlaceChip(chip=1, landmark="n1"), SendPollinator(space="t2"))
+    assert post.phase == "migration"
+    report = RULES.changes_set_off(RULES.view(pre, 0), RULES.view(post, 0), 0)
+    elephant = C.cards()[ELEPHANT].name
+    assert report.lines[0] == f"Migration: James won {elephant} (2, alone).", report.lines
+    assert not any(line.startswith("You placed") for line in report.lines)
+    assert ("space", "t1") in report.marks and not any(mark[0] == "landmark" for mark in report.marks)
+    # A move that sets nothing off adds nothing.
+    quiet = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(quiet, t1=[ELEPHANT])
+    after = act(quiet, 0, PlaceChip(chip=1, landmark="west"), SendPollinator(space="t1"))
+    assert not RULES.changes_set_off(RULES.view(quiet, 0), RULES.view(after, 0), 0)
