@@ -111,8 +111,11 @@ def _chip_words(chip: Chip) -> str:
     return 'the "1" chip' if chip.first_chip else f"a {chip.value}"
 
 
-def placement_lines(rules: EverbloomRules, before: EverbloomState, after: EverbloomState) -> list[str]:
-    """Who placed which chip where and sent how many pollinators to which card."""
+def placement_lines(
+    rules: EverbloomRules, before: EverbloomState, after: EverbloomState, viewer: int | None = None
+) -> list[str]:
+    """Who placed which chip where and sent how many pollinators to which card (told to
+    `viewer`: a pollinator of its own that another moved is "one of your pollinators")."""
     if after.phase != "wilderness":
         return []
     same = _same_round(before, after)
@@ -151,7 +154,7 @@ def placement_lines(rules: EverbloomRules, before: EverbloomState, after: Everbl
             parts.append(f"sent {and_list(sent)}")
         if taken:
             parts.append(f"moved {and_list(taken)}")
-        parts.extend(move_words(after, seat, move.owner, move.source, move.target) for move in moved_here)
+        parts.extend(move_words(after, seat, move.owner, move.source, move.target, viewer) for move in moved_here)
         if parts:
             lines.append(f"{after.name(seat)} {', '.join(parts)}.")
     return lines
@@ -411,7 +414,7 @@ def changes_since(
             lines.append(f"Round {after.round} began.")
         lines.extend(round_lines(rules, before, after))
     if not own_move:
-        lines.extend(placement_lines(rules, before, after))
+        lines.extend(placement_lines(rules, before, after, seat))
     if new_contests or fresh:
         gains = gains_line(before, after)
         if gains:

@@ -105,7 +105,7 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.text import plural, possessive
+from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     HIDDEN_CARD,
@@ -180,9 +180,15 @@ def card_name(card_id: str) -> str:
     return card_info(card_id).name if not is_hidden(card_id) else "a hidden card"
 
 
-def move_words(state: EverbloomState, seat: int, owner: int, source: str, target: str) -> str:
-    """"moved one of Ann's pollinators from Lily Pad Frog to Liana Gibbon" (`seat` moving)."""
-    whose = "one of their own pollinators" if owner == seat else f"one of {possessive(state.name(owner))} pollinators"
+def move_words(state: EverbloomState, seat: int, owner: int, source: str, target: str, viewer: int | None = None) -> str:
+    """"moved a pollinator belonging to Ann from Lily Pad Frog to Liana Gibbon" (`seat`
+    moving; right for any name), "one of your pollinators" when told to its owner `viewer`."""
+    if owner == seat:
+        whose = "one of their own pollinators"
+    elif owner == viewer:
+        whose = "one of your pollinators"
+    else:
+        whose = f"a pollinator belonging to {state.name(owner)}"
     return f"moved {whose} from {space_card_name(state, source)} to {space_card_name(state, target)}"
 
 

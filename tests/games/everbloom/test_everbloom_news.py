@@ -306,11 +306,12 @@ def test_a_pollinator_moved_by_the_butterflies_is_told_as_their_move_not_its_own
     assert not any(line.startswith("You ") for line in lines), lines
     assert any(
         line.startswith("James placed a 4 at the western wildlife landmark")
-        and f"moved one of You's pollinators from {elephant} to {crab}" in line
+        and f"moved one of your pollinators from {elephant} to {crab}" in line
         for line in lines
     ), lines
-    # The log says it with the cards' names too.
-    assert f"James moved one of You's pollinators from {elephant} to {crab}." in [entry.text for entry in state.log]
+    # The log, for everybody, says whose with the cards' names too (right for any name).
+    assert f"James moved a pollinator belonging to You from {elephant} to {crab}." in [entry.text for entry in state.log]
+    assert not BAD_GRAMMAR.search(" ".join(lines))
 
 
 def test_a_placement_hint_that_only_ties_still_says_who_would():
