@@ -100,7 +100,8 @@ async def test_what_the_seats_own_move_set_off_is_told_before_what_others_did(tm
         assert f"{CHANGED}t3" in _wild_text(screen)
 
 
-async def test_a_long_summary_opens_on_its_newest_lines(tmp_path, monkeypatch):
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_a_long_summary_opens_on_its_newest_lines(tmp_path, monkeypatch, size):
     # Found playing at 120×40: the panel showed its first five rows (the round's start)
     # and hid the bots' placements, the moves just before the seat's own, below.
     lines = tuple(f"Line {number}: Cy placed a 3 at landmark 11, sent 3 to Lichen Lemming." for number in range(1, 11))
@@ -110,10 +111,16 @@ async def test_a_long_summary_opens_on_its_newest_lines(tmp_path, monkeypatch):
 
     monkeypatch.setattr(EverbloomRules, "changes_since", changes_since)
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=5)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = await _to_wilderness_turn(pilot, app, 0)
         await pilot.pause()
+        if size == (80, 24):
+            # The panel shows in the "news" pane, one key away (hidden until then).
+            await pilot.press("p")
+            await pilot.pause()
+            await pilot.pause()
+            assert screen.pane == "news"
         panel = screen.query_one(SincePanel)
         assert panel.max_scroll_y > 0 and panel.scroll_offset.y == panel.max_scroll_y
         shown = " ".join(_panel_text(panel).replace("│", " ").split())

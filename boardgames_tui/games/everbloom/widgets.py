@@ -544,6 +544,11 @@ class SincePanel(WrappedList):
         # now, was the one scrolled out of sight.
         self.scroll_end(animate=False, x_axis=False)
 
+    def on_resize(self) -> None:
+        # Shown again at another height (the compact "news" pane): still the newest lines.
+        # (Textual also calls WrappedList's own handler, which wraps them again.)
+        self.scroll_end(animate=False, x_axis=False)
+
     def _rewrap(self, width: int) -> None:
         rows = len(self._strips)
         super()._rewrap(width)
