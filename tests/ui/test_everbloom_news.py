@@ -283,6 +283,8 @@ async def test_refused_keys_say_why(tmp_path):
         screen.after_move()
         await pilot.pause()
         assert "Ben is thinking" not in _status(app)
+        # A letter bound to nothing says so too (found playing: 'z' did nothing at all).
+        await says(("z",), "That key does nothing while placing a chip")
         # Ann plays the Lemurs: chips 1 to 4, no 5.
         await says(("5",), "There is no 5 chip among yours")
         await says(("minus",), "That key does nothing while placing a chip")

@@ -1057,15 +1057,20 @@ class EverbloomScreen(GameScreen):
         return super().allows(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
-        """A key of this screen that no binding takes now says why (a key hidden by
-        `allows` would otherwise do nothing at all)."""
-        bindings = self._bindings.key_to_bindings.get(event.key)
-        if not bindings or self.is_too_small:
+        """A key that no binding takes now says why: one of this screen's hidden by
+        `allows`, or a printable key bound nowhere (found playing: a stray letter did
+        nothing at all)."""
+        if self.is_too_small:
             return
-        for binding in bindings:
-            _, name, parameters = parse_action(binding.action)
-            if self.check_action(name, parameters):
+        bindings = self._bindings.key_to_bindings.get(event.key)
+        if not bindings:
+            if not event.is_printable or event.key in self.active_bindings:
                 return
+        else:
+            for binding in bindings:
+                _, name, parameters = parse_action(binding.action)
+                if self.check_action(name, parameters):
+                    return
         self.say(self._why_not(event.key), error=True)
         view = self.current_view()
         if view is None or not self.viewer_acts(view):
