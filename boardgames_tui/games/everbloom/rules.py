@@ -400,6 +400,9 @@ class EverbloomRules(GameRules[EverbloomState]):
     playout_horizon: ClassVar[int | None] = 16
     # Some sixty decisions a seat per game: each gets a quarter of a level's playouts.
     search_effort: ClassVar[float] = 0.25
+    # Everbloom's "since your last turn" panel scrolls: a round's start and two seats'
+    # placements fit whole (found playing: six lines cut them into "… more in the log").
+    CHANGE_LINES: ClassVar[int] = 10
     options_model: ClassVar[type[BaseModel]] = EverbloomOptions
     state_model = EverbloomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)

@@ -412,3 +412,23 @@ def test_what_the_seats_own_last_chip_set_off_is_told_but_not_the_chip_itself():
     lay(quiet, t1=[ELEPHANT])
     after = act(quiet, 0, PlaceChip(chip=1, landmark="west"), SendPollinator(space="t1"))
     assert not RULES.changes_set_off(RULES.view(quiet, 0), RULES.view(after, 0), 0)
+
+
+
+def test_a_rounds_start_and_the_placements_after_it_fit_the_since_panel_whole():
+    # Found playing: round 2's start (two flipped landmarks, the event, the first player,
+    # the bloom cards) and the placements before the seat's turn were cut at six lines.
+    state = RULES.setup(EverbloomOptions(), [Seat(name=name) for name in NAMES[:3]], 4)
+    rng = random.Random(4)
+    looked = None
+    while True:
+        seat = RULES.to_act(state)[0]
+        if seat == 0 and state.round == 2 and state.phase == "wilderness" and state.first_player != 0:
+            break
+        state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+        if seat == 0:
+            looked = RULES.view(state, 0)
+    lines = RULES.changes_since(looked, RULES.view(state, 0), 0).lines
+    assert any(line.startswith("Landmark ") and " flipped: " in line for line in lines), lines
+    assert any(" placed " in line for line in lines), lines
+    assert not any("more in the log" in line for line in lines), lines
