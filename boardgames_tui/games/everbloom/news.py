@@ -316,7 +316,8 @@ def end_lines(state: EverbloomState) -> list[str]:
     if final is None:
         return []
     names = and_list([state.name(seat) for seat in final.winners])
-    lines = [f"Winner{'s' if len(final.winners) > 1 else ''}: {names} ({final.decided_by})."]
+    # The reason carries its own brackets ("most points (70)"): a dash, not nested ones.
+    lines = [f"Winner{'s' if len(final.winners) > 1 else ''}: {names} — {final.decided_by}."]
     lines.append("Totals: " + ", ".join(f"{state.name(seat)} {total}" for seat, total in enumerate(final.totals)) + ".")
     for seat, player in enumerate(state.players):
         if player.nectar:

@@ -21,7 +21,8 @@ from boardgames_tui.games.everbloom.model import (
     PollinationDone,
     SendPollinator,
 )
-from boardgames_tui.games.everbloom.news import pollination_line
+from boardgames_tui.games.everbloom.news import end_lines, pollination_line
+from boardgames_tui.games.everbloom.rules import and_list
 from tests.games.everbloom.test_everbloom_rules import CRAB, ELEPHANT, OWL, RULES, act, blank, migrate
 
 NAMES = ["You", "James", "Ann", "Bo"]
@@ -432,3 +433,13 @@ def test_a_rounds_start_and_the_placements_after_it_fit_the_since_panel_whole():
     assert any(line.startswith("Landmark ") and " flipped: " in line for line in lines), lines
     assert any(" placed " in line for line in lines), lines
     assert not any("more in the log" in line for line in lines), lines
+
+
+
+def test_the_winner_line_has_no_brackets_inside_brackets():
+    # Found playing: "Winner: Bot 2 (most points (70))."
+    final = play(2, 5)
+    line = end_lines(final)[0]
+    names = and_list([final.name(seat) for seat in final.final.winners])
+    assert line == f"Winner{'s' if len(final.final.winners) > 1 else ''}: {names} — {final.final.decided_by}."
+    assert "))" not in line
