@@ -221,6 +221,10 @@ class ChangeReport:
     def __bool__(self) -> bool:
         return bool(self.marks or self.lines)
 
+    def then(self, later: ChangeReport) -> ChangeReport:
+        """This report followed by `later`: both marks, this report's lines first."""
+        return ChangeReport(self.marks | later.marks, self.lines + later.lines)
+
 
 NO_CHANGES = ChangeReport()
 
@@ -326,6 +330,13 @@ class GameRules(ABC, Generic[StateT]):
             skipped = len(new) - self.CHANGE_LINES + 1
             new = [f"({skipped} earlier lines are in the log)", *new[-(self.CHANGE_LINES - 1) :]]
         return ChangeReport(lines=tuple(new))
+
+    def changes_set_off(self, before: StateT, after: StateT, seat: int) -> ChangeReport:
+        """What `seat`'s own move (from `before` to `after`, two views as for
+        `changes_since`) set off beyond the move itself (a scoring, other seats' results)
+        that the seat has not seen: told before `changes_since`'s report.  By default
+        nothing (a game whose moves set nothing off in one step keeps it)."""
+        return NO_CHANGES
 
     def table_moments(self, before: StateT, after: StateT) -> list[TableMoment]:
         """The public events between two public views (`view(·, SPECTATOR)`), in order,

@@ -322,18 +322,25 @@ class GameScreen(SizedScreen[None]):
         last = next((index for index in range(len(moves) - 1, -1, -1) if moves[index].seat == seat), None)
         # A seat that has not moved yet is told what happened since the game began.
         since = 0 if last is None else last + 1
+        looking = seat if self.audience == seat else SPECTATOR
+        if last is not None:
+            # What its own move set off, which it has not seen either (a migration run on).
+            states = self.match.states
+            self._since = self.rules.changes_set_off(
+                self.rules.view(states[last], looking), self.rules.view(states[since], looking), seat
+            )
         if since < len(moves):
-            looking = seat if self.audience == seat else SPECTATOR
             before = self.rules.view(self.match.states[since], looking)
             now = self.current_view() if looking == seat else self.public_view()
-            self._since = self.rules.changes_since(before, now, seat)
+            self._since = self._since.then(self.rules.changes_since(before, now, seat))
         return self._since
 
     def change_marks(self) -> frozenset[Any]:
         """The game's keys for what the board marks as changed since the viewer's last move."""
         return self.since_last_turn().marks
 
-    def _show_since(self) -> None:
+    def show_since(self) -> None:
+        """Draw `since_last_turn`'s lines (a hook: a game with its own panel draws them there)."""
         panel = self.query_one("#since-panel", TextPanel)
         lines = self.since_last_turn().lines
         panel.display = bool(lines)
@@ -383,7 +390,7 @@ class GameScreen(SizedScreen[None]):
         self.show_view(shown, self.viewer)
         self._update_status()
         if not cursor_only:
-            self._show_since()
+            self.show_since()
             self.refresh_bindings()
 
     def show_view(self, view: GameState, viewer: int | None) -> None:
@@ -587,10 +594,12 @@ class GameScreen(SizedScreen[None]):
             return
         self._drop_hint()
         self.say("Looking for a hint (about a second of simulated games)…")
-        self._find_hint(self.viewer, self.match.state, view)
+        self.look_for_hint(self.viewer, self.match.state, view)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _find_hint(self, seat: int, state: GameState, view: GameState) -> None:
+    def look_for_hint(self, seat: int, state: GameState, view: GameState) -> None:
+        """Find the best move for `seat` from `view` in a worker and show it (a hook: a
+        game may ask about a view one decision ahead, such as a chip already placed)."""
         worker = get_current_worker()
         seed = self.match.seed + len(self.match.moves)
         verdict = find_hint(self.rules, view, seat, seed, lambda: worker.is_cancelled)

@@ -13,23 +13,9 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
-from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
-
-
-async def until_the_viewer_acts(pilot) -> None:
-    """Waits (as briefly as the bots allow) until Anna is to act; the table's
-    announcements (a draft revealed, a migration summed up) are read with Enter."""
-    for _ in range(1000):
-        await pilot.pause(0.01)
-        screen = pilot.app.screen
-        if isinstance(screen, AnnouncementScreen):
-            await pilot.press("enter")
-            continue
-        if screen.thinking is None and screen.viewer in pilot.app.match.to_act():
-            return
-
+from .test_snapshots import until_the_viewer_acts
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"), pytest.param((200, 60), id="200x60")]
 

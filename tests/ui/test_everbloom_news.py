@@ -84,6 +84,49 @@ def fixed_changes(monkeypatch):
     return asked
 
 
+async def test_what_the_seats_own_move_set_off_is_told_before_what_others_did(tmp_path, monkeypatch):
+    set_off = ChangeReport(marks=frozenset({("space", "t3")}), lines=("Migration: Cy won Lichen Lemming (2, alone).",))
+    since = ChangeReport(lines=("Cy placed a 3 at landmark 11, sent 3 to Coral Crab.",))
+    monkeypatch.setattr(EverbloomRules, "changes_set_off", lambda self, before, after, seat: set_off)
+    monkeypatch.setattr(EverbloomRules, "changes_since", lambda self, before, after, seat: since)
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        await pilot.pause()
+        assert screen.since_last_turn() == set_off.then(since)
+        shown = " ".join(_panel_text(screen.query_one(SincePanel)).replace("│", " ").split())
+        assert shown.index("Cy won Lichen Lemming") < shown.index("Cy placed a 3")
+        assert f"{CHANGED}t3" in _wild_text(screen)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_a_long_summary_opens_on_its_newest_lines(tmp_path, monkeypatch, size):
+    # Found playing at 120×40: the panel showed its first five rows (the round's start)
+    # and hid the bots' placements, the moves just before the seat's own, below.
+    lines = tuple(f"Line {number}: Cy placed a 3 at landmark 11, sent 3 to Lichen Lemming." for number in range(1, 11))
+
+    def changes_since(self, before, after, seat):
+        return ChangeReport(marks=frozenset(), lines=lines) if before.phase == "draft" else NO_CHANGES
+
+    monkeypatch.setattr(EverbloomRules, "changes_since", changes_since)
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=5)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        await pilot.pause()
+        if size == (80, 24):
+            # The panel shows in the "news" pane, one key away (hidden until then).
+            await pilot.press("p")
+            await pilot.pause()
+            await pilot.pause()
+            assert screen.pane == "news"
+        panel = screen.query_one(SincePanel)
+        assert panel.max_scroll_y > 0 and panel.scroll_offset.y == panel.max_scroll_y
+        shown = " ".join(_panel_text(panel).replace("│", " ").split())
+        assert "Line 10:" in shown and "Line 1:" not in shown
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=lambda size: f"{size[0]}x{size[1]}")
 async def test_what_changed_since_the_seats_last_move_is_marked_and_summed_up_until_it_moves(
     tmp_path, fixed_changes, size
@@ -240,11 +283,17 @@ async def test_refused_keys_say_why(tmp_path):
         screen.after_move()
         await pilot.pause()
         assert "Ben is thinking" not in _status(app)
+        # A letter bound to nothing says so too (found playing: 'z' did nothing at all).
+        await says(("z",), "That key does nothing while placing a chip")
         # Ann plays the Lemurs: chips 1 to 4, no 5.
         await says(("5",), "There is no 5 chip among yours")
         await says(("minus",), "That key does nothing while placing a chip")
         await says(("up",) * 12, "That is the first landmark.")
-        await says(("left",) * 6, "No smaller chip may go now.")
+        await says(("left",) * 6, "No smaller chip: this is your smallest.")
+        # Found playing: → toward the first player's "1" chip said only "No larger chip
+        # may go now"; it says why that chip waits.
+        assert screen.current_view().players[0].first_chip
+        await says(("right",) * 6, 'The first player\'s "1" chip goes only after all your faction chips')
         await says(("3", "d", "up"), "That is the first row of this split.")
         await says(("0", "minus"), "None to take off here.")
         await says(("a",), "That key does nothing while sharing out pollinators")
@@ -265,7 +314,7 @@ async def test_a_hint_asked_in_a_split_is_about_that_chip_and_landmark(tmp_path,
         await pilot.pause()
         screen = await _to_wilderness_turn(pilot, app, 0)
         asked = []
-        monkeypatch.setattr(screen, "_find_hint", lambda seat, state, view: asked.append((seat, state, view)))
+        monkeypatch.setattr(screen, "look_for_hint", lambda seat, state, view: asked.append((seat, state, view)))
         # Chip 3 at m1 (letter d): all four pollinators on t1.
         await pilot.press("3", "d", "4")
         await pilot.pause()

@@ -116,12 +116,13 @@ def _split_reason(view: EverbloomState, seat: int, counts: dict[str, int]) -> st
         (leads if outcome > 0 else ties if outcome == 0 else behind).append(words)
     parts = []
     if leads:
-        parts.append(f"you would lead on {and_list(leads)}")
+        parts.append(f"lead on {and_list(leads)}")
     if ties:
         parts.append(f"tie on {and_list(ties)}")
     if behind:
         parts.append(f"still trail on {and_list(behind)}")
-    return ", ".join(parts)
+    # "you would" once, before whichever comes first.
+    return f"you would {', '.join(parts)}" if parts else ""
 
 
 def suggest_split(rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip) -> dict[str, int]:

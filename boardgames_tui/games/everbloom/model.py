@@ -277,6 +277,18 @@ class Contest(BaseModel):
     bonus_tie_break: str = ""
 
 
+class PollinatorMoved(BaseModel):
+    """A pollinator moved from card to card by `seat` (the Butterflies' 4, Edge of the
+    Forest): public, so that the news tells who moved whose."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int
+    owner: int
+    source: str
+    target: str
+
+
 class PollinationDone(BaseModel):
     """One seat's pollination as revealed to everybody."""
 
@@ -345,4 +357,6 @@ class EverbloomState(GameState):
     # happened (public, for the summaries the table is shown).
     contests: list[Contest] = Field(default_factory=list)
     pollinations: list[PollinationDone] = Field(default_factory=list)
+    # This round's pollinators moved card to card, in order (cleared with the chips).
+    moved: list[PollinatorMoved] = Field(default_factory=list)
     final: FinalScore | None = None

@@ -30,11 +30,14 @@ from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import Chip, Contest, EverbloomState, PollinationDone, is_hidden
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
+    MIGRATION_BEGINS,
     and_list,
     card_info,
     card_name,
     majority_divisors,
+    move_words,
     nectar_card_name,
+    space_card_name,
 )
 
 if TYPE_CHECKING:
@@ -47,6 +50,7 @@ _TRACK = C.bloom_track()
 _NUM = C.numbers()
 _NECTAR = {card.id: card for card in C.nectar_cards()}
 _BLOOM_NAMES = {card.id: card.name for card in C.blooms()}
+_LANDMARKS = C.landmarks()
 
 
 def biome_name(biome: str) -> str:
@@ -107,22 +111,34 @@ def _chip_words(chip: Chip) -> str:
     return 'the "1" chip' if chip.first_chip else f"a {chip.value}"
 
 
-def placement_lines(rules: EverbloomRules, before: EverbloomState, after: EverbloomState) -> list[str]:
-    """Who placed which chip where and sent how many pollinators to which card."""
+def placement_lines(
+    rules: EverbloomRules, before: EverbloomState, after: EverbloomState, viewer: int | None = None
+) -> list[str]:
+    """Who placed which chip where and sent how many pollinators to which card (told to
+    `viewer`: a pollinator of its own that another moved is "one of your pollinators")."""
     if after.phase != "wilderness":
         return []
     same = _same_round(before, after)
+    moves = after.moved[len(before.moved):] if same and after.moved[: len(before.moved)] == before.moved else []
     lines = []
     for seat in range(len(after.players)):
         placed = [
             f"{_chip_words(chip)} at {rules.landmark_label(after, space)}"
             for space in after.chips for chip in _new_chips(before, after, space) if chip.seat == seat
         ]
+        # A pollinator another moved is that other's doing, not its owner's.
+        moved_here = [move for move in moves if move.seat == seat]
+        changes = {
+            space: counts[seat] - (before.pollinators.get(space, [0] * len(counts))[seat] if same else 0)
+            for space, counts in after.pollinators.items()
+        }
+        for move in moves:
+            if move.owner == seat:
+                changes[move.target] = changes.get(move.target, 0) - 1
+                changes[move.source] = changes.get(move.source, 0) + 1
         sent, taken = [], []
-        for space, counts in after.pollinators.items():
-            change = counts[seat] - (before.pollinators.get(space, [0] * len(counts))[seat] if same else 0)
-            stack = after.stacks.get(space) or []
-            name = card_name(stack[0]) if stack else space
+        for space, change in changes.items():
+            name = space_card_name(after, space)
             if change > 0:
                 sent.append(f"{change} to {name}")
             elif change < 0:
@@ -138,8 +154,36 @@ def placement_lines(rules: EverbloomRules, before: EverbloomState, after: Everbl
             parts.append(f"sent {and_list(sent)}")
         if taken:
             parts.append(f"moved {and_list(taken)}")
+        parts.extend(move_words(after, seat, move.owner, move.source, move.target, viewer) for move in moved_here)
         if parts:
             lines.append(f"{after.name(seat)} {', '.join(parts)}.")
+    return lines
+
+
+def last_placement_lines(before: EverbloomState, after: EverbloomState) -> list[str]:
+    """The placements made after `before` and before the migration that followed (the
+    board no longer shows them once cards migrate): the log's own lines, each seat's
+    "placed" and "sent" joined into one."""
+    if before.phase != "wilderness":
+        return []
+    new = [entry.text for entry in after.log[len(before.log):]]
+    if MIGRATION_BEGINS not in new:
+        return []
+    lines: list[str] = []
+    names = [after.name(seat) for seat in range(len(after.players))]
+    for text in new[: new.index(MIGRATION_BEGINS)]:
+        joined = next(
+            (
+                f"{lines[-1][:-1]}, {text[len(name) + 1:]}" for name in names
+                if lines and text.startswith(f"{name} sent ") and lines[-1].startswith(f"{name} placed ")
+                and lines[-1].endswith(".")
+            ),
+            None,
+        )
+        if joined is not None:
+            lines[-1] = joined
+        else:
+            lines.append(text)
     return lines
 
 
@@ -224,11 +268,15 @@ def points_line(state: EverbloomState) -> str:
 
 
 def pollination_line(state: EverbloomState, done: PollinationDone) -> str:
-    cards = and_list([card_name(card) for card in done.cards]) or "nothing"
+    cards = and_list([card_name(card) for card in done.cards]) or "nothing new"
     back = f", {done.left} back to the {biome_name(done.leftover_grove)} grove" if done.left and done.leftover_grove else ""
+    taken = done.taken or "none"
+    # The points are for every pollinated card of the habitat, not only for this round's.
+    pollinated = done.points // max(1, _NUM.points_per_pollinated_card)
     return (
-        f"{state.name(done.seat)} took {done.taken} from the {biome_name(done.grove)} grove, "
-        f"pollinated {cards}{back}: {plural(done.points, 'point')}."
+        f"{state.name(done.seat)} took {taken} from the {biome_name(done.grove)} grove, "
+        f"pollinated {cards}{back}: {plural(done.points, 'point')} for the "
+        f"{plural(pollinated, 'pollinated card')} in their habitat."
     )
 
 
@@ -236,16 +284,21 @@ def round_lines(rules: EverbloomRules, before: EverbloomState, after: EverbloomS
     """What a new round brought: landmarks flipped, the event, the first player, bloom cards."""
     lines = []
     if after.round != before.round:
-        flipped = [
-            str(number) for space, (number, side) in after.landmarks.items()
-            if side and not before.landmarks.get(space, [0, 0])[1]
-        ]
-        if flipped:
-            lines.append(f"Landmark{'s' if len(flipped) > 1 else ''} {and_list(flipped)} flipped.")
+        for space, (number, side) in after.landmarks.items():
+            if side and not before.landmarks.get(space, [0, 0])[1]:
+                # What the new side asks, so that nobody has to find it on the board.
+                rule = _LANDMARKS[number].unnumbered.rule.summary
+                lines.append(f"Landmark {number} flipped: {rule[:1].lower()}{rule[1:]}.")
     # An event in play: drawn from the event deck, or turned face up on a stack (four seats).
     for space, cards in after.stacks.items():
         if cards and _is_event(cards[0]) and cards[0] not in before.face_up:
-            lines.append(f"Event on {space}: {card_name(cards[0])}.")
+            # The card it displaced went to the space that was empty.
+            empty = next(
+                (other for other, others in after.stacks.items() if other != space and others and not before.stacks.get(other)),
+                None,
+            )
+            moved = f"; {card_name(after.stacks[empty][0])} moved from {space} to {empty}" if empty is not None else ""
+            lines.append(f"Event on {space}: {card_name(cards[0])}{moved}.")
     if after.round != before.round or _draft_ended(before, after):
         lines.append(f"First player: {after.name(after.first_player)}.")
         fresh = [card for card in after.bloom_shown if card not in before.bloom_shown]
@@ -263,7 +316,8 @@ def end_lines(state: EverbloomState) -> list[str]:
     if final is None:
         return []
     names = and_list([state.name(seat) for seat in final.winners])
-    lines = [f"Winner{'s' if len(final.winners) > 1 else ''}: {names} ({final.decided_by})."]
+    # The reason carries its own brackets ("most points (70)"): a dash, not nested ones.
+    lines = [f"Winner{'s' if len(final.winners) > 1 else ''}: {names} — {final.decided_by}."]
     lines.append("Totals: " + ", ".join(f"{state.name(seat)} {total}" for seat, total in enumerate(final.totals)) + ".")
     for seat, player in enumerate(state.players):
         if player.nectar:
@@ -317,13 +371,35 @@ def table_moments(rules: EverbloomRules, before: EverbloomState, after: Everbloo
     return moments
 
 
-def changes_since(rules: EverbloomRules, before: EverbloomState, after: EverbloomState, seat: int) -> ChangeReport:
-    """What `seat` sees changed between two views of one audience: marks and a few lines."""
+def changes_set_off(rules: EverbloomRules, before: EverbloomState, after: EverbloomState, seat: int) -> ChangeReport:
+    """What `seat`'s own move from `before` to `after` set off: the rest of a draft
+    revealed, a migration run on to the next choice, a pollination revealed, a new
+    round; nothing when the move set nothing off.  The move itself (its chip, its
+    pollinators) is neither marked nor told: the seat made it."""
+    set_off = (
+        _draft_ended(before, after) or after.round != before.round
+        or any(contest not in before.contests for contest in after.contests)
+        or any(entry not in before.pollinations for entry in after.pollinations)
+    )
+    if not set_off:
+        return NO_CHANGES
+    return changes_since(rules, before, after, seat, own_move=True)
+
+
+def changes_since(
+    rules: EverbloomRules, before: EverbloomState, after: EverbloomState, seat: int, *, own_move: bool = False
+) -> ChangeReport:
+    """What `seat` sees changed between two views of one audience: marks and a few lines
+    (`own_move`: the two views lie around the seat's own move; see `changes_set_off`)."""
     if after.log[: len(before.log)] != before.log:
         return NO_CHANGES
     marks = change_marks(before, after)
+    if own_move:
+        marks = frozenset(mark for mark in marks if mark[0] != "landmark")
     lines: list[str] = []
     lines.extend(draft_lines(before, after))
+    if not own_move:
+        lines.extend(last_placement_lines(before, after))
     new_contests = [contest for contest in after.contests if contest not in before.contests]
     if new_contests:
         migration = migration_lines(rules, after, new_contests)
@@ -338,7 +414,8 @@ def changes_since(rules: EverbloomRules, before: EverbloomState, after: Everbloo
         if after.round != before.round:
             lines.append(f"Round {after.round} began.")
         lines.extend(round_lines(rules, before, after))
-    lines.extend(placement_lines(rules, before, after))
+    if not own_move:
+        lines.extend(placement_lines(rules, before, after, seat))
     if new_contests or fresh:
         gains = gains_line(before, after)
         if gains:

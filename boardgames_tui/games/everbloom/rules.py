@@ -122,6 +122,7 @@ from boardgames_tui.games.everbloom.model import (
     FinishPollination,
     HabitatCard,
     MovePollinator,
+    PollinatorMoved,
     Pollinate,
     PollinationDone,
     PollinationWork,
@@ -171,8 +172,30 @@ def auto_pollinates(card_id: str) -> bool:
     return card_id in _WILDLIFE or _CARDS[card_id].auto_pollinates
 
 
+# The log's line between a round's last placement and its migration.
+MIGRATION_BEGINS = "Migration begins."
+
+
 def card_name(card_id: str) -> str:
     return card_info(card_id).name if not is_hidden(card_id) else "a hidden card"
+
+
+def move_words(state: EverbloomState, seat: int, owner: int, source: str, target: str, viewer: int | None = None) -> str:
+    """"moved a pollinator belonging to Ann from Lily Pad Frog to Liana Gibbon" (`seat`
+    moving; right for any name), "one of your pollinators" when told to its owner `viewer`."""
+    if owner == seat:
+        whose = "one of their own pollinators"
+    elif owner == viewer:
+        whose = "one of your pollinators"
+    else:
+        whose = f"a pollinator belonging to {state.name(owner)}"
+    return f"moved {whose} from {space_card_name(state, source)} to {space_card_name(state, target)}"
+
+
+def space_card_name(state: EverbloomState, space: str) -> str:
+    """The name of the card on top of card space `space` (the space itself when empty)."""
+    stack = state.stacks.get(space) or []
+    return card_name(stack[0]) if stack else space
 
 
 def nectar_card_name(card_id: str) -> str:
@@ -307,6 +330,7 @@ def _clone(state: EverbloomState) -> EverbloomState:
         boxed=list(state.boxed),
         contests=list(state.contests),
         pollinations=list(state.pollinations),
+        moved=list(state.moved),
     )
 
 
@@ -376,6 +400,9 @@ class EverbloomRules(GameRules[EverbloomState]):
     playout_horizon: ClassVar[int | None] = 16
     # Some sixty decisions a seat per game: each gets a quarter of a level's playouts.
     search_effort: ClassVar[float] = 0.25
+    # Everbloom's "since your last turn" panel scrolls: a round's start and two seats'
+    # placements fit whole (found playing: six lines cut them into "… more in the log").
+    CHANGE_LINES: ClassVar[int] = 10
     options_model: ClassVar[type[BaseModel]] = EverbloomOptions
     state_model = EverbloomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
@@ -842,6 +869,9 @@ class EverbloomRules(GameRules[EverbloomState]):
                         return "You do not hold the first player's chip"
                     if action.first_chip:
                         return "The first player's \"1\" chip goes only after all your faction chips"
+                    if action.chip not in _FACTIONS[player.faction].chips:
+                        held = ", ".join(str(value) for value in _FACTIONS[player.faction].chips)
+                        return f"The {_FACTIONS[player.faction].name} have no {action.chip} chip: theirs are {held}"
                     return f"You have no {action.chip} chip left to place"
                 placements = self.placements(state, seat)
                 legal = placements[(action.chip, action.first_chip)]
@@ -927,7 +957,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             stack = state.stacks.get(action.space) or [HIDDEN_CARD]
             return f"{name} sent a pollinator to {card_name(stack[0])}."
         if isinstance(action, MovePollinator):
-            return f"{name} moved a pollinator of {state.name(action.owner)} from {action.source} to {action.target}."
+            return f"{name} {move_words(state, seat, action.owner, action.source, action.target)}."
         if isinstance(action, PullFromGrove):
             return f"{name} brought a pollinator from the {action.grove} grove."
         if isinstance(action, Skip):
@@ -1105,6 +1135,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if isinstance(action, MovePollinator):
             state.pollinators[action.source][action.owner] -= 1
             state.pollinators[action.target][action.owner] += 1
+            state.moved.append(PollinatorMoved(seat=seat, owner=action.owner, source=action.source, target=action.target))
             state.say(self.describe(state, seat, action))
         elif isinstance(action, PullFromGrove):
             space = step.split(":")[1]
@@ -1292,7 +1323,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         # The wildlife token starts each migration beneath the western landmark.
         state.wildlife_used = None
         state.contests = []
-        state.say("Migration begins.")
+        state.say(MIGRATION_BEGINS)
         tasks = [Task(kind="chip_blooms")]
         wild = _wildlife_spaces(state.side)
         for space in _board(state.side).migration:
@@ -1645,6 +1676,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             return
         for space in state.chips:
             state.chips[space] = []
+        state.moved = []
         numbered = [space for space, (number, flipped) in state.landmarks.items() if not flipped]
         if numbered:
             low = min(numbered, key=lambda space: state.landmarks[space][0])
@@ -1787,6 +1819,11 @@ class EverbloomRules(GameRules[EverbloomState]):
         from boardgames_tui.games.everbloom import news
 
         return news.changes_since(self, before, after, seat)
+
+    def changes_set_off(self, before: EverbloomState, after: EverbloomState, seat: int) -> ChangeReport:
+        from boardgames_tui.games.everbloom import news
+
+        return news.changes_set_off(self, before, after, seat)
 
     def table_moments(self, before: EverbloomState, after: EverbloomState) -> list[TableMoment]:
         from boardgames_tui.games.everbloom import news

@@ -628,12 +628,11 @@ class EverbloomScreen(GameScreen):
 
     def _hinted_counts(self, view: EverbloomState, sending: Sending, action: PlaceChip) -> dict[str, int] | None:
         """The split the hint named for its placement, so that Enter sends what it said:
-        the rules' `suggest_split` where they offer one (the split their hint words name),
-        kept only when it sends every pollinator and keeps every rule."""
-        suggest = getattr(self.rules, "suggest_split", None)
-        if suggest is None or self.viewer is None:
+        the rules' `suggest_split` (the split their hint words name), kept only when it
+        sends every pollinator and keeps every rule."""
+        if self.viewer is None:
             return None
-        suggested = suggest(view, self.viewer, action)
+        suggested = self.rules.suggest_split(view, self.viewer, action)
         counts = {space: suggested.get(space, 0) for space in sending.targets}
         if sum(counts.values()) != sending.total or self._problem(view, sending, counts) is not None:
             return None
@@ -823,7 +822,7 @@ class EverbloomScreen(GameScreen):
             if isinstance(mark, tuple) and len(mark) == 2 and mark[0] == kind
         }
 
-    def _show_since(self) -> None:
+    def show_since(self) -> None:
         # The shared panel cannot scroll, and a migration's summary needs more rows than
         # a small window has: Everbloom draws the lines in its own scrolling list
         # (#eb-since, in the sidebar or the compact "news" pane); -news shows it.
@@ -1058,15 +1057,20 @@ class EverbloomScreen(GameScreen):
         return super().allows(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
-        """A key of this screen that no binding takes now says why (a key hidden by
-        `allows` would otherwise do nothing at all)."""
-        bindings = self._bindings.key_to_bindings.get(event.key)
-        if not bindings or self.is_too_small:
+        """A key that no binding takes now says why: one of this screen's hidden by
+        `allows`, or a printable key bound nowhere (found playing: a stray letter did
+        nothing at all)."""
+        if self.is_too_small:
             return
-        for binding in bindings:
-            _, name, parameters = parse_action(binding.action)
-            if self.check_action(name, parameters):
+        bindings = self._bindings.key_to_bindings.get(event.key)
+        if not bindings:
+            if not event.is_printable or event.key in self.active_bindings:
                 return
+        else:
+            for binding in bindings:
+                _, name, parameters = parse_action(binding.action)
+                if self.check_action(name, parameters):
+                    return
         self.say(self._why_not(event.key), error=True)
         view = self.current_view()
         if view is None or not self.viewer_acts(view):
@@ -1127,12 +1131,18 @@ class EverbloomScreen(GameScreen):
             return
         # The next chip that may go now, that way; none: the chip stays (no wrapping round).
         index = options.index(chip) + delta
+        skipped = []
         while 0 <= index < len(options) and not self._chip_options(view)[options[index]]:
+            skipped.append(options[index])
             index += delta
         if 0 <= index < len(options):
             self._select_chip(options[index])
+        elif skipped:
+            # A chip is there but may not go (the first player's "1" before the others):
+            # the rules say why.
+            self.say(self._why_chip_waits(view, *skipped[0]), error=True)
         else:
-            self.say(f"No {'smaller' if delta < 0 else 'larger'} chip may go now.", error=True)
+            self.say(f"No {'smaller' if delta < 0 else 'larger'} chip: this is your {'smallest' if delta < 0 else 'largest'}.", error=True)
 
     def _select_chip(self, chip: tuple[int, bool]) -> None:
         if chip != self._chip:
@@ -1151,14 +1161,16 @@ class EverbloomScreen(GameScreen):
         if options.get(chip):
             self._select_chip(chip)
             return
-        # Not a chip that may go now: the rules say why, in their words.
+        self.say(self._why_chip_waits(view, value, first), error=True)
+
+    def _why_chip_waits(self, view: EverbloomState, value: int, first: bool) -> str:
+        """Why chip `value` may not go now, in the rules' words."""
         landmark = next(iter(landmark_keys(view.side)))
         try:
             self.rules.validate(view, self.viewer or 0, PlaceChip(chip=value, landmark=landmark, first_chip=first))
-            why = f"Chip {value} cannot be placed now"
         except IllegalMove as refusal:
-            why = refusal.reason
-        self.say(why, error=True)
+            return refusal.reason
+        return f"Chip {value} cannot be placed now"
 
     def action_toggle_ignore(self) -> None:
         self._ignore = not self._ignore
@@ -1521,7 +1533,7 @@ class EverbloomScreen(GameScreen):
         self._drop_hint()
         where = f"{self._chip_words((sending.place.chip, sending.place.first_chip))} at {sending.landmark}"
         self.say(f"Looking for a hint on sharing out {where}…")
-        self._find_hint(seat, self.match.state, placed)
+        self.look_for_hint(seat, self.match.state, placed)
 
     def action_cycle_habitat(self) -> None:
         seats = len(self.match.seats)

@@ -529,7 +529,8 @@ class BloomPanel(WrappedList):
 class SincePanel(WrappedList):
     """What changed since the viewer's own last move, in a few lines (the rules'
     `changes_since`): wrapped to the panel's width and scrolled, never cut, so the
-    summary of a whole migration reads whole in a small window too."""
+    summary of a whole migration reads whole in a small window too.  It opens on its
+    last lines, the newest (the move just before the viewer's): older ones are above."""
 
     # Columns around the text: the border, the left padding and the scrollbar's gutter.
     FRAME = 4
@@ -539,6 +540,14 @@ class SincePanel(WrappedList):
         still hidden (it shows only when there is something to say), so that they are
         wrapped at once for the frame they first appear in."""
         self.set_lines([Text(line) for line in lines], None, 2, expected_width=room - self.FRAME)
+        # Found playing: with two bots' moves the last one, the one that matters most
+        # now, was the one scrolled out of sight.
+        self.scroll_end(animate=False, x_axis=False)
+
+    def on_resize(self) -> None:
+        # Shown again at another height (the compact "news" pane): still the newest lines.
+        # (Textual also calls WrappedList's own handler, which wraps them again.)
+        self.scroll_end(animate=False, x_axis=False)
 
     def _rewrap(self, width: int) -> None:
         rows = len(self._strips)

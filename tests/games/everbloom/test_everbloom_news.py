@@ -7,16 +7,22 @@ from __future__ import annotations
 import random
 import re
 
-from boardgames_tui.engine.contract import SPECTATOR, Seat
+import pytest
+
+from boardgames_tui.engine.contract import SPECTATOR, IllegalMove, Seat
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Choose,
     DiscardNectar,
     EverbloomOptions,
     HabitatCard,
+    MovePollinator,
     PlaceChip,
+    PollinationDone,
     SendPollinator,
 )
+from boardgames_tui.games.everbloom.news import end_lines, pollination_line
+from boardgames_tui.games.everbloom.rules import and_list
 from tests.games.everbloom.test_everbloom_rules import CRAB, ELEPHANT, OWL, RULES, act, blank, migrate
 
 NAMES = ["You", "James", "Ann", "Bo"]
@@ -279,3 +285,161 @@ def test_a_tied_public_bonus_is_named_in_the_migration():
         "Tie for the bonus of Coral Blossom: You and James had 0 points each; "
         "with 0 habitat cards and 0 points each, You won it by coming first in turn order."
     ) in migration.lines
+
+
+def test_a_pollinator_moved_by_the_butterflies_is_told_as_their_move_not_its_owners():
+    # Found playing: the Butterflies' 4 moved one of "You"'s pollinators, and the panel
+    # said "You sent 1 to …, moved 1 from …" as if You had done it.
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[ELEPHANT], t2=[CRAB])
+    state = act(state, 0, PlaceChip(chip=1, landmark="west"), SendPollinator(space="t1"))
+    mine = RULES.view(state, 0)
+    state = act(state, 1, PlaceChip(chip=4, landmark="west"))
+    move = next(
+        action for action in RULES.legal_actions(state, 1)
+        if isinstance(action, MovePollinator) and action.owner == 0 and action.source == "t1" and action.target == "t2"
+    )
+    state = act(state, 1, move)
+    while RULES.to_act(state) == [1] and state.turn is not None and state.turn.seat == 1:
+        state = act(state, 1, SendPollinator(space="t1"))
+    lines = RULES.changes_since(mine, RULES.view(state, 0), 0).lines
+    elephant, crab = C.cards()[ELEPHANT].name, C.cards()[CRAB].name
+    assert not any(line.startswith("You ") for line in lines), lines
+    assert any(
+        line.startswith("James placed a 4 at the western wildlife landmark")
+        and f"moved one of your pollinators from {elephant} to {crab}" in line
+        for line in lines
+    ), lines
+    # The log, for everybody, says whose with the cards' names too (right for any name).
+    assert f"James moved a pollinator belonging to You from {elephant} to {crab}." in [entry.text for entry in state.log]
+    assert not BAD_GRAMMAR.search(" ".join(lines))
+
+
+def test_a_placement_hint_that_only_ties_still_says_who_would():
+    # Found playing: "— tie on Cactus Gecko (1 to 1)", "— still trail on …" with no subject.
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[ELEPHANT])
+    state.pollinators["t1"] = [0, 1]
+    explanation = RULES.explain_move(RULES.view(state, 0), 0, PlaceChip(chip=1, landmark="west"))
+    assert explanation.reason.startswith(f"you would tie on {C.cards()[ELEPHANT].name} (1 to 1)"), explanation.reason
+
+
+def test_a_faction_without_a_chip_value_says_so_not_that_it_is_spent():
+    # Found playing: the Lizards pressing 4 were told "You have no 4 chip left to place".
+    state = blank(["lizards", "bats"])
+    with pytest.raises(IllegalMove) as refusal:
+        RULES.validate(state, 0, PlaceChip(chip=4, landmark="west"))
+    assert refusal.value.reason == "The Lizards have no 4 chip: theirs are 1, 2, 3, 5"
+
+
+def test_the_pollination_points_are_told_as_one_per_pollinated_card_of_the_habitat():
+    # Found playing: "…pollinated Tumbleweed Jackrabbit: 4 points." read as if that one
+    # card gave 4 points; and "took 0 …, pollinated nothing: 1 point."
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    done = PollinationDone(round=1, seat=1, grove="desert", taken=0, cards=[], points=1)
+    assert pollination_line(state, done) == (
+        "James took none from the Desert grove, pollinated nothing new: 1 point for the 1 pollinated card in their habitat."
+    )
+    done = PollinationDone(round=1, seat=0, grove="aquatic", taken=3, cards=[CRAB], left=1, leftover_grove="forest", points=4)
+    assert pollination_line(state, done) == (
+        f"You took 3 from the Aquatic grove, pollinated {C.cards()[CRAB].name}, 1 back to the Forest grove: "
+        "4 points for the 4 pollinated cards in their habitat."
+    )
+
+
+def test_a_new_round_tells_what_the_flipped_landmarks_now_ask_and_which_card_the_event_moved():
+    # Found playing: "Landmarks 29 and 1 flipped." and "Event on t1: Through Sand." left a
+    # newcomer to find the new rules and the displaced card on the board.
+    starts = []
+
+    def on_move(before, after, seat, action):
+        for moment in RULES.table_moments(RULES.view(before, SPECTATOR), RULES.view(after, SPECTATOR)):
+            if moment.heading.startswith("Round 2"):
+                starts.append((after, moment.lines))
+
+    play(3, 4, on_move)
+    (state, lines), = starts
+    flipped = [number for number, side in state.landmarks.values() if side]
+    for number in flipped:
+        rule = C.landmarks()[number].unnumbered.rule.summary
+        assert f"Landmark {number} flipped: {rule[:1].lower()}{rule[1:]}." in lines
+    event = next(line for line in lines if line.startswith("Event on "))
+    space = event.split()[2].rstrip(":")
+    empty = next(other for other, cards in state.stacks.items() if cards and cards[0] != state.stacks[space][0] and f"to {other}." in event)
+    assert event == (
+        f"Event on {space}: {C.cards()[state.stacks[space][0]].name}; "
+        f"{C.cards()[state.stacks[empty][0]].name} moved from {space} to {empty}."
+    )
+
+
+def test_the_placements_made_after_the_seats_last_look_are_told_once_the_migration_began():
+    # Found playing: the bots' last chips of a round (placed after the seat's own last
+    # one) were never told: once the migration began the panel spoke only of it.
+    state = RULES.setup(EverbloomOptions(), [Seat(name=name) for name in NAMES[:3]], 4)
+    rng = random.Random(4)
+    looked = None
+    while True:
+        seat = RULES.to_act(state)[0]
+        if seat == 0 and looked is not None and looked.phase == "wilderness" and state.phase == "migration":
+            break
+        state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+        if seat == 0:
+            looked = RULES.view(state, 0)
+    lines = RULES.changes_since(looked, RULES.view(state, 0), 0).lines
+    assert lines[0] == "James placed the first player's \"1\" chip at landmark 21, sent 1 to Edge of the Jungle.", lines
+    assert lines[1].startswith("Migration: ")
+
+
+def test_what_the_seats_own_last_chip_set_off_is_told_but_not_the_chip_itself():
+    # Found playing: the migration that the seat's own last chip started ran on (another
+    # seat won a card, on a tie against it) and the panel never said so: it compared
+    # from the state after the seat's move, which held those results already.
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[ELEPHANT], t2=[CRAB])
+    state.pollinators["t1"] = [0, 2]
+    for player in state.players:
+        player.chips, player.first_chip = [], False
+    state.players[0].chips = [1]
+    pre = state
+    post = act(state, 0, PlaceChip(chip=1, landmark="n1"), SendPollinator(space="t2"))
+    assert post.phase == "migration"
+    report = RULES.changes_set_off(RULES.view(pre, 0), RULES.view(post, 0), 0)
+    elephant = C.cards()[ELEPHANT].name
+    assert report.lines[0] == f"Migration: James won {elephant} (2, alone).", report.lines
+    assert not any(line.startswith("You placed") for line in report.lines)
+    assert ("space", "t1") in report.marks and not any(mark[0] == "landmark" for mark in report.marks)
+    # A move that sets nothing off adds nothing.
+    quiet = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(quiet, t1=[ELEPHANT])
+    after = act(quiet, 0, PlaceChip(chip=1, landmark="west"), SendPollinator(space="t1"))
+    assert not RULES.changes_set_off(RULES.view(quiet, 0), RULES.view(after, 0), 0)
+
+
+
+def test_a_rounds_start_and_the_placements_after_it_fit_the_since_panel_whole():
+    # Found playing: round 2's start (two flipped landmarks, the event, the first player,
+    # the bloom cards) and the placements before the seat's turn were cut at six lines.
+    state = RULES.setup(EverbloomOptions(), [Seat(name=name) for name in NAMES[:3]], 4)
+    rng = random.Random(4)
+    looked = None
+    while True:
+        seat = RULES.to_act(state)[0]
+        if seat == 0 and state.round == 2 and state.phase == "wilderness" and state.first_player != 0:
+            break
+        state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+        if seat == 0:
+            looked = RULES.view(state, 0)
+    lines = RULES.changes_since(looked, RULES.view(state, 0), 0).lines
+    assert any(line.startswith("Landmark ") and " flipped: " in line for line in lines), lines
+    assert any(" placed " in line for line in lines), lines
+    assert not any("more in the log" in line for line in lines), lines
+
+
+
+def test_the_winner_line_has_no_brackets_inside_brackets():
+    # Found playing: "Winner: Bot 2 (most points (70))."
+    final = play(2, 5)
+    line = end_lines(final)[0]
+    names = and_list([final.name(seat) for seat in final.final.winners])
+    assert line == f"Winner{'s' if len(final.final.winners) > 1 else ''}: {names} — {final.final.decided_by}."
+    assert "))" not in line
