@@ -93,8 +93,11 @@ async def test_standings_are_on_the_board_at_80x24(app_factory):
         await through_announcements(pilot)
         turn_row = panel_text(screen, "#bk-turn")
         assert "Anna 0 VP" in turn_row and "Bot 0 VP" in turn_row
+        # The footer has no room for `p` at this width: the prompt names it.
+        assert "p: what changed" in panel_text(screen, "#status")
         await pilot.press("p")
         await settle(pilot)
+        assert "p: what changed" not in panel_text(screen, "#status")
         players = panel_text(screen, "#bk-players")
         assert "played: " in players and "=1st" in players
         assert "Best two to keep now: " in players
@@ -151,6 +154,29 @@ async def test_the_wizard_removing_nothing_asks_first(app_factory):
         await pilot.press("n", "y")
         await settle(pilot)
         assert app.match.moves[moves].action == WizardChoice(column=None)
+
+
+async def test_a_number_for_the_knight_says_its_answers_are_letters(app_factory):
+    app = app_factory(ANNA_BOT, seed=8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(400):
+            await settle(pilot, 1)
+            screen = app.screen
+            if isinstance(screen, AnnouncementScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, BloomKingdomScreen) and screen.targets:
+                if app.match.state.phase == "knight":
+                    break
+                knights = [action for action in screen.targets if isinstance(action, PlayCard) and character_of(action.card) == "knight"]
+                screen.highlight_action(knights[0] if knights else screen.targets[0])
+                await pilot.press("enter")
+        else:
+            raise AssertionError("Anna's Knight never had to choose")
+        before = app.match.state
+        await pilot.press("3")
+        assert "y removes a Dragon, n leaves the Dragons" in panel_text(screen, "#status")
+        assert app.match.state is before
 
 
 async def test_the_hint_names_the_card_and_what_it_scores(app_factory):

@@ -99,6 +99,9 @@ class BloomKingdomScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         self._place_panels()
         self.refresh_bindings()
+        if self.is_mounted and self.viewer is not None:
+            # The prompt names `p` at a compact width only.
+            self.redraw(cursor_only=True)
 
     def _place_panels(self) -> None:
         self.set_class(self.compact, "bk-compact")
@@ -130,6 +133,14 @@ class BloomKingdomScreen(GameScreen):
         self.query_one(PlayerBoard).show(view, viewer, standings, outlook, available, cursor_target, changed)
 
     def prompt_text(self, view: BloomKingdomState, viewer: int) -> str:  # type: ignore[override]
+        prompt = self._prompt_words(view, viewer)
+        # Below COMPACT_WIDTH the footer has no room for `p`, and what changed since the
+        # seat's last move is behind it: the prompt names the key.
+        if self.compact and not self.players_open:
+            return prompt + (" · p: what changed" if self.since_last_turn().lines else " · p: players & log")
+        return prompt
+
+    def _prompt_words(self, view: BloomKingdomState, viewer: int) -> str:
         prompt = self.rules.prompt(view, viewer)
         if view.phase == "play":
             return f"{prompt} — ←/→ or 1–{len(view.players[viewer].hand)}, Enter plays it."
@@ -226,6 +237,8 @@ class BloomKingdomScreen(GameScreen):
             return
         self.players_open = not self.players_open
         self._place_panels()
+        # The prompt names `p` only while the board is shown.
+        self.redraw(cursor_only=True)
 
     def action_confirm(self) -> None:
         if not self.targets:
@@ -238,6 +251,10 @@ class BloomKingdomScreen(GameScreen):
             self.say(self._nothing_to_choose(), error=True)
             return
         area = target_key(self.targets[0])[0]
+        if self.match.state.phase == "knight":
+            # Its two answers are shown as y and n, not numbered.
+            self.say("The Knight's answer is a letter: y removes a Dragon, n leaves the Dragons.", error=True)
+            return
         choices = [index for index, action in enumerate(self.targets) if target_key(action)[0] == area]
         if number > len(choices):
             self.say(f"There is no choice {number} here: pick 1–{len(choices)}.", error=True)
