@@ -179,6 +179,19 @@ async def test_standings_show_long_names_whole_and_warn_who_would_be_out(tmp_pat
         assert_readable(screen)
 
 
+async def test_the_warning_joins_the_names_of_everyone_who_would_be_out(tmp_path, monkeypatch):
+    state = build(3, placed=[(0, 0, token("bee", "junebug"))])
+    state.meeples = [[0, 0, 0], [0, 0, 0], [1, 1, 0]]
+    start_from(monkeypatch, state)
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="[red]x[/]"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: viewer_acts(app))
+        panel = " ".join(panel_text(app.screen.query_one(StandingsPanel)).split())
+        assert "Bot wins outright (two leads); Ann and [red]x[/] are out (no lead)." in panel
+
+
 async def test_words_for_players_named_you_and_james(tmp_path):
     app = pollen_app(tmp_path, [Seat(name="You"), Seat(name="James")])
     async with app.run_test(size=(120, 40)) as pilot:
