@@ -192,6 +192,36 @@ async def test_the_warning_joins_the_names_of_everyone_who_would_be_out(tmp_path
         assert "Bot wins outright (two leads); Ann and [red]x[/] are out (no lead)." in panel
 
 
+async def test_a_long_summary_since_the_last_turn_is_never_cut_at_80x24(tmp_path, monkeypatch):
+    """Three seats' cards and two scored tokens since Ann's last turn: on a short screen the
+    summary has the log's place, and what does not fit scrolls instead of being cut off."""
+    from boardgames_tui.engine.contract import ChangeReport
+
+    report = ChangeReport(
+        marks=frozenset(),
+        lines=(
+            "Planted: James's 4 Butterflies at (-2, 1); Cleo's 3 Butterflies at (0, 3); Bot's Star at (1, 0).",
+            "Scored Bee/Butterfly/Junebug: Cleo wins Bee (4 to 2); you win Butterfly (4 to 0); James wins Junebug (4 to 0).",
+            "…and 1 more token scored (marked on the board).",
+        ),
+    )
+    monkeypatch.setattr(PollenRules, "changes_since", lambda self, before, after, seat: report)
+    state = build(3, placed=[(0, 0, token("bee", "junebug"))])
+    # The standings take their most room: a tie, an outright win and two seats out.
+    state.meeples = [[0, 0, 0], [0, 1, 0], [2, 1, 1]]
+    start_from(monkeypatch, state)
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="James", kind="bot"), Seat(name="Cleo", kind="bot")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: viewer_acts(app))
+        await pilot.press("tab", "enter")
+        await wait_for(pilot, lambda: len(app.match.moves) >= 3 and viewer_acts(app))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("-short") and screen.query_one("#since-panel").display
+        assert "James wins Junebug (4 to 0)." in " ".join(since_text(screen).split())
+        assert_readable(screen)
+
+
 async def test_words_for_players_named_you_and_james(tmp_path):
     app = pollen_app(tmp_path, [Seat(name="You"), Seat(name="James")])
     async with app.run_test(size=(120, 40)) as pilot:

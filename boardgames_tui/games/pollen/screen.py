@@ -123,6 +123,28 @@ class PollenScreen(GameScreen):
         self.query_one(SupplyPanel).show(view, standings.end_near, compact=self.has_class("-short"))
         self.query_one(StandingsPanel).show(view, standings)
         self.call_after_refresh(self._keep_cursor_in_view)
+        self.call_after_refresh(self._fit_news)
+
+    def _fit_news(self) -> None:
+        """On a short screen, lets the summary since the last turn grow past the room the
+        standings leave (the sidebar then scrolls) when its lines need more: a text panel
+        would cut them off without a sign.  Judged from the room alone, never from the
+        panel's own height, so the choice does not flip with the layout it causes."""
+        if not self.is_mounted:
+            return
+        panel = self.query_one("#since-panel")
+        sidebar = self.query_one("#sidebar")
+        long_news = False
+        if self.has_class("-short") and panel.display:
+            others = sum(
+                child.outer_size.height
+                for child in sidebar.children
+                if child.display and child is not panel and child.id != "game-log"
+            )
+            room = sidebar.size.height - others - panel.styles.gutter.height
+            width = sidebar.size.width - panel.styles.gutter.width
+            long_news = width > 0 and panel.get_content_height(panel.size, self.app.size, width) > room
+        self.set_class(long_news, "-long-news")
 
     def _keep_cursor_in_view(self) -> None:
         garden = self.query_one(GardenView)
