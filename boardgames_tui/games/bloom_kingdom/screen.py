@@ -156,6 +156,15 @@ class BloomKingdomScreen(GameScreen):
             return f"{prompt} — ←/→ and Enter."
         return prompt
 
+    def after_move(self) -> None:
+        states = self.match.states
+        if self.uses_curtains and len(states) >= 2 and states[-2].phase not in ("play", "over") and states[-1].phase == "play":
+            # The decisions after a reveal are over and a new turn begins: whoever plays
+            # first comes through a curtain, even the seat that just decided, so the Enter
+            # that took the decision, pressed twice, cannot also play its next card.
+            self.show_to(None)
+        super().after_move()
+
     def curtain_message(self, seat: int) -> str:
         # Public words only: the round, the turn and the step everybody can see.
         state = self.match.state
