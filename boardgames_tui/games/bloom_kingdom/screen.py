@@ -137,7 +137,7 @@ class BloomKingdomScreen(GameScreen):
         # Below COMPACT_WIDTH the footer has no room for `p`, and what changed since the
         # seat's last move is behind it: the prompt names the key.
         if self.compact and not self.players_open:
-            return prompt + (" · p: what changed" if self.since_last_turn().lines else " · p: players & log")
+            return prompt.rstrip(".") + (" · p: what changed" if self.since_last_turn().lines else " · p: players & log")
         return prompt
 
     def _prompt_words(self, view: BloomKingdomState, viewer: int) -> str:
