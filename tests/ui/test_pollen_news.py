@@ -10,6 +10,7 @@ import pytest
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.pollen.model import Plant
 from boardgames_tui.games.pollen.rules import PollenRules
+from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.pollen.screen import PollenScreen
 from boardgames_tui.games.pollen.widgets import GardenView, StandingsPanel
 from boardgames_tui.ui.confirm import ConfirmScreen
@@ -21,6 +22,9 @@ from .conftest import screen_text
 from .layout import assert_readable
 from .test_hints import wait_for
 from .test_pollen_screen import pollen_app
+
+
+RULES = get_game("pollen")
 
 
 def viewer_acts(app) -> bool:
@@ -122,6 +126,48 @@ async def test_a_plant_before_any_choice_asks_first_and_no_changes_nothing(tmp_p
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen)
         assert app.match.moves[2].seat == 0
+
+
+def _before_a_plant_that_draws_tokens():
+    """A two-seat game at Ann's turn where one of her plants opens spots for tokens (and
+    scores nothing), found by random moves from a fixed seed; with that plant."""
+    import random
+
+    from boardgames_tui.games.pollen.rules import PollenOptions
+
+    rng = random.Random(2)
+    state = RULES.setup(PollenOptions(starting_player=1), [Seat(name="Ann"), Seat(name="Bot", kind="bot")], 2)
+    while True:
+        seat = RULES.to_act(state)[0]
+        legal = RULES.legal_actions(state, seat)
+        if seat == 0 and state.phase == "plant":
+            for action in legal:
+                after = RULES.apply(state, 0, action)
+                if after.phase == "assign" and len(after.pollinations) == len(state.pollinations) and len(after.pending_points) > 1:
+                    return state, action
+        state = RULES.apply(state, seat, rng.choice(legal))
+
+
+async def test_the_planting_enter_pressed_twice_does_not_place_a_token_unchosen(tmp_path, monkeypatch):
+    state, plant = _before_a_plant_that_draws_tokens()
+    start_from(monkeypatch, state)
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: viewer_acts(app))
+        screen = app.screen
+        screen.highlight_action(plant)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert len(app.match.moves) == 1 and app.match.state.phase == "assign"
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "You have not picked a token or moved to a spot" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(app.match.moves) == 1 and app.match.state.phase == "assign"
+        # Picked on purpose, it goes at once.
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert len(app.match.moves) == 2
 
 
 async def test_move_keys_say_why_they_are_refused(tmp_path):
