@@ -134,6 +134,9 @@ class GameLog(RichLog, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
         if width == self._written_width or width == 0:
+            # Only shorter or taller (a panel opened above it): the newest line stays in sight.
+            if self.auto_scroll:
+                self.scroll_end(animate=False)
             return
         self._written_width = width
         self.clear()

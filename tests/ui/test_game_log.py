@@ -42,3 +42,19 @@ async def test_clearing_forgets_the_entries():
         await pilot.resize_terminal(100, 20)
         await pilot.pause()
         assert [strip.text.strip() for strip in log.lines] == ["new"]
+
+
+async def test_a_log_made_shorter_still_shows_its_last_line():
+    """A panel opening above the log (the summary since your last turn) makes it
+    shorter: the newest line stays in sight instead of sinking below the fold."""
+    app = LogApp()
+    async with app.run_test(size=(120, 20)) as pilot:
+        log = app.query_one(GameLog)
+        for number in range(40):
+            log.add_entry(Text(f"line {number}"))
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
+        log.styles.height = 8
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
