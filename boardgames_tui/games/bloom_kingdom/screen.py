@@ -99,9 +99,9 @@ class BloomKingdomScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         self._place_panels()
         self.refresh_bindings()
-        if self.is_mounted and self.viewer is not None:
+        if self.is_mounted:
             # The prompt names `p` at a compact width only.
-            self.redraw(cursor_only=True)
+            self._update_status()
 
     def _place_panels(self) -> None:
         self.set_class(self.compact, "bk-compact")
@@ -247,7 +247,7 @@ class BloomKingdomScreen(GameScreen):
         self.players_open = not self.players_open
         self._place_panels()
         # The prompt names `p` only while the board is shown.
-        self.redraw(cursor_only=True)
+        self._update_status()
 
     def action_confirm(self) -> None:
         if not self.targets:
