@@ -248,7 +248,7 @@ async def test_a_long_summary_since_the_last_turn_is_never_cut_at_80x24(tmp_path
         lines=(
             "Planted: James's 4 Butterflies at (-2, 1); Cleo's 3 Butterflies at (0, 3); Bot's Star at (1, 0).",
             "Scored Bee/Butterfly/Junebug: Cleo wins Bee (4 to 2); you win Butterfly (4 to 0); James wins Junebug (4 to 0).",
-            "…and 1 more token scored (marked on the board).",
+            "Also 1 more token scored (marked on the board).",
         ),
     )
     monkeypatch.setattr(PollenRules, "changes_since", lambda self, before, after, seat: report)

@@ -216,7 +216,7 @@ def changes_since(before: PollenState, after: PollenState, seat: int) -> ChangeR
         lines.append(f"Scored {token_label(pollination.token)}: {short_pollination(pollination, voice)}.")
     if len(scored) > SINCE_POLLINATIONS:
         rest = len(scored) - SINCE_POLLINATIONS
-        lines.append(f"…and {plural(rest, 'more token')} scored (marked on the board).")
+        lines.append(f"Also {plural(rest, 'more token')} scored (marked on the board).")
     # The leads themselves are in the standings beside this summary, ★ by each.
     return ChangeReport(marks=frozenset(marks), lines=tuple(lines))
 

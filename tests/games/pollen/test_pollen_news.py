@@ -166,7 +166,7 @@ def test_changes_since_tell_first_the_token_the_seat_had_cards_by():
     report = RULES.changes_since(before, RULES.view(state, 1), 1)
     assert report.lines == (
         "Scored Junebug: Cleo wins Junebug (4 to 2).",
-        "…and 1 more token scored (marked on the board).",
+        "Also 1 more token scored (marked on the board).",
     )
     assert {(SCORED_MARK, 1, -1), (SCORED_MARK, 0, 0)} <= report.marks
 
