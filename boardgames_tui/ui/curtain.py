@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.base import SizedScreen
+from boardgames_tui.ui.confirm import confirm_then
 
 
 # How long the keys must be quiet before one lowers a curtain: longer than a key
@@ -20,22 +21,39 @@ from boardgames_tui.ui.base import SizedScreen
 QUIET_SECONDS = 0.6
 
 
-class CurtainScreen(SizedScreen[str]):
-    """Names the next player and waits for them; dismisses with "ready", "undo" or "quit".
-
-    Its audience is the whole table.  It goes down only by a deliberate key: a key
-    that arrives within `GUARD_SECONDS` of the curtain rising, or of another key
-    this curtain ignored, is ignored too, so a held or quickly repeated Enter (or
-    keys typed ahead) that ended the last player's turn cannot show the next
-    player's screen.  A hold ends when the keys stop; then one press lowers it.
-    """
+class QuietGuard:
+    """For a screen the table must see: a key counts only after `GUARD_SECONDS` of
+    quiet since the screen rose or since the last key it ignored, so a key pressed
+    twice (or held) for the screen before cannot dismiss it unseen."""
 
     # Long enough to cover a key held down (repeat starts after ~0.25–0.6 s, then every
     # ~30 ms, each restarting the wait) and a quick double press; short enough that a
-    # player who has read the curtain never notices it.
+    # player who has read the screen never notices it.
     GUARD_SECONDS: ClassVar[float] = QUIET_SECONDS
     # The clock the guard reads; tests replace it to step time instead of sleeping.
     clock: ClassVar[Callable[[], float]] = staticmethod(time.monotonic)
+
+    def start_quiet(self) -> None:
+        """The screen has (re)appeared: the wait starts afresh."""
+        self._quiet_since = self.clock()
+
+    def deliberate(self) -> bool:
+        """Whether a key arriving now is meant for this screen, not left over from the last one."""
+        now = self.clock()
+        settled = now - self._quiet_since >= self.GUARD_SECONDS
+        if not settled:
+            self._quiet_since = now
+        return settled
+
+
+class CurtainScreen(QuietGuard, SizedScreen[str]):
+    """Names the next player and waits for them; dismisses with "ready", "undo" or "quit".
+
+    Its audience is the whole table.  It goes down only by a deliberate key
+    (`QuietGuard`), so a held or quickly repeated Enter (or keys typed ahead) that
+    ended the last player's turn cannot show the next player's screen.  A hold ends
+    when the keys stop; then one press lowers it.
+    """
 
     MIN_SIZE = (40, 12)
     BINDINGS = [
@@ -54,9 +72,7 @@ class CurtainScreen(SizedScreen[str]):
         self.undo_for = undo_for
         # What the next screen shows that the others must not see, in the game's words.
         self.secret = secret
-        # When the last key (or the curtain itself) arrived: a key counts only after
-        # GUARD_SECONDS of quiet.
-        self._quiet_since = self.clock()
+        self.start_quiet()
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
@@ -80,15 +96,7 @@ class CurtainScreen(SizedScreen[str]):
 
     def on_screen_resume(self) -> None:
         # Shown again (after the rules or the key help): the wait starts afresh.
-        self._quiet_since = self.clock()
-
-    def deliberate(self) -> bool:
-        """Whether a key arriving now is meant for this curtain, not left over from the last screen."""
-        now = self.clock()
-        settled = now - self._quiet_since >= self.GUARD_SECONDS
-        if not settled:
-            self._quiet_since = now
-        return settled
+        self.start_quiet()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
@@ -109,4 +117,5 @@ class CurtainScreen(SizedScreen[str]):
             self.dismiss("undo")
 
     def action_leave(self) -> None:
-        self.dismiss("quit")
+        # The same question as on the game screen: a q typed ahead never leaves the game.
+        confirm_then(self, "Save this game and go back to the menu?", lambda: self.dismiss("quit"))

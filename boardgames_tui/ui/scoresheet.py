@@ -20,6 +20,7 @@ from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.contract import ScoreSheet
 from boardgames_tui.engine.reference import CatalogueEntry, RevealedSection
 from boardgames_tui.ui.base import SizedScreen
+from boardgames_tui.ui.curtain import QuietGuard
 from boardgames_tui.ui.inspector import entry_text
 
 if TYPE_CHECKING:
@@ -219,15 +220,18 @@ class ScoreSheetScreen(SizedScreen[str]):
         self.dismiss("menu")
 
 
-class AnnouncementScreen(ModalScreen[str | None]):
+class AnnouncementScreen(QuietGuard, ModalScreen[str | None]):
     """Public news everyone at the table should see, such as a round's scores.
 
     Its audience is the table: the screen under it must show the public view only
-    (`GameScreen.announce` sees to that).
+    (`GameScreen.announce` sees to that).  Like a curtain it goes only for a
+    deliberate key: the Enter pressed twice to make the move it tells of does not
+    dismiss it unread.
     """
 
     BINDINGS = [
-        Binding("enter,space", "close", "Continue"),
+        # Before the focused button's own Enter, as on the curtain: the guard decides.
+        Binding("enter,space", "close", "Continue", priority=True),
         Binding("escape", "skip", "Skip the rest"),
     ]
 
@@ -237,6 +241,7 @@ class AnnouncementScreen(ModalScreen[str | None]):
         self.text = text
         # Which of several announcements in a row this is (1 of 3): Escape skips the rest.
         self.position = position
+        self.start_quiet()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="announcement"):
@@ -258,10 +263,13 @@ class AnnouncementScreen(ModalScreen[str | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(None)
+        if self.deliberate():
+            self.dismiss(None)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if self.deliberate():
+            self.dismiss(None)
 
     def action_skip(self) -> None:
-        self.dismiss("skip")
+        if self.deliberate():
+            self.dismiss("skip")

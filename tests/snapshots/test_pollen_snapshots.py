@@ -55,7 +55,8 @@ async def plant(pilot, moves: int, *, stop_at_tokens: bool = False) -> None:
         while pilot.app.match.state.phase == "assign":
             if stop_at_tokens:
                 return
-            await pilot.press("enter")
+            # The first token, picked on purpose (Enter alone asks first).
+            await pilot.press("1", "enter")
             await until_anna_acts(pilot)
 
 

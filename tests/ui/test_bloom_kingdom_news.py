@@ -93,8 +93,11 @@ async def test_standings_are_on_the_board_at_80x24(app_factory):
         await through_announcements(pilot)
         turn_row = panel_text(screen, "#bk-turn")
         assert "Anna 0 VP" in turn_row and "Bot 0 VP" in turn_row
+        # The footer has no room for `p` at this width: the prompt names it.
+        assert "p: what changed" in panel_text(screen, "#status")
         await pilot.press("p")
         await settle(pilot)
+        assert "p: what changed" not in panel_text(screen, "#status")
         players = panel_text(screen, "#bk-players")
         assert "played: " in players and "=1st" in players
         assert "Best two to keep now: " in players
@@ -123,23 +126,29 @@ async def test_refused_keys_say_why(app_factory):
         assert "Bot is thinking" in screen_text(app)
 
 
+async def until_anna_decides(pilot, character: str) -> BloomKingdomScreen:
+    """Plays Anna's cards of `character` whenever she has one (else her first card), on
+    through the announcements, until her `character` asks her to decide."""
+    app = pilot.app
+    await settle(pilot)
+    for _ in range(400):
+        await settle(pilot, 1)
+        screen = app.screen
+        if isinstance(screen, AnnouncementScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, BloomKingdomScreen) and screen.targets:
+            if app.match.state.phase == character:
+                return screen
+            wanted = [action for action in screen.targets if isinstance(action, PlayCard) and character_of(action.card) == character]
+            screen.highlight_action(wanted[0] if wanted else screen.targets[0])
+            await pilot.press("enter")
+    raise AssertionError(f"Anna's {character} never had to choose")
+
+
 async def test_the_wizard_removing_nothing_asks_first(app_factory):
     app = app_factory(ANNA_BOT, seed=8)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        for _ in range(400):
-            await settle(pilot, 1)
-            screen = app.screen
-            if isinstance(screen, AnnouncementScreen):
-                await pilot.press("enter")
-            elif isinstance(screen, BloomKingdomScreen) and screen.targets:
-                if app.match.state.phase == "wizard":
-                    break
-                wizards = [action for action in screen.targets if isinstance(action, PlayCard) and character_of(action.card) == "wizard"]
-                screen.highlight_action(wizards[0] if wizards else screen.targets[0])
-                await pilot.press("enter")
-        else:
-            raise AssertionError("Anna's Wizard never had to choose")
+        screen = await until_anna_decides(pilot, "wizard")
         moves = len(app.match.moves)
         await pilot.press("n")
         await settle(pilot)
@@ -151,6 +160,16 @@ async def test_the_wizard_removing_nothing_asks_first(app_factory):
         await pilot.press("n", "y")
         await settle(pilot)
         assert app.match.moves[moves].action == WizardChoice(column=None)
+
+
+async def test_a_number_for_the_knight_says_its_answers_are_letters(app_factory):
+    app = app_factory(ANNA_BOT, seed=8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await until_anna_decides(pilot, "knight")
+        before = app.match.state
+        await pilot.press("3")
+        assert "y removes a Dragon, n leaves the Dragons" in panel_text(screen, "#status")
+        assert app.match.state is before
 
 
 async def test_the_hint_names_the_card_and_what_it_scores(app_factory):

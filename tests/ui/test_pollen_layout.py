@@ -117,7 +117,8 @@ async def test_the_inspector_shows_the_cell_and_the_selected_card_and_closes_on_
         await pilot.press("tab", "enter")
         await settle(pilot)
         while app.match.state.phase == "assign":
-            await pilot.press("enter")
+            # Each token placed on purpose: picked by its number, then Enter.
+            await pilot.press("1", "enter")
             await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert not screen.query_one(InspectorPanel).is_open

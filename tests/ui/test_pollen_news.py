@@ -10,6 +10,7 @@ import pytest
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.pollen.model import Plant
 from boardgames_tui.games.pollen.rules import PollenRules
+from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.pollen.screen import PollenScreen
 from boardgames_tui.games.pollen.widgets import GardenView, StandingsPanel
 from boardgames_tui.ui.confirm import ConfirmScreen
@@ -21,6 +22,9 @@ from .conftest import screen_text
 from .layout import assert_readable
 from .test_hints import wait_for
 from .test_pollen_screen import pollen_app
+
+
+RULES = get_game("pollen")
 
 
 def viewer_acts(app) -> bool:
@@ -124,6 +128,48 @@ async def test_a_plant_before_any_choice_asks_first_and_no_changes_nothing(tmp_p
         assert app.match.moves[2].seat == 0
 
 
+def _before_a_plant_that_draws_tokens():
+    """A two-seat game at Ann's turn where one of her plants opens spots for tokens (and
+    scores nothing), found by random moves from a fixed seed; with that plant."""
+    import random
+
+    from boardgames_tui.games.pollen.rules import PollenOptions
+
+    rng = random.Random(2)
+    state = RULES.setup(PollenOptions(starting_player=1), [Seat(name="Ann"), Seat(name="Bot", kind="bot")], 2)
+    while True:
+        seat = RULES.to_act(state)[0]
+        legal = RULES.legal_actions(state, seat)
+        if seat == 0 and state.phase == "plant":
+            for action in legal:
+                after = RULES.apply(state, 0, action)
+                if after.phase == "assign" and len(after.pollinations) == len(state.pollinations) and len(after.pending_points) > 1:
+                    return state, action
+        state = RULES.apply(state, seat, rng.choice(legal))
+
+
+async def test_the_planting_enter_pressed_twice_does_not_place_a_token_unchosen(tmp_path, monkeypatch):
+    state, plant = _before_a_plant_that_draws_tokens()
+    start_from(monkeypatch, state)
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: viewer_acts(app))
+        screen = app.screen
+        screen.highlight_action(plant)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert len(app.match.moves) == 1 and app.match.state.phase == "assign"
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "You have not picked a token or moved to a spot" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(app.match.moves) == 1 and app.match.state.phase == "assign"
+        # Picked on purpose, it goes at once.
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert len(app.match.moves) == 2
+
+
 async def test_move_keys_say_why_they_are_refused(tmp_path):
     app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
     app.bot_delay = 30
@@ -176,6 +222,49 @@ async def test_standings_show_long_names_whole_and_warn_who_would_be_out(tmp_pat
         assert "Annabelle-Longname" in panel and "Bartholomew Smythe" in panel
         assert "No leader: Bu tied at 1" in panel
         assert "⚠ If it ended now: Bartholomew Smythe is out (no lead)." in " ".join(panel.split())
+        assert_readable(screen)
+
+
+async def test_the_warning_joins_the_names_of_everyone_who_would_be_out(tmp_path, monkeypatch):
+    state = build(3, placed=[(0, 0, token("bee", "junebug"))])
+    state.meeples = [[0, 0, 0], [0, 0, 0], [1, 1, 0]]
+    start_from(monkeypatch, state)
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="[red]x[/]"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: viewer_acts(app))
+        panel = " ".join(panel_text(app.screen.query_one(StandingsPanel)).split())
+        assert "Bot wins outright (two leads); Ann and [red]x[/] are out (no lead)." in panel
+
+
+async def test_a_long_summary_since_the_last_turn_is_never_cut_at_80x24(tmp_path, monkeypatch):
+    """Three seats' cards and two scored tokens since Ann's last turn: on a short screen the
+    summary has the log's place, and what does not fit scrolls instead of being cut off."""
+    from boardgames_tui.engine.contract import ChangeReport
+
+    report = ChangeReport(
+        marks=frozenset(),
+        lines=(
+            "Planted: James's 4 Butterflies at (-2, 1); Cleo's 3 Butterflies at (0, 3); Bot's Star at (1, 0).",
+            "Scored Bee/Butterfly/Junebug: Cleo wins Bee (4 to 2); you win Butterfly (4 to 0); James wins Junebug (4 to 0).",
+            "Also 1 more token scored (marked on the board).",
+        ),
+    )
+    monkeypatch.setattr(PollenRules, "changes_since", lambda self, before, after, seat: report)
+    state = build(3, placed=[(0, 0, token("bee", "junebug"))])
+    # The standings take their most room: a tie, an outright win and two seats out.
+    state.meeples = [[0, 0, 0], [0, 1, 0], [2, 1, 1]]
+    start_from(monkeypatch, state)
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="James", kind="bot"), Seat(name="Cleo", kind="bot")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: viewer_acts(app))
+        await pilot.press("tab", "enter")
+        await wait_for(pilot, lambda: len(app.match.moves) >= 3 and viewer_acts(app))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("-short") and screen.query_one("#since-panel").display
+        assert "James wins Junebug (4 to 0)." in " ".join(since_text(screen).split())
         assert_readable(screen)
 
 

@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from boardgames_tui.engine.contract import ChangeReport, TableMoment
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
-from boardgames_tui.games.bloom_kingdom.model import ROUNDS, BloomKingdomState, KeptCards
+from boardgames_tui.games.bloom_kingdom.model import (
+    ROUNDS,
+    BloomKingdomState,
+    FortuneChoice,
+    JesterChoice,
+    KeptCards,
+    KnightChoice,
+    WizardChoice,
+)
 from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, best_keep, column_counts
 
 _CARDS = cards()
@@ -55,6 +63,35 @@ def scoring_prefix(round_number: int) -> str:
 
 def unicorn_return_line(name: str) -> str:
     return f"{name} returns a card from hand to the box (Unicorn)."
+
+
+Decision = KnightChoice | WizardChoice | JesterChoice | FortuneChoice
+
+
+def decision_line(state: BloomKingdomState, seat: int, decision: Decision) -> str:
+    """What a card's owner decided after the reveal, as the log tells it."""
+    name = state.name(seat)
+    if isinstance(decision, KnightChoice):
+        return f"{name}'s Knight removes a Dragon." if decision.remove else f"{name}'s Knight leaves the Dragons be."
+    if isinstance(decision, WizardChoice):
+        if decision.column is None:
+            return f"{name}'s Wizard removes nothing."
+        return f"{name}'s Wizard removes a card from the {_NAMES[decision.column]} column."
+    if isinstance(decision, JesterChoice):
+        return f"{name}'s Jester joins the {_NAMES[decision.column]} column."
+    return f"{name}'s Fortune Teller looks at a random card in {state.name(decision.target)}'s hand."
+
+
+def _after_the_reveal_lines(state: BloomKingdomState) -> set[str]:
+    """Every line a decision taken after a reveal can write (a Unicorn's return too):
+    where the lines the reveal's own announcement could not tell begin."""
+    seats = range(len(state.seats))
+    decisions: list[Decision] = [KnightChoice(remove=True), KnightChoice(remove=False), WizardChoice(column=None)]
+    decisions += [WizardChoice(column=column) for column in _COLUMNS]
+    decisions += [JesterChoice(column=column) for column in _COLUMNS]
+    decisions += [FortuneChoice(target=target) for target in seats]
+    lines = {decision_line(state, seat, decision) for seat in seats for decision in decisions}
+    return lines | {unicorn_return_line(state.name(seat)) for seat in seats}
 
 
 def _new_lines(before: BloomKingdomState, after: BloomKingdomState) -> list[str]:
@@ -248,25 +285,68 @@ def reveal_moment(before: BloomKingdomState, after: BloomKingdomState, effects: 
     return TableMoment(f"Round {round_number}, turn {turn}: the cards are revealed", tuple(lines))
 
 
+def _last_turn_decided(state: BloomKingdomState, turn: int) -> list[str]:
+    """What was decided in turn `turn` after its reveal (a Knight, a Wizard, a Jester,
+    a Fortune Teller, and what followed them): the effect lines from its first
+    decision on, without the Unicorns' returns (which card went back is secret).
+    Empty when nothing was decided or that turn's round is already scored."""
+    prefix = reveal_prefix(turn)
+    start = next((index for index in range(len(state.log) - 1, -1, -1) if state.log[index].text.startswith(prefix)), None)
+    if start is None:
+        return []
+    lines = [entry.text for entry in state.log[start + 1 :]]
+    after_reveal = _after_the_reveal_lines(state)
+    first = next((index for index, line in enumerate(lines) if line in after_reveal), None)
+    if first is None:
+        return []
+    ended = []
+    for line in lines[first:]:
+        if line.startswith("Round ") or line.startswith(reveal_prefix(turn + 1)):
+            # The round's scoring, or the next turn's reveal: the turn is over.
+            break
+        ended.append(line)
+    returns = {unicorn_return_line(seat.name) for seat in state.seats}
+    return [line for line in _effect_lines(state, ended) if line not in returns]
+
+
+def _decided_block(turn: int, decided: list[str]) -> list[str]:
+    """Turn `turn`'s decisions, told at the head of the next announcement."""
+    if not decided:
+        return []
+    return [f"Turn {turn}, decided after its reveal:", *(f"  {line}" for line in decided), ""]
+
+
+def _together(first: TableMoment, then: TableMoment, heading: str) -> TableMoment:
+    """Two moments of one move told in one announcement: one Enter for the table."""
+    return TableMoment(heading, (*first.lines, "", f"{then.heading}:", *then.lines))
+
+
 def table_moments(before: BloomKingdomState, after: BloomKingdomState) -> list[TableMoment]:
-    """The public events from `before` to `after`, two public views: a reveal (who
-    played what and what it did), an effect decided after the reveal, a round's scoring."""
-    moments: list[TableMoment] = []
+    """The public events from `before` to `after`, two public views, told in one
+    announcement per turn: its reveal (who played what and what it did at once), led
+    by what the turn before decided after its own reveal; a round's scoring shares the
+    announcement of the move that ends the round.  Decisions are not announced when
+    they are taken (each seat's "since your last turn" tells them): a turn with a
+    Knight and a Jester would otherwise cost the table three announcements."""
     effects = _effect_lines(after, _new_lines(before, after))
+    scored = [round_moment(after, number) for number in range(len(before.rounds) + 1, len(after.rounds) + 1)]
+    moment: TableMoment | None = None
     if _revealed_between(before, after):
-        moments.append(reveal_moment(before, after, effects))
-    elif before.phase not in ("play", "over") and (after.phase in ("play", "over") or after.revealed_at != before.revealed_at):
-        # The turn's last decision is taken: the whole turn's effects, once, for the
-        # table (the decisions in between are not announced one by one).  A Unicorn's
-        # return alone says nothing new (which card went back is secret).
-        returns = {unicorn_return_line(seat.name) for seat in after.seats}
-        if any(line not in returns for line in effects):
-            round_number, turn = before.revealed_at or (before.round, before.turn)
-            whole_turn = [line for line in _effect_lines(after, _lines_since_reveal(after, turn)) if line not in returns]
-            moments.append(TableMoment(f"Round {round_number}, turn {turn}: what the cards did", tuple(whole_turn)))
-    for number in range(len(before.rounds) + 1, len(after.rounds) + 1):
-        moments.append(round_moment(after, number))
-    return moments
+        round_number, turn = after.revealed_at or (after.round, after.turn)
+        reveal = reveal_moment(before, after, effects)
+        earlier = _decided_block(turn - 1, _last_turn_decided(after, turn - 1)) if turn > 1 else []
+        moment = TableMoment(reveal.heading, (*earlier, *reveal.lines))
+    elif scored and before.revealed_at is not None:
+        # The last decision of a round's last turn: what it decided, then the scoring.
+        turn = before.revealed_at[1]
+        decided = _decided_block(turn, _last_turn_decided(after, turn))
+        if decided:
+            first = scored.pop(0)
+            moment = TableMoment(first.heading, (*decided, *first.lines))
+    if moment is not None and scored:
+        first = scored.pop(0)
+        moment = _together(moment, first, f"{moment.heading}, and round {len(before.rounds) + 1} is scored")
+    return [*([moment] if moment else []), *scored]
 
 
 # -- since a seat's last move -------------------------------------------------------------------

@@ -391,16 +391,8 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             return news.face_down_line(name)
         if isinstance(action, ReturnCard):
             return news.unicorn_return_line(name)
-        if isinstance(action, KnightChoice):
-            return f"{name}'s Knight removes a Dragon." if action.remove else f"{name}'s Knight leaves the Dragons be."
-        if isinstance(action, WizardChoice):
-            if action.column is None:
-                return f"{name}'s Wizard removes nothing."
-            return f"{name}'s Wizard removes a card from the {_NAMES[action.column]} column."
-        if isinstance(action, JesterChoice):
-            return f"{name}'s Jester joins the {_NAMES[action.column]} column."
-        if isinstance(action, FortuneChoice):
-            return f"{name}'s Fortune Teller looks at a random card in {state.name(action.target)}'s hand."
+        if isinstance(action, (KnightChoice, WizardChoice, JesterChoice, FortuneChoice)):
+            return news.decision_line(state, seat, action)
         return f"{name}: {action!r}"
 
     def _reveal(self, state: BloomKingdomState) -> None:

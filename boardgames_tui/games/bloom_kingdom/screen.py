@@ -99,6 +99,9 @@ class BloomKingdomScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         self._place_panels()
         self.refresh_bindings()
+        if self.is_mounted:
+            # The prompt names `p` at a compact width only.
+            self._update_status()
 
     def _place_panels(self) -> None:
         self.set_class(self.compact, "bk-compact")
@@ -130,6 +133,14 @@ class BloomKingdomScreen(GameScreen):
         self.query_one(PlayerBoard).show(view, viewer, standings, outlook, available, cursor_target, changed)
 
     def prompt_text(self, view: BloomKingdomState, viewer: int) -> str:  # type: ignore[override]
+        prompt = self._prompt_words(view, viewer)
+        # Below COMPACT_WIDTH the footer has no room for `p`, and what changed since the
+        # seat's last move is behind it: the prompt names the key.
+        if self.compact and not self.players_open:
+            return prompt.rstrip(".") + (" · p: what changed" if self.since_last_turn().lines else " · p: players & log")
+        return prompt
+
+    def _prompt_words(self, view: BloomKingdomState, viewer: int) -> str:
         prompt = self.rules.prompt(view, viewer)
         if view.phase == "play":
             return f"{prompt} — ←/→ or 1–{len(view.players[viewer].hand)}, Enter plays it."
@@ -144,6 +155,15 @@ class BloomKingdomScreen(GameScreen):
         if view.phase == "jester":
             return f"{prompt} — ←/→ and Enter."
         return prompt
+
+    def after_move(self) -> None:
+        states = self.match.states
+        if self.uses_curtains and len(states) >= 2 and states[-2].phase not in ("play", "over") and states[-1].phase == "play":
+            # The decisions after a reveal are over and a new turn begins: whoever plays
+            # first comes through a curtain, even the seat that just decided, so the Enter
+            # that took the decision, pressed twice, cannot also play its next card.
+            self.show_to(None)
+        super().after_move()
 
     def curtain_message(self, seat: int) -> str:
         # Public words only: the round, the turn and the step everybody can see.
@@ -226,6 +246,8 @@ class BloomKingdomScreen(GameScreen):
             return
         self.players_open = not self.players_open
         self._place_panels()
+        # The prompt names `p` only while the board is shown.
+        self._update_status()
 
     def action_confirm(self) -> None:
         if not self.targets:
@@ -238,6 +260,10 @@ class BloomKingdomScreen(GameScreen):
             self.say(self._nothing_to_choose(), error=True)
             return
         area = target_key(self.targets[0])[0]
+        if self.match.state.phase == "knight":
+            # Its two answers are shown as y and n, not numbered.
+            self.say("The Knight's answer is a letter: y removes a Dragon, n leaves the Dragons.", error=True)
+            return
         choices = [index for index, action in enumerate(self.targets) if target_key(action)[0] == area]
         if number > len(choices):
             self.say(f"There is no choice {number} here: pick 1–{len(choices)}.", error=True)

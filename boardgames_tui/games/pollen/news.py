@@ -176,6 +176,11 @@ def _is_own_view(view: PollenState, seat: int) -> bool:
     return HIDDEN not in view.players[seat].hand and HIDDEN not in view.players[seat].deck
 
 
+def _took_part(pollination: Pollination, seat: int) -> bool:
+    """Whether `seat` had any of the scored token's insects around it."""
+    return any(result.counts[seat] for result in pollination.results)
+
+
 def changes_since(before: PollenState, after: PollenState, seat: int) -> ChangeReport:
     """The cards planted, tokens placed and tokens scored from `before` to `after` (two
     views of one audience), marked and summed up in a few lines for `seat`."""
@@ -204,12 +209,14 @@ def changes_since(before: PollenState, after: PollenState, seat: int) -> ChangeR
     marks.update((TOKEN_MARK, placed.x, placed.y) for placed in new_tokens if placed.face_up)
     scored = after.pollinations[len(before.pollinations) :]
     marks.update((SCORED_MARK, pollination.x, pollination.y) for pollination in scored)
-    # New tokens are marked on the board (<BeJu>); the lines say who planted and won what.
-    for pollination in scored[:SINCE_POLLINATIONS]:
+    # New tokens are marked on the board (<BeJu>); the lines say who planted and won what,
+    # the tokens this seat had cards by first (what it won or lost matters most to it).
+    told = sorted(scored, key=lambda pollination: not _took_part(pollination, seat))
+    for pollination in told[:SINCE_POLLINATIONS]:
         lines.append(f"Scored {token_label(pollination.token)}: {short_pollination(pollination, voice)}.")
     if len(scored) > SINCE_POLLINATIONS:
         rest = len(scored) - SINCE_POLLINATIONS
-        lines.append(f"And {plural(rest, 'more token')} (the log).")
+        lines.append(f"Also {plural(rest, 'more token')} scored (marked on the board).")
     # The leads themselves are in the standings beside this summary, ★ by each.
     return ChangeReport(marks=frozenset(marks), lines=tuple(lines))
 

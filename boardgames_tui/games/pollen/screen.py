@@ -20,6 +20,7 @@ from boardgames_tui.games.pollen.rules import (
     point_label,
     reading_order,
     seat_name,
+    token_label,
 )
 from boardgames_tui.games.pollen.standings import LiveStandings, live_standings
 from boardgames_tui.games.pollen.widgets import (
@@ -123,6 +124,28 @@ class PollenScreen(GameScreen):
         self.query_one(SupplyPanel).show(view, standings.end_near, compact=self.has_class("-short"))
         self.query_one(StandingsPanel).show(view, standings)
         self.call_after_refresh(self._keep_cursor_in_view)
+        self.call_after_refresh(self._fit_news)
+
+    def _fit_news(self) -> None:
+        """On a short screen, lets the summary since the last turn grow past the room the
+        standings leave (the sidebar then scrolls) when its lines need more: a text panel
+        would cut them off without a sign.  Judged from the room alone, never from the
+        panel's own height, so the choice does not flip with the layout it causes."""
+        if not self.is_mounted:
+            return
+        panel = self.query_one("#since-panel")
+        sidebar = self.query_one("#sidebar")
+        long_news = False
+        if self.has_class("-short") and panel.display:
+            others = sum(
+                child.outer_size.height
+                for child in sidebar.children
+                if child.display and child is not panel and child.id != "game-log"
+            )
+            room = sidebar.size.height - others - panel.styles.gutter.height
+            width = sidebar.size.width - panel.styles.gutter.width
+            long_news = width > 0 and panel.get_content_height(panel.size, self.app.size, width) > room
+        self.set_class(long_news, "-long-news")
 
     def _keep_cursor_in_view(self) -> None:
         garden = self.query_one(GardenView)
@@ -285,26 +308,32 @@ class PollenScreen(GameScreen):
             return
         x, y = self.cursor
         if view.phase == "assign":
-            self.submit(PlaceToken(token=self.selected, x=x, y=y))
-            return
-        action = Plant(card=self.selected, x=x, y=y)
-        if self._chosen_for == len(self.match.moves) or (x, y) not in view.open_cells:
-            # A chosen plant, or a refused one (which says why and changes nothing).
+            # The Enter that planted, pressed twice, must not place a token unchosen too.
+            action: Any = PlaceToken(token=self.selected, x=x, y=y)
+            question = (
+                f"Place the {token_label(self.selected)} token at {point_label((x, y))}? "
+                "You have not picked a token or moved to a spot since your last move."
+            )
+            chosen = self._chosen_for == len(self.match.moves) or (x, y) not in view.pending_points
+        else:
+            action = Plant(card=self.selected, x=x, y=y)
+            question = (
+                f"Plant your {card_label(self.selected)} card at {cell_label((x, y))}? "
+                "You have not picked a card or moved the cursor this turn."
+            )
+            chosen = self._chosen_for == len(self.match.moves) or (x, y) not in view.open_cells
+        if chosen:
+            # A chosen move, or a refused one (which says why and changes nothing).
             self.submit(action)
             return
         moves = len(self.match.moves)
 
-        def plant() -> None:
-            # The answer may come after a resize or a step away: only the same turn plants.
+        def make_it() -> None:
+            # The answer may come after a resize or a step away: only the same turn moves.
             if len(self.match.moves) == moves and self.viewer_acts(self.current_view() or view):
                 self.submit(action)
 
-        confirm_then(
-            self,
-            f"Plant your {card_label(self.selected)} card at {cell_label((x, y))}? "
-            "You have not picked a card or moved the cursor this turn.",
-            plant,
-        )
+        confirm_then(self, question, make_it)
 
     def inspect_target(self) -> CatalogueEntry | None:
         view = self.current_view()

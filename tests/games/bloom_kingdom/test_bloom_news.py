@@ -33,20 +33,63 @@ def test_the_reveal_names_who_played_what_and_who_played_the_same():
     assert "Robin and John both played a Queen." in moment.lines
 
 
-def test_a_cards_effect_decided_after_the_reveal_is_told_when_the_turn_is_over():
+def test_a_cards_effect_decided_after_the_reveal_leads_the_next_turns_reveal():
     picker = CardPicker()
     knight = picker.one("knight")
     dragon = picker.one("dragon")
-    hands = [[knight, *picker.take("farmer", 3)], [picker.one("noble"), *picker.take("noble", 3)]]
+    # Five cards each: three turns before the two kept cards are left.
+    hands = [[knight, *picker.take("farmer", 4)], picker.take("noble", 5)]
     before = build_state(picker, hands, {"dragon": [dragon]})
     revealed = play_turn(before, [knight, hands[1][0]])
     [reveal] = moments_of(before, revealed)
     assert f"Waiting for Robin to decide what {card_label(knight)} does." in reveal.lines
+    # The decision itself is not announced: each seat's "since your last turn" tells
+    # it, and the table hears it with the next reveal (one announcement per turn).
     decided = act(revealed, 0, KnightChoice(remove=True))
-    [turn] = moments_of(revealed, decided)
-    assert turn.heading == "Round 1, turn 1: what the cards did"
-    assert "Robin's Knight removes a Dragon." in turn.lines
-    assert "Dragon leaves the Dragon column for the box." in turn.lines
+    assert moments_of(revealed, decided) == []
+    next_turn = play_turn(decided, [hands[0][1], hands[1][1]])
+    [turn_two] = moments_of(decided, next_turn)
+    assert turn_two.heading == "Round 1, turn 2: the cards are revealed"
+    assert turn_two.lines[:4] == (
+        "Turn 1, decided after its reveal:",
+        "  Robin's Knight removes a Dragon.",
+        "  Dragon leaves the Dragon column for the box.",
+        "",
+    )
+    assert turn_two.lines[4].startswith("Played: Robin Farmer · John Noble")
+    # Told once: the turn after that starts afresh.
+    third = play_turn(next_turn, [hands[0][2], hands[1][2]])
+    [turn_three] = moments_of(next_turn, third)
+    assert turn_three.lines[0].startswith("Played: ")
+
+
+def test_every_move_makes_at_most_one_announcement_and_every_effect_is_told():
+    """A whole game of random moves: one Enter per announcing move for the table, and
+    nothing the cards did goes untold (decisions reach the table one reveal later)."""
+    import random
+
+    from .test_bloom_properties import new_game
+
+    for players, seed in ((2, 3), (3, 5), (4, 8)):
+        state = new_game(players, seed)
+        rng = random.Random(seed)
+        told = public(state)
+        said: list[str] = []
+        reveals = 0
+        while not RULES.is_over(state):
+            seat = RULES.to_act(state)[0]
+            state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+            now = public(state)
+            moments = RULES.table_moments(told, now)
+            assert len(moments) <= 1
+            reveals += sum(1 for moment in moments if "the cards are revealed" in moment.heading)
+            said += [line.strip() for moment in moments for line in moment.lines]
+            told = now
+        final = public(state)
+        assert reveals == sum(1 for entry in final.log if " reveal: " in entry.text)
+        returns = {news.unicorn_return_line(seat.name) for seat in final.seats}
+        effects = news._effect_lines(final, [entry.text for entry in final.log if " sit down to " not in entry.text])
+        assert [line for line in effects if line not in returns and line not in said] == []
 
 
 def last_turn_state(picker, kept_a, kept_b, display=None):
@@ -61,15 +104,30 @@ def test_a_round_scoring_names_a_tie_and_explains_every_card():
     before, farmers = last_turn_state(picker, picker.take("dragon", 2), picker.take("dragon", 2), display)
     after = play_turn(before, farmers)
     assert after.round == 2
-    moments = moments_of(before, after)
-    assert [moment.heading for moment in moments] == [
-        "Round 1, turn 6: the cards are revealed",
-        "Round 1 scored — the display stays for round 2",
-    ]
-    lines = moments[1].lines
+    [moment] = moments_of(before, after)
+    # The last reveal and the round's scoring: one announcement.
+    assert moment.heading == "Round 1, turn 6: the cards are revealed, and round 1 is scored"
+    assert moment.lines[0].startswith("Played: Robin Farmer")
+    lines = moment.lines
+    assert "Round 1 scored — the display stays for round 2:" in lines
     assert "Robin kept Dragon = 8 (4 × 2 Dragons) + Dragon = 8 (4 × 2 Dragons): 16 points." in lines
     assert "A tie for the round's best: Robin and John, 16 points each." in lines
     assert "Shared lead: Robin and John, 16 points each." in lines
+
+
+def test_a_decision_on_a_rounds_last_turn_heads_the_rounds_scoring():
+    picker = CardPicker()
+    knight = picker.one("knight")
+    dragons = picker.take("dragon", 2)
+    before, _ = last_turn_state(picker, picker.take("queen", 2), picker.take("king", 2), {"dragon": dragons})
+    before.players[0].hand[2] = knight
+    revealed = play_turn(before, [knight, before.players[1].hand[2]])
+    assert revealed.phase == "knight"
+    decided = act(revealed, 0, KnightChoice(remove=False))
+    [scoring] = moments_of(revealed, decided)
+    assert scoring.heading == "Round 1 scored — the display stays for round 2"
+    assert scoring.lines[:3] == ("Turn 6, decided after its reveal:", "  Robin's Knight leaves the Dragons be.", "")
+    assert scoring.lines[3].startswith("Robin kept ")
 
 
 def test_king_and_jester_say_who_made_them_score_or_not():
@@ -79,8 +137,8 @@ def test_king_and_jester_say_who_made_them_score_or_not():
         picker, [picker.one("king"), picker.one("dragon")], [picker.one("jester"), picker.one("dragon")], display
     )
     after = play_turn(before, farmers)
-    _, scoring = moments_of(before, after)
-    robin, john = scoring.lines[:2]
+    [scoring] = moments_of(before, after)
+    robin, john = [line for line in scoring.lines if " kept " in line]
     assert "King = 0 (John kept a Jester)" in robin
     jester = card_label(after.rounds[0][1].cards[0])
     assert f"{jester} = 8 (4 × 2 Kings, Robin kept a King)" in john

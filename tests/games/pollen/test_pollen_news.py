@@ -153,6 +153,24 @@ def test_changes_since_speak_to_the_seat_as_you_only_on_its_own_screen():
     assert own.marks == public.marks
 
 
+def test_changes_since_tell_first_the_token_the_seat_had_cards_by():
+    """Two tokens scored since James's last move: the one he lost comes first, the other
+    is counted and marked on the board (the table saw both in full as they scored)."""
+    from boardgames_tui.games.pollen.model import InsectResult, Pollination
+
+    state = tie_position(["Ann", "James", "Cleo"])
+    before = RULES.view(state, 1)
+    others_only = Pollination(turn=3, token=token("bee"), x=1, y=-1, results=[InsectResult(insect=BEE, counts=[3, 0, 2], winner=0)])
+    with_james = Pollination(turn=3, token=token("junebug"), x=0, y=0, results=[InsectResult(insect=JUNEBUG, counts=[0, 2, 4], winner=2)])
+    state.pollinations = [*state.pollinations, others_only, with_james]
+    report = RULES.changes_since(before, RULES.view(state, 1), 1)
+    assert report.lines == (
+        "Scored Junebug: Cleo wins Junebug (4 to 2).",
+        "Also 1 more token scored (marked on the board).",
+    )
+    assert {(SCORED_MARK, 1, -1), (SCORED_MARK, 0, 0)} <= report.marks
+
+
 def test_live_standings_name_leads_ties_who_would_be_out_and_an_outright_win():
     state = build(3, names=["Ann", "James", "You"])
     state.meeples = [[2, 1, 0], [1, 1, 0], [0, 0, 0]]
