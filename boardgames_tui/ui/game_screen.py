@@ -34,6 +34,7 @@ from boardgames_tui.engine.contract import (
 )
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.engine.text import possessive
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
@@ -510,8 +511,9 @@ class GameScreen(SizedScreen[None]):
 
     def curtain_secret(self, seat: int) -> str:
         """What `seat`'s screen shows that others must not see, for its curtain
-        ("your hand", "your plan"): each game says it in its own words."""
-        return "your hand"
+        ("Ann's hand"): each game says it in its own words.  The curtain says it to
+        everyone else, so it names the owner, never "your"."""
+        return f"{possessive(self.match.seats[seat].name)} hand"
 
     def needs_curtain(self, seat: int) -> bool:
         """Whether `seat` may see anything the table may not: only then the keyboard

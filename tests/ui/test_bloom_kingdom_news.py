@@ -195,7 +195,7 @@ async def test_the_curtain_says_what_it_hides_and_where_the_game_is(app_factory)
         assert isinstance(app.screen, CurtainScreen)
         curtain = app.screen
         assert curtain.message == "Round 1 of 3, turn 1 of 6: choose a card to play face down."
-        assert curtain.secret == "your hand and what each card would score now"
+        assert curtain.secret == "You's hand and what each card would score now"  # said to the others
         assert "You, it is your turn." in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)

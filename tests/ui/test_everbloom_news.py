@@ -377,7 +377,7 @@ async def test_names_read_right_by_audience_and_the_curtain_names_the_secret(tmp
         await pilot.pause()
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen) and curtain.seat == 1
-        assert curtain.secret == "your secret nectar cards"
+        assert curtain.secret == "James's secret nectar cards"  # said to the others
         assert curtain.message == "Your turn in the wilderness: place a chip and send its pollinators."
         assert "(s)" not in screen_text(app)
         screen = await _to_wilderness_turn(pilot, app, 1)

@@ -274,7 +274,7 @@ async def test_words_for_players_named_you_and_james(tmp_path):
         await pilot.pause()
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen)
-        assert curtain.secret == "the garden cards in your hand"
+        assert curtain.secret == "the garden cards in You's hand"  # said to the others
         assert curtain.message.startswith("Turn 1: plant one of your garden cards by a token.")
         await pilot.press("enter")
         await wait_for(pilot, lambda: viewer_acts(app))

@@ -10,6 +10,7 @@ from textual.binding import Binding
 
 from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.engine.text import possessive
 from boardgames_tui.games.bloom_kingdom.catalogue import character_entry
 from boardgames_tui.games.bloom_kingdom.content import characters
 from boardgames_tui.games.bloom_kingdom.model import (
@@ -174,7 +175,8 @@ class BloomKingdomScreen(GameScreen):
         return f"{where}: {self.rules.prompt(state, seat)}."
 
     def curtain_secret(self, seat: int) -> str:
-        return "your hand and what each card would score now"
+        # Said to everyone else, so the hand is named by its owner.
+        return f"{possessive(self.match.seats[seat].name)} hand and what each card would score now"
 
     def inspect_target(self) -> CatalogueEntry | None:
         if not self.targets:

@@ -35,7 +35,7 @@ from textual.containers import Horizontal
 
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import owner, plural
+from boardgames_tui.engine.text import owner, plural, possessive
 from boardgames_tui.games.everbloom.catalogue import (
     bloom_entry,
     bloom_track_entries,
@@ -1021,11 +1021,13 @@ class EverbloomScreen(GameScreen):
         return "Your turn in the wilderness: place a chip and send its pollinators."
 
     def curtain_secret(self, seat: int) -> str:
+        # Said to everyone else, so the cards are named by their owner.
+        name = self.match.seats[seat].name
         if self.match.state.phase == "draft":
-            return "the nectar cards you were dealt"
+            return f"the nectar cards {name} was dealt"
         if self.match.state.phase == "pollination":
-            return "your secret nectar cards and what you pollinate"
-        return "your secret nectar cards"
+            return f"{possessive(name)} secret nectar cards and what {name} pollinates"
+        return f"{possessive(name)} secret nectar cards"
 
     # -- keys ------------------------------------------------------------------------------------------------
     PLACE_ACTIONS = frozenset({"landmark_move", "chip_step", "landmark_pick", "chip", "letter", "toggle_ignore"})

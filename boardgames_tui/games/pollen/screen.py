@@ -189,7 +189,8 @@ class PollenScreen(GameScreen):
         return message
 
     def curtain_secret(self, seat: int) -> str:
-        return "the garden cards in your hand"
+        # Said to everyone else, so the hand is named by its owner.
+        return f"the garden cards in {possessive(self.match.seats[seat].name)} hand"
 
     # -- keys --------------------------------------------------------------------------------------
     def _acting_view(self) -> PollenState | None:
