@@ -316,3 +316,16 @@ async def test_a_planning_seat_reads_its_own_card_and_open_options_first(tmp_pat
         lines = [line.strip() for line in choice_lines(app)]
         assert lines[0].startswith("Ann: ") and lines[1].startswith("Power ") and lines[2] == "Action options still open:"
         assert lines[-2].lstrip("* ").startswith("Bot: ") and lines[-1].lstrip("* ").startswith("Bot 3: ")
+
+
+async def test_every_name_in_the_players_panel_is_whole(tmp_path):
+    """Names up to the longest allowed (20 characters) are never cut: one that does not
+    fit beside the score gets a line of its own (found playing: "[red]x[/" at 120×40)."""
+    names = ["Ann", "[red]x[/]", "Maximiliana Augusta"]
+    app = evergreen_app(tmp_path, [Seat(name=name, kind="bot", bot_level="random") for name in names])
+    app.bot_delay = 30  # the first bot thinks long: the panel stays on the draft
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scores = str(app.screen.query_one("#eg-scores").render())
+        for name in names:
+            assert name in scores

@@ -425,13 +425,22 @@ class ScorePanel(TextPanel):
         lines = []
         over = view.phase == "over"
         bamboo = "bamboo" in view.powers
+        # The names share a column as wide as the longest one that fits beside the
+        # score ("100 pts plans"); a longer name gets a line of its own, whole.
+        room = (self.content_region.width or 26) - 3 - 13
+        longest = max(len(view.name(seat)) for seat in range(len(view.players)))
+        column = max(1, min(max(8, longest), room))
         for seat, player in enumerate(view.players):
             standing = standings[seat]
             line = Text("▶" if seat == shown else " ")
             line.append_text(seat_mark(seat))
-            name = Text(f" {view.name(seat)}")
-            name.truncate(9, pad=True)
-            line.append_text(name)
+            name = view.name(seat)
+            if len(name) > column:
+                line.append_text(Text(f" {name}"))
+                lines.append(line)
+                line = Text(" " * (3 + column))
+            else:
+                line.append_text(Text(f" {name}".ljust(column + 1)))
             line.append(f"{standing.banked:>3} pt" + (" " if standing.banked == 1 else "s"), style="bold green")
             if view.phase == "actions":
                 line.append(" done" if player.committed else " plans", style="dim")
