@@ -412,3 +412,25 @@ async def test_the_split_of_a_hinted_placement_opens_as_the_hint_named_it(tmp_pa
         await pilot.press("escape", "3", "d")
         await pilot.pause()
         assert screen._sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: f"{size[0]}x{size[1]}")
+async def test_every_name_in_the_players_panel_is_whole(tmp_path, size):
+    """Names up to the longest allowed (20 characters) are never cut: one that does not
+    fit beside the row gets a line of its own (found playing: "[red]x[/" at 120×40)."""
+    names = ["Ann", "[red]x[/]", "Maximiliana Augusta"]
+    app = everbloom_app(tmp_path, [Seat(name=name, kind="bot", bot_level="random") for name in names])
+    app.bot_delay = 30  # the bots wait: the table's view stays on screen
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        if size == (80, 24):
+            # At 80×24 the players are one `p` away.
+            for _ in range(4):
+                if screen.query_one(PlayersPanel).display and screen.query_one(PlayersPanel).outer_size.height:
+                    break
+                await pilot.press("p")
+                await pilot.pause()
+        players = _panel_text(screen.query_one(PlayersPanel))
+        for name in names:
+            assert name in players, players

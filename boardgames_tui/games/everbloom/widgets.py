@@ -577,12 +577,23 @@ class PlayersPanel(TextPanel):
         """`track`: each faction's bloom-track points now; `changed`: ("track" or
         "habitat", seat) changed since the viewer's last move (✦)."""
         lines = [Text(progress, style="bold")]
+        # The names share a column as wide as the longest one that fits beside the rest
+        # of the row ("100pt ✿12(30)✦ ▤12✦ ①"); a longer name gets a line of its own, whole.
+        room = (self.content_region.width or 30) - 2 - 24
+        longest = max(len(view.name(seat)) for seat in range(len(view.players)))
+        column = max(1, min(max(8, longest), room))
         for seat, player in enumerate(view.players):
             line = Text("▶" if seat in acting else " ", style="bold")
             line.append_text(faction_tag(view, seat))
-            name = Text(f" {view.name(seat)}")
-            name.truncate(9, pad=True)
-            line.append_text(name)
+            name = view.name(seat)
+            if len(name) > column:
+                line.append_text(Text(f" {name}"))
+                if seat == shown:
+                    line.stylize("underline")
+                lines.append(line)
+                line = Text(" " * (line.cell_len - len(name) + column))
+            else:
+                line.append_text(Text(f" {name}".ljust(column + 1)))
             line.append(f"{player.score:>3}pt", style="bold green")
             bloom = Text(f" ✿{player.bloom}", style="magenta")
             if seat < len(track):
