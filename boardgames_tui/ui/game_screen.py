@@ -632,6 +632,14 @@ class GameScreen(SizedScreen[None]):
     # Keys that still work while the window is too small to show the game.
     ALWAYS_AVAILABLE = frozenset({"save_quit", "leave", "step_back", "rules", "legend", "keys"})
 
+    def on_key(self, event: events.Key) -> None:
+        """A printable key bound to nothing says so (found playing: a stray letter did
+        nothing at all, and a newcomer could not tell a dead key from a slow one).
+        A game whose keys `allows` hides says more in its own `on_key` (Everbloom)."""
+        if self.is_too_small or not event.is_printable or event.key in self.active_bindings:
+            return
+        self.say(f"The key {event.key} does nothing here: ? lists the keys.", error=True)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.is_too_small and action not in self.ALWAYS_AVAILABLE:
             return False

@@ -72,3 +72,22 @@ async def test_a_refusal_on_a_game_screen_is_read_whole(tmp_path):
         await pilot.pause()
         assert flat(REFUSAL) in flat(screen_text(app))
         assert screen.query_one("#status").size.height == 2
+
+
+@pytest.mark.parametrize("slug", ["bloom-kingdom", "pollen", "evergreen", "everbloom"])
+async def test_a_key_bound_to_nothing_says_so_and_changes_nothing(tmp_path, slug):
+    app = game_app(tmp_path, slug, seats=2)
+    app.bot_delay = 30  # the bot waits: nothing moves while the key is pressed
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        if not isinstance(app.screen, GameScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        before = app.match.state.model_dump()
+        await pilot.press("x")
+        await pilot.pause()
+        message = screen._message.plain if screen._message is not None else ""
+        assert message.startswith("The key x does nothing") or (slug == "everbloom" and message), message
+        assert app.match.state.model_dump() == before
