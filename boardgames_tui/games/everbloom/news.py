@@ -187,17 +187,19 @@ def last_placement_lines(before: EverbloomState, after: EverbloomState) -> list[
     return lines
 
 
-def draft_lines(before: EverbloomState, after: EverbloomState) -> list[str]:
-    """The nectar discards revealed: each seat's discarded biome and its grove's pollinators."""
+def draft_lines(before: EverbloomState, after: EverbloomState, viewer: int | None = None) -> list[str]:
+    """The nectar discards revealed: each seat's discarded biome and its grove's pollinators
+    (`viewer`'s own told as "You discarded …")."""
     if before.phase != "draft" or after.phase == "draft":
         return []
     lines = []
     for seat in range(len(after.players)):
+        who = "You" if seat == viewer else after.name(seat)
         for biome in BIOMES:
             gained = after.groves[biome][seat] - before.groves[biome][seat]
             if gained > 0:
                 lines.append(
-                    f"{after.name(seat)} discarded {article(biome_name(biome))} nectar card: "
+                    f"{who} discarded {article(biome_name(biome))} nectar card: "
                     f"{plural(gained, 'pollinator')} to the {biome_name(biome)} grove."
                 )
     return lines
@@ -397,7 +399,7 @@ def changes_since(
     if own_move:
         marks = frozenset(mark for mark in marks if mark[0] != "landmark")
     lines: list[str] = []
-    lines.extend(draft_lines(before, after))
+    lines.extend(draft_lines(before, after, viewer=seat if 0 <= seat < len(after.players) else None))
     if not own_move:
         lines.extend(last_placement_lines(before, after))
     new_contests = [contest for contest in after.contests if contest not in before.contests]

@@ -443,3 +443,14 @@ def test_the_winner_line_has_no_brackets_inside_brackets():
     names = and_list([final.name(seat) for seat in final.final.winners])
     assert line == f"Winner{'s' if len(final.final.winners) > 1 else ''}: {names} — {final.final.decided_by}."
     assert "))" not in line
+
+
+def test_the_seats_own_discard_is_told_as_its_own():
+    """Found playing: a seat's since panel said "Ann discarded …" to Ann herself."""
+    state = RULES.setup(EverbloomOptions(), [Seat(name="Ann"), Seat(name="James")], 3)
+    before = RULES.view(state, 1)
+    while state.phase == "draft":
+        seat = RULES.to_act(state)[0]
+        state = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
+    lines = " ".join(RULES.changes_since(before, RULES.view(state, 1), 1).lines)
+    assert "You discarded" in lines and "Ann discarded" in lines and "James discarded" not in lines
