@@ -1074,6 +1074,8 @@ class EverbloomScreen(GameScreen):
                 if self.check_action(name, parameters):
                     return
         self.say(self._why_not(event.key), error=True)
+        # Said here in this game's words: the shared "does nothing" line is not wanted.
+        event.prevent_default()
         view = self.current_view()
         if view is None or not self.viewer_acts(view):
             self._waiting_refusal = self._message
