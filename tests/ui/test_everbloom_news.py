@@ -190,8 +190,8 @@ async def test_the_standings_count_the_seats_own_nectar_and_never_anothers(tmp_p
             await pilot.pause()
             assert screen.pane == "news"
         grove = _panel_text(screen.query_one(GrovePanel))
-        assert "Groves │ nectar (points now)" in grove and "secret nectar cards: Ben ×2" in grove
         ann, ben = faction_of(state, 0).letter, faction_of(state, 1).letter
+        assert "Groves │ nectar (points now)" in grove and f"secret nectar cards: {ben} ×2" in grove
         for biome in BIOMES:
             # A row: the biome's letter (after ✦ when its grove changed), its grove, │, its nectar.
             line = next(line for line in grove.splitlines() if re.match(rf"│\s*{CHANGED}?{BIOME_INFO[biome].letter} ", line))

@@ -72,7 +72,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(GROVES, "A Aquatic T2 E1", "each faction's pollinators in that biome's grove (left of │)"),
         LegendEntry(GROVES, "│ T5(5) E3(1)", "right of │: each faction's nectar in that biome as you may know it (the pollinated cards in every habitat, plus your own secret nectar cards) and, in brackets, the points it would score if the game ended now; yours underlined"),
         LegendEntry(GROVES, "▲", "the faction (or the tied factions) with the most nectar in that biome"),
-        LegendEntry(GROVES, "secret nectar cards: Ben ×2", "nectar cards another faction holds, not counted until they are revealed at the end (bottom border)"),
+        LegendEntry(GROVES, "secret nectar cards: M ×2", "nectar cards another faction (by its letter) holds, not counted until they are revealed at the end (bottom border)"),
         LegendEntry(BLOOM, "Track ··•◆•", "the bloom track, one mark per space from the start (space 0)"),
         LegendEntry(BLOOM, "2•1 3◆", "the spaces worth something: space number, •points, ◆ a nectar card"),
         LegendEntry(BLOOM, "decks: nectar 23", "cards left in the nectar and wildlife decks (bottom border)"),

@@ -459,8 +459,10 @@ class GrovePanel(WrappedList):
                 nectar.append(tag)
             line.append_text(_tags(nectar) if nectar else Text("·", style="dim"))
             lines.append(line)
+        # By faction letter, as in the nectar column: a border cuts what does not fit,
+        # and a name may be 20 characters long.
         secret = [
-            f"{view.name(seat)} ×{count}" for seat, count in enumerate(standing.secret_cards) if count
+            f"{faction_of(view, seat).letter} ×{count}" for seat, count in enumerate(standing.secret_cards) if count
         ]
         set_border_subtitle(self, f"secret nectar cards: {', '.join(secret)}" if secret else "")
         self.set_lines(lines, indent=4)
