@@ -11,9 +11,9 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.widgets import Button, Static
 
-from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.confirm import confirm_then
+from boardgames_tui.ui.footer import KeysFooter
 
 
 # How long the keys must be quiet before one lowers a curtain: longer than a key

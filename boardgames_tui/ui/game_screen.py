@@ -19,7 +19,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, RichLog
 from textual.worker import get_current_worker
 
-from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.bots import find_hint, make_bot
 from boardgames_tui.engine.mcts import Verdict
 from boardgames_tui.engine.contract import (
@@ -37,6 +36,7 @@ from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.text import possessive
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.widgets import MessageBar, TextPanel

@@ -13,11 +13,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui import __version__
 from boardgames_tui.engine.text import NAME_LENGTH, clean_text, name_problem, plural
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.confirm import ConfirmScreen
+from boardgames_tui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from boardgames_tui.engine.contract import GameRules

@@ -13,7 +13,6 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.records import (
     BrokenRecord,
     KeptRecord,
@@ -26,6 +25,7 @@ from boardgames_tui.engine.records import (
 )
 from boardgames_tui.engine.text import plural
 from boardgames_tui.ui.base import SizedScreen
+from boardgames_tui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -18,10 +18,10 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Header, Input, Markdown, Static, TabbedContent, TabPane
 
-from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.contract import GameRules
 from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, filter_catalogue
 from boardgames_tui.ui.base import SizedScreen
+from boardgames_tui.ui.footer import KeysFooter
 
 Tab = Literal["rules", "components", "legend"]
 

@@ -16,11 +16,11 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Header, Static
 
-from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.contract import ScoreSheet
 from boardgames_tui.engine.reference import CatalogueEntry, RevealedSection
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import QuietGuard
+from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.inspector import entry_text
 
 if TYPE_CHECKING:

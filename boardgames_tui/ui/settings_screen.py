@@ -10,9 +10,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
-from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.settings import ENV_PREFIX, Settings, settings_path
 from boardgames_tui.ui.base import SizedScreen
+from boardgames_tui.ui.footer import KeysFooter
 
 
 def field_help(name: str) -> str:

@@ -13,11 +13,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
-from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text, plural
 from boardgames_tui.ui.base import SizedScreen
+from boardgames_tui.ui.footer import KeysFooter
 
 MAX_SEATS = 4
 EMPTY = "empty"
