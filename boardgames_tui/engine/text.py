@@ -9,6 +9,7 @@ title, bidi overrides that reorder what is shown, line breaks in a one-line fiel
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 NAME_LENGTH = 20
 """The most characters a player's name (or a save's title) may have."""
@@ -71,6 +72,13 @@ def check_name(name: str, what: str = "A name") -> str:
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """`count` with its noun in the right number: "1 point", "0 points", "3 bushes"."""
     return f"{count} {singular if count == 1 else plural_form or singular + 's'}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cy" ('' for none): any list read as a sentence."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def possessive(name: str) -> str:

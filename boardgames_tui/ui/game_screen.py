@@ -33,7 +33,7 @@ from boardgames_tui.engine.contract import (
 )
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import possessive
+from boardgames_tui.engine.text import and_list, possessive
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.footer import KeysFooter
@@ -427,7 +427,7 @@ class GameScreen(SizedScreen[None]):
             name = self.match.seats[self.viewer].name
             status.show_text(Text.assemble((f"{name}: ", "bold"), self.prompt_text(self.current_view(), self.viewer)))
             return
-        waiting = ", ".join(self.match.seats[seat].name for seat in self.match.to_act())
+        waiting = and_list([self.match.seats[seat].name for seat in self.match.to_act()])
         status.show_text(Text(f"Waiting for {waiting}.") if waiting else "")
 
     def say(self, message: str, error: bool = False) -> None:

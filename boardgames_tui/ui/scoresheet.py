@@ -22,6 +22,7 @@ from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import QuietGuard
 from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.inspector import entry_text
+from boardgames_tui.engine.text import and_list
 
 if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
@@ -123,11 +124,6 @@ def revealed_text(sections: Sequence[RevealedSection], nothing: str) -> Text:
     return Text("\n\n").join(entry_text(CatalogueEntry(section.title, section.lines)) for section in sections)
 
 
-def names_in_a_row(names: Sequence[str]) -> str:
-    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 class ScoreSheetScreen(SizedScreen[str]):
     """The table's last screen: who won and by what, every seat's points by category,
     and what stayed hidden to the end.  Built with the finished `match`
@@ -164,7 +160,7 @@ class ScoreSheetScreen(SizedScreen[str]):
         yield Header()
         # The panel scrolls as a whole: at 80×24 a four-seat sheet is taller than the window.
         with VerticalScroll(classes="panel centered", id="score-panel"):
-            winners = names_in_a_row(self.sheet.winner_names())
+            winners = and_list(self.sheet.winner_names())
             # "Winner: You" reads right for any name ("You wins!" did not).
             label = "Winner: " if len(self.sheet.winners) == 1 else "Winners, sharing the victory: "
             # Names are shown as they are written, never read as markup.

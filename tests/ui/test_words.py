@@ -8,7 +8,7 @@ from textual.widgets import OptionList, Select
 
 from boardgames_tui.engine.contract import ScoreRow, ScoreSheet
 from boardgames_tui.engine.registry import all_games, get_game
-from boardgames_tui.engine.text import readable_value
+from boardgames_tui.engine.text import and_list, readable_value
 from boardgames_tui.ui.menu import GamePickScreen
 from boardgames_tui.ui.scoresheet import ScoreSheetScreen
 from boardgames_tui.ui.setup import SetupScreen, SetupProblem, build_seats, option_choices
@@ -132,3 +132,21 @@ async def test_the_winners_are_named_in_a_sentence(app_factory, winners, said):
         app.push_screen(ScoreSheetScreen("Pollen", sheet))
         await pilot.pause()
         assert said in screen_text(app)
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [([], ""), (["Ann"], "Ann"), (["Ann", "[red]x[/]"], "Ann and [red]x[/]"), (["Ann", "Ben", "Cy"], "Ann, Ben and Cy")],
+)
+def test_a_list_reads_as_a_sentence(words, said):
+    # One helper for every game, the log, the status line and the score sheet.
+    assert and_list(words) == said
+
+
+@pytest.mark.parametrize("slug", ["bloom-kingdom", "evergreen", "pollen"])
+def test_the_first_log_line_names_the_table_in_a_sentence(slug):
+    from boardgames_tui.engine.contract import Seat
+
+    rules = get_game(slug)
+    state = rules.setup(rules.parse_options({}), [Seat(name="Ann"), Seat(name="[red]x[/]")], 5)
+    assert state.log[0].text.startswith("Ann and [red]x[/] sit down to ")

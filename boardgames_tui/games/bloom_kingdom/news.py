@@ -25,6 +25,7 @@ from boardgames_tui.games.bloom_kingdom.model import (
     WizardChoice,
 )
 from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, best_keep, column_counts
+from boardgames_tui.engine.text import and_list
 
 _CARDS = cards()
 _NAMES = {key: info.name for key, info in characters().items()}
@@ -39,13 +40,6 @@ def card_label(card: int) -> str:
 
 def character_of(card: int) -> str:
     return _CARDS[card].character
-
-
-def and_list(names: list[str]) -> str:
-    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 # -- the log lines the rules write, recognised by the rules' own words ---------------------

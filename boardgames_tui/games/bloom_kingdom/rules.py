@@ -94,6 +94,7 @@ from boardgames_tui.games.bloom_kingdom.model import (
     ReturnCard,
     WizardChoice,
 )
+from boardgames_tui.engine.text import and_list
 
 # A round needs at least one turn before the two kept cards are left.
 SMALLEST_HAND = KEPT_CARDS + 1
@@ -227,7 +228,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             players=[PlayerState(hand=[]) for _ in seats],
         )
         state.rng().shuffle(state.deck)
-        state.say(f"{', '.join(seat.name for seat in seats)} sit down to Bloom Kingdom.")
+        state.say(f"{and_list([seat.name for seat in seats])} sit down to Bloom Kingdom.")
         self._deal(state)
         return state
 

@@ -138,6 +138,7 @@ from boardgames_tui.games.everbloom.model import (
     hidden_card,
     is_hidden,
 )
+from boardgames_tui.engine.text import and_list
 
 BIOMES = C.BIOMES
 ROUNDS = C.numbers().rounds
@@ -210,13 +211,6 @@ def card_back(card_id: str) -> str:
     """What a stack card's back shows: its biome deck, or 'event'."""
     card = _CARDS[card_id]
     return "event" if card.is_event else card.deck
-
-
-def and_list(words: list[str]) -> str:
-    """"A", "A and B", "A, B and C" ('' for none)."""
-    if len(words) < 2:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _earn(state: EverbloomState, seat: int, points: int, source: str) -> None:

@@ -35,7 +35,7 @@ from textual.containers import Horizontal
 
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import owner, plural, possessive
+from boardgames_tui.engine.text import and_list, owner, plural, possessive
 from boardgames_tui.games.everbloom.catalogue import (
     bloom_entry,
     bloom_track_entries,
@@ -791,7 +791,7 @@ class EverbloomScreen(GameScreen):
                 heading = view.choice.prompt if view.choice is not None else self._heading(view)
                 panel.show(f"{heading} ({len(legal)})", self._labels(view, legal), self.choice)
             else:
-                waiting = ", ".join(view.name(s) for s in self.rules.to_act(view))
+                waiting = and_list([view.name(s) for s in self.rules.to_act(view)])
                 panel.show("Choices", [Text(f"Waiting for {waiting}." if waiting else "—", style="dim")], None, [""])
             self.query_one(DetailPanel).show_text(self.detail(view, current))
         if self._highlight_only:
@@ -1086,7 +1086,7 @@ class EverbloomScreen(GameScreen):
         if self.thinking is not None:
             return f"{self.match.seats[self.thinking].name} is thinking: wait for that move."
         if view is None or not self.viewer_acts(view):
-            waiting = ", ".join(self.match.seats[seat].name for seat in self.match.to_act())
+            waiting = and_list([self.match.seats[seat].name for seat in self.match.to_act()])
             return f"It is not your move (waiting for {waiting})." if waiting else "There is nothing to do now."
         mode = self._mode(view)
         if key == "p":

@@ -91,6 +91,7 @@ from boardgames_tui.games.evergreen.model import (
     UsePower,
     ZoneCard,
 )
+from boardgames_tui.engine.text import and_list
 
 # -- content, flattened for the hot paths -------------------------------------------------
 _CONTENT = content()
@@ -510,7 +511,7 @@ class EvergreenRules(GameRules[EvergreenState]):
             zone={biome: [] for biome in BIOME_KEYS},
             players=[],
         )
-        state.say(f"{', '.join(seat.name for seat in seats)} sit down to Evergreen.")
+        state.say(f"{and_list([seat.name for seat in seats])} sit down to Evergreen.")
         modules = {"none": [], "cherry": ["cherry"], "bamboo": ["bamboo"], "both": ["cherry", "bamboo"]}[options.modules]
         choice = {"cherry": options.cherry_replaces, "bamboo": options.bamboo_replaces}
         for module in modules:

@@ -58,6 +58,7 @@ from boardgames_tui.games.evergreen.rules import (
     turn_order,
     working_board,
 )
+from boardgames_tui.engine.text import and_list
 
 if TYPE_CHECKING:
     from boardgames_tui.games.evergreen.rules import EvergreenRules
@@ -120,8 +121,7 @@ def standings(view: EvergreenState, viewer: int | None) -> list[Standing]:
 
 # -- words shared by the summaries -----------------------------------------------------------------
 def _names(view: EvergreenState, seats: list[int]) -> str:
-    names = [view.name(seat) for seat in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([view.name(seat) for seat in seats])
 
 
 def _leaders(view: EvergreenState, values: dict[int, int], what: str) -> str:
@@ -451,7 +451,7 @@ def forfeit_question(rules: EvergreenRules, view: EvergreenState, seat: int, act
             lost.append("the growths beside your new lake")
         if not lost:
             return None
-        return f"Finish your plan with {_and(lost)} still unused?"
+        return f"Finish your plan with {and_list(lost)} still unused?"
     lost = ["the growths beside your new lake"] if lake_open else []
     if isinstance(action, (Plant, Grow)) and not (plan.plants or plan.grows) and info.biome != WILD:
         where = BIOME_KEYS[BIOME_AT[action.space]]
@@ -468,9 +468,4 @@ def forfeit_question(rules: EvergreenRules, view: EvergreenState, seat: int, act
         lost.insert(0, "the rest of your action" + room)
     if not lost:
         return None
-    return f"{_step_words(view, seat, action)}? It gives up {_and(lost)}."
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
+    return f"{_step_words(view, seat, action)}? It gives up {and_list(lost)}."

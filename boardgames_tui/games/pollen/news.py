@@ -22,7 +22,7 @@ from boardgames_tui.games.pollen.rules import (
     cell_label,
     garden_map,
     insect_counts,
-    names_list,
+    and_list,
     point_cells,
     point_label,
     seat_name,
@@ -60,7 +60,7 @@ class Voice:
         return f"{self.names[seat]} {third_person or verb + 's'}"
 
     def group(self, seats: Sequence[int]) -> str:
-        return names_list([self.who(seat) for seat in seats])
+        return and_list([self.who(seat) for seat in seats])
 
 
 def capital(text: str) -> str:
@@ -99,7 +99,7 @@ def short_pollination(pollination: Pollination, voice: Voice) -> str:
             won.setdefault(result.winner, []).append(f"{insect.name} ({result.counts[result.winner]} to {others})")
         elif max(result.counts):
             tied.append(f"{insect.plural} tied at {max(result.counts)}")
-    parts = [f"{voice.does(seat, 'win')} {names_list(insects_won)}" for seat, insects_won in won.items()]
+    parts = [f"{voice.does(seat, 'win')} {and_list(insects_won)}" for seat, insects_won in won.items()]
     parts.extend(tied)
     return "; ".join(parts) or "nobody has its insects"
 
@@ -136,7 +136,7 @@ def lead_changes(before: PollenState, after: PollenState, voice: Voice) -> list[
             taken.setdefault(now.leader, []).append(_INSECTS[now.insect].plural)
         elif now.leader is None and now.best > 0 and was.top != now.top:
             tied.append(lead_words(now, voice))
-    changes = [f"{voice.does(seat, 'now lead', 'now leads')} {names_list(plurals)}" for seat, plurals in taken.items()]
+    changes = [f"{voice.does(seat, 'now lead', 'now leads')} {and_list(plurals)}" for seat, plurals in taken.items()]
     return changes + tied
 
 
@@ -345,13 +345,13 @@ def _standing_by_tokens(
                 behind.append(f"{name} {now[seat]} to {rival}")
         parts = []
         if leading:
-            parts.append("you would lead " + names_list(leading))
+            parts.append("you would lead " + and_list(leading))
         if tied:
-            parts.append("tied on " + names_list(tied))
+            parts.append("tied on " + and_list(tied))
         if behind:
-            parts.append("you would trail " + names_list(behind))
+            parts.append("you would trail " + and_list(behind))
         if not parts:
-            shown = names_list([_INSECTS[insect].plural for insect in token_insects(placed.token)])
+            shown = and_list([_INSECTS[insect].plural for insect in token_insects(placed.token)])
             parts.append(f"nobody has {shown} by it yet")
         empty = sum(1 for cell in point_cells(point) if cell not in cards_after)
         parts.append(f"{plural(empty, 'cell')} still open")

@@ -99,6 +99,7 @@ from boardgames_tui.games.pollen.model import (
     Pollination,
     PollenState,
 )
+from boardgames_tui.engine.text import and_list
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -307,13 +308,6 @@ class Standing:
     decided_by: str
 
 
-def names_list(names: Sequence[str]) -> str:
-    """ "Ann", "Ann and Ben", "Ann, Ben and Cleo"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = None) -> Standing:
     """Applies Elimination, Discard, Count and Tie Breaker to `meeples[seat][insect]`."""
     players = len(meeples)
@@ -351,7 +345,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     nobody_out = [False] * players
     for seat in range(players):
         if len(led[seat]) >= 2:
-            insects_led = names_list([_PLURAL[insect] for insect in led[seat]])
+            insects_led = and_list([_PLURAL[insect] for insect in led[seat]])
             return result(
                 "outright",
                 [seat],
@@ -366,7 +360,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
         else:
             text = (
                 "Elimination: no insect has a single leader; "
-                f"{names_list([names[seat] for seat in winners])} tie on {best} meeples in total and share the victory"
+                f"{and_list([names[seat] for seat in winners])} tie on {best} meeples in total and share the victory"
             )
         step: Step = "no leaders" if len(winners) == 1 else "shared"
         return result(step, winners, text, nobody_out)
@@ -395,7 +389,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
         )
     best_total = max(totals[seat] for seat in top)
     winners = [seat for seat in top if totals[seat] == best_total]
-    tied_names = names_list([names[seat] for seat in top])
+    tied_names = and_list([names[seat] for seat in top])
     if len(winners) == 1:
         return result(
             "tie breaker",
@@ -409,7 +403,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     return result(
         "shared",
         winners,
-        f"Tie breaker: {names_list([names[seat] for seat in winners])} tie on the count ({best_count}) "
+        f"Tie breaker: {and_list([names[seat] for seat in winners])} tie on the count ({best_count}) "
         f"and on total meeples ({best_total}): they share the victory",
         eliminated,
         counts,
@@ -584,7 +578,7 @@ class PollenRules(GameRules[PollenState]):
             how = "chosen at setup"
         state.first_player = first
         state.active = first
-        state.say(f"{names_list([seat.name for seat in seats])} sit down to Pollen.")
+        state.say(f"{and_list([seat.name for seat in seats])} sit down to Pollen.")
         if removed:
             state.say("With four players everyone returns a single-star and a double-star card to the box.")
         state.say(
@@ -949,7 +943,7 @@ class PollenRules(GameRules[PollenState]):
         for seat in range(players):
             led = result.led[seat]
             if result.step == "outright" and seat in result.winners:
-                led_details.append(f"leads {names_list([_PLURAL[i] for i in led])}: wins outright")
+                led_details.append(f"leads {and_list([_PLURAL[i] for i in led])}: wins outright")
             elif led:
                 led_details.append(f"leads {_PLURAL[led[0]]}")
             elif result.step in ("no leaders", "shared") and all(leader is None for leader in result.leaders):

@@ -25,7 +25,7 @@ from boardgames_tui.games.pollen.rules import (
     cell_corners,
     cell_label,
     insect_counts,
-    names_list,
+    and_list,
     seat_name,
     token_insects,
 )
@@ -635,7 +635,7 @@ class StandingsPanel(TextPanel):
         if standings.outright is not None:
             if_now.append(f"{names[standings.outright]} wins outright (two leads)")
         if standings.at_risk:
-            out = names_list([names[seat] for seat in standings.at_risk])
+            out = and_list([names[seat] for seat in standings.at_risk])
             if_now.append(f"{out} {'is' if len(standings.at_risk) == 1 else 'are'} out (no lead)")
         if if_now:
             lines.append(Text(f"{WARNING} If it ended now: {'; '.join(if_now)}.", style="bold red"))
