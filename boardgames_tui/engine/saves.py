@@ -329,6 +329,13 @@ def load_match(path: Path) -> Match:
         raise SaveError(path, "is damaged (it is nested too deeply)") from None
 
 
+def _without_log(state: dict[str, Any]) -> dict[str, Any]:
+    """A state as the rules left it, its log set aside: the log is words about the
+    moves, and a later version may word them better (the replay writes its own);
+    a saved game must not be locked away because a sentence changed."""
+    return {key: value for key, value in state.items() if key != "log"}
+
+
 def _load_match(path: Path) -> Match:
     payload = _read_payload(path)
     rules = get_game(payload["game"])
@@ -347,7 +354,7 @@ def _load_match(path: Path) -> Match:
         raise SaveError(path, f"does not replay with these rules ({clean_text(error.reason).rstrip('.')})") from None
     except ValueError as error:
         raise SaveError(path, f"does not replay with these rules ({clean_text(str(error))[:120].rstrip('.')})") from None
-    if save.state is not None and match.state.model_dump(mode="json") != save.state:
+    if save.state is not None and _without_log(match.state.model_dump(mode="json")) != _without_log(save.state):
         raise SaveError(path, "does not match what its moves produce with these rules")
     match.updated = save.updated
     match.title = save.title

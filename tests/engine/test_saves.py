@@ -132,3 +132,15 @@ def test_an_unreadable_file_is_a_save_error(tmp_path: Path):
     missing = tmp_path / "gone.json"
     with pytest.raises(SaveError, match="cannot be read"):
         load_match(missing)
+
+
+def test_a_save_whose_log_an_older_version_worded_otherwise_still_loads(tmp_path: Path):
+    # Found playing: a game saved before "Ann, Ben sit down" became "Ann and Ben sit
+    # down" was listed as unreadable. The log is words; the replay writes its own.
+    store = SaveStore(tmp_path)
+    match = played_match(store)
+    path = store.path_for(match)
+    rewrite(path, lambda payload: payload["state"]["log"][0].update(text="Worded by an older version."))
+    loaded = load_match(path)
+    assert loaded.state.model_dump() == match.state.model_dump()
+    assert loaded.state.log[0].text != "Worded by an older version."
