@@ -154,6 +154,8 @@ _TRACK = C.bloom_track()
 _CAVE = C.cave_track()
 _BIOME_NAMES = {info.key: info.name for info in C.biomes()}
 _SKIP = Skip()
+# An event's rule by card id: a hidden top ('?…') is no card id, so it finds none.
+_EVENT_RULES = {card_id: card.ability for card_id, card in _CARDS.items() if card.is_event}
 
 
 def card_info(card_id: str) -> Any:
@@ -567,11 +569,9 @@ class EverbloomRules(GameRules[EverbloomState]):
         return state.players[seat].supply + sum(grove[seat] for grove in state.groves.values())
 
     def _card_rule(self, state: EverbloomState, space: str) -> Any:
+        """The rule of the event on top of `space` (None: no event there, or a hidden top)."""
         stack = state.stacks[space]
-        if not stack or is_hidden(stack[0]):
-            return None
-        card = _CARDS.get(stack[0])
-        return None if card is None or not card.is_event else card.ability
+        return _EVENT_RULES.get(stack[0]) if stack else None
 
     def split_problem(
         self, state: EverbloomState, landmark: str, final: dict[str, int], one_card: bool, even: bool
@@ -616,20 +616,26 @@ class EverbloomRules(GameRules[EverbloomState]):
         self, state: EverbloomState, seat: int, value: int, space: str, ignore: bool,
         avail: int | None = None, cache_: dict[Any, Any] | None = None,
     ) -> Plan:
+        """What a chip of `value` at `space` would do, or why it may not go there.
+        `placements` asks this for every chip and landmark in every playout step, so the
+        landmark's words are only made for a refusal, and `cache_` (one per call of
+        `placements`) keeps what depends only on the cards a chip reaches."""
         if space not in state.chips:
             return Plan(reason=f"There is no landmark space {space!r}")
         rule = None if ignore else self.rule_at(state, space, seat)
         stack = state.chips[space]
-        label = self.landmark_label(state, space) if rule is not None else ""
         bonus_pollinators = bonus_bloom = 0
         one_card = even = False
         if rule is not None:
             kind = rule.kind
             if kind == "only_values" and value not in rule.values:
+                label = self.landmark_label(state, space)
                 return Plan(reason=f"{label.capitalize()} takes only a {C._words(list(rule.values))}")
             if kind == "max_chips" and len(stack) >= rule.count:
+                label = self.landmark_label(state, space)
                 return Plan(reason=f"{label.capitalize()} has room for {rule.count} chip{'s' if rule.count > 1 else ''} only")
             if kind == "match_round" and value != state.round:
+                label = self.landmark_label(state, space)
                 return Plan(reason=f"{label.capitalize()} takes only a chip matching the round ({state.round})")
             if kind == "if_value" and value in rule.values:
                 bonus_pollinators, bonus_bloom = rule.pollinators, rule.bloom
@@ -655,8 +661,14 @@ class EverbloomRules(GameRules[EverbloomState]):
         # The supply's pollinators must go; those from the groves may stay (ruling 22), so
         # the chip fits if some count from the supply's share up to all of them can be sent.
         least = min(count, state.players[seat].supply)
-        zeros = tuple(0 for _ in targets)
-        sendable = next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, cons, one_card, even)), None)
+        sendable_key = (reach, count, least, one_card, even)
+        if cache_ is not None and sendable_key in cache_:
+            sendable = cache_[sendable_key]
+        else:
+            zeros = tuple(0 for _ in targets)
+            sendable = next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, cons, one_card, even)), None)
+            if cache_ is not None:
+                cache_[sendable_key] = sendable
         if sendable is None:
             label = self.landmark_label(state, space)
             return Plan(reason=f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {label} under the rules of the cards next to it")
