@@ -43,6 +43,7 @@ async def to_the_board(pilot) -> BloomKingdomScreen:
     raise AssertionError("no seat came to the board")
 
 
+@pytest.mark.long(seconds=15)
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_round_played_by_keys_stays_readable(app_factory, size):
     """Every step of a round, every kind of choice, made with keys only, and the text whole."""
@@ -85,6 +86,7 @@ async def test_a_round_played_by_keys_stays_readable(app_factory, size):
             assert screen.query_one("#bk-display").region.area > 0
 
 
+@pytest.mark.long(seconds=45)
 async def test_every_choice_is_reachable_by_keys_at_80x24(app_factory):
     """A whole game by keys alone at 80×24: each kind of action the game has is made
     (three seats, so a Fortune Teller has a choice of hands to look into), every turn

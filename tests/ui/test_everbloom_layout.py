@@ -61,6 +61,7 @@ def test_landmark_letters_leave_out_the_hint_and_the_inspector():
     assert "".join(landmark_keys("B").values()) == "abcdefgjk"
 
 
+@pytest.mark.long(seconds=18)
 @pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 async def test_a_round_by_keys_is_readable_at_every_step(tmp_path, size):
     """Two humans and a bot play round 1 by keys only; the screen is readable at every step,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
@@ -30,6 +32,7 @@ def _screen_class():
     return EverbloomScreen
 
 
+@pytest.mark.long(seconds=20)
 async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cy", kind="bot")])
     keys = random.Random(3)
@@ -151,6 +154,7 @@ KEYS = [
 ]
 
 
+@pytest.mark.long(seconds=15)
 async def test_random_keys_never_crash(tmp_path):
     keys = random.Random(17)
     seats = [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cy", kind="bot"), Seat(name="Di", kind="bot")]

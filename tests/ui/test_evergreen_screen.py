@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
@@ -21,6 +23,7 @@ def evergreen_app(tmp_path, seats, seed=5, modules="both") -> BoardGamesApp:
     return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
 
 
+@pytest.mark.long(seconds=25)
 async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
     keys = random.Random(3)

@@ -22,6 +22,7 @@ KEYS = [
 ]
 
 
+@pytest.mark.long(seconds=16)
 @pytest.mark.parametrize("slug", [rules.slug for rules in all_games()])
 async def test_random_keys_never_crash(tmp_path, slug):
     keys = random.Random(slug)

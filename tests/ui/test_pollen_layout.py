@@ -37,6 +37,7 @@ async def take_turn_by_keys(pilot) -> None:
     await settle(pilot)
 
 
+@pytest.mark.long(seconds=15)
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 async def test_every_step_is_readable(tmp_path, size):
     """Two humans play by keys; every game screen they see passes the readability check,
@@ -60,6 +61,7 @@ async def test_every_step_is_readable(tmp_path, size):
         assert len(app.match.state.garden) >= 6
 
 
+@pytest.mark.long(seconds=35)
 async def test_a_whole_game_by_keys_at_80x24(tmp_path):
     """Every action is reachable at the smallest size: two humans reach the score sheet."""
     app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=4)

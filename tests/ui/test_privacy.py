@@ -47,6 +47,7 @@ async def play(plan: GamePlan, tmp_path, clock: SteppedClock, **options) -> Harn
     return harness
 
 
+@pytest.mark.long(seconds=75)
 @pytest.mark.parametrize("slug", list(PLANS))
 async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock):
     plan = PLANS[slug]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.records import RecordStore
 from boardgames_tui.engine.saves import SaveStore
@@ -61,7 +63,12 @@ async def test_records_screen_tallies_and_lists_the_finished_games(app_factory, 
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_export_all_then_import_refuses_a_tampered_file_and_takes_a_good_one(app_factory, tmp_path: Path):
+async def test_export_all_then_import_refuses_a_tampered_file_and_takes_a_good_one(
+    app_factory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    # The files are typed key by key as paths relative to where the app was started
+    # (a whole temporary path is some eighty keys, each waited on).
+    monkeypatch.chdir(tmp_path)
     store = RecordStore(tmp_path)
     store.keep_match(finished_match(4))
     app = app_factory()
@@ -85,7 +92,7 @@ async def test_export_all_then_import_refuses_a_tampered_file_and_takes_a_good_o
         await pilot.press("i")
         await pilot.pause()
         assert isinstance(app.screen, ImportScreen)
-        await pilot.press(*str(tampered), "enter")
+        await pilot.press(*tampered.name, "enter")
         await pilot.pause()
         message = str(screen.query_one("#records-message").render())
         assert "tampered.json is refused: its scores are not what its moves produce" in message
@@ -93,7 +100,7 @@ async def test_export_all_then_import_refuses_a_tampered_file_and_takes_a_good_o
 
         await pilot.press("i")
         await pilot.pause()
-        await pilot.press(*str(theirs), "enter")
+        await pilot.press(*str(theirs.relative_to(tmp_path)), "enter")
         await pilot.pause()
         assert "Imported 1 game" in str(screen.query_one("#records-message").render())
         assert len(store.records()) == 2 and len(screen.entries) == 2
