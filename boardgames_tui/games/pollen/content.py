@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from boardgames_tui.engine.assets import load_model
+from boardgames_tui.engine.text import plural
 
 SLUG = "pollen"
 DECK_SIZE = 15
@@ -122,7 +123,8 @@ class CardInfo(BaseModel):
     @property
     def label(self) -> str:
         if self.insect is None:
-            return {1: "Star", 2: "Double star", 3: "Triple star"}.get(self.icons, f"{self.icons} stars")
+            # In the words the garden shows: a "Wild star" card with one ★ per icon.
+            return plural(self.icons, "wild star")
         return f"{self.icons} {insects()[self.insect].plural}"
 
 

@@ -121,7 +121,7 @@ _INSECT_COUNT = len(_INSECTS)
 
 
 def card_label(card: int) -> str:
-    """ "4 Bees", "Double star" … """
+    """ "4 Bees", "2 wild stars" … """
     return _CARD_LABEL[card]
 
 

@@ -133,7 +133,7 @@ def test_changes_since_name_several_cards_by_their_owners():
     ]
     state.garden = [*state.garden, *planted]  # a new list: the view before shares the old one
     report = RULES.changes_since(before, RULES.view(state, 0), 0)
-    assert report.lines == ("Planted: James's 3 Bees at (1, -1); Cleo's Triple star at (2, -1).",)
+    assert report.lines == ("Planted: James's 3 Bees at (1, -1); Cleo's 3 wild stars at (2, -1).",)
     assert {(CARD_MARK, 1, -1), (CARD_MARK, 2, -1)} == report.marks
 
 

@@ -46,9 +46,9 @@ def test_content_matches_the_rulebook():
 
 def test_labels():
     assert card_label(card(0, "bee-4")) == "4 Bees"
-    assert card_label(card(1, "star-2")) == "Double star"
-    assert card_label(card(2, "star-3")) == "Triple star"
-    assert card_label(card(3, "star-1", copy=2)) == "Star"
+    assert card_label(card(1, "star-2")) == "2 wild stars"
+    assert card_label(card(2, "star-3")) == "3 wild stars"
+    assert card_label(card(3, "star-1", copy=2)) == "1 wild star"
     assert token_label(token("butterfly", "junebug")) == "Butterfly/Junebug"
     assert cards(4)[card(3, "junebug-2")].owner == 3
 
@@ -69,10 +69,10 @@ def test_setup(players, deck, meeples):
     assert len(state.bag) == 42
     assert state.open_cells == [(-1, -1), (0, -1), (-1, 0), (0, 0)]
     if players == 4:
-        assert sorted(card_label(removed) for removed in state.removed) == ["Double star"] * 4 + ["Star"] * 4
+        assert sorted(card_label(removed) for removed in state.removed) == ["1 wild star"] * 4 + ["2 wild stars"] * 4
         for seat in range(4):
             left = [card_label(owned) for owned in [*state.players[seat].hand, *state.players[seat].deck]]
-            assert left.count("Star") == 2 and left.count("Double star") == 1
+            assert left.count("1 wild star") == 2 and left.count("2 wild stars") == 1
     else:
         assert state.removed == []
 
