@@ -36,11 +36,12 @@ from boardgames_tui.games.everbloom.model import (
     TakeGrove,
     is_hidden,
 )
-from boardgames_tui.games.everbloom.news import biome_name, place_words
+from boardgames_tui.games.everbloom.news import place_words
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
     and_list,
     auto_pollinates,
+    biome_name,
     card_biomes,
     card_cost,
     card_info,

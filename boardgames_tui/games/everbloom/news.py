@@ -32,6 +32,7 @@ from boardgames_tui.games.everbloom.rules import (
     BIOMES,
     MIGRATION_BEGINS,
     and_list,
+    biome_name,
     card_info,
     card_name,
     majority_divisors,
@@ -45,16 +46,11 @@ if TYPE_CHECKING:
 
 Mark = tuple[str, str] | tuple[str, int]
 
-_BIOME_NAMES = {info.key: info.name for info in C.biomes()}
 _TRACK = C.bloom_track()
 _NUM = C.numbers()
 _NECTAR = {card.id: card for card in C.nectar_cards()}
 _BLOOM_NAMES = {card.id: card.name for card in C.blooms()}
 _LANDMARKS = C.landmarks()
-
-
-def biome_name(biome: str) -> str:
-    return _BIOME_NAMES.get(biome, biome)
 
 
 def article(word: str) -> str:

@@ -201,6 +201,11 @@ def space_card_name(state: EverbloomState, space: str) -> str:
     return card_name(stack[0]) if stack else space
 
 
+def biome_name(biome: str) -> str:
+    """A biome as players name it: "Aquatic" (the state keeps "aquatic")."""
+    return _BIOME_NAMES.get(biome, biome)
+
+
 def nectar_card_name(card_id: str) -> str:
     """A nectar card as players name it: "Forest 3" (its biome and its nectar)."""
     if card_id not in _NECTAR:
@@ -958,14 +963,14 @@ class EverbloomRules(GameRules[EverbloomState]):
             chip = "the first player's \"1\" chip" if action.first_chip else f"a {action.chip}"
             return f"{name} placed {chip} at {self.landmark_label(state, action.landmark)}{extra}."
         if isinstance(action, ChipToGrove):
-            return f"{name} sent a {action.chip} to the {action.grove} grove ({plural(action.chip, 'pollinator')}): it fitted at no landmark."
+            return f"{name} sent a {action.chip} to the {biome_name(action.grove)} grove ({plural(action.chip, 'pollinator')}): it fitted at no landmark."
         if isinstance(action, SendPollinator):
             stack = state.stacks.get(action.space) or [HIDDEN_CARD]
             return f"{name} sent a pollinator to {card_name(stack[0])}."
         if isinstance(action, MovePollinator):
             return f"{name} {move_words(state, seat, action.owner, action.source, action.target)}."
         if isinstance(action, PullFromGrove):
-            return f"{name} brought a pollinator from the {action.grove} grove."
+            return f"{name} brought a pollinator from the {biome_name(action.grove)} grove."
         if isinstance(action, Skip):
             if state.turn is not None and not state.turn.steps:
                 return f"{name} left the rest of the chip's pollinators in the groves."
@@ -994,8 +999,8 @@ class EverbloomRules(GameRules[EverbloomState]):
             state.boxed.append(p.draft[0])
             p.draft = []
             state.say(
-                f"{state.name(index)} discarded {'an' if biome[0] in 'aeiou' else 'a'} {biome} nectar card: "
-                f"{plural(moved, 'pollinator')} to the {biome} grove."
+                f"{state.name(index)} discarded {'an' if biome[0] in 'aeiou' else 'a'} {biome_name(biome)} nectar card: "
+                f"{plural(moved, 'pollinator')} to the {biome_name(biome)} grove."
             )
         self._start_round(state)
 
@@ -1147,7 +1152,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             space = step.split(":")[1]
             state.groves[action.grove][seat] -= 1
             state.pollinators[space][seat] += 1
-            state.say(f"Edge of the Sea: {state.name(seat)} brought a pollinator from the {action.grove} grove.")
+            state.say(f"Edge of the Sea: {state.name(seat)} brought a pollinator from the {biome_name(action.grove)} grove.")
         self._advance_turn(state)
 
     def _send(self, state: EverbloomState, seat: int, action: SendPollinator) -> None:
@@ -1221,7 +1226,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         state.info_epoch += 1
         state.say(f"{state.name(seat)} drew a nectar card.")
         info = _NECTAR[card]
-        state.say(f"It is {info.nectar} {info.biome} nectar.", visible_to=(seat,))
+        state.say(f"It is {info.nectar} {biome_name(info.biome)} nectar.", visible_to=(seat,))
 
     def _check_blooms(self, state: EverbloomState, seat: int, event: str, **facts: Any) -> None:
         for bloom_id in state.bloom_shown:
@@ -1290,7 +1295,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if player.supply > 0:
             player.supply -= 1
             state.groves[grove][task.seat] += 1
-            state.say(f"{state.name(task.seat)} gained a pollinator in the {grove} grove.")
+            state.say(f"{state.name(task.seat)} gained a pollinator in the {biome_name(grove)} grove.")
 
     # ------------------------------------------------------------------ migration
     def winner_by_ties(self, state: EverbloomState, seats: list[int]) -> int:
@@ -1484,7 +1489,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         moved = state.pollinators[task.space][task.seat]
         state.pollinators[task.space][task.seat] = 0
         state.groves[grove][task.seat] += moved
-        state.say(f"{state.name(task.seat)} moved {plural(moved, 'pollinator')} from {card_name(task.card)} to the {grove} grove.")
+        state.say(f"{state.name(task.seat)} moved {plural(moved, 'pollinator')} from {card_name(task.card)} to the {biome_name(grove)} grove.")
 
     def _task_place(self, state: EverbloomState, task: Task) -> None:
         options = list(card_biomes(task.card))
@@ -1498,7 +1503,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if task.space:
             self._take_top(state, task.space)
         player.habitat[biome].append(HabitatCard(id=task.card))
-        state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome} biome of their habitat.")
+        state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of their habitat.")
         wildlife = task.card in _WILDLIFE
         if not wildlife:
             self._check_blooms(state, task.seat, "win_card", card=task.card, mine=task.counts[task.seat])
@@ -1541,7 +1546,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             if not options:
                 return
             if len(options) > 1:
-                self._ask(state, task.seat, f"Choose a habitat tile for your {biome} biome", options, task)
+                self._ask(state, task.seat, f"Choose a habitat tile for your {biome_name(biome)} biome", options, task)
                 return
             self._answer_tile(state, task, options[0])
             return
@@ -1550,7 +1555,7 @@ class EverbloomRules(GameRules[EverbloomState]):
     def _answer_tile(self, state: EverbloomState, task: Task, letter: str) -> None:
         player = state.players[task.seat]
         player.tiles[task.text] = letter
-        state.say(f"{state.name(task.seat)} placed habitat tile {letter} on the {task.text} biome.")
+        state.say(f"{state.name(task.seat)} placed habitat tile {letter} on the {biome_name(task.text)} biome.")
         self._check_blooms(state, task.seat, "habitat_tile")
         self._score_tile(state, task)
 
@@ -1662,8 +1667,8 @@ class EverbloomRules(GameRules[EverbloomState]):
             )
             names = and_list([card_name(card) for card in work.cards]) or "nothing"
             state.say(
-                f"{state.name(seat)} took {work.taken} from the {work.grove} grove, pollinated {names}"
-                f"{f', returned {work.left} to the {work.leftover_grove} grove' if work.left else ''}"
+                f"{state.name(seat)} took {work.taken} from the {biome_name(work.grove)} grove, pollinated {names}"
+                f"{f', returned {work.left} to the {biome_name(work.leftover_grove)} grove' if work.left else ''}"
                 f" and scored {plural(points, 'point')}."
             )
             for card in work.cards:

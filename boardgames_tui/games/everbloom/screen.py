@@ -62,6 +62,7 @@ from boardgames_tui.games.everbloom.model import (
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
     EverbloomRules,
+    biome_name,
     card_cost,
     card_info,
     card_name,
@@ -111,11 +112,6 @@ PANE_NAMES = {
 # sidebar and the panels grow to show their texts on fewer lines.
 COMPACT = (116, 40)
 WIDE = (160, 48)
-
-
-def _biome(key: str) -> str:
-    info = BIOME_INFO.get(key)
-    return info.name if info else key
 
 
 def _pollinators(count: int) -> str:
@@ -336,12 +332,12 @@ class EverbloomScreen(GameScreen):
             text.append(f" → {', '.join(reach)}", style="dim")
             return text
         if isinstance(action, ChipToGrove):
-            return Text(f"Chip {action.chip} fits nowhere: {_pollinators(action.chip)} to the {_biome(action.grove)} grove")
+            return Text(f"Chip {action.chip} fits nowhere: {_pollinators(action.chip)} to the {biome_name(action.grove)} grove")
         if isinstance(action, SendPollinator):
             text = Text("Send a pollinator to ")
             text.append(self._space_words(view, action.space), style="bold")
             if action.grove:
-                text.append(f" (from the {_biome(action.grove)} grove)")
+                text.append(f" (from the {biome_name(action.grove)} grove)")
             return text
         if isinstance(action, MovePollinator):
             whose = owner(view.name(action.owner), own=action.owner == self.viewer)
@@ -350,12 +346,12 @@ class EverbloomScreen(GameScreen):
                 f"{self._space_words(view, action.target)}"
             )
         if isinstance(action, PullFromGrove):
-            return Text(f"Bring a pollinator from the {_biome(action.grove)} grove")
+            return Text(f"Bring a pollinator from the {biome_name(action.grove)} grove")
         if isinstance(action, Skip):
             return Text("Do not move a pollinator")
         if isinstance(action, TakeGrove):
             mine = view.groves[action.grove][self.viewer] if self.viewer is not None else 0
-            return Text(f"Take the {_biome(action.grove)} grove ({_pollinators(mine)})")
+            return Text(f"Take the {biome_name(action.grove)} grove ({_pollinators(mine)})")
         if isinstance(action, Pollinate):
             return Text(f"Pollinate {card_name(action.card)} (cost {card_cost(action.card)})")
         if isinstance(action, FinishPollination):
@@ -363,12 +359,12 @@ class EverbloomScreen(GameScreen):
                 return Text("Finish pollinating")
             player = view.players[self.viewer] if self.viewer is not None else None
             left = player.pollination.left if player is not None and player.pollination is not None else 0
-            return Text(f"Finish; {left} leftover to the {_biome(action.grove)} grove")
+            return Text(f"Finish; {left} leftover to the {biome_name(action.grove)} grove")
         if isinstance(action, DiscardNectar):
             card = NECTAR.get(action.card)
             if card is None:
                 return Text("Discard a nectar card")
-            return Text(f"Discard the {_biome(card.biome)} nectar card worth {card.nectar} (keep the others)")
+            return Text(f"Discard the {biome_name(card.biome)} nectar card worth {card.nectar} (keep the others)")
         if isinstance(action, Choose):
             return self._option_words(view, action.option)
         return Text(str(action))
@@ -378,7 +374,7 @@ class EverbloomScreen(GameScreen):
         if option in view.stacks or option in view.chips:
             return Text(self._space_words(view, option))
         if option in BIOMES:
-            return Text(_biome(option))
+            return Text(biome_name(option))
         if option == "card":
             return Text("Take a wildlife card")
         if option == "bloom":
@@ -945,9 +941,9 @@ class EverbloomScreen(GameScreen):
             tile = player.tiles.get(biome)
             if tile:
                 scoring = TILES[tile].side(view.options.habitat_theme)
-                facts.append(f"{_biome(biome)}: tile {tile}, {scoring.summary}.")
+                facts.append(f"{biome_name(biome)}: tile {tile}, {scoring.summary}.")
             else:
-                facts.append(f"{_biome(biome)}: no tile yet.")
+                facts.append(f"{biome_name(biome)}: no tile yet.")
             for card in player.habitat[biome]:
                 state = "pollinated" if card.pollinated else "not pollinated"
                 facts.extend(f"  {line}" for line in [f"{card_name(card.id)} ({state})", *self._card_facts(card.id)[1:]])
@@ -1281,7 +1277,7 @@ class EverbloomScreen(GameScreen):
         have = view.groves[biome][seat]
         need = self._need_from_groves(view, sending)
         if wanted > have:
-            self.say(f"You have only {_pollinators(have)} in the {_biome(biome)} grove.", error=True)
+            self.say(f"You have only {_pollinators(have)} in the {biome_name(biome)} grove.", error=True)
             return
         if wanted > need:
             self.say(f"Only {_pollinators(need)} come from groves: your supply gives the rest.", error=True)
@@ -1459,8 +1455,8 @@ class EverbloomScreen(GameScreen):
             if held:
                 best = max(held, key=lambda biome: held[biome])
                 return (
-                    f"Take the {_biome(action.grove)} grove, where you have no pollinators? You would pay for "
-                    f"no card this round; the {_biome(best)} grove holds {_pollinators(held[best])} of yours."
+                    f"Take the {biome_name(action.grove)} grove, where you have no pollinators? You would pay for "
+                    f"no card this round; the {biome_name(best)} grove holds {_pollinators(held[best])} of yours."
                 )
         if isinstance(action, FinishPollination) and action.grove is not None:
             affordable = [other.card for other in self.viewer_legal_actions() if isinstance(other, Pollinate)]
@@ -1468,7 +1464,7 @@ class EverbloomScreen(GameScreen):
             if affordable and work is not None:
                 cards = ", ".join(f"{card_name(card)} (cost {card_cost(card)})" for card in affordable[:3])
                 return (
-                    f"Finish with {_pollinators(work.left)} left, sent to the {_biome(action.grove)} grove? "
+                    f"Finish with {_pollinators(work.left)} left, sent to the {biome_name(action.grove)} grove? "
                     f"You could still pollinate {cards}."
                 )
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -188,3 +189,14 @@ def test_views_hide_secrets_and_legal_actions_agree_with_the_view(game):
         assert RULES.legal_actions(view, seat) == RULES.legal_actions(state, seat)
 
     play(new_game(players, theme, habitat, seed, pick), seed, on_state=probe)
+
+
+@SETTINGS
+@given(games)
+def test_the_log_names_biomes_as_the_board_does(game):
+    """"the Aquatic grove", "a Forest nectar card": never the state's lower-case keys."""
+    players, theme, habitat, seed, pick = game
+    final, _ = play(new_game(players, theme, habitat, seed, pick), seed)
+    keys = "|".join(info.key for info in C.biomes())
+    lower_case = re.compile(rf"\b({keys}) (grove|nectar|biome)\b")
+    assert not [entry.text for entry in final.log if lower_case.search(entry.text)]
