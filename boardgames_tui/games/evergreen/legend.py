@@ -31,6 +31,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(PLANET, content().board.ravine + " ░░░", "a ravine: nothing grows there, shadows cross it"),
         LegendEntry(PLANET, "☀ sun", "the edge the sun shines from this season"),
         LegendEntry(PLANET, "☀ +2  ☀+2", "the plant would score that many light points if the season ended now"),
+        LegendEntry(PLANET, "☀ +0", "bamboo in the light: it scores none (a lit small bamboo grows first, while the pool has big bamboo)"),
         LegendEntry(PLANET, "☀ light now 7  ☀ 7", "your light points if the season ended now (the short form in a small window)"),
         LegendEntry(PLANET, "highlighted space", "the cursor; a green background marks spaces where a step is possible"),
         LegendEntry(PLANET, "W A1* (underlined)", "the space changed since your last move (a reveal planted or grew it, bamboo grew); the marks go when you move"),
