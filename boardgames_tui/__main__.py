@@ -262,11 +262,11 @@ def command_simulate(args: argparse.Namespace) -> int:
     for heading, tallies in (("by bot level", report.by_level), ("by role", report.by_role)):
         if len(tallies) < 2:
             continue
-        print(f"  {heading} (wins shared on ties; 95% interval):")
+        print(f"  {heading} (wins shared on ties; 95% interval; points ahead of the others' average):")
         for tally in tallies:
             print(
                 f"    {tally.name:<14} {100 * tally.win_rate:5.1f}% of {tally.played:>5} played"
-                f"  [{100 * tally.low:5.1f}% – {100 * tally.high:5.1f}%]"
+                f"  [{100 * tally.low:5.1f}% – {100 * tally.high:5.1f}%]  margin {tally.average_margin:+6.2f}"
             )
     print(f"  errors: {report.errors}")
     for message in report.error_messages:

@@ -54,6 +54,10 @@ class Tally(BaseModel):
     # 95 % Wilson score interval of the win rate.
     low: float
     high: float
+    # Points ahead of the other seats' average in the same game (behind: negative),
+    # averaged over its games: a finer measure of strength than wins, since every
+    # game says how far ahead or behind, not only who came first.
+    average_margin: float = 0.0
 
 
 class SimulationReport(BaseModel):
@@ -87,10 +91,22 @@ def wilson_interval(wins: float, played: int, z: float = 1.96) -> tuple[float, f
     return max(0.0, centre - margin), min(1.0, centre + margin)
 
 
-def _tally(name: str, played: int, wins: float) -> Tally:
+def _tally(name: str, played: int, wins: float, margins: float) -> Tally:
     low, high = wilson_interval(wins, played)
     rate = wins / played if played else 0.0
-    return Tally(name=name, played=played, wins=round(wins, 2), win_rate=round(rate, 4), low=round(low, 4), high=round(high, 4))
+    return Tally(
+        name=name, played=played, wins=round(wins, 2), win_rate=round(rate, 4), low=round(low, 4), high=round(high, 4),
+        average_margin=round(margins / played, 2) if played else 0.0,
+    )
+
+
+def score_margins(totals: list[int]) -> list[float]:
+    """Each seat's total minus the average of the other seats' totals (0 when alone)."""
+    if len(totals) < 2:
+        return [0.0] * len(totals)
+    whole = sum(totals)
+    others = len(totals) - 1
+    return [total - (whole - total) / others for total in totals]
 
 
 class _GameResult(BaseModel):
@@ -156,14 +172,17 @@ def simulate(
     errors: list[str] = []
     level_played: dict[str, int] = {}
     level_wins: dict[str, float] = {}
+    level_margins: dict[str, float] = {}
     role_played: dict[str, int] = {}
     role_wins: dict[str, float] = {}
+    role_margins: dict[str, float] = {}
     for result in results:
         if result.error is not None:
             errors.append(result.error)
             continue
         scored += 1
         share = 1 / len(result.winners) if result.winners else 0.0
+        margins = score_margins(result.totals)
         for seat, total in enumerate(result.totals):
             totals[seat] += total
             won = seat in result.winners
@@ -171,10 +190,12 @@ def simulate(
             level = result.levels[seat]
             level_played[level] = level_played.get(level, 0) + 1
             level_wins[level] = level_wins.get(level, 0.0) + (share if won else 0.0)
+            level_margins[level] = level_margins.get(level, 0.0) + margins[seat]
             if result.roles is not None:
                 role = result.roles[seat]
                 role_played[role] = role_played.get(role, 0) + 1
                 role_wins[role] = role_wins.get(role, 0.0) + (share if won else 0.0)
+                role_margins[role] = role_margins.get(role, 0.0) + margins[seat]
     return SimulationReport(
         game=rules.slug,
         players=players,
@@ -185,8 +206,8 @@ def simulate(
         repeatable=repeatable,
         wins=[round(count, 3) for count in wins],
         average_scores=[round(total / scored, 2) if scored else 0.0 for total in totals],
-        by_level=[_tally(name, level_played[name], level_wins[name]) for name in level_played],
-        by_role=[_tally(name, role_played[name], role_wins[name]) for name in sorted(role_played)],
+        by_level=[_tally(name, level_played[name], level_wins[name], level_margins[name]) for name in level_played],
+        by_role=[_tally(name, role_played[name], role_wins[name], role_margins[name]) for name in sorted(role_played)],
         errors=len(errors),
         error_messages=errors[:10],
         games_per_second=round(games / seconds, 2) if seconds > 0 else 0.0,

@@ -8,7 +8,7 @@ from boardgames_tui.engine import registry
 from boardgames_tui.engine.bots import make_bot
 from boardgames_tui.engine.contract import GameState, LogEntry, Seat, shallow_copy
 from boardgames_tui.engine.match import Match
-from boardgames_tui.engine.simulate import play_bot_game, simulate
+from boardgames_tui.engine.simulate import play_bot_game, score_margins, simulate
 
 RULES = registry.get_game("bloom-kingdom")
 
@@ -139,3 +139,11 @@ def test_everbloom_reports_wins_by_faction():
     assert {tally.name for tally in report.by_role} <= factions
     assert sum(tally.played for tally in report.by_role) == 12
     assert sum(tally.wins for tally in report.by_role) == pytest.approx(3)
+    # Every game's margins add up to nothing, so the factions' do too.
+    assert sum(tally.average_margin * tally.played for tally in report.by_role) == pytest.approx(0, abs=0.1)
+
+
+def test_a_seats_margin_is_its_lead_over_the_others_average():
+    assert score_margins([10, 4, 4]) == [6.0, -3.0, -3.0]
+    assert score_margins([7, 7]) == [0.0, 0.0]
+    assert score_margins([12]) == [0.0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -73,6 +74,9 @@ def test_simulate_reports_levels_with_intervals(capsys):
     assert "seats rotated every game" in out
     assert "by bot level" in out and "95% interval" in out
     assert "easy" in out and "random" in out
+    # Each level's lead over the other seat, in points: two seats' margins cancel out.
+    margins = [float(found) for found in re.findall(r"margin ([+-][0-9.]+)", out)]
+    assert len(margins) == 2 and sum(margins) == pytest.approx(0, abs=0.02)
 
 
 def test_a_bot_seat_is_normal_unless_a_level_is_named():
