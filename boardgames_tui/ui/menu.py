@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -114,12 +116,15 @@ class GamePickScreen(SizedScreen[None]):
         self.dismiss(None)
 
 
-def game_choice(rules: GameRules) -> Text:
-    """A game in the picker: its title and how many may play (from its rules), then its tagline."""
+def game_choice(rules: GameRules) -> Group:
+    """A game in the picker: its title and how many may play (from its rules), then its
+    tagline, indented as a block so that a tagline wrapped on a narrow screen keeps its
+    indent on every line."""
     count = rules.player_count()
     # A tagline may open with the same count; the line above already gives it.
     tagline = rules.tagline.removeprefix(f"{count} · ")
-    return Text.assemble((rules.title, "bold"), (f" · {count}", "bold dim"), "\n", (f"  {tagline}", "dim"))
+    title = Text.assemble((rules.title, "bold"), (f" · {count}", "bold dim"))
+    return Group(title, Padding(Text(tagline, style="dim"), (0, 0, 0, 2)))
 
 
 class ContinueScreen(SizedScreen[None]):

@@ -3,13 +3,16 @@ readable names, counts and names in sentences that work for any number and name.
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from rich.console import Console
 from textual.widgets import OptionList, Select
 
 from boardgames_tui.engine.contract import ScoreRow, ScoreSheet
 from boardgames_tui.engine.registry import all_games, get_game
 from boardgames_tui.engine.text import and_list, readable_value
-from boardgames_tui.ui.menu import GamePickScreen
+from boardgames_tui.ui.menu import GamePickScreen, game_choice
 from boardgames_tui.ui.scoresheet import ScoreSheetScreen
 from boardgames_tui.ui.setup import SetupScreen, SetupProblem, build_seats, option_choices
 
@@ -58,12 +61,26 @@ async def test_the_game_list_gives_every_game_its_player_count_once(app_factory)
         await pilot.pause()
         listing = app.screen.query_one("#games", OptionList)
         for index, rules in enumerate(all_games()):
-            prompt = str(listing.get_option_at_index(index).prompt)
+            prompt = plain(listing.get_option_at_index(index).prompt, width=200)
             assert prompt.startswith(f"{rules.title} · {rules.player_count()}\n")
             # Said once, even where the game's tagline says it too.
             assert prompt.count("players") == 1, prompt
         text = screen_text(app)
         assert "Everbloom · 1–4 players" in text
+
+
+def plain(renderable, width: int) -> str:
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("width", [30, 56])
+def test_a_wrapped_tagline_keeps_its_indent_on_every_line(width):
+    for rules in all_games():
+        title, *tagline = plain(game_choice(rules), width=width).rstrip("\n").split("\n")
+        assert title.startswith(rules.title) and tagline
+        assert all(line.startswith("  ") and line.strip() for line in tagline), tagline
 
 
 @pytest.mark.parametrize("slug", GAMES)

@@ -395,7 +395,7 @@ class EverbloomRules(GameRules[EverbloomState]):
     title: ClassVar[str] = "Everbloom"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
-    tagline: ClassVar[str] = "Send pollinators, win hybrid beings, gather nectar."
+    tagline: ClassVar[str] = "1–4 players · send pollinators, win hybrid beings, gather nectar"
     # A full game is too long to play out for every search iteration: the bots play
     # this many actions on and then ask estimate_scores (search.py).
     playout_horizon: ClassVar[int | None] = 16
