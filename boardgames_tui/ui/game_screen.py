@@ -168,6 +168,7 @@ class GameScreen(SizedScreen[None]):
         Binding("s", "step_away", "Step away"),
         Binding("f1", "rules", "Rules"),
         Binding("f2", "legend", "Legend"),
+        Binding("f3", "whole_message", "Whole message"),
         Binding("i", "inspect", "Inspect"),
         Binding("question_mark", "keys", "Keys"),
         Binding("q", "leave", "Save & quit"),
@@ -651,6 +652,10 @@ class GameScreen(SizedScreen[None]):
         # binding would swallow the key in silence).
         if action == "step_away":
             return self.uses_curtains and self.viewer is not None
+        if action == "whole_message":
+            # Offered only while the status bar has more to show (or is showing it).
+            bar = self.query_one("#status", MessageBar)
+            return bar.is_cut or bar.expanded
         return True
 
     def action_undo(self) -> None:
@@ -677,6 +682,9 @@ class GameScreen(SizedScreen[None]):
         # What was taken back is not news for the table.
         self._public_told = self.public_view()
         self.advance(prefer=seat)
+
+    def action_whole_message(self) -> None:
+        self.query_one("#status", MessageBar).toggle_whole()
 
     def action_rules(self) -> None:
         from boardgames_tui.ui.rules_viewer import RulesScreen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.css.scalar import Scalar
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -36,39 +37,84 @@ class TextPanel(Static):
 
 
 class MessageBar(TextPanel):
-    """The status line: a hint, a prompt or a refusal, never cut.
+    """The status line: a hint, a prompt or a refusal, never lost.
 
     Its height follows its text (CSS `height: auto`, capped by `max-height`), so a
-    long message wraps onto more lines; one longer still goes to a notification as
-    well, whole.  That notification is taken down as soon as the bar says something
-    else (a move, a curtain): a seat's message never stays over the next seat's turn.
-    The screen is laid out again only when the number of wrapped lines changes, so a
-    keypress that rewrites a one-line prompt repaints this bar alone.
+    long message wraps onto more lines.  One longer still shows its first lines and
+    ends with a line saying that F3 shows it whole (`toggle_whole`): the bar then
+    grows to half the window.  Found playing at 80×24: a long hint used to go to a
+    ten-second notification that covered the choice list and then was gone.  Any new
+    message shrinks the bar again, so one seat's message never stays over the next
+    seat's turn.  The screen is laid out again only when the number of lines changes,
+    so a keypress that rewrites a one-line prompt repaints this bar alone.
     """
 
+    WHOLE_KEY = "F3"
+
     _lines = 1
-    _notified = False
+    # The message as given; what shows may be its first lines only.
+    _message: Text | str | None = None
+    # Whether F3 has opened the bar to show the whole message.
+    expanded = False
+    # Whether the bar shows only the start of its message now.
+    is_cut = False
 
     def show_text(self, text: Text | str, *, layout: bool = False) -> None:
-        if text == self._shown:
+        if text == self._message:
             return
-        if self._notified:
-            self.app.clear_notifications()
-            self._notified = False
-        lines = self._wrapped_lines(text)
-        super().show_text(text, layout=layout or lines != self._lines)
-        self._lines = lines
-        most = self.styles.max_height
-        if most is not None and most.is_cells and lines > most.value:
-            self.notify(text.plain if isinstance(text, Text) else text, markup=False, timeout=10)
-            self._notified = True
+        self._message = text
+        self.expanded = False
+        self._fit(layout=layout)
 
-    def _wrapped_lines(self, text: Text | str) -> int:
+    def toggle_whole(self) -> None:
+        """F3: the whole message, or back to its first lines."""
+        if self.is_cut or self.expanded:
+            self.expanded = not self.expanded
+            self._fit()
+
+    def on_resize(self) -> None:
+        # Where the cut falls depends on the width: fit the message again.
+        if self._message is not None:
+            self._fit()
+
+    def _fit(self, *, layout: bool = False) -> None:
+        assert self._message is not None
+        text = self._message if isinstance(self._message, Text) else Text(self._message)
         width = self.content_region.width
-        if width <= 0:
-            return self._lines
-        text = text if isinstance(text, Text) else Text(text)
-        return len(text.wrap(self.app.console, width))
+        limit = self._line_limit()
+        lines = text.wrap(self.app.console, width) if width > 0 else None
+        was_cut = self.is_cut
+        if lines is not None and limit is not None and len(lines) > limit:
+            shown = Text("\n").join(lines[: limit - 1])
+            shown.append("\n")
+            shown.append(f"… {self.WHOLE_KEY}: the whole message", style="bold reverse")
+            count = limit
+            self.is_cut = True
+        else:
+            shown = self._message
+            count = len(lines) if lines is not None else self._lines
+            self.is_cut = False
+        # Open, the bar may take more than its CSS cap: an inline cap, set only on change.
+        wanted = Scalar.from_number(limit) if self.expanded and limit is not None else None
+        if self.styles.inline.max_height != wanted:
+            if wanted is None:
+                self.styles.clear_rule("max_height")
+            else:
+                self.styles.max_height = wanted
+        super().show_text(shown, layout=layout or count != self._lines)
+        self._lines = count
+        if was_cut != self.is_cut:
+            # The footer offers F3 only while there is more to show.
+            self.screen.refresh_bindings()
+
+    def _line_limit(self) -> int | None:
+        """How many lines the bar may take: its CSS cap, or half the window once F3
+        has opened it (never less than the cap)."""
+        most = self.styles.base.max_height
+        cap = most.value if most is not None and most.is_cells else None
+        if self.expanded and cap is not None:
+            return max(int(cap), self.app.size.height // 2)
+        return int(cap) if cap is not None else None
 
 
 # Each seat's colour comes with a symbol, so a player never depends on colour alone.

@@ -1,5 +1,5 @@
-"""Hints and refusals are never cut: the status bar wraps, and a message too long
-even for that also goes to a notification, whole."""
+"""Hints and refusals are never lost: the status bar wraps, and a message too long
+even for that shows its start and, on F3, the whole of it."""
 
 from __future__ import annotations
 
@@ -48,18 +48,70 @@ async def test_a_long_refusal_wraps_onto_as_many_lines_as_it_needs(width):
         assert bar.size.height == 1
 
 
-async def test_a_message_longer_than_the_bar_is_also_a_notification():
+async def test_a_message_longer_than_the_bar_shows_its_start_and_f3_the_rest():
     app = BarApp()
     message = " ".join([REFUSAL] * 5)
     async with app.run_test(size=(80, 24)) as pilot:
         bar = app.query_one(MessageBar)
         bar.show_text(Text(message))
         await pilot.pause()
-        assert [notice.message for notice in app._notifications] == [message]
-        # The next message (a move, a curtain's "Waiting for…") takes it down.
+        # Cut to the bar's five lines, the last of them saying how to read the rest;
+        # nothing covers the screen (it used to be a ten-second notification).
+        assert bar.size.height == 5 and bar.is_cut
+        shown = flat(screen_text(app))
+        assert "F3: the whole message" in shown
+        assert flat(message) not in shown and flat(message)[:150] in shown
+        assert not list(app._notifications)
+        bar.toggle_whole()
+        await pilot.pause()
+        assert bar.expanded and not bar.is_cut
+        assert 5 < bar.size.height <= 12
+        assert flat(message) in flat(screen_text(app))
+        bar.toggle_whole()
+        await pilot.pause()
+        assert bar.size.height == 5 and bar.is_cut
+        # The next message (a move, a curtain's "Waiting for…") shrinks it again.
+        bar.toggle_whole()
         bar.show_text("Waiting for Ben.")
         await pilot.pause()
-        assert not list(app._notifications)
+        assert bar.size.height == 1 and not bar.expanded and not bar.is_cut
+
+
+async def test_a_cut_message_is_fitted_again_when_the_window_widens():
+    app = BarApp()
+    message = " ".join([REFUSAL] * 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.query_one(MessageBar)
+        bar.show_text(Text(message))
+        await pilot.pause()
+        assert bar.is_cut
+        await pilot.resize_terminal(200, 24)
+        await pilot.pause()
+        assert not bar.is_cut
+        assert flat(message) in flat(screen_text(app))
+
+
+async def test_f3_on_a_game_screen_shows_a_long_hint_whole_and_changes_nothing(tmp_path):
+    app = game_app(tmp_path, "everbloom")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_and_collect(app, pilot, moves=0)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        # Nothing is cut: F3 is not offered.
+        assert not screen.check_action("whole_message", ())
+        long_message = " ".join([REFUSAL] * 3)
+        screen.say(long_message)
+        await pilot.pause()
+        assert screen.check_action("whole_message", ())
+        before = app.match.state.model_dump()
+        assert flat(long_message) not in flat(screen_text(app))
+        await pilot.press("f3")
+        await pilot.pause()
+        assert flat(long_message) in flat(screen_text(app))
+        assert app.match.state.model_dump() == before
+        await pilot.press("f3")
+        await pilot.pause()
+        assert flat(long_message) not in flat(screen_text(app))
 
 
 async def test_a_refusal_on_a_game_screen_is_read_whole(tmp_path):

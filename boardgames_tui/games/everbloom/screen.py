@@ -1087,6 +1087,8 @@ class EverbloomScreen(GameScreen):
         mode = self._mode(view)
         if key == "p":
             return "p shows the panels one at a time only in a small window: here they all show."
+        if key == "f3":
+            return "F3 shows the whole of a message too long for the status bar; none is cut now."
         if key == "x":
             return "x disregards a landmark's rule only for a chip that may (the Hummingbirds' 2), while placing it."
         if mode == "place":
