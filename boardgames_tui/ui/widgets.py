@@ -40,7 +40,7 @@ class MessageBar(TextPanel):
     """The status line: a hint, a prompt or a refusal, never lost.
 
     Its height follows its text (CSS `height: auto`, capped by `max-height`), so a
-    long message wraps onto more lines.  One longer still shows its first lines and
+    long message wraps onto more lines (`_line_limit`).  One longer still shows its first lines and
     ends with a line saying that F3 shows it whole (`toggle_whole`): the bar then
     grows to half the window.  Found playing at 80×24: a long hint used to go to a
     ten-second notification that covered the choice list and then was gone.  Any new
@@ -108,13 +108,17 @@ class MessageBar(TextPanel):
             self.screen.refresh_bindings()
 
     def _line_limit(self) -> int | None:
-        """How many lines the bar may take: its CSS cap, or half the window once F3
-        has opened it (never less than the cap)."""
+        """How many lines the bar may take: its CSS cap, lowered to an eighth of the
+        window (never below 3) so that at 80×24 the panels above keep their room (a
+        five-line hint pushed Everbloom's choice list and Bloom Kingdom's hand off the
+        screen); half the window once F3 has opened it."""
         most = self.styles.base.max_height
-        cap = most.value if most is not None and most.is_cells else None
-        if self.expanded and cap is not None:
-            return max(int(cap), self.app.size.height // 2)
-        return int(cap) if cap is not None else None
+        if most is None or not most.is_cells:
+            return None
+        cap = int(most.value)
+        if self.expanded:
+            return max(cap, self.app.size.height // 2)
+        return min(cap, max(3, self.app.size.height // 8))
 
 
 # Each seat's colour comes with a symbol, so a player never depends on colour alone.

@@ -220,3 +220,27 @@ async def test_in_a_small_window_the_inspector_reads_the_pane_on_show(tmp_path):
         from boardgames_tui.games.everbloom.widgets import faction_of
 
         assert faction_of(view, 0).summary in text
+
+
+async def test_the_highlighted_landmark_stays_in_sight_when_a_long_message_shortens_the_list(tmp_path):
+    """Found playing at 80×24: a hint put the cursor on its landmark, then its five-line
+    message shortened the list and left that landmark out of sight."""
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot"), Seat(name="Di", kind="bot")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _to_the_wilderness(pilot, app)
+        panel = screen.query_one(ChoicePanel)
+        for _ in range(12):
+            await pilot.press("down")
+        await pilot.pause()
+        last = len(panel._starts) - 1
+        assert screen._spot == last
+        screen.say(" ".join(["A long hint that takes the whole of the status bar."] * 12))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one("#status").size.height == 3
+        top = panel.scroll_offset.y
+        rows = panel.scrollable_content_region.height
+        assert rows > 0
+        assert top <= panel._starts[last] and panel._starts[last] + len(panel._wrapped[last]) <= top + rows
+        assert "▶" in screen_text(app).split("Place a chip")[1]
+        assert_readable(screen)

@@ -11,6 +11,7 @@ from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.widgets import MessageBar
 
 from .conftest import screen_text
+from .layout import assert_readable
 from .test_legend import game_app, play_and_collect
 
 REFUSAL = (
@@ -55,21 +56,21 @@ async def test_a_message_longer_than_the_bar_shows_its_start_and_f3_the_rest():
         bar = app.query_one(MessageBar)
         bar.show_text(Text(message))
         await pilot.pause()
-        # Cut to the bar's five lines, the last of them saying how to read the rest;
-        # nothing covers the screen (it used to be a ten-second notification).
-        assert bar.size.height == 5 and bar.is_cut
+        # Cut to the bar's three lines at 24 rows, the last of them saying how to read
+        # the rest; nothing covers the screen (it used to be a ten-second notification).
+        assert bar.size.height == 3 and bar.is_cut
         shown = flat(screen_text(app))
         assert "F3: the whole message" in shown
-        assert flat(message) not in shown and flat(message)[:150] in shown
+        assert flat(message) not in shown and flat(message)[:120] in shown
         assert not list(app._notifications)
         bar.toggle_whole()
         await pilot.pause()
         assert bar.expanded and not bar.is_cut
-        assert 5 < bar.size.height <= 12
+        assert 3 < bar.size.height <= 12
         assert flat(message) in flat(screen_text(app))
         bar.toggle_whole()
         await pilot.pause()
-        assert bar.size.height == 5 and bar.is_cut
+        assert bar.size.height == 3 and bar.is_cut
         # The next message (a move, a curtain's "Waiting for…") shrinks it again.
         bar.toggle_whole()
         bar.show_text("Waiting for Ben.")
@@ -143,3 +144,19 @@ async def test_a_key_bound_to_nothing_says_so_and_changes_nothing(tmp_path, slug
         message = screen._message.plain if screen._message is not None else ""
         assert message.startswith("The key x does nothing") or (slug == "everbloom" and message), message
         assert app.match.state.model_dump() == before
+
+
+@pytest.mark.parametrize("slug", ["bloom-kingdom", "pollen", "evergreen", "everbloom"])
+async def test_a_long_message_at_80x24_leaves_every_panel_whole(tmp_path, slug):
+    """The status bar grows to its cap under a long hint; the panels above it give
+    way as they were built to (they scroll), and none is pushed off the screen."""
+    app = game_app(tmp_path, slug, seats=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_and_collect(app, pilot, moves=0)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.say(" ".join([REFUSAL] * 4))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.query_one(MessageBar).is_cut
+        assert_readable(screen)

@@ -295,6 +295,8 @@ class WrappedList(ScrollView, can_focus=False):
         self._wrapped: list[list[Strip]] = []
         self._starts: list[int] = []
         self._strips: list[Strip] = []
+        # The entry to keep in sight, also when the panel is resized.
+        self._cursor: int | None = None
 
     def set_lines(
         self, entries: list[Text], cursor: int | None = None, indent: int = 0, expected_width: int = 1
@@ -318,6 +320,11 @@ class WrappedList(ScrollView, can_focus=False):
                 start = self._starts[row]
                 self._strips[start : start + len(wrapped)] = wrapped
                 self.refresh_lines(start, len(wrapped))
+        self._cursor = cursor
+        self._keep_cursor_in_sight()
+
+    def _keep_cursor_in_sight(self) -> None:
+        cursor = self._cursor
         if cursor is not None and 0 <= cursor < len(self._starts):
             height = len(self._wrapped[cursor])
             self.scroll_to_region(Region(0, self._starts[cursor], 1, height), animate=False, force=True)
@@ -361,6 +368,9 @@ class WrappedList(ScrollView, can_focus=False):
         width = max(1, self.scrollable_content_region.width)
         if width != self._width:
             self._rewrap(width)
+        # Found playing at 80×24: a long hint grows the status bar after the hint has put
+        # the cursor on its move, and the shorter list left that entry out of sight.
+        self._keep_cursor_in_sight()
 
     def entry_at(self, row: int) -> int | None:
         """The entry drawn on `row` of the whole list."""
