@@ -126,7 +126,9 @@ class ReplayMixin(GameScreen):
         Binding("escape,q", "back", "Back", priority=True),
     ]
     # The replay's keys and the read-only ones it keeps from the game screen.
-    REPLAY_ACTIONS = frozenset({"step", "stage", "edge", "point_of_view", "scroll_reveal", "back", "rules", "keys"})
+    REPLAY_ACTIONS = frozenset(
+        {"step", "stage", "edge", "point_of_view", "scroll_reveal", "back", "rules", "keys", "whole_message"}
+    )
 
     match: ReplayPosition
 
@@ -208,6 +210,8 @@ class ReplayMixin(GameScreen):
             return False
         if self.is_too_small and action not in self.ALWAYS_AVAILABLE | {"back"}:
             return False
+        if action == "whole_message":
+            return GameScreen.allows(self, action, parameters)
         return True
 
     def go_to(self, step: int) -> None:

@@ -75,3 +75,23 @@ async def test_the_panel_scrolls_from_the_keyboard_when_it_is_long(tmp_path: Pat
         await pilot.press("shift+up")
         await pilot.pause()
         assert panel.scroll_y == 1
+
+
+async def test_f3_reads_a_long_message_whole_in_a_replay_too(tmp_path: Path):
+    """The cut bar names F3; the replay, which keeps only read-only keys, keeps that one."""
+    match = finished_match(4, seats=SEATS)
+    app = replay_app(match, store=SaveStore(tmp_path), cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayMixin)
+        assert not replay.check_action("whole_message", ())
+        long_message = " ".join(["A replay's message long enough to be cut at the foot of a small screen."] * 6)
+        replay.say(long_message)
+        await pilot.pause()
+        assert replay.check_action("whole_message", ())
+        flat = lambda text: " ".join(text.split())  # noqa: E731
+        assert flat(long_message) not in flat(screen_text(app))
+        await pilot.press("f3")
+        await pilot.pause()
+        assert flat(long_message) in flat(screen_text(app))
