@@ -168,7 +168,7 @@ class GameScreen(SizedScreen[None]):
         Binding("s", "step_away", "Step away"),
         Binding("f1", "rules", "Rules"),
         Binding("f2", "legend", "Legend"),
-        Binding("f3", "whole_message", "Whole message"),
+        Binding("f3", "whole_message", "Message"),
         Binding("i", "inspect", "Inspect"),
         Binding("question_mark", "keys", "Keys"),
         Binding("q", "leave", "Save & quit"),
