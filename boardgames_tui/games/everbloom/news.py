@@ -360,9 +360,11 @@ def table_moments(rules: EverbloomRules, before: EverbloomState, after: Everbloo
         start = round_lines(rules, before, after)
         if after.round != before.round or _draft_ended(before, after):
             moments.append(TableMoment(f"Round {after.round} of {_NUM.rounds} begins", tuple(start)))
-        elif start:
-            what = "the beehive" if start[0].startswith("The beehive") and len(start) == 1 else "an event"
-            moments.append(TableMoment(f"Round {after.round}: {what}", tuple(start)))
+        elif start and not (len(start) == 1 and start[0].startswith("The beehive")):
+            # The Bees' hive, set after the round's announcement, is their move like a chip:
+            # told in the log and "Since your last turn", not in a second announcement
+            # of one line (found playing: two in a row at every round start).
+            moments.append(TableMoment(f"Round {after.round}: an event", tuple(start)))
     else:
         if before.phase != "over":
             moments.append(TableMoment("The game is over", tuple(end_lines(after))))

@@ -159,8 +159,32 @@ def test_every_public_event_of_a_game_is_announced_once_and_in_order():
     for number in range(1, rounds + 1):
         expected += [f"Round {number} of {rounds} begins", f"Migration, round {number}", f"Pollination, round {number}"]
     expected.append("The game is over")
-    # "Round 2: the beehive" and the like come between, when a seat chose them later.
+    # "Round 2: an event" may come between, when an event turns up later in a round.
     assert [heading for heading in headings if ": " not in heading] == expected
+
+
+def test_the_bees_hive_is_their_move_told_in_the_log_not_a_second_announcement():
+    """The hive set after a round's announcement used to be an announcement of its own."""
+    hives_set_later = 0
+    for seed in range(1, 12):
+        headings: list[str] = []
+        told = {"view": None}
+
+        def watch(before, after, seat, action):
+            nonlocal hives_set_later
+            if told["view"] is None:
+                told["view"] = RULES.view(before, SPECTATOR)
+            now = RULES.view(after, SPECTATOR)
+            headings.extend(moment.heading for moment in RULES.table_moments(told["view"], now))
+            if before.choice is not None and before.choice.task.kind == "hive" and after.hive != before.hive:
+                hives_set_later += 1
+                line = f"The beehive covers landmark {after.landmarks[after.hive][0]}."
+                assert line in RULES.changes_since(RULES.view(before, SPECTATOR), now, SPECTATOR).lines
+            told["view"] = now
+
+        play(3, seed, watch)
+        assert not [heading for heading in headings if "beehive" in heading]
+    assert hives_set_later >= 3
 
 
 # ----------------------------------------------------------------- the score sheet
