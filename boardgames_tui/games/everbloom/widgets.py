@@ -547,6 +547,12 @@ class SincePanel(WrappedList):
     # Columns around the text: the border, the left padding and the scrollbar's gutter.
     FRAME = 4
 
+    def on_mount(self) -> None:
+        # Anchored, Textual keeps it scrolled to the end whenever it is laid out: a
+        # scroll_end alone could run before the panel took its new height and leave the
+        # oldest lines in sight (seen under load).  Each show's scroll_end anchors it again.
+        self.anchor()
+
     def show(self, lines: tuple[str, ...], room: int) -> None:
         """`room`: the width of the column it shows in, for the lines it gets while it is
         still hidden (it shows only when there is something to say), so that they are
