@@ -91,7 +91,8 @@ class MessageBar(TextPanel):
             count = limit
             self.is_cut = True
         else:
-            shown = self._message
+            # Always as Text: a message is data, never read as markup, cut or not.
+            shown = text
             count = len(lines) if lines is not None else self._lines
             self.is_cut = False
         # Open, the bar may take more than its CSS cap: an inline cap, set only on change.

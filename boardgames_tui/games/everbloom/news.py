@@ -360,7 +360,7 @@ def table_moments(rules: EverbloomRules, before: EverbloomState, after: Everbloo
         start = round_lines(rules, before, after)
         if after.round != before.round or _draft_ended(before, after):
             moments.append(TableMoment(f"Round {after.round} of {_NUM.rounds} begins", tuple(start)))
-        elif start and not (len(start) == 1 and start[0].startswith("The beehive")):
+        elif start and not (len(start) == 1 and after.hive is not None and after.hive != before.hive):
             # The Bees' hive, set after the round's announcement, is their move like a chip:
             # told in the log and "Since your last turn", not in a second announcement
             # of one line (found playing: two in a row at every round start).
