@@ -238,7 +238,9 @@ class GameScreen(SizedScreen[None]):
         yield from ()
 
     def on_mount(self) -> None:
-        self._neutral_ui = self._ui_values()
+        # A copy: the screen's own values are the first seat's to change (a turn builder
+        # is changed in place), and a seat new to the screen must start fresh.
+        self._neutral_ui = copy.deepcopy(self._ui_values())
         self.title = self.rules.title
         self.query_one("#game-log", RichLog).border_title = "Log"
         self.query_one("#since-panel", TextPanel).border_title = SINCE_HEADING
@@ -261,7 +263,7 @@ class GameScreen(SizedScreen[None]):
         if seat == self.viewer:
             return
         if self._neutral_ui is None:
-            self._neutral_ui = self._ui_values()
+            self._neutral_ui = copy.deepcopy(self._ui_values())
         # What one seat inspected is that seat's: it never stays up for the next audience.
         for panel in self.query(InspectorPanel):
             panel.close()

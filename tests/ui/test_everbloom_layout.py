@@ -17,6 +17,7 @@ from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
 from .layout import assert_readable
+from .test_everbloom_screen import place_rows
 
 SIZES = [(80, 24), (120, 40), (200, 60)]
 
@@ -119,7 +120,7 @@ async def test_the_inspector_shows_the_landmark_and_the_cards_it_reaches_whole(t
         view = screen.current_view()
         await pilot.press("3", "down")
         await pilot.pause()
-        space = list(landmark_keys(view.side))[screen._spot]
+        space = list(landmark_keys(view.side))[screen.chip_turn.spot]
         await pilot.press("i")
         await pilot.pause()
         text = _inspector_text(app)
@@ -139,7 +140,7 @@ async def test_the_inspector_shows_the_landmark_and_the_cards_it_reaches_whole(t
         assert screen._current_mode() == "send"
         await pilot.press("i")
         await pilot.pause()
-        target = screen._sending.targets[screen._sending.cursor]
+        target = screen.chip_turn.sending.targets[screen.chip_turn.sending.cursor]
         assert f"Card space {target}" in _inspector_text(app)
         await pilot.press("i", "enter")
         await pilot.pause()
@@ -159,13 +160,13 @@ async def test_the_split_and_the_lists_stop_at_their_edges(tmp_path):
             await pilot.press("enter")
             screen = await _until_a_human_acts(pilot, app)
         await pilot.press("up")
-        assert screen._spot == 0
+        assert screen.chip_turn.spot == 0
         await pilot.press(*["down"] * 20)
-        assert screen._spot == len(screen._place_rows(screen.current_view())) - 1
+        assert screen.chip_turn.spot == len(place_rows(screen)) - 1
         # Chip 3 at m1 (letter d) reaches four cards.
         await pilot.press("3", "d")
         await pilot.pause()
-        sending = screen._sending
+        sending = screen.chip_turn.sending
         assert sending is not None and len(sending.targets) > 1
         counts = dict(sending.counts)
         await pilot.press("up")
@@ -233,7 +234,7 @@ async def test_the_highlighted_landmark_stays_in_sight_when_a_long_message_short
             await pilot.press("down")
         await pilot.pause()
         last = len(panel._starts) - 1
-        assert screen._spot == last
+        assert screen.chip_turn.spot == last
         screen.say(" ".join(["A long hint that takes the whole of the status bar."] * 12))
         await pilot.pause()
         await pilot.pause()

@@ -38,7 +38,7 @@ from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.widgets import TextPanel
 
 from .conftest import screen_text
-from .test_everbloom_screen import _to_wilderness_turn
+from .test_everbloom_screen import _to_wilderness_turn, place_rows
 from .test_everbloom_screen import everbloom_app as _everbloom_app
 
 
@@ -160,8 +160,8 @@ async def test_what_changed_since_the_seats_last_move_is_marked_and_summed_up_un
             assert screen.pane == "board"
         # Ann moves (chip and split); once the bot has moved too, nothing is marked any more.
         moves = len(app.match.moves)
-        open_row = next(row for row in screen._place_rows(screen.current_view()) if row[1] is not None)
-        await pilot.press(open_row[0], "enter")
+        open_row = next(row for row in place_rows(screen) if row.action is not None)
+        await pilot.press(open_row.key, "enter")
         for _ in range(200):
             if app.screen is screen and screen.viewer == 0 and 0 in app.match.to_act() and screen.thinking is None:
                 break
@@ -318,7 +318,7 @@ async def test_a_hint_asked_in_a_split_is_about_that_chip_and_landmark(tmp_path,
         # Chip 3 at m1 (letter d): all four pollinators on t1.
         await pilot.press("3", "d", "4")
         await pilot.pause()
-        assert screen._sending.counts == {"t1": 4, "t2": 0, "b1": 0, "b2": 0}
+        assert screen.chip_turn.sending.counts == {"t1": 4, "t2": 0, "b1": 0, "b2": 0}
         await pilot.press("h")
         await pilot.pause()
         (seat, state, view), = asked
@@ -329,7 +329,7 @@ async def test_a_hint_asked_in_a_split_is_about_that_chip_and_landmark(tmp_path,
         assert app.match.state.turn is None  # nothing was played
         # Its answer (one pollinator to b1) is highlighted so that Enter does it.
         screen.highlight_action(SendPollinator(space="b1"))
-        assert screen._sending.cursor == 2 and screen._sending.counts == {"t1": 3, "t2": 0, "b1": 1, "b2": 0}
+        assert screen.chip_turn.sending.cursor == 2 and screen.chip_turn.sending.counts == {"t1": 3, "t2": 0, "b1": 1, "b2": 0}
         await pilot.press("enter")
         await pilot.pause()
         state = app.match.state
@@ -344,7 +344,7 @@ async def test_a_chip_hinted_while_another_split_is_open_goes_back_to_that_chip(
         view = screen.current_view()
         await pilot.press("3", "d")
         await pilot.pause()
-        assert screen._current_mode() == "send" and screen._sending.landmark == "m1"
+        assert screen._current_mode() == "send" and screen.chip_turn.sending.landmark == "m1"
         hinted = next(
             action for action in screen.rules.legal_actions(view, 0)
             if isinstance(action, PlaceChip) and action.chip == 2 and action.landmark != "m1"
@@ -353,11 +353,11 @@ async def test_a_chip_hinted_while_another_split_is_open_goes_back_to_that_chip(
         screen.redraw()
         await pilot.pause()
         # Back at the chip step, the hinted chip and landmark highlighted: Enter opens its split.
-        assert screen._current_mode() == "place" and screen._chip == (2, False)
-        assert screen._place_rows(view)[screen._spot][1] == hinted
+        assert screen._current_mode() == "place" and screen.chip_turn.chip == (2, False)
+        assert place_rows(screen)[screen.chip_turn.spot].action == hinted
         await pilot.press("enter")
         await pilot.pause()
-        assert screen._current_mode() == "send" and screen._sending.place == hinted
+        assert screen._current_mode() == "send" and screen.chip_turn.sending.place == hinted
 
 
 # -- words ----------------------------------------------------------------------------------------------
@@ -372,8 +372,8 @@ async def test_names_read_right_by_audience_and_the_curtain_names_the_secret(tmp
         await pilot.pause()
         assert "James's habitat" in _panel_text(habitat)
         await pilot.press("escape")
-        open_row = next(row for row in screen._place_rows(screen.current_view()) if row[1] is not None)
-        await pilot.press(open_row[0], "enter")
+        open_row = next(row for row in place_rows(screen) if row.action is not None)
+        await pilot.press(open_row.key, "enter")
         await pilot.pause()
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen) and curtain.seat == 1
@@ -406,12 +406,12 @@ async def test_the_split_of_a_hinted_placement_opens_as_the_hint_named_it(tmp_pa
         screen.highlight_action(hinted)
         await pilot.press("enter")
         await pilot.pause()
-        assert screen._sending.place == hinted
-        assert screen._sending.counts == {"t1": 1, "t2": 0, "b1": 0, "b2": 3}
+        assert screen.chip_turn.sending.place == hinted
+        assert screen.chip_turn.sending.counts == {"t1": 1, "t2": 0, "b1": 0, "b2": 3}
         # Another placement opens on the usual even split.
         await pilot.press("escape", "3", "d")
         await pilot.pause()
-        assert screen._sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
+        assert screen.chip_turn.sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: f"{size[0]}x{size[1]}")

@@ -26,6 +26,13 @@ def everbloom_app(tmp_path, seats, seed=5, options=None) -> BoardGamesApp:
     return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
 
 
+def place_rows(screen):
+    """The place step's rows for the seat at the keyboard."""
+    seen = screen._seen(screen.current_view())
+    assert seen is not None, "not this seat's move"
+    return screen.chip_turn.place_rows(seen)
+
+
 def _screen_class():
     from boardgames_tui.games.everbloom.screen import EverbloomScreen
 
@@ -191,7 +198,7 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
         screen = app.screen
         await pilot.press("down")
         await pilot.pause()
-        space = screen._row_space(app.match.state, 1)
+        space = place_rows(screen)[1].space
         text = screen_text(app)
         # The detail line quotes the highlighted landmark's rule, in our words.
         assert f"{space}: " in text
@@ -202,8 +209,8 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
         assert app.match.state.model_dump() == before  # moving the highlight changes nothing
         assert "Cy's habitat" in screen_text(app) and "(secret)" in screen_text(app)
         count = len(app.match.moves)
-        open_row = next(row for row in screen._place_rows(app.match.view(0)) if row[1] is not None)
-        await pilot.press("v", open_row[0])
+        open_row = next(row for row in place_rows(screen) if row.action is not None)
+        await pilot.press("v", open_row.key)
         await pilot.pause()
         assert len(app.match.moves) == count  # a landmark opens the split; nothing is sent yet
         await pilot.press("enter")
@@ -250,12 +257,12 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
         await pilot.press("3", "d")
         await pilot.pause()
         assert screen._current_mode() == "send"
-        assert screen._sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
+        assert screen.chip_turn.sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
         assert "Chip 3 at m1" in screen_text(app) and "4 pollinators, all placed" in screen_text(app)
         assert len(app.match.moves) == moves  # nothing is played before Enter
         await pilot.press("3", "down", "right")
         await pilot.pause()
-        assert screen._sending.counts == {"t1": 2, "t2": 1, "b1": 0, "b2": 1}
+        assert screen.chip_turn.sending.counts == {"t1": 2, "t2": 1, "b1": 0, "b2": 1}
         await pilot.press("enter")
         await pilot.pause()
         state = app.match.state
@@ -364,17 +371,17 @@ async def test_a_short_supply_takes_the_rest_from_the_groves_picked(tmp_path):
         app.match.states[-1] = state
         await pilot.press("3", "d")
         await pilot.pause()
-        sending = screen._sending
+        sending = screen.chip_turn.sending
         assert sending.total == 4 and sending.groves == {"jungle": 3}
         text = screen_text(app)
         assert "4 pollinators, all placed · 3 from groves" in text and "from the Jungle grove (3 there)" in text
         # The grove row follows the four cards (↓ past the last card; ↑ stops at the
         # first): more than the grove holds is refused.
         await pilot.press("up")
-        assert screen._sending.cursor == 0
+        assert screen.chip_turn.sending.cursor == 0
         await pilot.press("down", "down", "down", "down", "9")
         await pilot.pause()
-        assert screen._sending.cursor == 4
+        assert screen.chip_turn.sending.cursor == 4
         assert "You have only 3 pollinators in the Jungle grove" in _status(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -402,5 +409,5 @@ async def test_a_hinted_chip_and_landmark_are_what_enter_picks(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert screen._current_mode() == "send"
-        assert screen._sending.landmark == hinted.landmark and screen._sending.place == hinted
+        assert screen.chip_turn.sending.landmark == hinted.landmark and screen.chip_turn.sending.place == hinted
         assert len(app.match.moves) == moves

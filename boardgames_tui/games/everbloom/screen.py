@@ -10,10 +10,12 @@ A wilderness turn takes a few keys, in two steps:
   ↑/↓ pick a card, ←/→ (or -/+) take one off or add one, a digit sets the count, Enter
   sends them all, Esc goes back to the landmark.
 
-Nothing changes until Enter: the screen then builds the actions the rules take (the
-chip, then one pollinator per send), checks the whole sequence against the rules on
-a copy first, and submits it only if every step is legal; otherwise it shows the
-rules' reason and the game is as it was.  `u` takes back a whole distribution.
+The turn is built by `ChipTurn` (chip_turn.py, one per seat), which knows what each
+step offers and why a key is refused; this screen draws it and conducts the keys.
+Nothing changes until Enter: the turn then becomes the actions the rules take (the
+chip, then one pollinator per send), checked as a whole on a copy of the game first,
+and is submitted only if every step is legal; otherwise the screen shows the rules'
+reason and the game is as it was.  `u` takes back a whole distribution.
 
 Every other decision (the draft, the migration's choices, pollination, the moves
 before sending) lists the legal actions, numbered: ↑/↓ or a digit move the highlight,
@@ -22,8 +24,6 @@ which also lights the space the action names on the board, and Enter submits it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from itertools import product
 from typing import Any
 
 from rich.text import Text
@@ -44,6 +44,8 @@ from boardgames_tui.games.everbloom.catalogue import (
     tile_entry,
 )
 from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.chip_turn import ChipTurn, PlaceRow, Seen, chip_words, pollinators
+from boardgames_tui.games.everbloom.letters import GROVE_KEYS, LANDMARK_LETTERS, landmark_keys
 from boardgames_tui.games.everbloom.model import (
     ChipToGrove,
     Choose,
@@ -87,8 +89,6 @@ from boardgames_tui.games.everbloom.widgets import (
     card_style,
     card_summary,
     faction_of,
-    LANDMARK_LETTERS,
-    landmark_keys,
     landmark_rule,
 )
 from boardgames_tui.ui.confirm import confirm_then
@@ -114,40 +114,8 @@ COMPACT = (116, 40)
 WIDE = (160, 48)
 
 
-def _pollinators(count: int) -> str:
-    return plural(count, "pollinator")
-
-
-# Lower-case biome letter -> grove, for a chip that fits at no landmark.
-GROVE_KEYS = {BIOME_INFO[biome].letter.lower(): biome for biome in BIOMES}
+# Every letter that picks something while placing a chip: a landmark, or a grove.
 LETTERS = sorted(set(LANDMARK_LETTERS) | set(GROVE_KEYS))
-
-
-@dataclass
-class Sending:
-    """The pollinators the viewer is about to send: nothing is submitted until Enter.
-
-    `place` is the chip still to be placed (None once it is on the board); `counts`
-    are the pollinators to add per target card, `groves` those taken from groves once
-    the supply is empty, `cursor` the highlighted row (cards first, then groves).
-    """
-
-    landmark: str
-    place: PlaceChip | None
-    targets: list[str]
-    total: int
-    one_card: bool
-    even: bool
-    sent: dict[str, int] = field(default_factory=dict)
-    counts: dict[str, int] = field(default_factory=dict)
-    groves: dict[str, int] = field(default_factory=dict)
-    # Pollinators the viewer leaves in the groves (they need not be sent).
-    kept: int = 0
-    cursor: int = 0
-    key: tuple[Any, ...] = ()
-
-    def left(self) -> int:
-        return self.total - self.kept - sum(self.counts.values())
 
 
 class EverbloomScreen(GameScreen):
@@ -185,8 +153,7 @@ class EverbloomScreen(GameScreen):
     rules: EverbloomRules
     # The highlighted choice, the habitat on show and the half-built wilderness turn.
     SEAT_UI = (
-        *GameScreen.SEAT_UI, "choice", "_choice_key", "shown_seat", "pane", "_chip", "_spot", "_ignore", "_sending",
-        "_pending", "_turn_moves",
+        *GameScreen.SEAT_UI, "choice", "_choice_key", "shown_seat", "pane", "chip_turn",
     )
 
     def __init__(self, match: Any) -> None:
@@ -202,26 +169,13 @@ class EverbloomScreen(GameScreen):
         self._labels_key: tuple[EverbloomState, list[Any], int | None] | None = None
         self._label_list: list[Text] = []
         self._highlight_only = False
-        # The wilderness turn: the chip picked, the landmark highlighted, the Hummingbirds'
-        # choice to disregard a rule, and the pollinators being shared out.
-        self._chip: tuple[int, bool] | None = None
-        self._spot = 0
-        self._ignore = False
-        self._sending: Sending | None = None
-        # The moves made when this seat's chip turn was last set up: a new turn starts
-        # from the first chip that may go and its first open landmark.
-        self._turn_moves = -1
+        # The seat's wilderness turn as it is built: chip, landmark, split.
+        self.chip_turn = ChipTurn(self.rules)
         # The refusal of a key pressed while another seat was to move, until a move.
         self._waiting_refusal: Text | None = None
         # The lines the "since your last turn" panel was last laid out for.
         self._since_lines: tuple[str, ...] = ()
-        # Counts to carry over when moves had to come between the chip and its sends.
-        self._pending: dict[str, int] | None = None
         self._batch = False
-        self._rows_key: tuple[Any, ...] | None = None
-        self._options_key: tuple[Any, ...] | None = None
-        self._options: dict[tuple[int, bool], list[Any]] = {}
-        self._rows: list[tuple[str, Any, str | None, Text]] = []
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -332,7 +286,7 @@ class EverbloomScreen(GameScreen):
             text.append(f" → {', '.join(reach)}", style="dim")
             return text
         if isinstance(action, ChipToGrove):
-            return Text(f"Chip {action.chip} fits nowhere: {_pollinators(action.chip)} to the {biome_name(action.grove)} grove")
+            return Text(f"Chip {action.chip} fits nowhere: {pollinators(action.chip)} to the {biome_name(action.grove)} grove")
         if isinstance(action, SendPollinator):
             text = Text("Send a pollinator to ")
             text.append(self._space_words(view, action.space), style="bold")
@@ -351,7 +305,7 @@ class EverbloomScreen(GameScreen):
             return Text("Do not move a pollinator")
         if isinstance(action, TakeGrove):
             mine = view.groves[action.grove][self.viewer] if self.viewer is not None else 0
-            return Text(f"Take the {biome_name(action.grove)} grove ({_pollinators(mine)})")
+            return Text(f"Take the {biome_name(action.grove)} grove ({pollinators(mine)})")
         if isinstance(action, Pollinate):
             return Text(f"Pollinate {card_name(action.card)} (cost {card_cost(action.card)})")
         if isinstance(action, FinishPollination):
@@ -426,238 +380,61 @@ class EverbloomScreen(GameScreen):
             return [action.option]
         return []
 
-    # -- the wilderness turn: which step -----------------------------------------------------------
+    # -- the wilderness turn (chip_turn.py builds it; this draws it) ---------------------------
+    def _seen(self, view: EverbloomState | None) -> Seen | None:
+        """What the seat at the keyboard sees and may do, when it is that seat's move."""
+        if view is None or self.viewer is None or not self.viewer_acts(view):
+            return None
+        return Seen(view, self.viewer, self.viewer_legal_actions())
+
     def _mode(self, view: EverbloomState | None) -> str:
         """'place' (pick a chip and a landmark), 'send' (share out pollinators), 'list'
         (pick from the legal actions) or 'idle' (not this viewer's move)."""
-        if view is None or not self.viewer_acts(view):
+        seen = self._seen(view)
+        if seen is None:
             return "idle"
-        if view.phase != "wilderness" or view.choice is not None:
-            return "list"
-        turn = view.turn
-        if turn is None:
-            self._fresh_turn(view)
-            return "send" if self._sending is not None else "place"
-        if turn.seat == self.viewer and not turn.steps and turn.to_send > 0:
-            self._sync_sending(view)
-            return "send"
-        return "list"
+        return self.chip_turn.step(seen, len(self.match.moves))
 
     def _current_mode(self) -> str:
         return self._mode(self.current_view())
 
-    def _fresh_turn(self, view: EverbloomState) -> None:
-        """A chip turn the seat has not touched yet opens on the first chip that may go
-        and its first open landmark, never on what the seat picked last turn."""
-        moves = len(self.match.moves)
-        if self._turn_moves == moves:
-            return
-        self._turn_moves = moves
-        self._chip = None
-        self._ignore = False
-        self._sending = None
-        rows = self._place_rows(view)
-        self._spot = next((index for index, row in enumerate(rows) if row[1] is not None), 0)
+    def _place_words(self, seen: Seen, row: PlaceRow) -> Text:
+        if isinstance(row.action, ChipToGrove):
+            info = BIOME_INFO[row.action.grove]
+            text = Text(f"{pollinators(row.action.chip)} to the ")
+            text.append(f"{info.name} grove", style=f"bold {info.colour}")
+            text.append(f" (you have {seen.view.groves[row.action.grove][seen.seat]} there)", style="dim")
+            return text
+        text = Text(f"{row.space:<5}", style="bold")
+        text.append(f"{self.rules.landmark_label(seen.view, row.space)}: ")
+        if row.action is None:
+            text.append(f"closed: {row.why}", style="dim red")
+            return text
+        plan = row.plan
+        assert plan is not None
+        text.append(f"{pollinators(plan.count)} → {', '.join(plan.targets) or 'nowhere'}", style="green")
+        if row.action.ignore_rule:
+            text.append(" (rule disregarded)", style="italic")
+        return text
 
-    # -- placing a chip ------------------------------------------------------------------------------
-    def _chip_options(self, view: EverbloomState) -> dict[tuple[int, bool], list[Any]]:
-        """The viewer's chips in hand, each with its legal placements (or grove sends)."""
-        legal = self.viewer_legal_actions()
-        old = self._options_key
-        if old is not None and old[0] is view and old[1] is legal:
-            return self._options
-        self._options_key = (view, legal)
-        self._options = self._build_chip_options(view, legal)
-        return self._options
-
-    def _build_chip_options(self, view: EverbloomState, legal: list[Any]) -> dict[tuple[int, bool], list[Any]]:
-        player = view.players[self.viewer if self.viewer is not None else 0]
-        options: dict[tuple[int, bool], list[Any]] = {(value, False): [] for value in sorted(set(player.chips))}
-        if player.first_chip:
-            options[(1, True)] = []
-        for action in legal:
-            if isinstance(action, (PlaceChip, ChipToGrove)):
-                options.setdefault((action.chip, action.first_chip), []).append(action)
-        return options
-
-    def _selected_chip(self, view: EverbloomState) -> tuple[int, bool] | None:
-        options = self._chip_options(view)
-        if self._chip not in options or not options[self._chip]:
-            self._chip = next((chip for chip, actions in options.items() if actions), None)
-            self._ignore = False
-            self._spot = 0
-        return self._chip
-
-    def _chip_words(self, chip: tuple[int, bool]) -> str:
-        return 'the "1" chip' if chip[1] else f"chip {chip[0]}"
-
-    def _place_rows(self, view: EverbloomState) -> list[tuple[str, Any, str | None, Text]]:
-        """One row per landmark (or per grove when the chip fits nowhere):
-        (key, the action or None, why it is closed, the words)."""
-        chip = self._selected_chip(view)
-        key = (view, self.viewer, chip, self._ignore)
-        old = self._rows_key
-        if old is not None and old[0] is view and old[1:] == key[1:]:
-            return self._rows
-        rows: list[tuple[str, Any, str | None, Text]] = []
-        actions = self._chip_options(view).get(chip, []) if chip is not None else []
-        seat = self.viewer if self.viewer is not None else 0
-        if actions and isinstance(actions[0], ChipToGrove):
-            for action in actions:
-                info = BIOME_INFO[action.grove]
-                text = Text(f"{_pollinators(action.chip)} to the ")
-                text.append(f"{info.name} grove", style=f"bold {info.colour}")
-                mine = view.groves[action.grove][seat]
-                text.append(f" (you have {mine} there)", style="dim")
-                rows.append((info.letter.lower(), action, None, text))
-        elif chip is not None:
-            keys = landmark_keys(view.side)
-            for space in keys:
-                variants = [a for a in actions if isinstance(a, PlaceChip) and a.landmark == space]
-                action = next((a for a in variants if a.ignore_rule == self._ignore), None)
-                if action is None:
-                    action = next((a for a in variants if not a.ignore_rule), None)
-                text = Text(f"{space:<5}", style="bold")
-                text.append(f"{self.rules.landmark_label(view, space)}: ")
-                if action is not None:
-                    plan = self.rules.plan(view, seat, chip[0], space, action.ignore_rule)
-                    text.append(f"{_pollinators(plan.count)} → {', '.join(plan.targets) or 'nowhere'}", style="green")
-                    if action.ignore_rule:
-                        text.append(" (rule disregarded)", style="italic")
-                    rows.append((keys[space], action, None, text))
-                    continue
-                probe = PlaceChip(chip=chip[0], landmark=space, first_chip=chip[1], ignore_rule=self._ignore)
-                try:
-                    self.rules.validate(view, seat, probe)
-                    why = "closed to this chip"
-                except IllegalMove as refusal:
-                    why = refusal.reason
-                text.append(f"closed: {why}", style="dim red")
-                rows.append((keys[space], None, why, text))
-        self._rows_key = key
-        self._rows = rows
-        return rows
-
-    def _place_heading(self, view: EverbloomState) -> str:
-        options = self._chip_options(view)
-        chip = self._selected_chip(view)
+    def _place_heading(self, seen: Seen) -> str:
+        turn = self.chip_turn
+        chip = turn.selected_chip(seen)
         words = []
-        for option in options:
+        for option in turn.chip_options(seen):
             label = '"1"' if option[1] else str(option[0])
             words.append(f"[{label}]" if option == chip else label)
         heading = "Place a chip: " + " ".join(words)
-        rows = self._place_rows(view)
-        if rows and isinstance(rows[0][1], ChipToGrove):
+        if turn.fits_nowhere(seen):
             return heading + " · it fits nowhere: pick a grove"
-        if self._can_ignore(view):
-            heading += " · x: disregard rule " + ("ON" if self._ignore else "off")
+        if turn.can_ignore(seen):
+            heading += " · x: disregard rule " + ("ON" if turn.ignore else "off")
         return heading + " · then its landmark"
 
-    def _can_ignore(self, view: EverbloomState) -> bool:
-        chip = self._chip
-        return chip is not None and any(
-            isinstance(a, PlaceChip) and a.ignore_rule for a in self._chip_options(view).get(chip, [])
-        )
-
-    # -- sending pollinators ----------------------------------------------------------------------------
-    def _card_rule(self, view: EverbloomState, space: str) -> Any:
-        stack = view.stacks.get(space) or []
-        if not stack or is_hidden(stack[0]):
-            return None
-        info = card_info(stack[0])
-        return getattr(info, "ability", None) if getattr(info, "is_event", False) else None
-
-    def _supply(self, view: EverbloomState) -> int:
-        return view.players[self.viewer if self.viewer is not None else 0].supply
-
-    def _need_from_groves(self, view: EverbloomState, sending: Sending) -> int:
-        return max(0, sending.total - self._supply(view))
-
-    def _my_groves(self, view: EverbloomState) -> list[str]:
-        seat = self.viewer if self.viewer is not None else 0
-        return [biome for biome in BIOMES if view.groves[biome][seat] > 0]
-
-    def _problem(self, view: EverbloomState, sending: Sending, counts: dict[str, int]) -> str | None:
-        """Why this split breaks a card's or the landmark's rule, in the rules' words."""
-        final = {space: sending.sent.get(space, 0) + counts.get(space, 0) for space in sending.targets}
-        return self.rules.split_problem(view, sending.landmark, final, sending.one_card, sending.even)
-
-    def _default_counts(self, view: EverbloomState, sending: Sending) -> dict[str, int]:
-        """The most even legal split (earlier cards first), or everything on the first card."""
-        targets = sending.targets
-        if not targets or sending.total <= 0:
-            return {space: 0 for space in targets}
-        best: tuple[int, ...] | None = None
-        for split in product(range(sending.total + 1), repeat=len(targets)):
-            if sum(split) != sending.total:
-                continue
-            counts = dict(zip(targets, split))
-            if self._problem(view, sending, counts) is None:
-                rank = (max(split), [-value for value in split])
-                if best is None or rank < (max(best), [-value for value in best]):
-                    best = split
-        if best is None:
-            best = tuple(sending.total if index == 0 else 0 for index in range(len(targets)))
-        return dict(zip(targets, best))
-
-    def _default_groves(self, view: EverbloomState, sending: Sending) -> dict[str, int]:
-        seat = self.viewer if self.viewer is not None else 0
-        need = self._need_from_groves(view, sending)
-        groves: dict[str, int] = {}
-        for biome in self._my_groves(view):
-            take = min(need, view.groves[biome][seat])
-            groves[biome] = take
-            need -= take
-        return groves
-
-    def _start_sending(self, view: EverbloomState, action: PlaceChip) -> None:
-        seat = self.viewer if self.viewer is not None else 0
-        plan = self.rules.plan(view, seat, action.chip, action.landmark, action.ignore_rule)
-        sending = Sending(
-            landmark=action.landmark, place=action, targets=list(plan.targets), total=plan.count,
-            one_card=plan.one_card, even=plan.even,
-        )
-        hinted = self._hinted_counts(view, sending, action) if action == self.hint else None
-        sending.counts = hinted or self._default_counts(view, sending)
-        sending.groves = self._default_groves(view, sending)
-        self._sending = sending
-
-    def _hinted_counts(self, view: EverbloomState, sending: Sending, action: PlaceChip) -> dict[str, int] | None:
-        """The split the hint named for its placement, so that Enter sends what it said:
-        the rules' `suggest_split` (the split their hint words name), kept only when it
-        sends every pollinator and keeps every rule."""
-        if self.viewer is None:
-            return None
-        suggested = self.rules.suggest_split(view, self.viewer, action)
-        counts = {space: suggested.get(space, 0) for space in sending.targets}
-        if sum(counts.values()) != sending.total or self._problem(view, sending, counts) is not None:
-            return None
-        return counts
-
-    def _sync_sending(self, view: EverbloomState) -> None:
-        """Once the chip is on the board, follow the rules' record of the turn."""
-        turn = view.turn
-        assert turn is not None
-        key = (turn.landmark, turn.to_send, tuple(turn.targets), tuple(sorted(turn.sent.items())))
-        sending = self._sending
-        if sending is not None and sending.place is None and sending.key == key:
-            return
-        new = Sending(
-            landmark=turn.landmark, place=None, targets=list(turn.targets), total=turn.to_send,
-            one_card=turn.one_card, even=turn.even_split, sent=dict(turn.sent), key=key,
-        )
-        carried = self._pending
-        self._pending = None
-        if carried is not None and set(carried) == set(new.targets) and sum(carried.values()) == new.total:
-            new.counts = dict(carried)
-        else:
-            new.counts = self._default_counts(view, new)
-        new.groves = self._default_groves(view, new)
-        self._sending = new
-
-    def _send_rows(self, view: EverbloomState) -> tuple[list[str], list[Text]]:
-        sending = self._sending
+    def _send_rows(self, seen: Seen) -> tuple[list[str], list[Text]]:
+        sending = self.chip_turn.sending
         assert sending is not None
+        view = seen.view
         keys: list[str] = []
         rows: list[Text] = []
         for space in sending.targets:
@@ -673,20 +450,18 @@ class EverbloomScreen(GameScreen):
             already = sending.sent.get(space, 0)
             if already:
                 text.append(f" (+{already} sent)", style="dim")
-            rule = self._card_rule(view, space)
+            rule = ChipTurn.card_rule(view, space)
             if rule is not None and rule.kind.startswith(("storm_m", "edge_must")):
                 text.append(f"  {rule.summary}", style="italic yellow")
             keys.append("")
             rows.append(text)
-        need = self._need_from_groves(view, sending)
-        if need:
-            seat = self.viewer if self.viewer is not None else 0
-            for biome in self._my_groves(view):
+        if self.chip_turn.need_from_groves(seen):
+            for biome in ChipTurn.my_groves(seen):
                 info = BIOME_INFO[biome]
                 take = sending.groves.get(biome, 0)
                 text = Text("from the ")
                 text.append(f"{info.name} grove", style=f"bold {info.colour}")
-                text.append(f" ({view.groves[biome][seat]} there)", style="dim")
+                text.append(f" ({view.groves[biome][seen.seat]} there)", style="dim")
                 text.append(" ◀ ", style="dim")
                 text.append(f"{take}", style="bold reverse" if take else "bold")
                 text.append(" ▶", style="dim")
@@ -694,26 +469,27 @@ class EverbloomScreen(GameScreen):
                 rows.append(text)
         return keys, rows
 
-    def _send_heading(self, view: EverbloomState) -> str:
-        sending = self._sending
+    def _send_heading(self, seen: Seen) -> str:
+        sending = self.chip_turn.sending
         assert sending is not None
-        label = self.rules.landmark_label(view, sending.landmark)
+        label = self.rules.landmark_label(seen.view, sending.landmark)
         # "west", "m1 (landmark 29)": the wildlife landmarks' long names add nothing here.
         where = sending.landmark if "wildlife" in label else f"{sending.landmark} ({label})"
         if sending.place is not None:
-            head = f"{self._chip_words((sending.place.chip, sending.place.first_chip)).capitalize()} at {where}"
+            head = f"{chip_words((sending.place.chip, sending.place.first_chip)).capitalize()} at {where}"
         else:
             head = f"Send from {where}"
         left = sending.left()
-        tail = f"{_pollinators(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
-        need = self._need_from_groves(view, sending)
+        tail = f"{pollinators(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
+        need = self.chip_turn.need_from_groves(seen)
         if need:
             tail += f" · {sending.kept} stay in groves" if sending.kept else f" · {need} from groves"
         return f"{head}: {tail}"
 
-    def _send_detail(self, view: EverbloomState) -> Text:
-        sending = self._sending
+    def _send_detail(self, seen: Seen) -> Text:
+        sending = self.chip_turn.sending
         assert sending is not None
+        view = seen.view
         parts = [f"{sending.landmark}: {landmark_rule(view, sending.landmark)}"]
         if sending.place is not None and sending.place.ignore_rule:
             parts[0] += " (disregarded)"
@@ -723,24 +499,19 @@ class EverbloomScreen(GameScreen):
             parts.append(f"{space}: {card_summary(stack[0]) if stack else 'empty'}")
         return Text("\n".join(parts), style="italic")
 
-    def _row_space(self, view: EverbloomState, index: int) -> str:
-        spaces = list(landmark_keys(view.side))
-        return spaces[index] if 0 <= index < len(spaces) else ""
-
-    def _place_detail(self, view: EverbloomState, spot: tuple[str, Any, str | None, Text] | None) -> Text:
-        if spot is None:
+    def _place_detail(self, seen: Seen, row: PlaceRow | None) -> Text:
+        if row is None:
             return Text("")
-        _, action, why, _ = spot
-        if isinstance(action, ChipToGrove):
+        if isinstance(row.action, ChipToGrove):
             text = Text("No landmark takes this chip, so its pollinators go to a grove of your choice.", style="italic")
             text.append("\nA D F J T: that grove · ↑/↓ and Enter · ←/→ or a digit: another chip", style="dim")
             return text
-        space = action.landmark if isinstance(action, PlaceChip) else self._row_space(view, self._spot)
-        text = Text(f"{space}: {landmark_rule(view, space)}", style="italic")
-        if why is not None:
-            text.append(f"\nClosed: {why}", style="bold red")
+        view = seen.view
+        text = Text(f"{row.space}: {landmark_rule(view, row.space)}", style="italic")
+        if row.why is not None:
+            text.append(f"\nClosed: {row.why}", style="bold red")
         else:
-            stacks = [f"{card} {card_name(view.stacks[card][0]) if view.stacks.get(card) else '(empty)'}" for card in self.rules.reach(view, self.viewer or 0, space)]
+            stacks = [f"{card} {card_name(view.stacks[card][0]) if view.stacks.get(card) else '(empty)'}" for card in self.rules.reach(view, seen.seat, row.space)]
             text.append("\nReaches " + ", ".join(stacks))
         return text
 
@@ -752,28 +523,27 @@ class EverbloomScreen(GameScreen):
         panel = self.query_one(ChoicePanel)
         wild = self.query_one(WildernessPanel)
         changed = self._marked("space") | self._marked("landmark")
-        if mode == "place":
-            rows = self._place_rows(view)
-            if rows:
-                self._spot %= len(rows)
-            spot = rows[self._spot] if rows else None
-            cursor = {spot[1].landmark} if spot is not None and isinstance(spot[1], PlaceChip) else set()
-            if spot is not None and spot[1] is None:
-                cursor = {self._row_space(view, self._spot)}
+        seen = self._seen(view)
+        if mode == "place" and seen is not None:
+            turn = self.chip_turn
+            rows = turn.place_rows(seen)
+            row = turn.highlighted_row(seen)
             # Only the landmark lights up (its row and the detail line name the cards it
             # reaches): a cursor move then repaints two rows of the board, not five.
+            cursor = {row.space} if row is not None and not isinstance(row.action, ChipToGrove) else set()
             wild.show(view, cursor, set(), changed=changed)
-            panel.show(self._place_heading(view), [row[3] for row in rows], self._spot, [row[0] for row in rows])
-            self.query_one(DetailPanel).show_text(self._place_detail(view, spot))
-        elif mode == "send":
-            sending = self._sending
+            words = [self._place_words(seen, each) for each in rows]
+            panel.show(self._place_heading(seen), words, turn.spot, [each.key for each in rows])
+            self.query_one(DetailPanel).show_text(self._place_detail(seen, row))
+        elif mode == "send" and seen is not None:
+            sending = self.chip_turn.sending
             assert sending is not None
-            keys, rows = self._send_rows(view)
+            keys, rows = self._send_rows(seen)
             sending.cursor = min(sending.cursor, max(0, len(rows) - 1))
             cursor = {sending.targets[sending.cursor]} if sending.cursor < len(sending.targets) else set()
             wild.show(view, cursor, set(sending.targets) | {sending.landmark}, sending.counts, changed)
-            panel.show(self._send_heading(view), rows, sending.cursor, keys)
-            self.query_one(DetailPanel).show_text(self._send_detail(view))
+            panel.show(self._send_heading(seen), rows, sending.cursor, keys)
+            self.query_one(DetailPanel).show_text(self._send_detail(seen))
         else:
             acting = mode == "list"
             legal = self.viewer_legal_actions() if acting else []
@@ -855,26 +625,25 @@ class EverbloomScreen(GameScreen):
         if self.has_class("-compact") and self.pane == "habitat":
             return self._habitat_entry(view)
         mode = self._mode(view)
-        if mode == "place":
-            rows = self._place_rows(view)
-            if not rows:
+        seen = self._seen(view)
+        if mode == "place" and seen is not None:
+            row = self.chip_turn.highlighted_row(seen)
+            if row is None:
                 return None
-            _, action, why, words = rows[min(self._spot, len(rows) - 1)]
-            if isinstance(action, ChipToGrove):
-                return CatalogueEntry(words.plain, (self._place_detail(view, rows[self._spot]).plain,))
-            space = action.landmark if isinstance(action, PlaceChip) else self._row_space(view, self._spot)
-            reach = self.rules.reach(view, self.viewer or 0, space)
-            if why is None:
-                plan = self.rules.plan(view, self.viewer or 0, action.chip, space, action.ignore_rule)
-                lines = [f"{self._chip_words(self._chip).capitalize() if self._chip else 'The chip'} here sends {_pollinators(plan.count)} to {', '.join(plan.targets) or 'no card'}."]
+            if isinstance(row.action, ChipToGrove):
+                return CatalogueEntry(self._place_words(seen, row).plain, (self._place_detail(seen, row).plain,))
+            reach = self.rules.reach(view, seen.seat, row.space)
+            if row.plan is not None:
+                chip = self.chip_turn.chip
+                lines = [f"{chip_words(chip).capitalize() if chip else 'The chip'} here sends {pollinators(row.plan.count)} to {', '.join(row.plan.targets) or 'no card'}."]
             else:
-                lines = [f"Closed to this chip: {why}"]
-            return self._spaces_entry(view, [space, *reach], lines)
-        if mode == "send":
-            sending = self._sending
+                lines = [f"Closed to this chip: {row.why}"]
+            return self._spaces_entry(view, [row.space, *reach], lines)
+        if mode == "send" and seen is not None:
+            sending = self.chip_turn.sending
             assert sending is not None
             spaces = [sending.targets[sending.cursor]] if sending.cursor < len(sending.targets) else []
-            return self._spaces_entry(view, [*spaces, sending.landmark], [self._send_heading(view)])
+            return self._spaces_entry(view, [*spaces, sending.landmark], [self._send_heading(seen)])
         action = self._highlighted() if mode == "list" else None
         if action is None:
             return None
@@ -974,7 +743,7 @@ class EverbloomScreen(GameScreen):
             work = player.pollination if player is not None else None
             if work is None or work.grove is None:
                 return "Pollination: take one grove"
-            return f"Pollination: {_pollinators(work.left)} left"
+            return f"Pollination: {pollinators(work.left)} left"
         if view.phase == "wilderness":
             if view.turn is None:
                 return "Wilderness: place a chip"
@@ -998,7 +767,8 @@ class EverbloomScreen(GameScreen):
         if mode == "place":
             return "place a chip · 1–5 or ←/→ chip · its landmark's letter (or ↑/↓ Enter) · v: habitats · h: hint"
         if mode == "send":
-            back = " · Esc back" if self._sending is not None and self._sending.place is not None else ""
+            sending = self.chip_turn.sending
+            back = " · Esc back" if sending is not None and sending.place is not None else ""
             return f"share out the pollinators · ↑/↓ card · ←/→ -/+ or 0–9 count · Enter send{back}"
         what = view.choice.prompt if view.choice is not None else self._heading(view)
         return f"{what} · ↑/↓ or 1–9 pick, ←/→ page, Enter do · v: habitats · h: hint"
@@ -1041,16 +811,18 @@ class EverbloomScreen(GameScreen):
             if action in self.SEND_ACTIONS:
                 if action == "back":
                     # Escape also closes another player's habitat (v).
-                    sending_back = mode == "send" and self._sending is not None and self._sending.place is not None
+                    sending = self.chip_turn.sending
+                    sending_back = mode == "send" and sending is not None and sending.place is not None
                     return sending_back or self.shown_seat is not None
                 return mode == "send"
-            if mode != "place":
+            seen = self._seen(self.current_view())
+            if mode != "place" or seen is None:
                 return False
             if action == "toggle_ignore":
-                return self._can_ignore(self.current_view())
+                return self.chip_turn.can_ignore(seen)
             if action == "chip" and parameters and parameters[0] == 5:
                 # Only the Lizards have a 5; 1–4 always answer (a spent chip says so).
-                return any(value == 5 for value, _ in self._chip_options(self.current_view()))
+                return any(value == 5 for value, _ in self.chip_turn.chip_options(seen))
             return True
         return super().allows(action, parameters)
 
@@ -1091,9 +863,10 @@ class EverbloomScreen(GameScreen):
             return "F3 shows the whole of a message too long for the status bar; none is cut now."
         if key == "x":
             return "x disregards a landmark's rule only for a chip that may (the Hummingbirds' 2), while placing it."
-        if mode == "place":
+        seen = self._seen(view)
+        if mode == "place" and seen is not None:
             if key.isdigit():
-                chips = " ".join(str(value) for value, first in self._chip_options(view) if not first)
+                chips = " ".join(str(value) for value, first in self.chip_turn.chip_options(seen) if not first)
                 return f"There is no {key} chip among yours (chips left: {chips})."
             return f"That key does nothing while placing a chip: {self._prompt_words(view)}."
         if mode == "send":
@@ -1111,203 +884,90 @@ class EverbloomScreen(GameScreen):
         self._after_cursor(highlight_only=False)
         self.refresh_bindings()
 
-    def action_landmark_move(self, delta: int) -> None:
-        view = self.current_view()
-        rows = self._place_rows(view) if view is not None else []
-        if rows:
-            # The list stops at its ends (saying so): it never jumps round to the other end.
-            spot = max(0, min(len(rows) - 1, self._spot + delta))
-            if spot == self._spot:
-                self.say(f"That is the {'first' if delta < 0 else 'last'} {'grove' if isinstance(rows[0][1], ChipToGrove) else 'landmark'}.", error=True)
-                return
-            self._spot = spot
+    def _turn_key(self, refusal: str | None, *, step_changed: bool = False) -> None:
+        """After the chip turn answered a key: say its refusal, or show what changed."""
+        if refusal is not None:
+            self.say(refusal, error=True)
+        elif step_changed:
+            self._refresh_step()
+        else:
             self._after_cursor()
 
-    def action_chip_step(self, delta: int) -> None:
-        view = self.current_view()
-        if view is None:
-            return
-        options = list(self._chip_options(view))
-        chip = self._selected_chip(view)
-        if not options or chip is None:
-            return
-        # The next chip that may go now, that way; none: the chip stays (no wrapping round).
-        index = options.index(chip) + delta
-        skipped = []
-        while 0 <= index < len(options) and not self._chip_options(view)[options[index]]:
-            skipped.append(options[index])
-            index += delta
-        if 0 <= index < len(options):
-            self._select_chip(options[index])
-        elif skipped:
-            # A chip is there but may not go (the first player's "1" before the others):
-            # the rules say why.
-            self.say(self._why_chip_waits(view, *skipped[0]), error=True)
-        else:
-            self.say(f"No {'smaller' if delta < 0 else 'larger'} chip: this is your {'smallest' if delta < 0 else 'largest'}.", error=True)
+    def action_landmark_move(self, delta: int) -> None:
+        seen = self._seen(self.current_view())
+        if seen is not None:
+            self._turn_key(self.chip_turn.move_spot(seen, delta))
 
-    def _select_chip(self, chip: tuple[int, bool]) -> None:
-        if chip != self._chip:
-            self._chip = chip
-            self._ignore = False
-        self._refresh_step()
+    def action_chip_step(self, delta: int) -> None:
+        seen = self._seen(self.current_view())
+        if seen is not None:
+            self._turn_key(self.chip_turn.step_chip(seen, delta), step_changed=True)
 
     def action_chip(self, value: int) -> None:
-        view = self.current_view()
-        if view is None:
-            return
-        options = self._chip_options(view)
-        player = view.players[self.viewer if self.viewer is not None else 0]
-        first = value == 1 and 1 not in player.chips and player.first_chip
-        chip = (value, first)
-        if options.get(chip):
-            self._select_chip(chip)
-            return
-        self.say(self._why_chip_waits(view, value, first), error=True)
-
-    def _why_chip_waits(self, view: EverbloomState, value: int, first: bool) -> str:
-        """Why chip `value` may not go now, in the rules' words."""
-        landmark = next(iter(landmark_keys(view.side)))
-        try:
-            self.rules.validate(view, self.viewer or 0, PlaceChip(chip=value, landmark=landmark, first_chip=first))
-        except IllegalMove as refusal:
-            return refusal.reason
-        return f"Chip {value} cannot be placed now"
+        seen = self._seen(self.current_view())
+        if seen is not None:
+            self._turn_key(self.chip_turn.pick_chip(seen, value), step_changed=True)
 
     def action_toggle_ignore(self) -> None:
-        self._ignore = not self._ignore
+        self.chip_turn.toggle_ignore()
         self._refresh_step()
 
     def action_letter(self, letter: str) -> None:
-        view = self.current_view()
-        if view is None:
+        seen = self._seen(self.current_view())
+        if seen is None:
             return
-        rows = self._place_rows(view)
-        index = next((i for i, row in enumerate(rows) if row[0] == letter), None)
-        if index is None:
-            if rows and isinstance(rows[0][1], ChipToGrove):
-                self.say(f"This chip fits at no landmark: pick a grove ({', '.join(row[0].upper() for row in rows)}).", error=True)
-            else:
-                self.say(f"There is no landmark {letter} on this board.", error=True)
+        refusal = self.chip_turn.spot_of_letter(seen, letter)
+        if refusal is not None:
+            self.say(refusal, error=True)
             return
-        self._spot = index
-        self._choose_row(view, rows[index])
+        self._choose_row(seen)
 
     def action_landmark_pick(self) -> None:
-        view = self.current_view()
-        if view is None:
-            return
-        rows = self._place_rows(view)
-        if rows:
-            self._choose_row(view, rows[self._spot % len(rows)])
+        seen = self._seen(self.current_view())
+        if seen is not None:
+            self._choose_row(seen)
 
-    def _choose_row(self, view: EverbloomState, row: tuple[str, Any, str | None, Text]) -> None:
-        _, action, why, _ = row
-        if action is None:
-            # A closed landmark: quote its rule; nothing changes.
+    def _choose_row(self, seen: Seen) -> None:
+        """The highlighted row picked: a closed landmark says why and changes nothing, a
+        grove takes the chip's pollinators, an open landmark goes on to the split."""
+        turn = self.chip_turn
+        row = turn.highlighted_row(seen)
+        if row is None:
+            return
+        if row.action is None:
             self._after_cursor()
-            chip = self._chip_words(self._chip) if self._chip else "that chip"
-            self.say(f"{chip.capitalize()} cannot go to {self._row_space(view, self._spot)}: {why}", error=True)
+            self.say(turn.closed_reason(row), error=True)
             return
-        if isinstance(action, ChipToGrove):
-            self.submit(action)
+        if isinstance(row.action, ChipToGrove):
+            self.submit(row.action)
             return
-        self._start_sending(view, action)
+        turn.start_sending(seen, row.action, self.hint)
         # A hint still being looked for was about the chip step, which this leaves.
         self._drop_hint()
         self._refresh_step()
 
     # -- keys: sending pollinators ---------------------------------------------------------------------
     def action_card_move(self, delta: int) -> None:
-        view = self.current_view()
-        sending = self._sending
-        if view is None or sending is None:
-            return
-        rows = len(sending.targets) + (len(self._my_groves(view)) if self._need_from_groves(view, sending) else 0)
-        if rows:
-            # Stops at the first and last card (saying so): wrapping round would put
-            # pollinators on a card the player did not mean.
-            cursor = max(0, min(rows - 1, sending.cursor + delta))
-            if cursor == sending.cursor:
-                self.say(f"That is the {'first' if delta < 0 else 'last'} row of this split.", error=True)
-                return
-            sending.cursor = cursor
-            self._after_cursor()
-
-    def _set_count(self, value: int, step: bool) -> None:
-        view = self.current_view()
-        sending = self._sending
-        if view is None or sending is None:
-            return
-        if sending.cursor >= len(sending.targets):
-            self._set_grove(view, sending, value, step)
-            return
-        space = sending.targets[sending.cursor]
-        counts = dict(sending.counts)
-        current = counts.get(space, 0)
-        wanted = current + value if step else value
-        if wanted < 0:
-            self.say("None to take off here.", error=True)
-            return
-        if wanted > sending.total:
-            self.say(f"This chip sends {_pollinators(sending.total)} in all: no more than that can go to one card.", error=True)
-            return
-        counts[space] = wanted
-        # Keep the total: take the surplus from the other cards, the fullest first.
-        while sum(counts.values()) > sending.total - sending.kept:
-            other = max((s for s in sending.targets if s != space and counts.get(s, 0) > 0), key=lambda s: counts[s])
-            counts[other] -= 1
-        rule = self._card_rule(view, space)
-        if rule is not None and rule.kind == "storm_max_send" and sending.sent.get(space, 0) + wanted > rule.max:
-            self.say(f"{card_name(view.stacks[space][0])}: {rule.summary}", error=True)
-            return
-        sending.counts = counts
-        self._after_cursor()
-
-    def _set_grove(self, view: EverbloomState, sending: Sending, value: int, step: bool) -> None:
-        groves = self._my_groves(view)
-        index = sending.cursor - len(sending.targets)
-        if not 0 <= index < len(groves):
-            return
-        biome = groves[index]
-        seat = self.viewer if self.viewer is not None else 0
-        takes = {b: sending.groves.get(b, 0) for b in groves}
-        wanted = takes[biome] + value if step else value
-        if wanted < 0:
-            self.say("None to take off here.", error=True)
-            return
-        have = view.groves[biome][seat]
-        need = self._need_from_groves(view, sending)
-        if wanted > have:
-            self.say(f"You have only {_pollinators(have)} in the {biome_name(biome)} grove.", error=True)
-            return
-        if wanted > need:
-            self.say(f"Only {_pollinators(need)} come from groves: your supply gives the rest.", error=True)
-            return
-        takes[biome] = wanted
-        while sum(takes.values()) > need:
-            other = max((b for b in groves if b != biome and takes[b] > 0), key=lambda b: takes[b])
-            takes[other] -= 1
-        sending.groves = takes
-        # What the groves do not give stays there: the cards get that many fewer.
-        sending.kept = need - sum(takes.values())
-        while sending.left() < 0:
-            fullest = max((s for s in sending.targets if sending.counts.get(s, 0) > 0), key=lambda s: sending.counts[s])
-            sending.counts[fullest] -= 1
-        self._after_cursor()
+        seen = self._seen(self.current_view())
+        if seen is not None:
+            self._turn_key(self.chip_turn.move_cursor(seen, delta))
 
     def action_count_step(self, delta: int) -> None:
-        self._set_count(delta, step=True)
+        seen = self._seen(self.current_view())
+        if seen is not None:
+            self._turn_key(self.chip_turn.set_count(seen, delta, step=True))
 
     def action_count(self, value: int) -> None:
-        self._set_count(value, step=False)
+        seen = self._seen(self.current_view())
+        if seen is not None:
+            self._turn_key(self.chip_turn.set_count(seen, value, step=False))
 
     def action_back(self) -> None:
         if self.close_view():
             return
         # A hint about this split means nothing back at the chip step.
         self._drop_hint()
-        self._sending = None
+        self.chip_turn.back()
         self._refresh_step()
 
     def close_view(self) -> bool:
@@ -1318,64 +978,19 @@ class EverbloomScreen(GameScreen):
         return True
 
     def action_send(self) -> None:
-        view = self.current_view()
-        sending = self._sending
-        if view is None or sending is None:
-            return
-        left = sending.left()
-        if left:
-            self.say(f"A chip sends all its pollinators: {_pollinators(left)} still to place (→ or a digit on a card).", error=True)
-            return
-        problem = self._problem(view, sending, sending.counts)
-        if problem is not None:
-            self.say(problem, error=True)
-            return
-        self._submit_distribution(view, sending)
-
-    def _sends(self, view: EverbloomState, sending: Sending) -> list[Any]:
-        """One action per pollinator: the supply first, then the groves picked."""
-        from_groves = [biome for biome, take in sending.groves.items() for _ in range(take)]
-        supply = self._supply(view)
-        actions = []
-        for space in sending.targets:
-            for _ in range(sending.counts.get(space, 0)):
-                grove = None if supply > 0 else (from_groves.pop(0) if from_groves else None)
-                supply -= 1
-                actions.append(SendPollinator(space=space, grove=grove))
-        if sending.kept:
-            actions.append(Skip())
-        return actions
-
-    def _submit_distribution(self, view: EverbloomState, sending: Sending) -> None:
         """Check the whole turn against the rules on a copy, then submit it move by move."""
-        seat = self.viewer
-        if seat is None:
+        seen = self._seen(self.current_view())
+        if seen is None or self.chip_turn.sending is None:
             return
-        actions: list[Any] = []
-        state = self.match.state
-        sends = self._sends(view, sending)
+        refusal = self.chip_turn.send_refusal(seen)
+        if refusal is not None:
+            self.say(refusal, error=True)
+            return
         try:
-            if sending.place is not None:
-                self.rules.validate(state, seat, sending.place)
-                actions.append(sending.place)
-                state = self.rules.apply(state, seat, sending.place)
-                turn = state.turn
-                if turn is None or turn.seat != seat or turn.steps:
-                    # The chip asks for a move first (a pollinator to move or to bring in):
-                    # place it, and come back to these counts once that is done.
-                    sends = []
-                    if turn is not None and turn.steps:
-                        self._pending = dict(sending.counts)
-            for index, action in enumerate(sends):
-                self.rules.validate(state, seat, action)
-                if index < len(sends) - 1:
-                    state = self.rules.apply(state, seat, action)
-        except IllegalMove as refusal:
-            self._pending = None
-            self.say(refusal.reason, error=True)
+            actions = self.chip_turn.actions(self.match.state, seen)
+        except IllegalMove as refusal_by_rules:
+            self.say(refusal_by_rules.reason, error=True)
             return
-        actions.extend(sends)
-        self._sending = None
         self._submit_all(actions)
 
     def _submit_all(self, actions: list[Any]) -> None:
@@ -1458,7 +1073,7 @@ class EverbloomScreen(GameScreen):
                 best = max(held, key=lambda biome: held[biome])
                 return (
                     f"Take the {biome_name(action.grove)} grove, where you have no pollinators? You would pay for "
-                    f"no card this round; the {biome_name(best)} grove holds {_pollinators(held[best])} of yours."
+                    f"no card this round; the {biome_name(best)} grove holds {pollinators(held[best])} of yours."
                 )
         if isinstance(action, FinishPollination) and action.grove is not None:
             affordable = [other.card for other in self.viewer_legal_actions() if isinstance(other, Pollinate)]
@@ -1466,7 +1081,7 @@ class EverbloomScreen(GameScreen):
             if affordable and work is not None:
                 cards = ", ".join(f"{card_name(card)} (cost {card_cost(card)})" for card in affordable[:3])
                 return (
-                    f"Finish with {_pollinators(work.left)} left, sent to the {biome_name(action.grove)} grove? "
+                    f"Finish with {pollinators(work.left)} left, sent to the {biome_name(action.grove)} grove? "
                     f"You could still pollinate {cards}."
                 )
         return None
@@ -1474,68 +1089,43 @@ class EverbloomScreen(GameScreen):
     def highlight_action(self, action: Any) -> None:
         view = self.current_view()
         mode = self._mode(view)
+        seen = self._seen(view)
+        turn = self.chip_turn
         if mode == "list":
             legal = self.viewer_legal_actions()
             if action in legal:
                 self._set_list_cursor(legal, legal.index(action))
-        elif mode == "send" and isinstance(action, (PlaceChip, ChipToGrove)) and self._sending is not None:
+        elif seen is None:
+            return
+        elif mode == "send" and isinstance(action, (PlaceChip, ChipToGrove)) and turn.sending is not None:
             # A chip and landmark proposed while another split is open (the hint was asked
             # for the chip step): back to that step, with the proposed ones highlighted.
-            if self._sending.place is not None:
-                self._sending = None
+            if turn.sending.place is not None:
+                turn.back()
                 self.highlight_action(action)
                 self.refresh_bindings()
-        elif mode == "place" and isinstance(action, (PlaceChip, ChipToGrove)):
-            self._chip = (action.chip, action.first_chip)
-            self._ignore = isinstance(action, PlaceChip) and action.ignore_rule
-            for index, row in enumerate(self._place_rows(view)):
-                if row[1] == action:
-                    self._spot = index
-        elif mode == "send" and isinstance(action, SendPollinator) and self._sending is not None:
-            sending = self._sending
-            if action.space in sending.targets:
-                sending.cursor = sending.targets.index(action.space)
-                self._count_at_least_one(view, sending, action.space)
-
-    def _count_at_least_one(self, view: EverbloomState, sending: Sending, space: str) -> None:
-        """Put one pollinator on `space` when the split still sends none there (one still
-        to place, else one taken from the fullest other card), if that keeps every rule:
-        Enter then sends one where the hint said."""
-        if sending.counts.get(space, 0):
-            return
-        counts = dict(sending.counts)
-        if sending.left() <= 0:
-            if not any(counts.values()):
-                return
-            fullest = max((other for other in counts if counts[other] > 0), key=lambda other: counts[other])
-            counts[fullest] -= 1
-        counts[space] = 1
-        if self._problem(view, sending, counts) is None:
-            sending.counts = counts
+        elif mode == "place":
+            turn.highlight(seen, action)
+        elif mode == "send" and isinstance(action, SendPollinator):
+            turn.count_at_least_one(seen, action.space)
 
     def action_hint(self) -> None:
         """In a split whose chip is not yet on the board, the hint answers for that very
         chip and landmark: the search looks at this seat's view with the chip placed,
         and proposes where its pollinators go."""
         view = self.current_view()
-        sending = self._sending
-        seat = self.viewer
-        if view is None or seat is None or sending is None or sending.place is None or self._mode(view) != "send":
-            super().action_hint()
-            return
-        try:
-            self.rules.validate(view, seat, sending.place)
-            placed = self.rules.apply(view, seat, sending.place)
-        except IllegalMove:
-            placed = None
-        if placed is None or placed.turn is None or placed.turn.steps or placed.turn.seat != seat:
-            # The chip asks for another decision first: the hint is for the chip step.
+        seen = self._seen(view)
+        sending = self.chip_turn.sending
+        placed = self.chip_turn.placed(seen) if seen is not None and self._mode(view) == "send" else None
+        if seen is None or sending is None or sending.place is None or placed is None:
+            # No split open, or the chip asks for another decision first: the hint is
+            # for the chip step (or the list).
             super().action_hint()
             return
         self._drop_hint()
-        where = f"{self._chip_words((sending.place.chip, sending.place.first_chip))} at {sending.landmark}"
+        where = f"{chip_words((sending.place.chip, sending.place.first_chip))} at {sending.landmark}"
         self.say(f"Looking for a hint on sharing out {where}…")
-        self.look_for_hint(seat, self.match.state, placed)
+        self.look_for_hint(seen.seat, self.match.state, placed)
 
     def action_cycle_habitat(self) -> None:
         seats = len(self.match.seats)
@@ -1552,10 +1142,7 @@ class EverbloomScreen(GameScreen):
             # More moves of one distribution follow: draw once, after the last.
             return
         self.shown_seat = None
-        self._sending = None
-        self._chip = None
-        self._ignore = False
-        self._spot = 0
+        self.chip_turn.clear()
         if self._message is not None and self._message is self._waiting_refusal:
             # "Wait for Ben's move" is stale once a move was made.
             self._message = None
@@ -1567,8 +1154,8 @@ class EverbloomScreen(GameScreen):
         run = 0
         while run < len(moves) and moves[-1 - run].seat == seat and isinstance(moves[-1 - run].action, SendPollinator):
             run += 1
-        self._sending = None
-        self._pending = None
+        self.chip_turn.sending = None
+        self.chip_turn.pending = None
         if run <= 1:
             super()._undo(seat)
             return
@@ -1585,25 +1172,25 @@ class EverbloomScreen(GameScreen):
         if not taken:
             super()._undo(seat)
             return
-        self._message = Text(f"{_pollinators(taken)} taken back.", style="bold")
+        self._message = Text(f"{pollinators(taken)} taken back.", style="bold")
         self.advance(prefer=seat)
 
     def on_picked(self, message: Picked) -> None:
         message.stop()
         mode = self._current_mode()
-        if message.area == "choice" and mode == "place":
-            view = self.current_view()
-            rows = self._place_rows(view) if view is not None else []
+        seen = self._seen(self.current_view())
+        if message.area == "choice" and mode == "place" and seen is not None:
+            rows = self.chip_turn.place_rows(seen)
             if 0 <= message.key < len(rows):
-                if message.key == self._spot:
-                    self._choose_row(view, rows[message.key])
+                if message.key == self.chip_turn.spot:
+                    self._choose_row(seen)
                 else:
-                    self._spot = message.key
+                    self.chip_turn.spot = message.key
                     self._after_cursor()
             return
         if message.area == "choice" and mode == "send":
-            if self._sending is not None:
-                self._sending.cursor = message.key
+            if self.chip_turn.sending is not None:
+                self.chip_turn.sending.cursor = message.key
                 self._after_cursor()
             return
         legal = self.viewer_legal_actions()

@@ -6,7 +6,6 @@ Factions are shown by their colour AND their letter, never by colour alone.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from rich.text import Text
@@ -20,6 +19,7 @@ from textual.strip import Strip
 
 from boardgames_tui.engine.text import owner
 from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.letters import landmark_keys
 from boardgames_tui.games.everbloom.model import EverbloomState, hidden_back, is_hidden
 from boardgames_tui.games.everbloom.rules import BIOMES, card_cost, card_info, card_name
 from boardgames_tui.games.everbloom.standings import Standings, TrackStanding
@@ -100,17 +100,6 @@ def landmark_rule(view: EverbloomState, space: str) -> str:
     number, flipped = view.landmarks[space]
     tile = LANDMARKS[number]
     return (tile.unnumbered if flipped else tile.numbered).rule.summary
-
-
-# The key that picks each landmark space, in the legend's order: h (the hint) and
-# i (the inspector) are never landmark letters.
-LANDMARK_LETTERS = "abcdefgjkl"
-
-
-@cache
-def landmark_keys(side: str) -> dict[str, str]:
-    """Landmark space id -> the letter that picks it, as drawn on the board and legend."""
-    return {space.id: LANDMARK_LETTERS[index] for index, space in enumerate(C.board_side(side).landmark_spaces)}
 
 
 # Where a name on the board goes on past its cell (the inspector, i, shows it whole).

@@ -1,0 +1,588 @@
+"""Everbloom's wilderness turn, built key by key: a turn builder.
+
+A chip turn is a chip, a landmark and a split of the chip's pollinators over the cards
+the landmark reaches.  A seat builds it in two steps:
+
+* place: a chip (a digit, ←/→) and a landmark (its letter, ↑/↓ and Enter).  Every
+  landmark is a row with what the chip would do there, or the rule that closes it; a
+  chip that fits nowhere has one row per grove instead.
+* send: one counter per card the chip reaches, already holding a legal split (or the
+  split a hint named), and, once the supply is empty, one per grove the pollinators
+  come from.  A counter may never break a card's rule nor the chip's total.
+
+Nothing reaches the rules until the seat sends: `actions` then builds the chip and one
+pollinator per send and checks the whole sequence on a copy of the game.
+
+`ChipTurn` holds one seat's half-built turn (the screen keeps one per seat, so another
+seat never finds it) and answers what the screen draws and why a key is refused.  It
+never imports Textual: it is tested headless (tests/games/everbloom/test_chip_turn.py).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+from boardgames_tui.engine.contract import IllegalMove
+from boardgames_tui.engine.text import plural
+from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
+from boardgames_tui.games.everbloom.model import ChipToGrove, EverbloomState, PlaceChip, SendPollinator, Skip, is_hidden
+from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules, Plan, biome_name, card_info, card_name
+
+Chip = tuple[int, bool]  # (value, whether it is the first player's "1" chip)
+
+_GROVE_LETTERS = {biome: letter for letter, biome in GROVE_KEYS.items()}
+
+
+def pollinators(count: int) -> str:
+    return plural(count, "pollinator")
+
+
+def chip_words(chip: Chip) -> str:
+    return 'the "1" chip' if chip[1] else f"chip {chip[0]}"
+
+
+@dataclass(frozen=True, eq=False)
+class Seen:
+    """What the seat at the keyboard sees (`view`) and may do (`legal`) now."""
+
+    view: EverbloomState
+    seat: int
+    legal: list[Any]
+
+
+@dataclass(frozen=True)
+class PlaceRow:
+    """One row of the place step: a landmark (or, for a chip that fits nowhere, a grove)."""
+
+    key: str  # the letter that picks it
+    space: str  # the landmark space, or the grove's biome
+    action: PlaceChip | ChipToGrove | None  # None: closed to this chip
+    why: str | None = None  # why it is closed, in the rules' words
+    plan: Plan | None = None  # what the chip would do there
+
+
+@dataclass
+class Sending:
+    """The pollinators the seat is about to send: nothing is submitted until Enter.
+
+    `place` is the chip still to be placed (None once it is on the board); `counts`
+    are the pollinators to add per target card, `groves` those taken from groves once
+    the supply is empty, `cursor` the highlighted row (cards first, then groves).
+    """
+
+    landmark: str
+    place: PlaceChip | None
+    targets: list[str]
+    total: int
+    one_card: bool
+    even: bool
+    sent: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    groves: dict[str, int] = field(default_factory=dict)
+    # Pollinators the seat leaves in the groves (they need not be sent).
+    kept: int = 0
+    cursor: int = 0
+    key: tuple[Any, ...] = ()
+
+    def left(self) -> int:
+        return self.total - self.kept - sum(self.counts.values())
+
+
+class ChipTurn:
+    """One seat's chip turn while it is being built (see the module's words).
+
+    Methods that answer a key return None when they did what the key asks, else the
+    reason they did nothing, for the screen to say."""
+
+    def __init__(self, rules: EverbloomRules) -> None:
+        self.rules = rules
+        self.chip: Chip | None = None
+        self.spot = 0  # the highlighted row of the place step
+        self.ignore = False  # the Hummingbirds' choice to disregard the landmark's rule
+        self.sending: Sending | None = None
+        # Counts to carry over when a move has to come between the chip and its sends.
+        self.pending: dict[str, int] | None = None
+        # The moves made when this turn was last set up: a new turn starts afresh.
+        self.started_at = -1
+        self._options_key: tuple[Any, ...] | None = None
+        self._options: dict[Chip, list[Any]] = {}
+        self._rows_key: tuple[Any, ...] | None = None
+        self._rows: list[PlaceRow] = []
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChipTurn:
+        # The rules are shared; what is cached from a view is rebuilt when asked.
+        twin = ChipTurn(self.rules)
+        twin.chip, twin.spot, twin.ignore, twin.started_at = self.chip, self.spot, self.ignore, self.started_at
+        twin.sending = copy.deepcopy(self.sending, memo)
+        twin.pending = copy.deepcopy(self.pending, memo)
+        return twin
+
+    # -- which step ---------------------------------------------------------------------------
+    def step(self, seen: Seen, moves: int) -> str:
+        """'place', 'send', or 'list' (a decision the rules list whole) for the acting seat;
+        `moves` is how many moves the game has had, which tells a new turn."""
+        view = seen.view
+        if view.phase != "wilderness" or view.choice is not None:
+            return "list"
+        turn = view.turn
+        if turn is None:
+            self._open(seen, moves)
+            return "send" if self.sending is not None else "place"
+        if turn.seat == seen.seat and not turn.steps and turn.to_send > 0:
+            self._follow(seen)
+            return "send"
+        return "list"
+
+    def _open(self, seen: Seen, moves: int) -> None:
+        """A chip turn the seat has not touched yet opens on the first chip that may go
+        and its first open landmark, never on what the seat picked last turn."""
+        if self.started_at == moves:
+            return
+        self.started_at = moves
+        self.chip = None
+        self.ignore = False
+        self.sending = None
+        rows = self.place_rows(seen)
+        self.spot = next((index for index, row in enumerate(rows) if row.action is not None), 0)
+
+    def clear(self) -> None:
+        """After a move: the next turn starts afresh."""
+        self.sending = None
+        self.chip = None
+        self.ignore = False
+        self.spot = 0
+
+    # -- placing a chip ---------------------------------------------------------------------------
+    def chip_options(self, seen: Seen) -> dict[Chip, list[Any]]:
+        """The seat's chips in hand, each with its legal placements (or grove sends)."""
+        old = self._options_key
+        if old is not None and old[0] is seen.view and old[1] is seen.legal:
+            return self._options
+        player = seen.view.players[seen.seat]
+        options: dict[Chip, list[Any]] = {(value, False): [] for value in sorted(set(player.chips))}
+        if player.first_chip:
+            options[(1, True)] = []
+        for action in seen.legal:
+            if isinstance(action, (PlaceChip, ChipToGrove)):
+                options.setdefault((action.chip, action.first_chip), []).append(action)
+        self._options_key = (seen.view, seen.legal)
+        self._options = options
+        return options
+
+    def selected_chip(self, seen: Seen) -> Chip | None:
+        options = self.chip_options(seen)
+        if self.chip not in options or not options[self.chip]:
+            self.chip = next((chip for chip, actions in options.items() if actions), None)
+            self.ignore = False
+            self.spot = 0
+        return self.chip
+
+    def place_rows(self, seen: Seen) -> list[PlaceRow]:
+        """One row per landmark, or per grove when the chip fits at no landmark."""
+        view, seat = seen.view, seen.seat
+        chip = self.selected_chip(seen)
+        key = (view, seat, chip, self.ignore)
+        old = self._rows_key
+        if old is not None and old[0] is view and old[1:] == key[1:]:
+            return self._rows
+        rows: list[PlaceRow] = []
+        actions = self.chip_options(seen).get(chip, []) if chip is not None else []
+        if actions and isinstance(actions[0], ChipToGrove):
+            rows = [PlaceRow(_GROVE_LETTERS[action.grove], action.grove, action) for action in actions]
+        elif chip is not None:
+            for space, letter in landmark_keys(view.side).items():
+                variants = [a for a in actions if isinstance(a, PlaceChip) and a.landmark == space]
+                action = next((a for a in variants if a.ignore_rule == self.ignore), None)
+                if action is None:
+                    action = next((a for a in variants if not a.ignore_rule), None)
+                if action is not None:
+                    plan = self.rules.plan(view, seat, chip[0], space, action.ignore_rule)
+                    rows.append(PlaceRow(letter, space, action, plan=plan))
+                    continue
+                probe = PlaceChip(chip=chip[0], landmark=space, first_chip=chip[1], ignore_rule=self.ignore)
+                try:
+                    self.rules.validate(view, seat, probe)
+                    why = "closed to this chip"
+                except IllegalMove as refusal:
+                    why = refusal.reason
+                rows.append(PlaceRow(letter, space, None, why=why))
+        self._rows_key = key
+        self._rows = rows
+        return rows
+
+    def fits_nowhere(self, seen: Seen) -> bool:
+        rows = self.place_rows(seen)
+        return bool(rows) and isinstance(rows[0].action, ChipToGrove)
+
+    def can_ignore(self, seen: Seen) -> bool:
+        """Whether the chip picked may disregard a landmark's rule (the Hummingbirds' 2)."""
+        chip = self.chip
+        return chip is not None and any(
+            isinstance(a, PlaceChip) and a.ignore_rule for a in self.chip_options(seen).get(chip, [])
+        )
+
+    def highlighted_row(self, seen: Seen) -> PlaceRow | None:
+        rows = self.place_rows(seen)
+        if not rows:
+            return None
+        self.spot %= len(rows)
+        return rows[self.spot]
+
+    def move_spot(self, seen: Seen, delta: int) -> str | None:
+        rows = self.place_rows(seen)
+        if not rows:
+            return None
+        # The list stops at its ends (saying so): it never jumps round to the other end.
+        spot = max(0, min(len(rows) - 1, self.spot + delta))
+        if spot == self.spot:
+            what = "grove" if self.fits_nowhere(seen) else "landmark"
+            return f"That is the {'first' if delta < 0 else 'last'} {what}."
+        self.spot = spot
+        return None
+
+    def step_chip(self, seen: Seen, delta: int) -> str | None:
+        """The next chip that may go now, that way; none: the chip stays (no wrapping round)."""
+        options = self.chip_options(seen)
+        chips = list(options)
+        chip = self.selected_chip(seen)
+        if not chips or chip is None:
+            return None
+        index = chips.index(chip) + delta
+        skipped = []
+        while 0 <= index < len(chips) and not options[chips[index]]:
+            skipped.append(chips[index])
+            index += delta
+        if 0 <= index < len(chips):
+            self.select_chip(chips[index])
+            return None
+        if skipped:
+            # A chip is there but may not go (the first player's "1" before the others):
+            # the rules say why.
+            return self.why_chip_waits(seen, *skipped[0])
+        return f"No {'smaller' if delta < 0 else 'larger'} chip: this is your {'smallest' if delta < 0 else 'largest'}."
+
+    def select_chip(self, chip: Chip) -> None:
+        if chip != self.chip:
+            self.chip = chip
+            self.ignore = False
+
+    def pick_chip(self, seen: Seen, value: int) -> str | None:
+        """The chip of `value` (the first player's "1" once their own 1 is spent)."""
+        player = seen.view.players[seen.seat]
+        first = value == 1 and 1 not in player.chips and player.first_chip
+        chip = (value, first)
+        if self.chip_options(seen).get(chip):
+            self.select_chip(chip)
+            return None
+        return self.why_chip_waits(seen, value, first)
+
+    def why_chip_waits(self, seen: Seen, value: int, first: bool) -> str:
+        """Why chip `value` may not go now, in the rules' words."""
+        landmark = next(iter(landmark_keys(seen.view.side)))
+        try:
+            self.rules.validate(seen.view, seen.seat, PlaceChip(chip=value, landmark=landmark, first_chip=first))
+        except IllegalMove as refusal:
+            return refusal.reason
+        return f"Chip {value} cannot be placed now"
+
+    def toggle_ignore(self) -> None:
+        self.ignore = not self.ignore
+
+    def spot_of_letter(self, seen: Seen, letter: str) -> str | None:
+        """Highlight the row `letter` picks."""
+        rows = self.place_rows(seen)
+        index = next((i for i, row in enumerate(rows) if row.key == letter), None)
+        if index is None:
+            if self.fits_nowhere(seen):
+                return f"This chip fits at no landmark: pick a grove ({', '.join(row.key.upper() for row in rows)})."
+            return f"There is no landmark {letter} on this board."
+        self.spot = index
+        return None
+
+    def closed_reason(self, row: PlaceRow) -> str:
+        """What a refused landmark says."""
+        chip = chip_words(self.chip) if self.chip else "that chip"
+        return f"{chip.capitalize()} cannot go to {row.space}: {row.why}"
+
+    def highlight(self, seen: Seen, action: Any) -> None:
+        """Put the place step on `action` (a hint's placement)."""
+        if not isinstance(action, (PlaceChip, ChipToGrove)):
+            return
+        self.chip = (action.chip, action.first_chip)
+        self.ignore = isinstance(action, PlaceChip) and action.ignore_rule
+        for index, row in enumerate(self.place_rows(seen)):
+            if row.action == action:
+                self.spot = index
+
+    # -- sending pollinators -------------------------------------------------------------------------
+    @staticmethod
+    def card_rule(view: EverbloomState, space: str) -> Any:
+        """The rule of the face-up event on top of `space` (None: no event there)."""
+        stack = view.stacks.get(space) or []
+        if not stack or is_hidden(stack[0]):
+            return None
+        info = card_info(stack[0])
+        return getattr(info, "ability", None) if getattr(info, "is_event", False) else None
+
+    def need_from_groves(self, seen: Seen) -> int:
+        sending = self.sending
+        if sending is None:
+            return 0
+        return max(0, sending.total - seen.view.players[seen.seat].supply)
+
+    @staticmethod
+    def my_groves(seen: Seen) -> list[str]:
+        return [biome for biome in BIOMES if seen.view.groves[biome][seen.seat] > 0]
+
+    def send_rows(self, seen: Seen) -> int:
+        """How many rows the send step has: the cards, then the groves when needed."""
+        sending = self.sending
+        if sending is None:
+            return 0
+        return len(sending.targets) + (len(self.my_groves(seen)) if self.need_from_groves(seen) else 0)
+
+    def problem(self, seen: Seen, counts: dict[str, int]) -> str | None:
+        """Why this split breaks a card's or the landmark's rule, in the rules' words."""
+        sending = self.sending
+        assert sending is not None
+        final = {space: sending.sent.get(space, 0) + counts.get(space, 0) for space in sending.targets}
+        return self.rules.split_problem(seen.view, sending.landmark, final, sending.one_card, sending.even)
+
+    def _default_counts(self, seen: Seen) -> dict[str, int]:
+        """The most even legal split (earlier cards first), or everything on the first card."""
+        sending = self.sending
+        assert sending is not None
+        targets = sending.targets
+        if not targets or sending.total <= 0:
+            return {space: 0 for space in targets}
+        best: tuple[int, ...] | None = None
+        for split in product(range(sending.total + 1), repeat=len(targets)):
+            if sum(split) != sending.total:
+                continue
+            counts = dict(zip(targets, split))
+            if self.problem(seen, counts) is None:
+                rank = (max(split), [-value for value in split])
+                if best is None or rank < (max(best), [-value for value in best]):
+                    best = split
+        if best is None:
+            best = tuple(sending.total if index == 0 else 0 for index in range(len(targets)))
+        return dict(zip(targets, best))
+
+    def _default_groves(self, seen: Seen) -> dict[str, int]:
+        need = self.need_from_groves(seen)
+        groves: dict[str, int] = {}
+        for biome in self.my_groves(seen):
+            take = min(need, seen.view.groves[biome][seen.seat])
+            groves[biome] = take
+            need -= take
+        return groves
+
+    def start_sending(self, seen: Seen, action: PlaceChip, hint: Any = None) -> None:
+        """The send step for `action`, its counters on the split the hint named if the
+        hint was this very placement, else on the most even legal split."""
+        plan = self.rules.plan(seen.view, seen.seat, action.chip, action.landmark, action.ignore_rule)
+        self.sending = Sending(
+            landmark=action.landmark, place=action, targets=list(plan.targets), total=plan.count,
+            one_card=plan.one_card, even=plan.even,
+        )
+        hinted = self._hinted_counts(seen, action) if action == hint else None
+        self.sending.counts = hinted or self._default_counts(seen)
+        self.sending.groves = self._default_groves(seen)
+
+    def _hinted_counts(self, seen: Seen, action: PlaceChip) -> dict[str, int] | None:
+        """The split the hint named for its placement, so that Enter sends what it said:
+        the rules' `suggest_split` (the split their hint words name), kept only when it
+        sends every pollinator and keeps every rule."""
+        sending = self.sending
+        assert sending is not None
+        suggested = self.rules.suggest_split(seen.view, seen.seat, action)
+        counts = {space: suggested.get(space, 0) for space in sending.targets}
+        if sum(counts.values()) != sending.total or self.problem(seen, counts) is not None:
+            return None
+        return counts
+
+    def _follow(self, seen: Seen) -> None:
+        """Once the chip is on the board, follow the rules' record of the turn."""
+        turn = seen.view.turn
+        assert turn is not None
+        key = (turn.landmark, turn.to_send, tuple(turn.targets), tuple(sorted(turn.sent.items())))
+        sending = self.sending
+        if sending is not None and sending.place is None and sending.key == key:
+            return
+        self.sending = Sending(
+            landmark=turn.landmark, place=None, targets=list(turn.targets), total=turn.to_send,
+            one_card=turn.one_card, even=turn.even_split, sent=dict(turn.sent), key=key,
+        )
+        carried = self.pending
+        self.pending = None
+        if carried is not None and set(carried) == set(self.sending.targets) and sum(carried.values()) == self.sending.total:
+            self.sending.counts = dict(carried)
+        else:
+            self.sending.counts = self._default_counts(seen)
+        self.sending.groves = self._default_groves(seen)
+
+    def back(self) -> None:
+        """From the send step back to the landmarks (the chip is not on the board yet)."""
+        self.sending = None
+
+    def move_cursor(self, seen: Seen, delta: int) -> str | None:
+        sending = self.sending
+        rows = self.send_rows(seen)
+        if sending is None or not rows:
+            return None
+        # Stops at the first and last card (saying so): wrapping round would put
+        # pollinators on a card the player did not mean.
+        cursor = max(0, min(rows - 1, sending.cursor + delta))
+        if cursor == sending.cursor:
+            return f"That is the {'first' if delta < 0 else 'last'} row of this split."
+        sending.cursor = cursor
+        return None
+
+    def set_count(self, seen: Seen, value: int, step: bool) -> str | None:
+        """Set (or, with `step`, change by) the count on the highlighted row, keeping the
+        chip's total: the surplus comes off the other rows, the fullest first."""
+        sending = self.sending
+        if sending is None:
+            return None
+        if sending.cursor >= len(sending.targets):
+            return self._set_grove(seen, value, step)
+        space = sending.targets[sending.cursor]
+        counts = dict(sending.counts)
+        wanted = counts.get(space, 0) + value if step else value
+        if wanted < 0:
+            return "None to take off here."
+        if wanted > sending.total:
+            return f"This chip sends {pollinators(sending.total)} in all: no more than that can go to one card."
+        counts[space] = wanted
+        while sum(counts.values()) > sending.total - sending.kept:
+            other = max((s for s in sending.targets if s != space and counts.get(s, 0) > 0), key=lambda s: counts[s])
+            counts[other] -= 1
+        rule = self.card_rule(seen.view, space)
+        if rule is not None and rule.kind == "storm_max_send" and sending.sent.get(space, 0) + wanted > rule.max:
+            return f"{card_name(seen.view.stacks[space][0])}: {rule.summary}"
+        sending.counts = counts
+        return None
+
+    def _set_grove(self, seen: Seen, value: int, step: bool) -> str | None:
+        sending = self.sending
+        assert sending is not None
+        groves = self.my_groves(seen)
+        index = sending.cursor - len(sending.targets)
+        if not 0 <= index < len(groves):
+            return None
+        biome = groves[index]
+        takes = {b: sending.groves.get(b, 0) for b in groves}
+        wanted = takes[biome] + value if step else value
+        if wanted < 0:
+            return "None to take off here."
+        have = seen.view.groves[biome][seen.seat]
+        need = self.need_from_groves(seen)
+        if wanted > have:
+            return f"You have only {pollinators(have)} in the {biome_name(biome)} grove."
+        if wanted > need:
+            return f"Only {pollinators(need)} come from groves: your supply gives the rest."
+        takes[biome] = wanted
+        while sum(takes.values()) > need:
+            other = max((b for b in groves if b != biome and takes[b] > 0), key=lambda b: takes[b])
+            takes[other] -= 1
+        sending.groves = takes
+        # What the groves do not give stays there (ruling 22): the cards get that many fewer.
+        sending.kept = need - sum(takes.values())
+        while sending.left() < 0:
+            fullest = max((s for s in sending.targets if sending.counts.get(s, 0) > 0), key=lambda s: sending.counts[s])
+            sending.counts[fullest] -= 1
+        return None
+
+    def count_at_least_one(self, seen: Seen, space: str) -> None:
+        """Put one pollinator on `space` when the split still sends none there (one still
+        to place, else one taken from the fullest other card), if that keeps every rule:
+        Enter then sends one where a hint said."""
+        sending = self.sending
+        if sending is None or space not in sending.targets:
+            return
+        sending.cursor = sending.targets.index(space)
+        if sending.counts.get(space, 0):
+            return
+        counts = dict(sending.counts)
+        if sending.left() <= 0:
+            if not any(counts.values()):
+                return
+            fullest = max((other for other in counts if counts[other] > 0), key=lambda other: counts[other])
+            counts[fullest] -= 1
+        counts[space] = 1
+        if self.problem(seen, counts) is None:
+            sending.counts = counts
+
+    def send_refusal(self, seen: Seen) -> str | None:
+        """Why the split on the counters may not be sent yet."""
+        sending = self.sending
+        if sending is None:
+            return None
+        left = sending.left()
+        if left:
+            return f"A chip sends all its pollinators: {pollinators(left)} still to place (→ or a digit on a card)."
+        return self.problem(seen, sending.counts)
+
+    def _sends(self, seen: Seen) -> list[Any]:
+        """One action per pollinator: the supply first, then the groves picked."""
+        sending = self.sending
+        assert sending is not None
+        from_groves = [biome for biome, take in sending.groves.items() for _ in range(take)]
+        supply = seen.view.players[seen.seat].supply
+        actions: list[Any] = []
+        for space in sending.targets:
+            for _ in range(sending.counts.get(space, 0)):
+                grove = None if supply > 0 else (from_groves.pop(0) if from_groves else None)
+                supply -= 1
+                actions.append(SendPollinator(space=space, grove=grove))
+        if sending.kept:
+            actions.append(Skip())
+        return actions
+
+    def actions(self, state: EverbloomState, seen: Seen) -> list[Any]:
+        """The whole turn as the rules take it (the chip, then one action per pollinator),
+        checked move by move on a copy of `state`, the true game; raises IllegalMove with
+        the rules' reason.  A chip that asks for a move before its sends (a pollinator to
+        move or to bring in) goes alone, and the counters wait for after that move."""
+        sending = self.sending
+        assert sending is not None
+        seat = seen.seat
+        actions: list[Any] = []
+        sends = self._sends(seen)
+        try:
+            if sending.place is not None:
+                self.rules.validate(state, seat, sending.place)
+                actions.append(sending.place)
+                state = self.rules.apply(state, seat, sending.place)
+                turn = state.turn
+                if turn is None or turn.seat != seat or turn.steps:
+                    sends = []
+                    if turn is not None and turn.steps:
+                        self.pending = dict(sending.counts)
+            for index, action in enumerate(sends):
+                self.rules.validate(state, seat, action)
+                if index < len(sends) - 1:
+                    state = self.rules.apply(state, seat, action)
+        except IllegalMove:
+            self.pending = None
+            raise
+        self.sending = None
+        return actions + sends
+
+    def placed(self, seen: Seen) -> EverbloomState | None:
+        """The seat's view with the chip of the open split on its landmark, when its sends
+        follow at once (what a hint on the split searches from); else None."""
+        sending = self.sending
+        if sending is None or sending.place is None:
+            return None
+        try:
+            self.rules.validate(seen.view, seen.seat, sending.place)
+            placed = self.rules.apply(seen.view, seen.seat, sending.place)
+        except IllegalMove:
+            return None
+        if placed.turn is None or placed.turn.steps or placed.turn.seat != seen.seat:
+            return None
+        return placed
