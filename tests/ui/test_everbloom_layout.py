@@ -9,7 +9,8 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.everbloom.screen import PANES, EverbloomScreen
-from boardgames_tui.games.everbloom.widgets import ChoicePanel, LandmarkPanel, WildernessPanel, landmark_keys
+from boardgames_tui.games.everbloom.letters import landmark_keys
+from boardgames_tui.games.everbloom.widgets import ChoicePanel, LandmarkPanel, WildernessPanel
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.inspector import InspectorPanel
@@ -124,12 +125,12 @@ async def test_the_inspector_shows_the_landmark_and_the_cards_it_reaches_whole(t
         await pilot.press("i")
         await pilot.pause()
         text = _inspector_text(app)
-        from boardgames_tui.games.everbloom.widgets import landmark_rule
+        from boardgames_tui.games.everbloom.describe import TableWords, landmark_rule
 
         assert landmark_rule(view, space) in text
         for card in screen.rules.reach(view, screen.viewer, space):
             top = view.stacks[card][0]
-            assert screen._card_facts(top)[-1] in text  # the card's ability, whole
+            assert TableWords.card_facts(top)[-1] in text  # the card's ability, whole
         # i again closes it; Escape too.
         await pilot.press("i")
         await pilot.pause()
@@ -218,7 +219,7 @@ async def test_in_a_small_window_the_inspector_reads_the_pane_on_show(tmp_path):
         view = screen.current_view()
         # The bloom board: every point space with its points, and the faction's ability.
         assert "Bloom track" in text and "Worth 1 point" in text
-        from boardgames_tui.games.everbloom.widgets import faction_of
+        from boardgames_tui.games.everbloom.describe import faction_of
 
         assert faction_of(view, 0).summary in text
 

@@ -21,16 +21,14 @@ from boardgames_tui.games.everbloom.model import (
     TakeGrove,
 )
 from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules
+from boardgames_tui.games.everbloom.describe import BIOME_INFO, NECTAR, faction_of
 from boardgames_tui.games.everbloom.widgets import (
-    BIOME_INFO,
     CHANGED,
-    NECTAR,
     GrovePanel,
     HabitatPanel,
     PlayersPanel,
     SincePanel,
     WildernessPanel,
-    faction_of,
 )
 from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen

@@ -10,7 +10,7 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.everbloom.model import HIDDEN_CARD
-from boardgames_tui.games.everbloom.widgets import BIOME_INFO, NECTAR
+from boardgames_tui.games.everbloom.describe import BIOME_INFO, NECTAR
 from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen

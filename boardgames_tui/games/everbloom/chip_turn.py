@@ -26,7 +26,7 @@ from itertools import product
 from typing import Any
 
 from boardgames_tui.engine.contract import IllegalMove
-from boardgames_tui.engine.text import plural
+from boardgames_tui.games.everbloom.describe import pollinators
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
 from boardgames_tui.games.everbloom.model import ChipToGrove, EverbloomState, PlaceChip, SendPollinator, Skip, is_hidden
 from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules, Plan, biome_name, card_info, card_name
@@ -34,10 +34,6 @@ from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules, Plan, b
 Chip = tuple[int, bool]  # (value, whether it is the first player's "1" chip)
 
 _GROVE_LETTERS = {biome: letter for letter, biome in GROVE_KEYS.items()}
-
-
-def pollinators(count: int) -> str:
-    return plural(count, "pollinator")
 
 
 def chip_words(chip: Chip) -> str:

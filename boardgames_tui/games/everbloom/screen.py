@@ -35,46 +35,34 @@ from textual.containers import Horizontal
 
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import and_list, owner, plural, possessive
-from boardgames_tui.games.everbloom.catalogue import (
-    bloom_entry,
-    bloom_track_entries,
-    card_entry,
-    faction_entry,
-    tile_entry,
+from boardgames_tui.engine.text import and_list, possessive
+from boardgames_tui.games.everbloom.chip_turn import ChipTurn, PlaceRow, Seen, chip_words
+from boardgames_tui.games.everbloom.describe import (
+    BIOME_INFO,
+    TableWords,
+    card_summary,
+    landmark_rule,
+    pollinators,
 )
-from boardgames_tui.games.everbloom import content as C
-from boardgames_tui.games.everbloom.chip_turn import ChipTurn, PlaceRow, Seen, chip_words, pollinators
-from boardgames_tui.games.everbloom.letters import GROVE_KEYS, LANDMARK_LETTERS, landmark_keys
+from boardgames_tui.games.everbloom.letters import GROVE_KEYS, LANDMARK_LETTERS
 from boardgames_tui.games.everbloom.model import (
     ChipToGrove,
-    Choose,
-    DiscardNectar,
     EverbloomState,
     FinishPollination,
-    MovePollinator,
     PlaceChip,
     Pollinate,
-    PullFromGrove,
     SendPollinator,
-    Skip,
     TakeGrove,
-    is_hidden,
 )
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
     EverbloomRules,
     biome_name,
     card_cost,
-    card_info,
     card_name,
 )
 from boardgames_tui.games.everbloom.standings import standing_lines, standings
 from boardgames_tui.games.everbloom.widgets import (
-    BIOME_INFO,
-    BLOOMS,
-    NECTAR,
-    TILES,
     BloomPanel,
     ChoicePanel,
     DetailPanel,
@@ -87,9 +75,6 @@ from boardgames_tui.games.everbloom.widgets import (
     SincePanel,
     WildernessPanel,
     card_style,
-    card_summary,
-    faction_of,
-    landmark_rule,
 )
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
@@ -231,7 +216,7 @@ class EverbloomScreen(GameScreen):
         old = self._labels_key
         if old is None or old[0] is not view or old[1] is not legal or old[2] != self.viewer:
             self._labels_key = key
-            self._label_list = [self.label(view, action) for action in legal]
+            self._label_list = [self._words().label(view, action) for action in legal]
         return self._label_list
 
     def _highlighted(self) -> Any | None:
@@ -265,120 +250,9 @@ class EverbloomScreen(GameScreen):
             return held.index(max(held))
         return 0
 
-    # -- words ---------------------------------------------------------------------------------------
-    def _space_words(self, view: EverbloomState, space: str) -> str:
-        if space in view.stacks:
-            stack = view.stacks[space]
-            return f"{space} {card_name(stack[0]) if stack else '(empty)'}"
-        if space in view.chips:
-            return f"{space} ({self.rules.landmark_label(view, space)})"
-        return space
-
-    def label(self, view: EverbloomState, action: Any) -> Text:
-        """One line a player understands for `action`, built from its fields."""
-        if isinstance(action, PlaceChip):
-            chip = '"1" chip' if action.first_chip else f"chip {action.chip}"
-            text = Text(f"Place {chip} at ")
-            text.append(self._space_words(view, action.landmark), style="bold")
-            if action.ignore_rule:
-                text.append(" disregarding its rule", style="italic")
-            reach = self.rules.reach(view, self.viewer if self.viewer is not None else 0, action.landmark)
-            text.append(f" → {', '.join(reach)}", style="dim")
-            return text
-        if isinstance(action, ChipToGrove):
-            return Text(f"Chip {action.chip} fits nowhere: {pollinators(action.chip)} to the {biome_name(action.grove)} grove")
-        if isinstance(action, SendPollinator):
-            text = Text("Send a pollinator to ")
-            text.append(self._space_words(view, action.space), style="bold")
-            if action.grove:
-                text.append(f" (from the {biome_name(action.grove)} grove)")
-            return text
-        if isinstance(action, MovePollinator):
-            whose = owner(view.name(action.owner), own=action.owner == self.viewer)
-            return Text(
-                f"Move {whose} pollinator from {self._space_words(view, action.source)} to "
-                f"{self._space_words(view, action.target)}"
-            )
-        if isinstance(action, PullFromGrove):
-            return Text(f"Bring a pollinator from the {biome_name(action.grove)} grove")
-        if isinstance(action, Skip):
-            return Text("Do not move a pollinator")
-        if isinstance(action, TakeGrove):
-            mine = view.groves[action.grove][self.viewer] if self.viewer is not None else 0
-            return Text(f"Take the {biome_name(action.grove)} grove ({pollinators(mine)})")
-        if isinstance(action, Pollinate):
-            return Text(f"Pollinate {card_name(action.card)} (cost {card_cost(action.card)})")
-        if isinstance(action, FinishPollination):
-            if action.grove is None:
-                return Text("Finish pollinating")
-            player = view.players[self.viewer] if self.viewer is not None else None
-            left = player.pollination.left if player is not None and player.pollination is not None else 0
-            return Text(f"Finish; {left} leftover to the {biome_name(action.grove)} grove")
-        if isinstance(action, DiscardNectar):
-            card = NECTAR.get(action.card)
-            if card is None:
-                return Text("Discard a nectar card")
-            return Text(f"Discard the {biome_name(card.biome)} nectar card worth {card.nectar} (keep the others)")
-        if isinstance(action, Choose):
-            return self._option_words(view, action.option)
-        return Text(str(action))
-
-    def _option_words(self, view: EverbloomState, option: str) -> Text:
-        choice = view.choice
-        if option in view.stacks or option in view.chips:
-            return Text(self._space_words(view, option))
-        if option in BIOMES:
-            return Text(biome_name(option))
-        if option == "card":
-            return Text("Take a wildlife card")
-        if option == "bloom":
-            return Text(f"Advance {C.numbers().wildlife_bloom_advances} on the bloom track")
-        if choice is not None and choice.task.kind in ("tile", "place") and option in TILES:
-            scoring = TILES[option].side(view.options.habitat_theme)
-            seat = choice.seat
-            counts = choice.task.counts
-            try:
-                points = self.rules.tile_points(view, seat, option, choice.task.card, counts[seat] if counts else 0)
-                worth = f" (worth {points} now)"
-            except Exception:  # a preview only: never let it break the screen
-                worth = ""
-            return Text(f"Tile {option}: {scoring.summary}{worth}")
-        if option in TILES:
-            return Text(f"Tile {option}: {TILES[option].side(view.options.habitat_theme).summary}")
-        if option.isdigit():
-            spaces = C.cave_track().spaces
-            index = int(option) - 1
-            if 0 <= index < len(spaces):
-                return Text(f"Cave space {option}: gain {spaces[index].gain.summary}")
-        return Text(option)
-
-    def detail(self, view: EverbloomState, action: Any) -> Text:
-        """More about the highlighted action: the landmark's rule, the card's text."""
-        if action is None:
-            return Text("")
-        spaces = self._spaces_of(view, action)
-        parts = []
-        for space in spaces:
-            if space in view.chips:
-                parts.append(f"{space}: {landmark_rule(view, space)}")
-            elif space in view.stacks:
-                stack = view.stacks[space]
-                parts.append(f"{space}: {card_summary(stack[0]) if stack else 'empty'}")
-        if isinstance(action, Pollinate):
-            parts.append(card_summary(action.card))
-        return Text(" · ".join(parts), style="italic")
-
-    @staticmethod
-    def _spaces_of(view: EverbloomState, action: Any) -> list[str]:
-        if isinstance(action, PlaceChip):
-            return [action.landmark]
-        if isinstance(action, SendPollinator):
-            return [action.space]
-        if isinstance(action, MovePollinator):
-            return [action.source, action.target]
-        if isinstance(action, Choose) and (action.option in view.stacks or action.option in view.chips):
-            return [action.option]
-        return []
+    def _words(self) -> TableWords:
+        """The words about the table for the seat at the keyboard (describe.py)."""
+        return TableWords(self.rules, self.viewer)
 
     # -- the wilderness turn (chip_turn.py builds it; this draws it) ---------------------------
     def _seen(self, view: EverbloomState | None) -> Seen | None:
@@ -548,7 +422,7 @@ class EverbloomScreen(GameScreen):
             acting = mode == "list"
             legal = self.viewer_legal_actions() if acting else []
             current = legal[self._list_cursor(legal)] if legal else None
-            cursor = set(self._spaces_of(view, current)) if current is not None else set()
+            cursor = set(self._words().spaces_of(view, current)) if current is not None else set()
             targets: set[str] = set()
             if view.turn is not None:
                 targets = set(view.turn.targets) | {view.turn.landmark}
@@ -559,7 +433,7 @@ class EverbloomScreen(GameScreen):
             else:
                 waiting = and_list([view.name(s) for s in self.rules.to_act(view)])
                 panel.show("Choices", [Text(f"Waiting for {waiting}." if waiting else "—", style="dim")], None, [""])
-            self.query_one(DetailPanel).show_text(self.detail(view, current))
+            self.query_one(DetailPanel).show_text(self._words().detail(view, current))
         if self._highlight_only:
             # Only the highlight moved: the rest of the screen is as it was.
             return
@@ -605,9 +479,9 @@ class EverbloomScreen(GameScreen):
         (what this audience may see: `view` is already the audience's)."""
         wild = self.query_one(WildernessPanel)
         for panel, spaces in zip(wild.query(TextPanel), wild.row_spaces()):
-            facts = [fact for space in spaces for fact in self._space_facts(view, space)]
+            facts = [fact for space in spaces for fact in self._words().space_facts(view, space)]
             panel.tooltip = "\n".join(facts) or None
-        bloom = self._table_entry(view)
+        bloom = self._words().table_entry(view)
         self.query_one(BloomPanel).tooltip = "\n".join(bloom.lines)
 
     # -- the inspector (i) --------------------------------------------------------------------------
@@ -619,11 +493,12 @@ class EverbloomScreen(GameScreen):
         if view is None:
             return None
         if self.has_class("-compact") and self.pane == "table":
-            return self._table_entry(view)
+            return self._words().table_entry(view)
         if self.has_class("-compact") and self.pane == "news":
             return CatalogueEntry("Standings now", tuple(standing_lines(view, standings(view, self.viewer))))
         if self.has_class("-compact") and self.pane == "habitat":
-            return self._habitat_entry(view)
+            seat = self.shown_seat if self.shown_seat is not None else self.viewer
+            return None if seat is None else self._words().habitat_entry(view, seat)
         mode = self._mode(view)
         seen = self._seen(view)
         if mode == "place" and seen is not None:
@@ -638,102 +513,16 @@ class EverbloomScreen(GameScreen):
                 lines = [f"{chip_words(chip).capitalize() if chip else 'The chip'} here sends {pollinators(row.plan.count)} to {', '.join(row.plan.targets) or 'no card'}."]
             else:
                 lines = [f"Closed to this chip: {row.why}"]
-            return self._spaces_entry(view, [row.space, *reach], lines)
+            return self._words().spaces_entry(view, [row.space, *reach], lines)
         if mode == "send" and seen is not None:
             sending = self.chip_turn.sending
             assert sending is not None
             spaces = [sending.targets[sending.cursor]] if sending.cursor < len(sending.targets) else []
-            return self._spaces_entry(view, [*spaces, sending.landmark], [self._send_heading(seen)])
+            return self._words().spaces_entry(view, [*spaces, sending.landmark], [self._send_heading(seen)])
         action = self._highlighted() if mode == "list" else None
         if action is None:
             return None
-        return self._action_entry(view, action)
-
-    def _spaces_entry(self, view: EverbloomState, spaces: list[str], lines: list[str]) -> CatalogueEntry:
-        """The spaces named, each in full: a landmark's rule and chips, a card stack's top card."""
-        facts = list(lines)
-        for space in spaces:
-            facts.extend(self._space_facts(view, space))
-        title = self._space_words(view, spaces[0]) if spaces else "Wilderness"
-        return CatalogueEntry(title, tuple(facts))
-
-    def _space_facts(self, view: EverbloomState, space: str) -> list[str]:
-        if space in view.chips or space in landmark_keys(view.side):
-            chips = " ".join(f"{faction_of(view, chip.seat).letter}{chip.value}" for chip in view.chips.get(space, []))
-            facts = [f"Landmark {space} ({self.rules.landmark_label(view, space)}): {landmark_rule(view, space)}."]
-            facts.append(f"Chips, bottom first: {chips}." if chips else "No chips yet.")
-            return facts
-        stack = view.stacks.get(space)
-        if stack is None:
-            return []
-        if not stack:
-            return [f"Card space {space}: empty."]
-        pollinators = ", ".join(
-            f"{view.name(seat)} {count}" for seat, count in enumerate(view.pollinators.get(space, [])) if count
-        )
-        facts = [f"Card space {space}: {plural(len(stack), 'card')} in the stack."]
-        facts.extend(self._card_facts(stack[0]))
-        facts.append(f"Pollinators here: {pollinators}." if pollinators else "No pollinators here yet.")
-        return facts
-
-    @staticmethod
-    def _card_facts(card: str) -> list[str]:
-        if is_hidden(card):
-            return [f"On top: {card_summary(card)}."]
-        entry = card_entry(card_info(card))
-        return [f"On top: {entry.title}.", *entry.lines]
-
-    def _action_entry(self, view: EverbloomState, action: Any) -> CatalogueEntry:
-        title = self.label(view, action).plain
-        spaces = self._spaces_of(view, action)
-        facts: list[str] = []
-        for space in spaces:
-            facts.extend(self._space_facts(view, space))
-        if isinstance(action, Pollinate):
-            facts.extend(self._card_facts(action.card))
-        if isinstance(action, Choose) and action.option in TILES:
-            facts.extend(tile_entry(TILES[action.option]).lines)
-        if isinstance(action, Choose) and action.option == "bloom":
-            facts.extend(self._table_entry(view).lines)
-        if not facts:
-            facts.append(self.detail(view, action).plain or "Nothing more to say about this choice.")
-        return CatalogueEntry(title, tuple(facts))
-
-    def _habitat_entry(self, view: EverbloomState) -> CatalogueEntry | None:
-        """The habitat on show: each tile's scoring and each card's whole text."""
-        seat = self.shown_seat if self.shown_seat is not None else self.viewer
-        if seat is None:
-            return None
-        player = view.players[seat]
-        facts = []
-        for biome in BIOMES:
-            tile = player.tiles.get(biome)
-            if tile:
-                scoring = TILES[tile].side(view.options.habitat_theme)
-                facts.append(f"{biome_name(biome)}: tile {tile}, {scoring.summary}.")
-            else:
-                facts.append(f"{biome_name(biome)}: no tile yet.")
-            for card in player.habitat[biome]:
-                state = "pollinated" if card.pollinated else "not pollinated"
-                facts.extend(f"  {line}" for line in [f"{card_name(card.id)} ({state})", *self._card_facts(card.id)[1:]])
-        return CatalogueEntry(f"{owner(view.name(seat), own=seat == self.viewer)} habitat", tuple(facts))
-
-    def _table_entry(self, view: EverbloomState) -> CatalogueEntry:
-        """The bloom board (track spaces with their points, the bloom cards) and the faction."""
-        facts = []
-        for card in view.bloom_shown:
-            bloom = BLOOMS.get(card)
-            if bloom is not None:
-                entry = bloom_entry(bloom)
-                facts.append(f"{entry.title}: " + " ".join(entry.lines))
-        track = [f"{entry.title}: {entry.lines[0]}" for entry in bloom_track_entries() if entry.lines[0] != "Nothing."]
-        facts.append("Bloom track (space 0 is the start): " + " · ".join(track))
-        where = ", ".join(f"{view.name(seat)} on space {player.bloom}" for seat, player in enumerate(view.players))
-        facts.append(f"Markers: {where}.")
-        if self.viewer is not None:
-            faction = faction_entry(faction_of(view, self.viewer))
-            facts.append(f"Your faction, {faction.title}: " + " ".join(faction.lines))
-        return CatalogueEntry("Bloom board", tuple(facts))
+        return self._words().action_entry(view, action)
 
     def _heading(self, view: EverbloomState) -> str:
         if view.phase == "draft":

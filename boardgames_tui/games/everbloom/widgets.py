@@ -19,19 +19,14 @@ from textual.strip import Strip
 
 from boardgames_tui.engine.text import owner
 from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.describe import BIOME_INFO, BLOOMS, NECTAR, faction_of, landmark_rule
 from boardgames_tui.games.everbloom.letters import landmark_keys
 from boardgames_tui.games.everbloom.model import EverbloomState, hidden_back, is_hidden
 from boardgames_tui.games.everbloom.rules import BIOMES, card_cost, card_info, card_name
 from boardgames_tui.games.everbloom.standings import Standings, TrackStanding
 from boardgames_tui.ui.widgets import TextPanel, set_border_title
 
-FACTIONS = C.factions()
-BIOME_INFO = {info.key: info for info in C.biomes()}
-LANDMARKS = C.landmarks()
 TRACK = C.bloom_track()
-BLOOMS = {card.id: card for card in C.blooms()}
-NECTAR = {card.id: card for card in C.nectar_cards()}
-TILES = C.habitat_tiles()
 CURSOR = "reverse"
 TARGET = "on #1f4a2a"
 # What changed since the seat's own last move: a glyph (never colour alone) and a style.
@@ -43,10 +38,6 @@ LEADS = "▲"
 
 def changed_mark() -> Text:
     return Text(CHANGED, style=CHANGED_STYLE)
-
-
-def faction_of(view: EverbloomState, seat: int) -> Any:
-    return FACTIONS[view.players[seat].faction]
 
 
 def faction_tag(view: EverbloomState, seat: int, text: str = "") -> Text:
@@ -73,33 +64,6 @@ def card_style(card: str) -> str:
     if biomes == (C.WILD,) or biomes[0] not in BIOME_INFO:
         return "bold white"
     return f"bold {BIOME_INFO[biomes[0]].colour}"
-
-
-def card_summary(card: str) -> str:
-    """Everything printed on a card, in one line."""
-    if is_hidden(card):
-        back = hidden_back(card)
-        return f"a face-down card ({back} back)" if back else "a face-down card"
-    info = card_info(card)
-    biomes = "wild" if info.biomes == (C.WILD,) else "/".join(info.biomes)
-    kind = "event" if getattr(info, "is_event", False) else ("wildlife" if card.startswith("W") else "hybrid")
-    ability = getattr(info, "ability", None)
-    said = f"{info.name} ({kind}, {biomes}, cost {info.cost}, nectar {info.nectar})"
-    return said + (f": {ability.summary}" if ability is not None else "")
-
-
-def landmark_rule(view: EverbloomState, space: str) -> str:
-    side = C.board_side(view.side)
-    wild = next((s.wildlife for s in side.landmark_spaces if s.id == space), None)
-    if wild == "west":
-        return "Western wildlife: its winner takes a wildlife card or bloom advances"
-    if wild == "east":
-        return "Eastern wildlife: its winner takes the bonus the west left"
-    if view.hive == space:
-        return f"Hive (not for the Bees): {C.hive().rule.summary}"
-    number, flipped = view.landmarks[space]
-    tile = LANDMARKS[number]
-    return (tile.unnumbered if flipped else tile.numbered).rule.summary
 
 
 # Where a name on the board goes on past its cell (the inspector, i, shows it whole).

@@ -1,0 +1,36 @@
+"""The screen's words about the table (describe.py), read without a screen."""
+
+from __future__ import annotations
+
+from boardgames_tui.games.everbloom.describe import TableWords
+from boardgames_tui.games.everbloom.model import PlaceChip, SendPollinator
+
+from .test_everbloom_rules import ELEPHANT, RULES, blank
+
+
+def test_a_placement_reads_as_the_chip_the_landmark_and_the_cards_it_reaches():
+    state = blank(["bats", "butterflies"])
+    state.stacks["t1"] = [ELEPHANT]
+    state.face_up = [ELEPHANT]
+    words = TableWords(RULES, 0)
+    view = RULES.view(state, 0)
+    assert words.label(view, PlaceChip(chip=3, landmark="n1")).plain == "Place chip 3 at n1 (landmark 15) → t1, t2"
+    assert words.label(view, SendPollinator(space="t1", grove="forest")).plain == (
+        "Send a pollinator to t1 Banyan Elephant (from the Forest grove)"
+    )
+
+
+def test_the_inspector_never_names_a_face_down_card():
+    """Two deals that differ only in a face-down card (of the same deck: a card's back
+    is public) read the same to the seat."""
+    texts = []
+    for hidden in ("H01", "H02"):
+        state = blank(["bats", "butterflies"])
+        state.stacks["t1"] = [ELEPHANT, hidden]
+        state.stacks["t2"] = [hidden]  # a face-down top card
+        state.face_up = [ELEPHANT]
+        view = RULES.view(state, 1)
+        words = TableWords(RULES, 1)
+        texts.append([*words.space_facts(view, "t1"), *words.space_facts(view, "t2")])
+    assert texts[0] == texts[1]
+    assert any("face-down card" in line for line in texts[0])
