@@ -15,6 +15,7 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import BareApp, running
@@ -136,11 +137,18 @@ def test_keypress_everbloom_wilderness(benchmark, tmp_path):
     )
     app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
     with running(app) as press:
-        # Through the nectar draft to Ann's first chip placement.
-        for _ in range(10):
-            if app.match.state.phase == "wilderness" and app.screen.thinking is None and 0 in app.match.to_act():
+        # Through the nectar draft and its announcement to Ann's first chip placement
+        # (Enter there is refused while a bot thinks; each press lets the bots' moves in).
+        for _ in range(400):
+            screen = app.screen
+            if (
+                isinstance(screen, GameScreen) and screen.thinking is None
+                and app.match.state.phase == "wilderness" and 0 in app.match.to_act()
+            ):
                 break
             press("enter")
+        else:
+            raise AssertionError("Ann never got to place a chip")
         # Moving the highlight over the list of chip placements.
         keys = iter(["down", "down", "up", "down"] * 100)
         benchmark.pedantic(lambda: press(next(keys)), rounds=60, warmup_rounds=5)
