@@ -392,7 +392,7 @@ class GameScreen(SizedScreen[None]):
             self.sub_title = self.rules.progress(self.match.state)
             self._sync_log(shown)
         self.show_view(shown, self.viewer)
-        self._update_status()
+        self._update_status(cursor_only=cursor_only)
         if not cursor_only:
             self.show_since()
             self.refresh_bindings()
@@ -415,8 +415,10 @@ class GameScreen(SizedScreen[None]):
             log.add_entry(Text(entry.text, style="italic" if entry.visible_to else ""))
         self._log_shown = list(view.log)
 
-    def _update_status(self) -> None:
-        status = self.query_one("#status", TextPanel)
+    def _update_status(self, *, cursor_only: bool = False) -> None:
+        """The status bar: a message, else who is thinking, the seat's prompt or who is
+        awaited; `cursor_only` when only a highlight moved since it was last set."""
+        status = self.query_one("#status", MessageBar)
         if self._message is not None:
             status.show_text(self._message)
             return
@@ -428,7 +430,8 @@ class GameScreen(SizedScreen[None]):
             return
         if self.viewer is not None and self.viewer in self.match.to_act():
             name = self.match.seats[self.viewer].name
-            status.show_text(Text.assemble((f"{name}: ", "bold"), self.prompt_text(self.current_view(), self.viewer)))
+            prompt = Text.assemble((f"{name}: ", "bold"), self.prompt_text(self.current_view(), self.viewer))
+            status.show_text(prompt, prompt=True, cursor_only=cursor_only)
             return
         waiting = and_list([self.match.seats[seat].name for seat in self.match.to_act()])
         status.show_text(Text(f"Waiting for {waiting}.") if waiting else "")

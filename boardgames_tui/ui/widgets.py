@@ -46,7 +46,11 @@ class MessageBar(TextPanel):
     ten-second notification that covered the choice list and then was gone.  Any new
     message shrinks the bar again, so one seat's message never stays over the next
     seat's turn.  The screen is laid out again only when the number of lines changes,
-    so a keypress that rewrites a one-line prompt repaints this bar alone.
+    so a keypress that rewrites a one-line prompt repaints this bar alone; and while
+    only a cursor moves, a prompt that follows it never makes the bar shorter (found
+    measuring: Evergreen's prompt names the space under the cursor and took one or two
+    lines at 120 columns, so every other arrow key laid the whole screen out again and
+    the planet jumped a row).  The next move or message fits the bar exactly again.
     """
 
     WHOLE_KEY = "F3"
@@ -58,13 +62,22 @@ class MessageBar(TextPanel):
     expanded = False
     # Whether the bar shows only the start of its message now.
     is_cut = False
+    # Whether the bar shows the seat's prompt (rather than a hint, a refusal, news).
+    _prompt = False
 
-    def show_text(self, text: Text | str, *, layout: bool = False) -> None:
+    def show_text(
+        self, text: Text | str, *, layout: bool = False, prompt: bool = False, cursor_only: bool = False
+    ) -> None:
+        """`prompt`: the seat's prompt, which may name what is under the cursor;
+        `cursor_only`: only a highlight moved since the bar was last set."""
         if text == self._message:
             return
+        # A prompt following the cursor keeps the bar's height: it never shrinks under it.
+        steady = self._lines if prompt and cursor_only and self._prompt else 0
+        self._prompt = prompt
         self._message = text
         self.expanded = False
-        self._fit(layout=layout)
+        self._fit(layout=layout, steady=steady)
 
     def toggle_whole(self) -> None:
         """F3: the whole message, or back to its first lines."""
@@ -77,7 +90,7 @@ class MessageBar(TextPanel):
         if self._message is not None:
             self._fit()
 
-    def _fit(self, *, layout: bool = False) -> None:
+    def _fit(self, *, layout: bool = False, steady: int = 0) -> None:
         assert self._message is not None
         text = self._message if isinstance(self._message, Text) else Text(self._message)
         width = self.content_region.width
@@ -95,6 +108,9 @@ class MessageBar(TextPanel):
             shown = text
             count = len(lines) if lines is not None else self._lines
             self.is_cut = False
+            if count < steady:
+                shown = text + Text("\n" * (steady - count))
+                count = steady
         # Open, the bar may take more than its CSS cap: an inline cap, set only on change.
         wanted = Scalar.from_number(limit) if self.expanded and limit is not None else None
         if self.styles.inline.max_height != wanted:

@@ -160,3 +160,55 @@ async def test_a_long_message_at_80x24_leaves_every_panel_whole(tmp_path, slug):
         await pilot.pause()
         assert screen.query_one(MessageBar).is_cut
         assert_readable(screen)
+
+
+async def test_a_prompt_that_follows_the_cursor_never_makes_the_bar_shorter():
+    """Only the next move or message fits the bar exactly again: a prompt naming the
+    space under the cursor must not lay the whole screen out at every other arrow."""
+    app = BarApp()
+    # Evergreen's prompts at 120 columns, on two spaces of the planet.
+    head = "Ann: plan your power uses and action, then finish · arrows move "
+    long_prompt = Text(head + "(E4: p: plant a sprout, o: use your power) · d: done · v: other planets")
+    short_prompt = Text(head + "(D4: nothing here) · d: done · v: other planets")
+    async with app.run_test(size=(120, 24)) as pilot:
+        bar = app.query_one(MessageBar)
+        bar.show_text(long_prompt, prompt=True)
+        await pilot.pause()
+        assert bar.size.height == 2
+        bar.show_text(short_prompt, prompt=True, cursor_only=True)
+        await pilot.pause()
+        assert bar.size.height == 2 and flat(short_prompt.plain) in flat(screen_text(app))
+        # A move (not only the cursor) fits it exactly.
+        bar.show_text(short_prompt.copy().append(" "), prompt=True)
+        await pilot.pause()
+        assert bar.size.height == 1
+        # A refusal's height is never held by the prompt that follows the cursor after it.
+        bar.show_text(Text(REFUSAL, style="bold red"))
+        await pilot.pause()
+        assert bar.size.height == 2
+        bar.show_text(short_prompt, prompt=True, cursor_only=True)
+        await pilot.pause()
+        assert bar.size.height == 1
+
+
+async def test_walking_the_cursor_over_evergreens_planet_leaves_the_planet_where_it_is(tmp_path):
+    app = game_app(tmp_path, "evergreen", seats=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(10):
+            if app.match.state.phase == "actions":
+                break
+            await play_and_collect(app, pilot, moves=1)
+        await play_and_collect(app, pilot, moves=0)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and app.match.state.phase == "actions"
+        planet = screen.query_one("#eg-planet")
+        places = set()
+        heights = []
+        for key in ["right", "down", "left", "up"] * 3:
+            await pilot.press(key)
+            await pilot.pause()
+            places.add(planet.region)
+            heights.append(screen.query_one("#status").size.height)
+        # The bar may grow once, for the longest prompt; it never shrinks back under the cursor.
+        assert heights == sorted(heights) and len(set(heights)) <= 2
+        assert len(places) <= 2

@@ -668,10 +668,11 @@ class EverbloomScreen(GameScreen):
 
     # -- keys: placing a chip --------------------------------------------------------------------------
     def _refresh_step(self) -> None:
-        """The step changed: redraw what the step shows and the keys it offers."""
+        """The step changed (another chip, the split opened or closed): redraw it all,
+        with the keys it offers and a status bar fitted to its prompt (a cursor move
+        keeps the bar's height; a new step need not)."""
         self._message = None
-        self._after_cursor(highlight_only=False)
-        self.refresh_bindings()
+        self.redraw()
 
     def _turn_key(self, refusal: str | None, *, step_changed: bool = False) -> None:
         """After the chip turn answered a key: say its refusal, or show what changed."""
