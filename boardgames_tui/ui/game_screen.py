@@ -45,6 +45,11 @@ from boardgames_tui.ui.widgets import MessageBar, TextPanel
 SINCE_HEADING = "Since your last turn"
 
 
+class CursorNote(Text):
+    """A status message on the place under the cursor (why a cell takes no card): like
+    the prompt, it follows the cursor, so the bar keeps its height as the cursor moves."""
+
+
 def hint_reason(verdict: Verdict, runner_up_move: str | None) -> str:
     """Why the hint's move, from the record of the simulated games behind it.
 
@@ -420,7 +425,7 @@ class GameScreen(SizedScreen[None]):
         awaited; `cursor_only` when only a highlight moved since it was last set."""
         status = self.query_one("#status", MessageBar)
         if self._message is not None:
-            status.show_text(self._message)
+            status.show_text(self._message, follows_cursor=isinstance(self._message, CursorNote), cursor_only=cursor_only)
             return
         if self.match.save_error:
             status.show_text(Text(self.match.save_error, style="bold red"))
@@ -431,15 +436,17 @@ class GameScreen(SizedScreen[None]):
         if self.viewer is not None and self.viewer in self.match.to_act():
             name = self.match.seats[self.viewer].name
             prompt = Text.assemble((f"{name}: ", "bold"), self.prompt_text(self.current_view(), self.viewer))
-            status.show_text(prompt, prompt=True, cursor_only=cursor_only)
+            status.show_text(prompt, follows_cursor=True, cursor_only=cursor_only)
             return
         waiting = and_list([self.match.seats[seat].name for seat in self.match.to_act()])
         status.show_text(Text(f"Waiting for {waiting}.") if waiting else "")
 
-    def say(self, message: str, error: bool = False) -> None:
-        """Show a one-line message in the status bar until the next move."""
-        self._message = Text(message, style="bold red" if error else "bold")
-        self._update_status()
+    def say(self, message: str, error: bool = False, *, about_cursor: bool = False) -> None:
+        """Show a message in the status bar until the next move; `about_cursor` for a
+        note on the place the cursor just moved to (it follows the cursor like the
+        prompt: the bar keeps its height)."""
+        self._message = (CursorNote if about_cursor else Text)(message, style="bold red" if error else "bold")
+        self._update_status(cursor_only=about_cursor)
 
     # -- the turn loop ---------------------------------------------------------------------
     def submit(self, action: Any) -> bool:

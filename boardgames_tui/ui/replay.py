@@ -183,7 +183,9 @@ class ReplayMixin(GameScreen):
         # The board's new size is known after the next layout.
         self.call_after_refresh(lambda: self.query_one(RevealPanel).lay_over(self.query_one("#board").region))
 
-    def say(self, message: str, error: bool = False) -> None:
+    def say(self, message: str, error: bool = False, *, about_cursor: bool = False) -> None:
+        # A replay's bar shows its position and this message; a note on the cursor's
+        # place is said like any other message.
         self._message = Text(message, style="bold red" if error else "bold")
         self.query_one("#status", TextPanel).show_text(self._message)
 

@@ -47,7 +47,8 @@ class MessageBar(TextPanel):
     message shrinks the bar again, so one seat's message never stays over the next
     seat's turn.  The screen is laid out again only when the number of lines changes,
     so a keypress that rewrites a one-line prompt repaints this bar alone; and while
-    only a cursor moves, a prompt that follows it never makes the bar shorter (found
+    only a cursor moves, the prompt or a note on the place under the cursor never
+    makes the bar shorter (found
     measuring: Evergreen's prompt names the space under the cursor and took one or two
     lines at 120 columns, so every other arrow key laid the whole screen out again and
     the planet jumped a row).  The next move or message fits the bar exactly again.
@@ -62,19 +63,20 @@ class MessageBar(TextPanel):
     expanded = False
     # Whether the bar shows only the start of its message now.
     is_cut = False
-    # Whether the bar shows the seat's prompt (rather than a hint, a refusal, news).
-    _prompt = False
+    # Whether the bar shows what follows the cursor (the seat's prompt, a note on the
+    # place under the cursor), rather than a hint, a refusal or news.
+    _follows_cursor = False
 
     def show_text(
-        self, text: Text | str, *, layout: bool = False, prompt: bool = False, cursor_only: bool = False
+        self, text: Text | str, *, layout: bool = False, follows_cursor: bool = False, cursor_only: bool = False
     ) -> None:
-        """`prompt`: the seat's prompt, which may name what is under the cursor;
+        """`follows_cursor`: the seat's prompt or a note on the place under the cursor;
         `cursor_only`: only a highlight moved since the bar was last set."""
         if text == self._message:
             return
-        # A prompt following the cursor keeps the bar's height: it never shrinks under it.
-        steady = self._lines if prompt and cursor_only and self._prompt else 0
-        self._prompt = prompt
+        # What follows the cursor keeps the bar's height as the cursor moves: never shorter.
+        steady = self._lines if follows_cursor and cursor_only and self._follows_cursor else 0
+        self._follows_cursor = follows_cursor
         self._message = text
         self.expanded = False
         self._fit(layout=layout, steady=steady)

@@ -172,43 +172,48 @@ async def test_a_prompt_that_follows_the_cursor_never_makes_the_bar_shorter():
     short_prompt = Text(head + "(D4: nothing here) · d: done · v: other planets")
     async with app.run_test(size=(120, 24)) as pilot:
         bar = app.query_one(MessageBar)
-        bar.show_text(long_prompt, prompt=True)
+        bar.show_text(long_prompt, follows_cursor=True)
         await pilot.pause()
         assert bar.size.height == 2
-        bar.show_text(short_prompt, prompt=True, cursor_only=True)
+        bar.show_text(short_prompt, follows_cursor=True, cursor_only=True)
         await pilot.pause()
         assert bar.size.height == 2 and flat(short_prompt.plain) in flat(screen_text(app))
         # A move (not only the cursor) fits it exactly.
-        bar.show_text(short_prompt.copy().append(" "), prompt=True)
+        bar.show_text(short_prompt.copy().append(" "), follows_cursor=True)
         await pilot.pause()
         assert bar.size.height == 1
         # A refusal's height is never held by the prompt that follows the cursor after it.
         bar.show_text(Text(REFUSAL, style="bold red"))
         await pilot.pause()
         assert bar.size.height == 2
-        bar.show_text(short_prompt, prompt=True, cursor_only=True)
+        bar.show_text(short_prompt, follows_cursor=True, cursor_only=True)
         await pilot.pause()
         assert bar.size.height == 1
 
 
-async def test_walking_the_cursor_over_evergreens_planet_leaves_the_planet_where_it_is(tmp_path):
-    app = game_app(tmp_path, "evergreen", seats=2)
-    async with app.run_test(size=(120, 40)) as pilot:
+@pytest.mark.parametrize(
+    ("slug", "size", "board"),
+    [("evergreen", (120, 40), "#eg-planet"), ("pollen", (80, 24), "#pl-garden"), ("pollen", (120, 40), "#pl-garden")],
+)
+async def test_walking_the_cursor_over_the_board_leaves_the_board_where_it_is(tmp_path, slug, size, board):
+    """Evergreen's prompt names the space under the cursor, and Pollen says why a cell
+    takes no card: either took one line or two, and the board jumped a row."""
+    app = game_app(tmp_path, slug, seats=2)
+    async with app.run_test(size=size) as pilot:
         for _ in range(10):
-            if app.match.state.phase == "actions":
+            if slug != "evergreen" or app.match.state.phase == "actions":
                 break
             await play_and_collect(app, pilot, moves=1)
         await play_and_collect(app, pilot, moves=0)
         screen = app.screen
-        assert isinstance(screen, GameScreen) and app.match.state.phase == "actions"
-        planet = screen.query_one("#eg-planet")
+        assert isinstance(screen, GameScreen) and app.match.to_act() and screen.viewer in app.match.to_act()
         places = set()
         heights = []
         for key in ["right", "down", "left", "up"] * 3:
             await pilot.press(key)
             await pilot.pause()
-            places.add(planet.region)
+            places.add(screen.query_one(board).region)
             heights.append(screen.query_one("#status").size.height)
-        # The bar may grow once, for the longest prompt; it never shrinks back under the cursor.
-        assert heights == sorted(heights) and len(set(heights)) <= 2
+        # The bar may grow once, for the longest text; it never shrinks back under the cursor.
+        assert heights == sorted(heights) and len(set(heights)) <= 2, heights
         assert len(places) <= 2

@@ -240,7 +240,7 @@ class PollenScreen(GameScreen):
         try:
             self.rules.validate(view, self.viewer, Plant(card=self.selected, x=cell[0], y=cell[1]))
         except IllegalMove as refusal:
-            self.say(f"{cell_label(cell)}: {refusal.reason}")
+            self.say(f"{cell_label(cell)}: {refusal.reason}", about_cursor=True)
 
     def action_step(self, key: str) -> None:
         view = self._acting_view()
@@ -254,7 +254,7 @@ class PollenScreen(GameScreen):
         x, y = self.cursor[0] + dx, self.cursor[1] + dy
         left, top, right, bottom = self.cursor_bounds(view)
         if not (left <= x <= right and top <= y <= bottom):
-            self.say(f"The garden ends here: no card can go further {key} than {cell_label(self.cursor)}.")
+            self.say(f"The garden ends here: no card can go further {key} than {cell_label(self.cursor)}.", about_cursor=True)
             return
         self._move_cursor((x, y))
 
