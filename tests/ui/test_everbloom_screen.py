@@ -411,3 +411,28 @@ async def test_a_hinted_chip_and_landmark_are_what_enter_picks(tmp_path):
         assert screen._current_mode() == "send"
         assert screen.chip_turn.sending.landmark == hinted.landmark and screen.chip_turn.sending.place == hinted
         assert len(app.match.moves) == moves
+
+
+async def test_a_half_built_split_waits_for_its_seat_and_the_next_seat_starts_afresh(tmp_path):
+    """The chip turn is the seat's own (chip_turn.py, one per seat): stepping away keeps
+    it for that seat, and the next seat's turn opens on its own first chip."""
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        await pilot.press("3", "d", "right")  # chip 3 at m1, one more on the first card
+        await pilot.pause()
+        split = dict(screen.chip_turn.sending.counts)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
+        assert "Chip 3 at m1" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen._current_mode() == "send"
+        assert screen.chip_turn.sending.counts == split and "Chip 3 at m1" in screen_text(app)
+        await pilot.press("enter")  # sends it
+        await pilot.pause()
+        await _to_wilderness_turn(pilot, app, 1)
+        assert screen._current_mode() == "place" and screen.chip_turn.sending is None
+        assert screen.chip_turn.chip == next(chip for chip, legal in screen.chip_turn.chip_options(screen._seen(screen.current_view())).items() if legal)
