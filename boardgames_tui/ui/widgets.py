@@ -46,12 +46,12 @@ class MessageBar(TextPanel):
     ten-second notification that covered the choice list and then was gone.  Any new
     message shrinks the bar again, so one seat's message never stays over the next
     seat's turn.  The screen is laid out again only when the number of lines changes,
-    so a keypress that rewrites a one-line prompt repaints this bar alone; and while
-    only a cursor moves, the prompt or a note on the place under the cursor never
-    makes the bar shorter (found
-    measuring: Evergreen's prompt names the space under the cursor and took one or two
-    lines at 120 columns, so every other arrow key laid the whole screen out again and
-    the planet jumped a row).  The next move or message fits the bar exactly again.
+    so a keypress that rewrites a one-line prompt repaints this bar alone.  While only
+    a cursor moves, the prompt or a note on the place under the cursor never makes the
+    bar shorter (found measuring: Evergreen's prompt names the space under the cursor
+    and took one line or two at 120 columns, so every other arrow key laid the whole
+    screen out again and the planet jumped a row); the next move or message fits the
+    bar exactly again.
     """
 
     WHOLE_KEY = "F3"
