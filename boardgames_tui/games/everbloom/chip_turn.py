@@ -28,8 +28,8 @@ from typing import Any
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.games.everbloom.describe import pollinators
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
-from boardgames_tui.games.everbloom.model import ChipToGrove, EverbloomState, PlaceChip, SendPollinator, Skip, is_hidden
-from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules, Plan, biome_name, card_info, card_name
+from boardgames_tui.games.everbloom.model import ChipToGrove, EverbloomState, PlaceChip, SendPollinator, Skip
+from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules, Plan, biome_name, card_name
 
 Chip = tuple[int, bool]  # (value, whether it is the first player's "1" chip)
 
@@ -314,15 +314,6 @@ class ChipTurn:
                 self.spot = index
 
     # -- sending pollinators -------------------------------------------------------------------------
-    @staticmethod
-    def card_rule(view: EverbloomState, space: str) -> Any:
-        """The rule of the face-up event on top of `space` (None: no event there)."""
-        stack = view.stacks.get(space) or []
-        if not stack or is_hidden(stack[0]):
-            return None
-        info = card_info(stack[0])
-        return getattr(info, "ability", None) if getattr(info, "is_event", False) else None
-
     def need_from_groves(self, seen: Seen) -> int:
         sending = self.sending
         if sending is None:
@@ -333,7 +324,7 @@ class ChipTurn:
     def my_groves(seen: Seen) -> list[str]:
         return [biome for biome in BIOMES if seen.view.groves[biome][seen.seat] > 0]
 
-    def send_rows(self, seen: Seen) -> int:
+    def send_row_count(self, seen: Seen) -> int:
         """How many rows the send step has: the cards, then the groves when needed."""
         sending = self.sending
         if sending is None:
@@ -426,7 +417,7 @@ class ChipTurn:
 
     def move_cursor(self, seen: Seen, delta: int) -> str | None:
         sending = self.sending
-        rows = self.send_rows(seen)
+        rows = self.send_row_count(seen)
         if sending is None or not rows:
             return None
         # Stops at the first and last card (saying so): wrapping round would put
@@ -456,7 +447,7 @@ class ChipTurn:
         while sum(counts.values()) > sending.total - sending.kept:
             other = max((s for s in sending.targets if s != space and counts.get(s, 0) > 0), key=lambda s: counts[s])
             counts[other] -= 1
-        rule = self.card_rule(seen.view, space)
+        rule = self.rules.card_rule(seen.view, space)
         if rule is not None and rule.kind == "storm_max_send" and sending.sent.get(space, 0) + wanted > rule.max:
             return f"{card_name(seen.view.stacks[space][0])}: {rule.summary}"
         sending.counts = counts

@@ -573,7 +573,7 @@ class EverbloomRules(GameRules[EverbloomState]):
     def available(self, state: EverbloomState, seat: int) -> int:
         return state.players[seat].supply + sum(grove[seat] for grove in state.groves.values())
 
-    def _card_rule(self, state: EverbloomState, space: str) -> Any:
+    def card_rule(self, state: EverbloomState, space: str) -> Any:
         """The rule of the event on top of `space` (None: no event there, or a hidden top)."""
         stack = state.stacks[space]
         return _EVENT_RULES.get(stack[0]) if stack else None
@@ -584,7 +584,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         """Why a whole split of a chip's pollinators (the final count on each target card)
         breaks a card's or the landmark's rule, in the words `validate` uses; None if it holds."""
         for space, value in final.items():
-            ability = self._card_rule(state, space)
+            ability = self.card_rule(state, space)
             if ability is None:
                 continue
             kind = ability.kind
@@ -606,7 +606,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         cons = []
         for space in targets:
             low, high, batch = 0, 99, 0
-            ability = self._card_rule(state, space)
+            ability = self.card_rule(state, space)
             if ability is not None:
                 if ability.kind == "storm_max_send":
                     high = ability.max
@@ -690,7 +690,7 @@ class EverbloomRules(GameRules[EverbloomState]):
     def _storms(self, state: EverbloomState) -> list[tuple[str, Any]]:
         storms = []
         for space in _card_space_ids(state.side):
-            ability = self._card_rule(state, space)
+            ability = self.card_rule(state, space)
             if ability is not None and ability.kind == "storm_first_chip":
                 storms.append((space, ability))
         return storms
@@ -924,7 +924,7 @@ class EverbloomRules(GameRules[EverbloomState]):
                 return "You have no pollinator in that grove"
             if player.supply <= 0 and action.grove is None:
                 return "Your supply is empty: take the pollinator from a grove"
-            ability = self._card_rule(state, action.space)
+            ability = self.card_rule(state, action.space)
             if ability is not None and ability.kind.startswith(("storm", "edge")):
                 return f"{card_name(state.stacks[action.space][0])}: {ability.summary}"
             if turn.one_card:
@@ -1110,7 +1110,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if ability.kind == "move_pollinator" and action.chip == ability.chip and not action.first_chip:
             steps.append("butterfly")
         for space in reach:
-            rule = self._card_rule(state, space)
+            rule = self.card_rule(state, space)
             if rule is not None and rule.kind == "edge_pull_from_grove":
                 steps.append(f"sea:{space}")
             elif rule is not None and rule.kind == "edge_may_move_out":

@@ -324,7 +324,7 @@ class EverbloomScreen(GameScreen):
             already = sending.sent.get(space, 0)
             if already:
                 text.append(f" (+{already} sent)", style="dim")
-            rule = ChipTurn.card_rule(view, space)
+            rule = self.rules.card_rule(view, space)
             if rule is not None and rule.kind.startswith(("storm_m", "edge_must")):
                 text.append(f"  {rule.summary}", style="italic yellow")
             keys.append("")
