@@ -347,8 +347,14 @@ class EverbloomScreen(GameScreen):
         sending = self.chip_turn.sending
         assert sending is not None
         label = self.rules.landmark_label(seen.view, sending.landmark)
-        # "west", "m1 (landmark 29)": the wildlife landmarks' long names add nothing here.
-        where = sending.landmark if "wildlife" in label else f"{sending.landmark} ({label})"
+        # "west", "m1 (landmark 29)", "n1, the hive (on landmark 21)": the wildlife
+        # landmarks' long names add nothing here, and brackets never nest.
+        if "wildlife" in label:
+            where = sending.landmark
+        elif "(" in label:
+            where = f"{sending.landmark}, {label}"
+        else:
+            where = f"{sending.landmark} ({label})"
         if sending.place is not None:
             head = f"{chip_words((sending.place.chip, sending.place.first_chip)).capitalize()} at {where}"
         else:
