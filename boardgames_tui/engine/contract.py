@@ -296,6 +296,15 @@ class GameRules(ABC, Generic[StateT]):
     def apply(self, state: StateT, seat: int, action: Any) -> StateT:
         """The state after `action`; `state` itself is left as it was."""
 
+    def apply_in_place(self, state: StateT, seat: int, action: Any) -> StateT:
+        """The state after a legal `action`, which may be `state` itself, changed.
+
+        Only for a caller that owns `state` (it came from `apply` or from an earlier
+        `apply_in_place`, and nothing else holds it) and never looks at it again: a
+        search's simulated game, which otherwise spends much of its time copying
+        states it throws away at once.  By default a plain `apply`."""
+        return self.apply(state, seat, action)
+
     @abstractmethod
     def view(self, state: StateT, seat: int) -> StateT:
         """`state` as `seat` may see it: others' secrets and the seed removed.

@@ -172,6 +172,9 @@ def search(
                 break
             next_look = math.ceil(iterations * LOOK_GROWTH)
         state = rules.determinize(view, seat, rng)
+        # The sample may share parts with `view`: its first move copies it, and from
+        # then on this iteration owns the state and changes it in place.
+        advance = rules.apply
         node = root
         mover = seat
         path = [root]
@@ -198,12 +201,13 @@ def search(
                 child = _Node(node, action, mover)
                 child.available = 1
                 node.children[key] = child
-                state = rules.apply(state, mover, action)
+                state = advance(state, mover, action)
                 path.append(child)
                 break
             assert best_child is not None
             node = best_child
-            state = rules.apply(state, mover, node.action)
+            state = advance(state, mover, node.action)
+            advance = rules.apply_in_place
             path.append(node)
             if rules.is_over(state):
                 break
@@ -211,7 +215,8 @@ def search(
             while together and mover in together and state.info_epoch == epoch:
                 # A pick made at the same time as the bot's: it cannot depend on it.
                 actions = rules.legal_actions(state, mover)
-                state = rules.apply(state, mover, rules.playout_action(state, mover, actions, rng))
+                state = advance(state, mover, rules.playout_action(state, mover, actions, rng))
+                advance = rules.apply_in_place
                 if rules.is_over(state):
                     break
                 mover = rules.to_act(state)[0]
@@ -336,6 +341,8 @@ def _lead_in_errors(best: MoveStats, other: MoveStats) -> float:
 def _playout(
     rules: GameRules, state: GameState, rng: random.Random, horizon: int | None
 ) -> tuple[list[float], list[int]]:
+    """Plays a quick game on from `state`, which the caller owns and gives up (it came
+    from `apply`), so each move changes it in place."""
     steps = 0
     while not rules.is_over(state):
         if horizon is not None and steps >= horizon:
@@ -345,6 +352,6 @@ def _playout(
         mover = rules.to_act(state)[0]
         actions = rules.legal_actions(state, mover)
         action = actions[0] if len(actions) == 1 else rules.playout_action(state, mover, actions, rng)
-        state = rules.apply(state, mover, action)
+        state = rules.apply_in_place(state, mover, action)
         steps += 1
     return final_rewards(rules, state)

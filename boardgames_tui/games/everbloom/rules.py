@@ -352,6 +352,22 @@ class Plan:
         self.even = even
 
 
+REFUSED = Plan(reason="refused")
+"""What `plan` answers `placements` for a chip that does not fit: the words are not needed."""
+
+
+class PlanFacts:
+    """What `plan` works out once per call of `placements`: per (landmark, rule
+    ignored) the rule, the cards reached, those with a card on them and their
+    constraints; per (reach, count, least, one card, even) the count that can be sent."""
+
+    __slots__ = ("landmarks", "sendable")
+
+    def __init__(self) -> None:
+        self.landmarks: dict[tuple[str, bool], tuple[Any, tuple[str, ...], list[str], tuple[tuple[int, int, int], ...]]] = {}
+        self.sendable: dict[tuple[Any, ...], int | None] = {}
+
+
 # Actions are frozen: each one a bot or a hint may be offered is built once.
 _send_action = cache(lambda space, grove: SendPollinator(space=space, grove=grove))
 _choose_action = cache(lambda option: Choose(option=option))
@@ -619,27 +635,43 @@ class EverbloomRules(GameRules[EverbloomState]):
 
     def plan(
         self, state: EverbloomState, seat: int, value: int, space: str, ignore: bool,
-        avail: int | None = None, cache_: dict[Any, Any] | None = None,
+        avail: int | None = None, known: PlanFacts | None = None,
     ) -> Plan:
         """What a chip of `value` at `space` would do, or why it may not go there.
-        `placements` asks this for every chip and landmark in every playout step, so the
-        landmark's words are only made for a refusal, and `cache_` (one per call of
-        `placements`) keeps what depends only on the cards a chip reaches."""
-        if space not in state.chips:
-            return Plan(reason=f"There is no landmark space {space!r}")
-        rule = None if ignore else self.rule_at(state, space, seat)
+
+        `placements` asks this for every chip and landmark in every playout step, so it
+        passes `known` (one per call of `placements`): what depends only on the landmark
+        and the cards a chip reaches is worked out once, and a refusal is the shared
+        `REFUSED`, without words (only `reason is None` matters there)."""
+        facts = None if known is None else known.landmarks.get((space, ignore))
+        if facts is None:
+            if space not in state.chips:
+                return Plan(reason=f"There is no landmark space {space!r}")
+            rule = None if ignore else self.rule_at(state, space, seat)
+            reach = self.reach(state, seat, space)
+            targets = [card for card in reach if state.stacks[card]]
+            facts = (rule, reach, targets, self._constraints(state, targets))
+            if known is not None:
+                known.landmarks[(space, ignore)] = facts
+        rule, reach, targets, cons = facts
         stack = state.chips[space]
         bonus_pollinators = bonus_bloom = 0
         one_card = even = False
         if rule is not None:
             kind = rule.kind
             if kind == "only_values" and value not in rule.values:
+                if known is not None:
+                    return REFUSED
                 label = self.landmark_label(state, space)
                 return Plan(reason=f"{label.capitalize()} takes only a {C._words(list(rule.values))}")
             if kind == "max_chips" and len(stack) >= rule.count:
+                if known is not None:
+                    return REFUSED
                 label = self.landmark_label(state, space)
                 return Plan(reason=f"{label.capitalize()} has room for {rule.count} chip{'s' if rule.count > 1 else ''} only")
             if kind == "match_round" and value != state.round:
+                if known is not None:
+                    return REFUSED
                 label = self.landmark_label(state, space)
                 return Plan(reason=f"{label.capitalize()} takes only a chip matching the round ({state.round})")
             if kind == "if_value" and value in rule.values:
@@ -651,30 +683,26 @@ class EverbloomRules(GameRules[EverbloomState]):
                     bonus_pollinators, bonus_bloom = rule.pollinators, rule.bloom
             one_card = kind == "one_card"
             even = kind == "even_split"
-        reach = self.reach(state, seat, space)
-        known = None if cache_ is None else cache_.get(reach)
-        if known is None:
-            targets = [card for card in reach if state.stacks[card]]
-            known = (targets, self._constraints(state, targets))
-            if cache_ is not None:
-                cache_[reach] = known
-        targets, cons = known
         count = min(max(0, value + bonus_pollinators), self.available(state, seat) if avail is None else avail)
         if count and not targets:
+            if known is not None:
+                return REFUSED
             label = self.landmark_label(state, space)
             return Plan(reason=f"{label.capitalize()} has no card next to it to send pollinators to")
         # The supply's pollinators must go; those from the groves may stay (ruling 22), so
         # the chip fits if some count from the supply's share up to all of them can be sent.
         least = min(count, state.players[seat].supply)
         sendable_key = (reach, count, least, one_card, even)
-        if cache_ is not None and sendable_key in cache_:
-            sendable = cache_[sendable_key]
+        if known is not None and sendable_key in known.sendable:
+            sendable = known.sendable[sendable_key]
         else:
             zeros = tuple(0 for _ in targets)
             sendable = next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, cons, one_card, even)), None)
-            if cache_ is not None:
-                cache_[sendable_key] = sendable
+            if known is not None:
+                known.sendable[sendable_key] = sendable
         if sendable is None:
+            if known is not None:
+                return REFUSED
             label = self.landmark_label(state, space)
             return Plan(reason=f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {label} under the rules of the cards next to it")
         return Plan(count=sendable, bloom=bonus_bloom, targets=list(targets), one_card=one_card, even=even)
@@ -704,7 +732,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         hummingbird = _FACTIONS[player.faction].ability
         storms = self._storms(state) if player.chips_placed == 0 else []
         avail = self.available(state, seat)
-        cache_: dict[Any, Any] = {}
+        known = PlanFacts()
         for value, first in self._chip_choices(state, seat):
             # A storm is judged over every chip the faction holds, so all are needed then.
             if only is not None and (value, first) != only and not storms:
@@ -718,7 +746,7 @@ class EverbloomRules(GameRules[EverbloomState]):
                 ):
                     variants.append(True)
                 for ignore in variants:
-                    if self.plan(state, seat, value, space, ignore, avail, cache_).reason is None:
+                    if self.plan(state, seat, value, space, ignore, avail, known).reason is None:
                         legal.append(_place_action(value, space, first, ignore))
             result[(value, first)] = legal
         if storms:
@@ -936,7 +964,12 @@ class EverbloomRules(GameRules[EverbloomState]):
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
-        new = _clone(state)
+        return self.apply_in_place(_clone(state), seat, action)
+
+    def apply_in_place(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
+        # Every change below is made to a container `_clone` copies, so after one
+        # `apply` the state owns all it changes (see GameRules.apply_in_place).
+        new = state
         if isinstance(action, Choose):
             self._resolve_choice(new, action.option)
             self._run(new)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -195,3 +196,40 @@ def test_playout_action_picks_a_legal_action() -> None:
         assert RULES.playout_action(state, seat, actions, rng) in actions
         state = step(state, rng)
     assert search.pollinations_left(state) >= 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_apply_in_place_gives_what_apply_gives(seed: int) -> None:
+    """A search's quick games change their own copy in place: every step of a game
+    ends where `apply` would have, and the state before a copying `apply` is untouched."""
+    state, rng = new_game(seed)
+    owned = RULES.apply(state, *_first_move(state, rng))
+    while not RULES.is_over(owned):
+        seat = RULES.to_act(owned)[0]
+        action = RULES.playout_action(owned, seat, RULES.legal_actions(owned, seat), rng)
+        before = owned.model_dump()
+        copied = RULES.apply(owned, seat, action)
+        assert owned.model_dump() == before
+        owned = RULES.apply_in_place(owned, seat, action)
+        assert owned.model_dump() == copied.model_dump()
+
+
+def _first_move(state: EverbloomState, rng: random.Random) -> tuple[int, object]:
+    seat = RULES.to_act(state)[0]
+    return seat, rng.choice(RULES.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_search_leaves_the_view_as_it_was(seed: int) -> None:
+    """The search changes its samples in place, never the view it was handed."""
+    from boardgames_tui.engine.mcts import SearchBudget, search as run_search
+
+    state = random_point(seed)
+    if RULES.is_over(state):
+        state, _ = new_game(seed)
+    seat = RULES.to_act(state)[0]
+    view = RULES.view(state, seat)
+    before, true_before = view.model_dump(), state.model_dump()
+    run_search(RULES, view, seat, SearchBudget(iterations=40, seconds=math.inf), random.Random(seed))
+    assert view.model_dump() == before
+    assert state.model_dump() == true_before
