@@ -666,8 +666,10 @@ class GameScreen(SizedScreen[None]):
             return self.uses_curtains and self.viewer is not None
         if action == "whole_message":
             # Offered only while the status bar has more to show (or is showing it).
-            bar = self.query_one("#status", MessageBar)
-            return bar.is_cut or bar.expanded
+            # The footer also asks while the screen is being taken down (leaving the
+            # game), when the bar may be gone already: then nothing is offered.
+            bar = self.query_one_optional("#status", MessageBar)
+            return bar is not None and (bar.is_cut or bar.expanded)
         return True
 
     def action_undo(self) -> None:

@@ -115,6 +115,20 @@ async def test_f3_on_a_game_screen_shows_a_long_hint_whole_and_changes_nothing(t
         assert flat(long_message) not in flat(screen_text(app))
 
 
+async def test_a_screen_being_taken_down_offers_no_f3_and_does_not_crash(tmp_path):
+    """Found on a slow machine: leaving a game, the footer asked the screen which keys
+    to show after its status bar was already removed, and the app closed with an
+    internal error."""
+    app = game_app(tmp_path, "bloom-kingdom")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_and_collect(app, pilot, moves=0)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await screen.query_one("#status", MessageBar).remove()
+        assert screen.check_action("whole_message", ()) is False
+        assert screen.active_bindings
+
+
 async def test_a_refusal_on_a_game_screen_is_read_whole(tmp_path):
     app = game_app(tmp_path, "bloom-kingdom")
     async with app.run_test(size=(120, 40)) as pilot:

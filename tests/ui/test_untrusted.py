@@ -461,7 +461,8 @@ async def test_a_round_announcement_shows_names_as_written(app_factory):
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(200):
             await pilot.pause(0.05)
-            if isinstance(app.screen, AnnouncementScreen):
+            # On a slow machine the screen may be up before its text is composed.
+            if isinstance(app.screen, AnnouncementScreen) and app.screen.query("#announcement-text"):
                 break
         assert isinstance(app.screen, AnnouncementScreen)
         # The first table moment is the first reveal: who played what.
