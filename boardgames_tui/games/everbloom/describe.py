@@ -53,6 +53,16 @@ def pollinators(count: int) -> str:
     return plural(count, "pollinator")
 
 
+def card_style(card: str) -> str:
+    """The colour a card's name is written in: its biome's (a hidden card dim)."""
+    if is_hidden(card):
+        return "dim"
+    biomes = card_info(card).biomes
+    if biomes == (C.WILD,) or biomes[0] not in BIOME_INFO:
+        return "bold white"
+    return f"bold {BIOME_INFO[biomes[0]].colour}"
+
+
 def faction_of(view: EverbloomState, seat: int) -> Any:
     return FACTIONS[view.players[seat].faction]
 

@@ -11,7 +11,8 @@ A wilderness turn takes a few keys, in two steps:
   sends them all, Esc goes back to the landmark.
 
 The turn is built by `ChipTurn` (chip_turn.py, one per seat), which knows what each
-step offers and why a key is refused; this screen draws it and conducts the keys.
+step offers and why a key is refused; `ChipTurnWords` (chip_turn_words.py) says it in
+the panels' words; this screen draws it and conducts the keys.
 Nothing changes until Enter: the turn then becomes the actions the rules take (the
 chip, then one pollinator per send), checked as a whole on a copy of the game first,
 and is submitted only if every step is legal; otherwise the screen shows the rules'
@@ -36,14 +37,9 @@ from textual.containers import Horizontal
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.text import and_list, possessive
-from boardgames_tui.games.everbloom.chip_turn import ChipTurn, PlaceRow, Seen, chip_words
-from boardgames_tui.games.everbloom.describe import (
-    BIOME_INFO,
-    TableWords,
-    card_summary,
-    landmark_rule,
-    pollinators,
-)
+from boardgames_tui.games.everbloom.chip_turn import ChipTurn, Seen, chip_words
+from boardgames_tui.games.everbloom.chip_turn_words import ChipTurnWords
+from boardgames_tui.games.everbloom.describe import TableWords, pollinators
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, LANDMARK_LETTERS
 from boardgames_tui.games.everbloom.model import (
     ChipToGrove,
@@ -74,7 +70,6 @@ from boardgames_tui.games.everbloom.widgets import (
     PlayersPanel,
     SincePanel,
     WildernessPanel,
-    card_style,
 )
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
@@ -272,128 +267,9 @@ class EverbloomScreen(GameScreen):
     def _current_mode(self) -> str:
         return self._mode(self.current_view())
 
-    def _place_words(self, seen: Seen, row: PlaceRow) -> Text:
-        if isinstance(row.action, ChipToGrove):
-            info = BIOME_INFO[row.action.grove]
-            text = Text(f"{pollinators(row.action.chip)} to the ")
-            text.append(f"{info.name} grove", style=f"bold {info.colour}")
-            text.append(f" (you have {seen.view.groves[row.action.grove][seen.seat]} there)", style="dim")
-            return text
-        text = Text(f"{row.space:<5}", style="bold")
-        text.append(f"{self.rules.landmark_label(seen.view, row.space)}: ")
-        if row.action is None:
-            text.append(f"closed: {row.why}", style="dim red")
-            return text
-        plan = row.plan
-        assert plan is not None
-        text.append(f"{pollinators(plan.count)} → {', '.join(plan.targets) or 'nowhere'}", style="green")
-        if row.action.ignore_rule:
-            text.append(" (rule disregarded)", style="italic")
-        return text
-
-    def _place_heading(self, seen: Seen) -> str:
-        turn = self.chip_turn
-        chip = turn.selected_chip(seen)
-        words = []
-        for option in turn.chip_options(seen):
-            label = '"1"' if option[1] else str(option[0])
-            words.append(f"[{label}]" if option == chip else label)
-        heading = "Place a chip: " + " ".join(words)
-        if turn.fits_nowhere(seen):
-            return heading + " · it fits nowhere: pick a grove"
-        if turn.can_ignore(seen):
-            heading += " · x: disregard rule " + ("ON" if turn.ignore else "off")
-        return heading + " · then its landmark"
-
-    def _send_rows(self, seen: Seen) -> tuple[list[str], list[Text]]:
-        sending = self.chip_turn.sending
-        assert sending is not None
-        view = seen.view
-        keys: list[str] = []
-        rows: list[Text] = []
-        for space in sending.targets:
-            stack = view.stacks.get(space) or []
-            count = sending.counts.get(space, 0)
-            text = Text(f"{space:<3} ", style="bold")
-            name = Text(card_name(stack[0]) if stack else "(empty)", style=card_style(stack[0]) if stack else "dim")
-            name.truncate(22, pad=True)
-            text.append_text(name)
-            text.append(" ◀ ", style="dim")
-            text.append(f"{count}", style="bold reverse" if count else "bold")
-            text.append(" ▶", style="dim")
-            already = sending.sent.get(space, 0)
-            if already:
-                text.append(f" (+{already} sent)", style="dim")
-            rule = self.rules.card_rule(view, space)
-            if rule is not None and rule.kind.startswith(("storm_m", "edge_must")):
-                text.append(f"  {rule.summary}", style="italic yellow")
-            keys.append("")
-            rows.append(text)
-        if self.chip_turn.need_from_groves(seen):
-            for biome in ChipTurn.my_groves(seen):
-                info = BIOME_INFO[biome]
-                take = sending.groves.get(biome, 0)
-                text = Text("from the ")
-                text.append(f"{info.name} grove", style=f"bold {info.colour}")
-                text.append(f" ({view.groves[biome][seen.seat]} there)", style="dim")
-                text.append(" ◀ ", style="dim")
-                text.append(f"{take}", style="bold reverse" if take else "bold")
-                text.append(" ▶", style="dim")
-                keys.append("")
-                rows.append(text)
-        return keys, rows
-
-    def _send_heading(self, seen: Seen) -> str:
-        sending = self.chip_turn.sending
-        assert sending is not None
-        label = self.rules.landmark_label(seen.view, sending.landmark)
-        # "west", "m1 (landmark 29)", "n1, the hive (on landmark 21)": the wildlife
-        # landmarks' long names add nothing here, and brackets never nest.
-        if "wildlife" in label:
-            where = sending.landmark
-        elif "(" in label:
-            where = f"{sending.landmark}, {label}"
-        else:
-            where = f"{sending.landmark} ({label})"
-        if sending.place is not None:
-            head = f"{chip_words((sending.place.chip, sending.place.first_chip)).capitalize()} at {where}"
-        else:
-            head = f"Send from {where}"
-        left = sending.left()
-        tail = f"{pollinators(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
-        need = self.chip_turn.need_from_groves(seen)
-        if need:
-            tail += f" · {sending.kept} stay in groves" if sending.kept else f" · {need} from groves"
-        return f"{head}: {tail}"
-
-    def _send_detail(self, seen: Seen) -> Text:
-        sending = self.chip_turn.sending
-        assert sending is not None
-        view = seen.view
-        parts = [f"{sending.landmark}: {landmark_rule(view, sending.landmark)}"]
-        if sending.place is not None and sending.place.ignore_rule:
-            parts[0] += " (disregarded)"
-        if sending.cursor < len(sending.targets):
-            space = sending.targets[sending.cursor]
-            stack = view.stacks.get(space) or []
-            parts.append(f"{space}: {card_summary(stack[0]) if stack else 'empty'}")
-        return Text("\n".join(parts), style="italic")
-
-    def _place_detail(self, seen: Seen, row: PlaceRow | None) -> Text:
-        if row is None:
-            return Text("")
-        if isinstance(row.action, ChipToGrove):
-            text = Text("No landmark takes this chip, so its pollinators go to a grove of your choice.", style="italic")
-            text.append("\nA D F J T: that grove · ↑/↓ and Enter · ←/→ or a digit: another chip", style="dim")
-            return text
-        view = seen.view
-        text = Text(f"{row.space}: {landmark_rule(view, row.space)}", style="italic")
-        if row.why is not None:
-            text.append(f"\nClosed: {row.why}", style="bold red")
-        else:
-            stacks = [f"{card} {card_name(view.stacks[card][0]) if view.stacks.get(card) else '(empty)'}" for card in self.rules.reach(view, seen.seat, row.space)]
-            text.append("\nReaches " + ", ".join(stacks))
-        return text
+    def _turn_words(self) -> ChipTurnWords:
+        """The words of the chip turn of the seat at the keyboard (chip_turn_words.py)."""
+        return ChipTurnWords(self.rules, self.chip_turn)
 
     # -- drawing -----------------------------------------------------------------------------------------
     def show_view(self, view: EverbloomState, viewer: int | None) -> None:  # type: ignore[override]
@@ -412,18 +288,20 @@ class EverbloomScreen(GameScreen):
             # reaches): a cursor move then repaints two rows of the board, not five.
             cursor = {row.space} if row is not None and not isinstance(row.action, ChipToGrove) else set()
             wild.show(view, cursor, set(), changed=changed)
-            words = [self._place_words(seen, each) for each in rows]
-            panel.show(self._place_heading(seen), words, turn.spot, [each.key for each in rows])
-            self.query_one(DetailPanel).show_text(self._place_detail(seen, row))
+            said = self._turn_words()
+            words = [said.place_row(seen, each) for each in rows]
+            panel.show(said.place_heading(seen), words, turn.spot, [each.key for each in rows])
+            self.query_one(DetailPanel).show_text(said.place_detail(seen, row))
         elif mode == "send" and seen is not None:
             sending = self.chip_turn.sending
             assert sending is not None
-            keys, rows = self._send_rows(seen)
+            said = self._turn_words()
+            rows = said.send_rows(seen)
             sending.cursor = min(sending.cursor, max(0, len(rows) - 1))
             cursor = {sending.targets[sending.cursor]} if sending.cursor < len(sending.targets) else set()
             wild.show(view, cursor, set(sending.targets) | {sending.landmark}, sending.counts, changed)
-            panel.show(self._send_heading(seen), rows, sending.cursor, keys)
-            self.query_one(DetailPanel).show_text(self._send_detail(seen))
+            panel.show(said.send_heading(seen), rows, sending.cursor, [""] * len(rows))
+            self.query_one(DetailPanel).show_text(said.send_detail(seen))
         else:
             acting = mode == "list"
             legal = self.viewer_legal_actions() if acting else []
@@ -512,7 +390,8 @@ class EverbloomScreen(GameScreen):
             if row is None:
                 return None
             if isinstance(row.action, ChipToGrove):
-                return CatalogueEntry(self._place_words(seen, row).plain, (self._place_detail(seen, row).plain,))
+                said = self._turn_words()
+                return CatalogueEntry(said.place_row(seen, row).plain, (said.place_detail(seen, row).plain,))
             reach = self.rules.reach(view, seen.seat, row.space)
             if row.plan is not None:
                 chip = self.chip_turn.chip
@@ -524,7 +403,7 @@ class EverbloomScreen(GameScreen):
             sending = self.chip_turn.sending
             assert sending is not None
             spaces = [sending.targets[sending.cursor]] if sending.cursor < len(sending.targets) else []
-            return self._words().spaces_entry(view, [*spaces, sending.landmark], [self._send_heading(seen)])
+            return self._words().spaces_entry(view, [*spaces, sending.landmark], [self._turn_words().send_heading(seen)])
         action = self._highlighted() if mode == "list" else None
         if action is None:
             return None

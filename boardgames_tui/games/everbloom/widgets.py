@@ -19,7 +19,7 @@ from textual.strip import Strip
 
 from boardgames_tui.engine.text import owner
 from boardgames_tui.games.everbloom import content as C
-from boardgames_tui.games.everbloom.describe import BIOME_INFO, BLOOMS, NECTAR, faction_of, landmark_rule
+from boardgames_tui.games.everbloom.describe import BIOME_INFO, BLOOMS, NECTAR, card_style, faction_of, landmark_rule
 from boardgames_tui.games.everbloom.letters import landmark_keys
 from boardgames_tui.games.everbloom.model import EverbloomState, hidden_back, is_hidden
 from boardgames_tui.games.everbloom.rules import BIOMES, card_cost, card_info, card_name
@@ -55,15 +55,6 @@ def biome_letters(biomes: tuple[str, ...]) -> Text:
             info = BIOME_INFO[biome]
             text.append(info.letter, style=f"bold {info.colour}")
     return text
-
-
-def card_style(card: str) -> str:
-    if is_hidden(card):
-        return "dim"
-    biomes = card_info(card).biomes
-    if biomes == (C.WILD,) or biomes[0] not in BIOME_INFO:
-        return "bold white"
-    return f"bold {BIOME_INFO[biomes[0]].colour}"
 
 
 # Where a name on the board goes on past its cell (the inspector, i, shows it whole).

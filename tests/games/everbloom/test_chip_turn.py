@@ -177,3 +177,31 @@ def test_a_new_turn_opens_afresh_and_the_sends_follow_the_rules_record():
     assert turn.step(later, moves=7) == "send"
     assert turn.sending.place is None and turn.sending.total == 2 and turn.sending.sent == {"t1": 1}
     assert sum(turn.sending.counts.values()) == 2
+
+
+def test_the_turns_words_name_the_chip_the_landmark_and_the_counts():
+    """What the panels say, read without a screen (chip_turn_words.py)."""
+    from boardgames_tui.games.everbloom.chip_turn_words import ChipTurnWords
+
+    state = four_cards(blank(["bats", "butterflies"], {"n1": (9, 0)}))  # 9a: only a 3, 4 or 5
+    turn = ChipTurn(RULES)
+    said = ChipTurnWords(RULES, turn)
+    now = seen(state)
+    turn.step(now, moves=0)
+    turn.pick_chip(now, 2)
+    assert said.place_heading(now).startswith("Place a chip: 1 [2] 3 4")
+    rows = turn.place_rows(now)
+    n1 = next(row for row in rows if row.space == "n1")
+    assert said.place_row(now, n1).plain == f"n1   {RULES.landmark_label(state, 'n1')}: closed: {n1.why}"
+    assert f"Closed: {n1.why}" in said.place_detail(now, n1).plain
+    m1 = next(row for row in rows if row.space == "m1")
+    assert said.place_row(now, m1).plain.endswith(f"2 pollinators → {', '.join(m1.plan.targets)}")
+    assert "Reaches " in said.place_detail(now, m1).plain
+    turn.start_sending(now, m1.action)
+    assert said.send_heading(now).startswith("Chip 2 at m1 (landmark ")
+    assert said.send_heading(now).endswith("2 pollinators, all placed")
+    rows_said = said.send_rows(now)
+    assert len(rows_said) == len(turn.sending.targets)
+    counts = [int(row.plain.split("◀")[1].split("▶")[0]) for row in rows_said]
+    assert counts == [turn.sending.counts.get(space, 0) for space in turn.sending.targets] and sum(counts) == 2
+    assert said.send_detail(now).plain.startswith("m1: ")
