@@ -586,8 +586,13 @@ class PollenRules(GameRules[PollenState]):
             f"{per_insect} meeples of each insect."
         )
         for seat, player in enumerate(state.players):
+            # Each label is one card ("2 Bees" shows two Bee icons): the count says so,
+            # or two single-star cards would read as a line written twice.
             hand = ", ".join(card_label(card) for card in sorted(player.hand))
-            state.say(f"{possessive(seat_name(state.name(seat)))} opening hand: {hand}.", visible_to=(seat,))
+            state.say(
+                f"{possessive(seat_name(state.name(seat)))} opening hand, {len(player.hand)} cards: {hand}.",
+                visible_to=(seat,),
+            )
         state.say(f"{seat_name(state.name(first))} plays first ({how}).")
         return state
 

@@ -7,7 +7,7 @@ from pydantic import ValidationError
 
 from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.engine.match import Match
-from boardgames_tui.games.pollen.content import DECK_SIZE, card_kinds, cards, content, tokens
+from boardgames_tui.games.pollen.content import DECK_SIZE, card_kinds, cards, content, hand_size, tokens
 from boardgames_tui.games.pollen.model import Plant
 from boardgames_tui.games.pollen.rules import PollenOptions, card_label, token_label
 
@@ -113,6 +113,10 @@ def test_view_hides_hands_decks_bag_order_and_seed():
     # Private lines: the opening hands and the card drawn go to their owner only.
     mine = [entry.text for entry in view.log if entry.visible_to == (0,)]
     assert any("Orange's opening hand" in text for text in mine)
+    # Every label is one card, and the line says how many there are.
+    opening = next(text for text in mine if "opening hand" in text)
+    counted, labels = opening.split("opening hand, ")[1].rstrip(".").split(" cards: ")
+    assert int(counted) == len(labels.split(", ")) == hand_size()
     assert any(text.startswith("Orange drew") for text in mine)
     theirs = RULES.view(state, 1).log
     assert not any(entry.text.startswith("Orange drew") for entry in theirs)
