@@ -352,8 +352,29 @@ class Plan:
         self.even = even
 
 
+# (at least, at most, batch) for a card that puts no rule on what is sent to it.
+_NO_CONSTRAINT = (0, 99, 0)
+
+
+@cache
+def _send_constraint(card: str) -> tuple[int, int, int]:
+    """What the event `card` (on top of a stack) allows to be sent to it, for `_feasible`."""
+    ability = _EVENT_RULES.get(card)
+    if ability is None:
+        return _NO_CONSTRAINT
+    if ability.kind == "storm_max_send":
+        return (0, ability.max, 0)
+    if ability.kind == "storm_min_send":
+        return (0, 99, ability.min)
+    if ability.kind == "edge_must_send":
+        return (ability.min, 99, 0)
+    return _NO_CONSTRAINT
+
+
+# What `plan` answers `placements`, which asks only whether a chip fits: the words of a
+# refusal and the details of a fit are not needed there.
 REFUSED = Plan(reason="refused")
-"""What `plan` answers `placements` for a chip that does not fit: the words are not needed."""
+FITS = Plan()
 
 
 class PlanFacts:
@@ -619,19 +640,9 @@ class EverbloomRules(GameRules[EverbloomState]):
         return None
 
     def _constraints(self, state: EverbloomState, targets: list[str]) -> tuple[tuple[int, int, int], ...]:
-        cons = []
-        for space in targets:
-            low, high, batch = 0, 99, 0
-            ability = self.card_rule(state, space)
-            if ability is not None:
-                if ability.kind == "storm_max_send":
-                    high = ability.max
-                elif ability.kind == "storm_min_send":
-                    batch = ability.min
-                elif ability.kind == "edge_must_send":
-                    low = ability.min
-            cons.append((low, high, batch))
-        return tuple(cons)
+        """Per target card space, what its top card's event allows (see `_feasible`)."""
+        stacks = state.stacks
+        return tuple(_send_constraint(stacks[space][0]) if stacks[space] else _NO_CONSTRAINT for space in targets)
 
     def plan(
         self, state: EverbloomState, seat: int, value: int, space: str, ignore: bool,
@@ -641,8 +652,8 @@ class EverbloomRules(GameRules[EverbloomState]):
 
         `placements` asks this for every chip and landmark in every playout step, so it
         passes `known` (one per call of `placements`): what depends only on the landmark
-        and the cards a chip reaches is worked out once, and a refusal is the shared
-        `REFUSED`, without words (only `reason is None` matters there)."""
+        and the cards a chip reaches is worked out once, and the answer is the shared
+        `REFUSED` or `FITS` (only `reason is None` matters there)."""
         facts = None if known is None else known.landmarks.get((space, ignore))
         if facts is None:
             if space not in state.chips:
@@ -705,6 +716,8 @@ class EverbloomRules(GameRules[EverbloomState]):
                 return REFUSED
             label = self.landmark_label(state, space)
             return Plan(reason=f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {label} under the rules of the cards next to it")
+        if known is not None:
+            return FITS
         return Plan(count=sendable, bloom=bonus_bloom, targets=list(targets), one_card=one_card, even=even)
 
     def _chip_choices(self, state: EverbloomState, seat: int) -> list[tuple[int, bool]]:
@@ -849,6 +862,24 @@ class EverbloomRules(GameRules[EverbloomState]):
             if _feasible(turn.to_send - 1, after, cons, turn.one_card, turn.even_split):
                 actions.extend(_send_action(space, source) for source in sources)
         return actions
+
+    def _can_send(self, state: EverbloomState, seat: int) -> bool:
+        """Whether `_sends` offers anything, without listing it (every step of a turn asks).
+
+        A first pollinator can go to some card with the rest still fitting exactly when
+        all of them fit, so one check of the whole count stands for the loop over cards."""
+        turn = state.turn
+        assert turn is not None
+        if turn.to_send <= 0:
+            return False
+        player = state.players[seat]
+        if player.supply <= 0 and not any(state.groves[b][seat] > 0 for b in BIOMES):
+            return False
+        cons = self._constraints(state, turn.targets)
+        sent = tuple(turn.sent.get(space, 0) for space in turn.targets)
+        if player.supply <= 0 and _feasible(0, sent, cons, turn.one_card, turn.even_split):
+            return True
+        return _feasible(turn.to_send, sent, cons, turn.one_card, turn.even_split)
 
     def _pollination_actions(self, state: EverbloomState, seat: int) -> list[Any]:
         player = state.players[seat]
@@ -1226,7 +1257,7 @@ class EverbloomRules(GameRules[EverbloomState]):
                 return
             turn.steps.pop(0)
         turn.to_send = min(turn.to_send, self.available(state, seat))
-        if turn.to_send > 0 and self._sends(state, seat):
+        if turn.to_send > 0 and self._can_send(state, seat):
             return
         self._next_turn(state)
 

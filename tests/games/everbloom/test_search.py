@@ -233,3 +233,14 @@ def test_a_search_leaves_the_view_as_it_was(seed: int) -> None:
     run_search(RULES, view, seat, SearchBudget(iterations=40, seconds=math.inf), random.Random(seed))
     assert view.model_dump() == before
     assert state.model_dump() == true_before
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_can_send_says_whether_the_sends_offer_anything(seed: int) -> None:
+    """The quick check every step of a turn makes agrees with the full list."""
+    state, rng = new_game(seed)
+    while not RULES.is_over(state):
+        seat = RULES.to_act(state)[0]
+        if state.turn is not None and not state.turn.steps:
+            assert RULES._can_send(state, seat) == bool(RULES._sends(state, seat))
+        state = RULES.apply(state, seat, RULES.playout_action(state, seat, RULES.legal_actions(state, seat), rng))
