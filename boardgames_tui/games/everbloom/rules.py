@@ -90,7 +90,7 @@ from __future__ import annotations
 import random
 from functools import cache, lru_cache
 from itertools import product
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -665,26 +665,22 @@ class EverbloomRules(GameRules[EverbloomState]):
             if known is not None:
                 known.landmarks[(space, ignore)] = facts
         rule, reach, targets, cons = facts
+
+        def refuse(why: Callable[[str], str]) -> Plan:
+            # `placements` reads no words: only the refusal's words need the label.
+            return REFUSED if known is not None else Plan(reason=why(self.landmark_label(state, space)))
+
         stack = state.chips[space]
         bonus_pollinators = bonus_bloom = 0
         one_card = even = False
         if rule is not None:
             kind = rule.kind
             if kind == "only_values" and value not in rule.values:
-                if known is not None:
-                    return REFUSED
-                label = self.landmark_label(state, space)
-                return Plan(reason=f"{label.capitalize()} takes only a {C._words(list(rule.values))}")
+                return refuse(lambda label: f"{label.capitalize()} takes only a {C._words(list(rule.values))}")
             if kind == "max_chips" and len(stack) >= rule.count:
-                if known is not None:
-                    return REFUSED
-                label = self.landmark_label(state, space)
-                return Plan(reason=f"{label.capitalize()} has room for {rule.count} chip{'s' if rule.count > 1 else ''} only")
+                return refuse(lambda label: f"{label.capitalize()} has room for {rule.count} chip{'s' if rule.count > 1 else ''} only")
             if kind == "match_round" and value != state.round:
-                if known is not None:
-                    return REFUSED
-                label = self.landmark_label(state, space)
-                return Plan(reason=f"{label.capitalize()} takes only a chip matching the round ({state.round})")
+                return refuse(lambda label: f"{label.capitalize()} takes only a chip matching the round ({state.round})")
             if kind == "if_value" and value in rule.values:
                 bonus_pollinators, bonus_bloom = rule.pollinators, rule.bloom
             if kind == "if_extreme":
@@ -696,10 +692,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             even = kind == "even_split"
         count = min(max(0, value + bonus_pollinators), self.available(state, seat) if avail is None else avail)
         if count and not targets:
-            if known is not None:
-                return REFUSED
-            label = self.landmark_label(state, space)
-            return Plan(reason=f"{label.capitalize()} has no card next to it to send pollinators to")
+            return refuse(lambda label: f"{label.capitalize()} has no card next to it to send pollinators to")
         # The supply's pollinators must go; those from the groves may stay (ruling 22), so
         # the chip fits if some count from the supply's share up to all of them can be sent.
         least = min(count, state.players[seat].supply)
@@ -712,10 +705,9 @@ class EverbloomRules(GameRules[EverbloomState]):
             if known is not None:
                 known.sendable[sendable_key] = sendable
         if sendable is None:
-            if known is not None:
-                return REFUSED
-            label = self.landmark_label(state, space)
-            return Plan(reason=f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {label} under the rules of the cards next to it")
+            return refuse(
+                lambda label: f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {label} under the rules of the cards next to it"
+            )
         if known is not None:
             return FITS
         return Plan(count=sendable, bloom=bonus_bloom, targets=list(targets), one_card=one_card, even=even)
@@ -842,19 +834,32 @@ class EverbloomRules(GameRules[EverbloomState]):
                 moves.extend(_move_action(who, src, dst) for dst in spaces if dst != src)
         return moves
 
-    def _sends(self, state: EverbloomState, seat: int) -> list[Any]:
+    def _send_options(
+        self, state: EverbloomState, seat: int
+    ) -> tuple[list[str | None], tuple[tuple[int, int, int], ...], tuple[int, ...]] | None:
+        """Where the turn's next pollinator may come from (None: the supply), the
+        target cards' limits and what each has had: None when nothing is left to send."""
         turn = state.turn
         assert turn is not None
         if turn.to_send <= 0:
-            return []
+            return None
         player = state.players[seat]
         sources: list[str | None] = [None] if player.supply > 0 else [b for b in BIOMES if state.groves[b][seat] > 0]
         if not sources:
-            return []
-        cons = self._constraints(state, turn.targets)
+            return None
         sent = tuple(turn.sent.get(space, 0) for space in turn.targets)
+        return sources, self._constraints(state, turn.targets), sent
+
+    def _sends(self, state: EverbloomState, seat: int) -> list[Any]:
+        options = self._send_options(state, seat)
+        if options is None:
+            return []
+        sources, cons, sent = options
+        turn = state.turn
+        assert turn is not None
         actions: list[Any] = []
-        if player.supply <= 0 and _feasible(0, sent, cons, turn.one_card, turn.even_split):
+        supply_empty = sources[0] is not None  # the sources are groves only then
+        if supply_empty and _feasible(0, sent, cons, turn.one_card, turn.even_split):
             # Ruling 22: with the supply empty, the rest may stay in the groves.
             actions.append(_SKIP)
         for index, space in enumerate(turn.targets):
@@ -868,16 +873,14 @@ class EverbloomRules(GameRules[EverbloomState]):
 
         A first pollinator can go to some card with the rest still fitting exactly when
         all of them fit, so one check of the whole count stands for the loop over cards."""
+        options = self._send_options(state, seat)
+        if options is None:
+            return False
+        sources, cons, sent = options
         turn = state.turn
         assert turn is not None
-        if turn.to_send <= 0:
-            return False
-        player = state.players[seat]
-        if player.supply <= 0 and not any(state.groves[b][seat] > 0 for b in BIOMES):
-            return False
-        cons = self._constraints(state, turn.targets)
-        sent = tuple(turn.sent.get(space, 0) for space in turn.targets)
-        if player.supply <= 0 and _feasible(0, sent, cons, turn.one_card, turn.even_split):
+        supply_empty = sources[0] is not None  # the sources are groves only then
+        if supply_empty and _feasible(0, sent, cons, turn.one_card, turn.even_split):
             return True
         return _feasible(turn.to_send, sent, cons, turn.one_card, turn.even_split)
 
