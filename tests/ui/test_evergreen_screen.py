@@ -118,3 +118,19 @@ async def test_the_pool_panel_counts_the_viewers_own_plan_only(tmp_path):
         assert app.match.state.players[0].plan.board.count("s") == 1
         assert "s44t54T61b20" in screen_text(app).replace(" ", "")
         assert app.match.state.pool["s"] == 45  # the public pool waits for the reveal
+
+
+async def test_a_cursor_move_leaves_the_side_panels_alone_and_a_move_redraws_them(tmp_path, monkeypatch):
+    from boardgames_tui.games.evergreen import widgets
+
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        zone_built = []
+        fertility_values = widgets.fertility_values  # what the fertility panel is built from
+        monkeypatch.setattr(widgets, "fertility_values", lambda zone: zone_built.append(zone) or fertility_values(zone))
+        await pilot.press("left", "right", "up", "down")
+        await pilot.pause()
+        assert zone_built == []
+        await plant(app, pilot, "left")
+        assert zone_built  # the move's new view drew the panel again

@@ -124,13 +124,21 @@ class WildernessPanel(Vertical):
         # Items of one row stand at least two columns apart: each gets two cells' width.
         cell = max(6, min(16, int((width + 2) / (self.columns + 0.5))))
         span = 2 * cell - 2
+        planned = planned or {}
         for row, panel in enumerate(self.query(TextPanel)):
             items = sorted((at[1], entry) for at, entry in self.cells.items() if at[0] == row)
+            spaces = {entry[1] for _, entry in items}
+            # A cursor move changes one or two rows: the others are not built again.
+            if panel.drawn_from(
+                view, cell, frozenset(spaces & cursor), frozenset(spaces & targets),
+                {space: count for space, count in planned.items() if space in spaces}, frozenset(spaces & set(changed)),
+            ):
+                continue
             height = 3 if any(entry[0] == "card" for _, entry in items) else 2
             row_lines = [Text() for _ in range(height)]
             for col, entry in items:
                 if entry[0] == "card":
-                    parts = self._card(view, entry[1], (planned or {}).get(entry[1], 0), entry[1] in changed)
+                    parts = self._card(view, entry[1], planned.get(entry[1], 0), entry[1] in changed)
                 else:
                     parts = self._landmark(view, entry[1], side, self.keys.get(entry[1], ""), entry[1] in changed)
                 parts = (parts + [Text()] * height)[:height]

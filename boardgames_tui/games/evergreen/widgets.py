@@ -113,6 +113,7 @@ class PlanetView(Vertical):
     cell_size = "normal"
     _board = ""
     _lit: dict[int, int] = {}
+    _row_panels: list[PlanetRow] = []
 
     @property
     def cell_width(self) -> int:
@@ -155,7 +156,10 @@ class PlanetView(Vertical):
         bottom.display = edge == "bottom"
         top.show_text(sun_row)
         bottom.show_text(sun_row)
-        for panel in self.query(PlanetRow):
+        if not self._row_panels:
+            # Looked up once: a query walks the screen's widgets, on every arrow key.
+            self._row_panels = list(self.query(PlanetRow))
+        for panel in self._row_panels:
             cells = range(panel.row * SIZE, (panel.row + 1) * SIZE)
             panel.show_text(
                 row_text(
@@ -289,11 +293,17 @@ class ChoicePanel(VerticalScroll, can_focus=False):
             self.scroll_to_region(Region(0, top, 1, heights[self._lead + cursor]), animate=False, immediate=True)
 
     def _heights(self) -> list[int]:
-        """How many rows each entry takes, wrapped to the panel's width now."""
+        """How many rows each entry takes, wrapped to the panel's width now; wrapped
+        again only when an entry or the width changed (a cursor move keeps both)."""
+        lines = getattr(self, "_lines", [])
         width = self.scrollable_content_region.width
         if width <= 0:
-            return [1 for _ in getattr(self, "_lines", [])]
-        return [len(line.wrap(self.app.console, width)) for line in getattr(self, "_lines", [])]
+            return [1 for _ in lines]
+        plain = [line.plain for line in lines]
+        known = getattr(self, "_wrapped", None)
+        if known is None or known[0] != width or known[1] != plain:
+            known = self._wrapped = (width, plain, [len(line.wrap(self.app.console, width)) for line in lines])
+        return known[2]
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one(TextPanel).refresh(layout=True)
@@ -329,6 +339,8 @@ class ZonePanel(TextPanel):
 
     def show(self, view: EvergreenState, marked: frozenset[str] = frozenset()) -> None:
         """`marked`: the biomes whose stack changed since the viewer's last move."""
+        if self.drawn_from(view, marked):
+            return
         values = fertility_values(view.zone)
         lines = [Text("Biome   value cards", style="dim")]
         any_down = False
@@ -361,6 +373,8 @@ class TrackPanel(TextPanel):
     def show(self, view: EvergreenState, viewer: int | None, *, full_names: bool = False, own: bool = True) -> None:
         """`full_names` where the panel is wide enough for every power's whole name; `own`
         when the screen is the viewer's alone ("Your power levels"), not the table's ("Ann's")."""
+        if self.drawn_from(view, viewer, full_names, own):
+            return
         lines = []
         for index, (name, rounds) in enumerate(zip(SEASONS, SEASON_ROUNDS)):
             label = Text(name, style="bold" if index == view.season else "dim")
@@ -418,9 +432,12 @@ class ScorePanel(TextPanel):
     def on_resize(self, event: events.Resize) -> None:
         # Whether a seat's bamboo fits on its line depends on the width: drawn again for it.
         if self._drawn is not None:
+            self.forget_inputs()
             self.show(*self._drawn)
 
     def show(self, view: EvergreenState, standings: list[Standing], shown: int | None) -> None:
+        if self.drawn_from(view, standings, shown):
+            return
         self._drawn = (view, standings, shown)
         lines = []
         over = view.phase == "over"
