@@ -10,7 +10,7 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.everbloom.screen import PANES, EverbloomScreen
 from boardgames_tui.games.everbloom.letters import landmark_keys
-from boardgames_tui.games.everbloom.widgets import ChoicePanel, LandmarkPanel, WildernessPanel
+from boardgames_tui.games.everbloom.widgets import ChoicePanel, DetailPanel, LandmarkPanel, WildernessPanel
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.inspector import InspectorPanel
@@ -245,4 +245,26 @@ async def test_the_highlighted_landmark_stays_in_sight_when_a_long_message_short
         assert rows > 0
         assert top <= panel._starts[last] and panel._starts[last] + len(panel._wrapped[last]) <= top + rows
         assert "▶" in screen_text(app).split("Place a chip")[1]
+        assert_readable(screen)
+
+
+async def test_walking_the_chip_list_repaints_without_laying_the_screen_out(tmp_path):
+    """Found measuring: the detail under the list took two rows at one landmark and three
+    at the next, and each such arrow key laid the whole screen out again (twice the CPU
+    of the others).  A list that still fits keeps its size."""
+    seats = [Seat(name="Ann"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot"), Seat(name="Bot 4", kind="bot")]
+    app = everbloom_app(tmp_path, seats)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _to_the_wilderness(pilot, app)
+        detail = screen.query_one(DetailPanel)
+        layouts = []
+        lay_out = screen._refresh_layout
+        screen._refresh_layout = lambda *args, **kwargs: layouts.append(args) or lay_out(*args, **kwargs)
+        detail_rows = set()
+        for key in ["down"] * 8 + ["up"] * 8:
+            await pilot.press(key)
+            await pilot.pause()
+            detail_rows.add(len(detail._strips))
+        assert len(detail_rows) > 1  # the detail did change its number of rows
+        assert layouts == []
         assert_readable(screen)

@@ -305,8 +305,21 @@ class WrappedList(ScrollView, can_focus=False):
         for rows in self._wrapped:
             self._starts.append(len(self._strips))
             self._strips.extend(rows)
-        self.virtual_size = Size(width, len(self._strips))
+        self._size_to_rows()
         self.refresh()
+
+    def _size_to_rows(self) -> None:
+        """The scrolled size: the rows, but never fewer than the panel shows.  A list that
+        still fits keeps its size when it gains or loses a row, so it repaints itself
+        instead of laying the whole screen out again (found measuring: the detail line
+        under the chip list went from two rows to three between two landmarks, and every
+        such arrow key cost twice the others).  A panel as tall as its text (`height:
+        auto`, the news panel) takes its rows as they are, or it could never shrink."""
+        rows = len(self._strips)
+        height = self.styles.height
+        if height is None or not height.is_auto:
+            rows = max(rows, self.scrollable_content_region.height)
+        self.virtual_size = Size(self._width, rows)
 
     def render_line(self, y: int) -> Strip:
         row = self.scroll_offset.y + y
@@ -320,6 +333,8 @@ class WrappedList(ScrollView, can_focus=False):
         width = max(1, self.scrollable_content_region.width)
         if width != self._width:
             self._rewrap(width)
+        else:
+            self._size_to_rows()  # a shorter panel may have to scroll now
         # Found playing at 80×24: a long hint grows the status bar after the hint has put
         # the cursor on its move, and the shorter list left that entry out of sight.
         self._keep_cursor_in_sight()
