@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 class KeysFooter(Footer):
@@ -21,6 +23,20 @@ class KeysFooter(Footer):
         super().__init__(*args, **kwargs)
         self._keys_shown: tuple[object, ...] | None = None
         self._rebuild_pending = False
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # A key starts out compact and is then bound to the footer's own setting,
+                # and each change of its class restyles it once mounted: twice per key,
+                # for every key of every rebuilt footer (measured: an eighth of the CPU
+                # of a whole game played by keys).  Set before mounting, as it would end
+                # up (the command palette's key is not bound and stays compact), the key
+                # is styled once.
+                compact = self.compact or widget.has_class("-command-palette")
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True

@@ -44,3 +44,25 @@ async def test_the_same_keys_keep_the_same_footer_and_new_keys_rebuild_it():
         app.screen.refresh_bindings()
         await pilot.pause()
         assert "Grow" not in descriptions(app) and "Plant" in descriptions(app)
+
+
+async def test_a_rebuilt_footer_styles_each_key_once():
+    app = KeysApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        restyled: list[str] = []
+        update_styles = app.update_styles
+        app.update_styles = lambda node=None, **kwargs: (  # type: ignore[method-assign]
+            restyled.append(type(node).__name__) or update_styles(node, **kwargs)
+        )
+        app.can_grow = False
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert "Grow" not in descriptions(app)
+        # Mounted with the classes they keep: no key is restyled after its first styling.
+        assert "FooterKey" not in restyled
+        keys = list(app.query(FooterKey))
+        palette = [key for key in keys if key.has_class("-command-palette")]
+        assert all(not key.has_class("-compact") for key in keys if key not in palette)
+        assert palette and all(key.has_class("-compact") for key in palette)
