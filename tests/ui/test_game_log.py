@@ -32,13 +32,12 @@ async def test_a_resize_rewraps_every_line():
         assert len(log.lines) == narrow
 
 
-async def test_clearing_forgets_the_entries():
+async def test_showing_other_entries_forgets_the_old_ones():
     app = LogApp()
     async with app.run_test(size=(120, 20)) as pilot:
         log = app.query_one(GameLog)
         log.add_entry(Text("old"))
-        log.clear_entries()
-        log.add_entry(Text("new"))
+        log.show_entries([Text("new")])
         await pilot.resize_terminal(100, 20)
         await pilot.pause()
         assert [strip.text.strip() for strip in log.lines] == ["new"]
@@ -57,3 +56,44 @@ async def test_a_shorter_log_still_shows_its_newest_line():
         await pilot.resize_terminal(120, 15)
         await pilot.pause()
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+
+
+ENTRIES = [
+    Text(LINE),
+    Text("Ben's opening hand, 5 cards: 2 Bees, 1 wild star", style="italic"),
+    Text(""),
+    Text("a\ttab"),
+    Text.assemble(("Cy", "bold"), " takes ", ("t1 Snowbell Seal", "bold green"), " " + LINE),
+]
+
+
+async def test_a_log_shown_in_one_go_draws_what_writing_it_line_by_line_draws():
+    """The next seat's log is written in one go (and its entries' lines kept); it must
+    look exactly as the same entries written one at a time."""
+    app = LogApp()
+    async with app.run_test(size=(40, 30)) as pilot:
+        log = app.query_one(GameLog)
+        for text in ENTRIES:
+            log.write(text.copy())
+        await pilot.pause()
+        one_by_one = [list(strip) for strip in log.lines], log.virtual_size
+        log.show_entries([text.copy() for text in ENTRIES])
+        await pilot.pause()
+        assert ([list(strip) for strip in log.lines], log.virtual_size) == one_by_one
+        assert log.scroll_y == log.max_scroll_y  # the newest line in view, as after a write
+
+
+async def test_lines_shown_before_are_not_wrapped_again():
+    app = LogApp()
+    async with app.run_test(size=(40, 30)) as pilot:
+        log = app.query_one(GameLog)
+        log.show_entries(ENTRIES)
+        await pilot.pause()
+        rendered = []
+        render = app.console.render
+        app.console.render = lambda *args, **kwargs: rendered.append(args[0]) or render(*args, **kwargs)
+        # The next seat's log: the same public lines, one private line of its own.
+        log.show_entries([*ENTRIES[:1], Text("Cy's own line", style="italic"), *ENTRIES[2:]])
+        await pilot.pause()
+        assert [text.plain for text in rendered if isinstance(text, Text)] == ["Cy's own line"]
+        assert "Cy's own line" in [strip.text.strip() for strip in log.lines]
