@@ -144,7 +144,9 @@ class GameLog(RichLog, can_focus=False):
     RENDERED_LIMIT = 4000
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        # Always wrapped, never cut to a number of lines: `show_entries` draws as
+        # `write` does with these two settings.
+        super().__init__(wrap=True, max_lines=None, **kwargs)
         self._entries: list[Text] = []
         self._written_width: int | None = None
         self._rendered: dict[tuple[Any, ...], tuple[list[Strip], int]] = {}
@@ -156,7 +158,7 @@ class GameLog(RichLog, can_focus=False):
     def show_entries(self, entries: list[Text]) -> None:
         """Shows exactly `entries`, from the top, as `write` would have drawn them."""
         self._entries = list(entries)
-        if not self._size_known or self.max_lines is not None or self.wrap is False:
+        if not self._size_known:
             # RichLog holds writes back until it knows its width: written one by one.
             self.clear()
             for text in self._entries:
@@ -292,7 +294,7 @@ class GameScreen(SizedScreen[None]):
             with Vertical(id="sidebar"):
                 yield from self.compose_sidebar()
                 yield TextPanel("", id="since-panel")
-                yield GameLog(id="game-log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                yield GameLog(id="game-log", markup=False, auto_scroll=True, min_width=20)
         yield MessageBar("", id="status")
         yield KeysFooter()
         yield InspectorPanel(id="inspector")

@@ -12,7 +12,7 @@ LINE = "Ann plants a sprout on C4, grows the small tree on D5 and uses her power
 
 class LogApp(App[None]):
     def compose(self) -> ComposeResult:
-        yield GameLog(id="log", wrap=True, markup=False, min_width=20)
+        yield GameLog(id="log", markup=False, min_width=20)
 
 
 async def test_a_resize_rewraps_every_line():

@@ -113,7 +113,7 @@ class PlanetView(Vertical):
     cell_size = "normal"
     _board = ""
     _lit: dict[int, int] = {}
-    _row_panels: list[PlanetRow] = []
+    _row_panels: tuple[PlanetRow, ...] = ()  # none before compose
 
     @property
     def cell_width(self) -> int:
@@ -127,8 +127,9 @@ class PlanetView(Vertical):
 
     def compose(self) -> ComposeResult:
         yield TextPanel(id="eg-sun-top", classes="eg-sun")
-        for row in range(SIZE):
-            yield PlanetRow(row, classes="eg-row")
+        # Kept, not queried: `show` runs on every arrow key, and a query walks the widgets.
+        self._row_panels = tuple(PlanetRow(row, classes="eg-row") for row in range(SIZE))
+        yield from self._row_panels
         yield TextPanel(id="eg-sun-bottom", classes="eg-sun")
 
     def show(
@@ -156,9 +157,6 @@ class PlanetView(Vertical):
         bottom.display = edge == "bottom"
         top.show_text(sun_row)
         bottom.show_text(sun_row)
-        if not self._row_panels:
-            # Looked up once: a query walks the screen's widgets, on every arrow key.
-            self._row_panels = list(self.query(PlanetRow))
         for panel in self._row_panels:
             cells = range(panel.row * SIZE, (panel.row + 1) * SIZE)
             panel.show_text(
