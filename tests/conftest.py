@@ -36,12 +36,15 @@ def isolated_config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
 @pytest.fixture(autouse=True)
 def curtains_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests that drive games press Enter on a curtain or an announcement the moment it
-    rises; their guard against held keys is tested (with a stepped clock) on its own."""
+    rises, and on the game screen the moment its curtain goes down; their guards against
+    held keys are tested (with a stepped clock) on their own."""
     from boardgames_tui.ui.curtain import CurtainScreen
+    from boardgames_tui.ui.game_screen import GameScreen
     from boardgames_tui.ui.scoresheet import AnnouncementScreen
 
     monkeypatch.setattr(CurtainScreen, "GUARD_SECONDS", 0.0)
     monkeypatch.setattr(AnnouncementScreen, "GUARD_SECONDS", 0.0)
+    monkeypatch.setattr(GameScreen, "GUARD_SECONDS", 0.0)
 
 
 # Screen tests are about the table, not the bots' strength: there a search bot plays

@@ -47,7 +47,8 @@ class QuietGuard:
 
 
 class CurtainScreen(QuietGuard, SizedScreen[str]):
-    """Names the next player and waits for them; dismisses with "ready", "undo" or "quit".
+    """Names the next player and waits for them; dismisses with "ready" (a key),
+    "tapped" (its button, by mouse or touch), "undo" or "quit".
 
     Its audience is the whole table.  It goes down only by a deliberate key
     (`QuietGuard`), so a held or quickly repeated Enter (or keys typed ahead) that
@@ -106,7 +107,8 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if self.deliberate():
-            self.dismiss("ready")
+            # Not a key: nothing can be left over for the screen behind it.
+            self.dismiss("tapped")
 
     def action_ready(self) -> None:
         if self.deliberate():

@@ -39,7 +39,7 @@ from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.text import and_list, possessive
 from boardgames_tui.ui.base import SizedScreen
-from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.curtain import CurtainScreen, QuietGuard
 from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.inspector import InspectorPanel
@@ -215,7 +215,7 @@ class GameLog(RichLog, can_focus=False):
         self.show_entries(self._entries)
 
 
-class GameScreen(SizedScreen[None]):
+class GameScreen(QuietGuard, SizedScreen[None]):
     """The shared screen of a match, drawn for one audience at a time.
 
     The audience is one seat (its private view) or the table (`None`: the public
@@ -224,6 +224,11 @@ class GameScreen(SizedScreen[None]):
     `SEAT_UI` are put away when that seat leaves the keyboard and given back when
     it returns; a seat that has not used the screen yet starts from the values a
     fresh screen has, never from another seat's.
+
+    Just after a curtain goes down, keys wait for quiet (`QuietGuard`) as the curtain's
+    own did: the second of an Enter pressed twice, or held, would otherwise play the
+    highlighted choice on a screen its player has not seen yet (found playing: a double
+    Enter on Ann's curtain discarded her first nectar card).
     """
 
     # The attributes that are one seat's UI state; games add their cursors,
@@ -253,6 +258,8 @@ class GameScreen(SizedScreen[None]):
         # straight away for a public step (a draft from an open row) is watched by the
         # whole table, so its first secret needs a curtain all the same.
         self._curtained = False
+        # Whether keys still wait for quiet after the seat's curtain went down.
+        self._keys_settling = False
         self.thinking: int | None = None
         self._bot_generation = 0
         # The move a hint suggested, until the next move: screens may mark it.
@@ -606,7 +613,23 @@ class GameScreen(SizedScreen[None]):
             self._undo(previous)
             return
         self.show_to(seat)
+        if answer == "ready":  # lowered by a key, which may be held or pressed twice
+            self.start_quiet()
+            self._keys_settling = True
         self.advance()
+
+    def key_left_over(self, event: events.Key) -> bool:
+        """Whether `event` came on the heels of the curtain (held or pressed twice for
+        it): then it is used for nothing, and the bar says so."""
+        if not self._keys_settling:
+            return False
+        if self.deliberate():
+            self._keys_settling = False
+            return False
+        event.stop()
+        event.prevent_default()
+        self.say("That key came right after the curtain (held or pressed twice) and was not used: press it again.")
+        return True
 
     def action_step_away(self) -> None:
         """The seat at the keyboard raises its own curtain; only it lowers it again."""
@@ -712,6 +735,8 @@ class GameScreen(SizedScreen[None]):
         """A printable key bound to nothing says so (found playing: a stray letter did
         nothing at all, and a newcomer could not tell a dead key from a slow one).
         A game whose keys `allows` hides says more in its own `on_key` (Everbloom)."""
+        if self.key_left_over(event):
+            return
         if self.is_too_small or not event.is_printable or event.key in self.active_bindings:
             return
         self.say(f"The key {event.key} does nothing here: ? lists the keys.", error=True)

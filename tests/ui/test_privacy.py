@@ -8,6 +8,7 @@ import pytest
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.bloom_kingdom.screen import BloomKingdomScreen
 from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 
 from .conftest import make_app, screen_text
@@ -239,3 +240,27 @@ async def test_no_curtain_where_nothing_is_secret(tmp_path, stepped_clock):
         assert drafters == {0, 1}
         # Plans are secret: the seat at the keyboard gets its curtain before its plan.
         assert isinstance(app.screen, CurtainScreen) and screen.viewer is None
+
+
+async def test_a_key_pressed_twice_to_lower_a_curtain_plays_nothing_behind_it(tmp_path, stepped_clock, monkeypatch):
+    """Found playing: Enter pressed twice on Ann's curtain lowered it and then discarded
+    her first nectar card on a screen she had not seen.  Keys after a curtain wait for
+    quiet, as the curtain's own do."""
+    monkeypatch.setattr(GameScreen, "GUARD_SECONDS", 0.6)
+    monkeypatch.setattr(GameScreen, "clock", stepped_clock)
+    app = GamePlan("everbloom", humans=2, seed=61, steps=0, noise=()).app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        moves = len(app.match.moves)
+        stepped_clock.wait()
+        await pilot.press("enter", "enter")  # lowered, and the same key again at once
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.viewer == 0
+        assert len(app.match.moves) == moves
+        assert "was not used" in str(screen.query_one("#status").render())
+        stepped_clock.wait()
+        await pilot.press("enter")  # a deliberate press plays
+        await pilot.pause()
+        assert len(app.match.moves) == moves + 1
