@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from pydantic import ValidationError
 
@@ -14,10 +14,10 @@ from boardgames_tui import __version__
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.registry import get_game, slugs
-from boardgames_tui.engine.text import check_name, plural
+from boardgames_tui.engine.text import check_name, clean_text, plural
 
 if TYPE_CHECKING:
-    from boardgames_tui.app import BoardGamesApp
+    from textual.app import App
 
 USAGE_ERROR = 2
 
@@ -218,8 +218,8 @@ def command_play(args: argparse.Namespace) -> int:
     return run_app(BoardGamesApp(start=StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)))
 
 
-def run_app(app: BoardGamesApp) -> int:
-    """Run the app; its exit status is 1 after a crash, 0 otherwise."""
+def run_app(app: App[Any]) -> int:
+    """Run the app (the menu, a game or a replay); its exit status is 1 after a crash, 0 otherwise."""
     app.run()
     return app.return_code or 0
 
@@ -308,19 +308,19 @@ def command_replay(args: argparse.Namespace) -> int:
     from boardgames_tui.engine.records import RecordError, load_for_replay
 
     path = Path(args.file)
+    name = clean_text(path.name)
     try:
         games = load_for_replay(path)
     except RecordError as error:
-        raise CliError(f"{path.name} cannot be replayed: {error.message}") from None
+        raise CliError(f"{name} cannot be replayed: {error.message}") from None
     if args.game is None and len(games) > 1:
-        raise CliError(f"{path.name} holds {len(games)} games: choose one with --game 1 to --game {len(games)}")
+        raise CliError(f"{name} holds {len(games)} games: choose one with --game 1 to --game {len(games)}")
     number = args.game or 1
     if not 1 <= number <= len(games):
-        raise CliError(f"{path.name} holds {plural(len(games), 'game')}: --game takes 1 to {len(games)}")
+        raise CliError(f"{name} holds {plural(len(games), 'game')}: --game takes 1 to {len(games)}")
     from boardgames_tui.ui.replay import replay_app
 
-    replay_app(games[number - 1][1]).run()
-    return 0
+    return run_app(replay_app(games[number - 1][1]))
 
 
 def command_records(args: argparse.Namespace) -> int:
@@ -332,27 +332,47 @@ def command_records(args: argparse.Namespace) -> int:
     try:
         if args.import_file:
             path = Path(args.import_file)
-            added, known = store.import_file(path)
-            print(f"Imported {plural(added, 'game')} from {path.name} into {store.directory}" + (f" ({known} already kept)" if known else ""))
+            added, known = store.import_file(path, ProgressLine(f"Checking the games in {clean_text(path.name)}"))
+            kept = f" ({known} already kept)" if known else ""
+            print(f"Imported {plural(added, 'game')} from {clean_text(path.name)} into {clean_text(str(store.directory))}{kept}")
             return 0
         if args.export:
             finished = store.records()
             path = store.export(finished, Path(args.export))
-            print(f"Exported {len(finished)} game(s) to {path}")
+            print(f"Exported {len(finished)} game(s) to {clean_text(str(path))}")
             return 0
     except RecordError as error:
-        raise CliError(f"{Path(args.import_file or args.export).name}: {error.message}") from None
+        raise CliError(f"{clean_text(Path(args.import_file or args.export).name)}: {error.message}") from None
     except OSError as error:
         raise CliError(f"cannot write there: {error.strerror or error}") from None
     tallies = tally(store.records())
     if not tallies:
-        print(f"No finished games yet (records are kept in {store.directory}).")
+        print(f"No finished games yet (records are kept in {clean_text(str(store.directory))}).")
         return 0
     print(f"{'Player':<32} {'Game':<16} {'Played':>6} {'Won':>6} {'Best':>5} {'Average':>8}")
     for row in tallies:
         print(f"{row.player:<32} {row.game_title:<16} {row.played:>6} {wins_text(row.won):>6} {row.best:>5} {row.average:>8g}")
     print("A tie shares the win: each of k winners counts 1/k.")
     return 0
+
+
+class ProgressLine:
+    """How far a long check has gone, rewritten in place on a terminal's stderr (and
+    kept quiet when stderr is a file or a pipe); at most ten times a second."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.shown_at = 0.0
+        self.on_terminal = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        import time
+
+        if not self.on_terminal or (done < total and time.monotonic() - self.shown_at < 0.1):
+            return
+        self.shown_at = time.monotonic()
+        end = "\n" if done == total else ""
+        print(f"\r{self.what}: {done} of {total}…", end=end, file=sys.stderr, flush=True)
 
 
 MISSING_DEPENDENCY = 1

@@ -16,16 +16,18 @@ import hashlib
 import json
 from datetime import datetime, timezone
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, field_validator
 
 from boardgames_tui import __version__
 from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.saves import SAVE_FORMAT, SaveError, default_data_dir, load_match, write_atomically
-from boardgames_tui.engine.untrusted_files import UnreadableFile, first_problem, read_json
+from boardgames_tui.engine.text import clean_text
+from boardgames_tui.engine.untrusted_files import PlausibleDate, UnreadableFile, first_problem, read_json
 
 RECORD_FORMAT = "boardgames-tui-record"
 SHARED_FORMAT = "boardgames-tui-shared-games"
@@ -48,13 +50,18 @@ class RecordError(Exception):
 class RecordedMove(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    seat: int = Field(ge=0, le=7)
+    seat: StrictInt = Field(ge=0, le=7)
     # Checked by the game's own action model when the record is replayed.
     action: dict[str, Any]
 
 
 class GameRecord(BaseModel):
-    """One finished game, as kept in the records folder and inside a shared file."""
+    """One finished game, as kept in the records folder and inside a shared file.
+
+    Held to the same discipline as a save: dates with their time zone in a plausible
+    year, whole numbers that are numbers (not `true` or `1.0`), a game this version
+    knows; so whatever passes can be listed, sorted, described and tallied.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -62,15 +69,24 @@ class GameRecord(BaseModel):
     version: Literal[1] = RECORD_VERSION
     app_version: str = Field(max_length=40)
     game: str = Field(max_length=40)
-    started: datetime
-    finished: datetime
+    started: PlausibleDate
+    finished: PlausibleDate
     options: dict[str, Any]
     seats: list[Seat] = Field(min_length=1, max_length=8)
-    seed: int
+    seed: StrictInt
     moves: list[RecordedMove] = Field(max_length=MAX_MOVES)
-    scores: list[int]
-    winners: list[int]
+    scores: list[StrictInt] = Field(max_length=8)
+    winners: list[StrictInt] = Field(max_length=8)
     decided_by: str = Field(max_length=300)
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, slug: str) -> str:
+        try:
+            get_game(slug)
+        except KeyError:
+            raise ValueError(f"it is a game this version does not know ({clean_text(repr(slug))[:40]})") from None
+        return slug
 
     def digest(self) -> str:
         """Names the game, not the file: the same game recorded or imported twice is one record."""
@@ -92,7 +108,7 @@ class SharedGames(BaseModel):
     format: Literal["boardgames-tui-shared-games"] = SHARED_FORMAT
     version: Literal[1] = RECORD_VERSION
     app_version: str = Field(max_length=40)
-    exported: datetime
+    exported: PlausibleDate
     games: list[GameRecord] = Field(min_length=1, max_length=MAX_SHARED_GAMES)
 
 
@@ -165,11 +181,17 @@ def read_record(path: Path) -> GameRecord:
         raise RecordError(_problem(error)) from None
 
 
-def read_shared(path: Path) -> list[GameRecord]:
+Progress = Callable[[int, int], None]
+"""Told (games checked so far, games in the file) while a shared file is checked."""
+
+
+def read_shared(path: Path, progress: Progress | None = None) -> list[GameRecord]:
     """The games in a shared file or a single record, each replayed and checked.
 
     The whole file is refused if any game in it fails: a file that lies once is not
-    trusted for the rest.
+    trusted for the rest.  A game that appears more than once is replayed once: the
+    same seed, seats, options and moves always end the same way, so its copies need
+    only claim the same scores.
     """
     payload = _read_json(path)
     kind = payload.get("format") if isinstance(payload, dict) else None
@@ -182,12 +204,20 @@ def read_shared(path: Path) -> list[GameRecord]:
             raise RecordError("it is not a boardgames-tui shared file or record")
     except ValidationError as error:
         raise RecordError(_problem(error)) from None
+    checked: dict[str, GameRecord] = {}
     for number, record in enumerate(records, start=1):
         try:
-            replay_record(record)
+            same_game = checked.get(record.digest())
+            if same_game is None:
+                replay_record(record)
+                checked[record.digest()] = record
+            elif (record.scores, record.winners) != (same_game.scores, same_game.winners):
+                raise RecordError("its scores are not what its moves produce")
         except RecordError as error:
             where = f"game {number} of {len(records)}: " if len(records) > 1 else ""
             raise RecordError(f"{where}{error.message}") from None
+        if progress is not None:
+            progress(number, len(records))
     return records
 
 
@@ -290,9 +320,12 @@ class RecordStore:
         write_atomically(path, shared_payload(records))
         return path
 
-    def import_file(self, path: Path) -> tuple[int, int]:
-        """Keeps every game of a shared file: (games added, games already kept)."""
-        records = read_shared(path)
+    def import_file(self, path: Path, progress: Progress | None = None) -> tuple[int, int]:
+        """Keeps every game of a shared file: (games added, games already kept).
+
+        Each game is replayed, so call this off the UI thread; `progress` hears of each.
+        """
+        records = read_shared(path, progress)
         added = 0
         for record in records:
             if not self.path_for(record).exists():

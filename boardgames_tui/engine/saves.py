@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import (
-    AwareDatetime,
     BaseModel,
     ConfigDict,
     Field,
@@ -36,7 +35,7 @@ from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.text import check_name, clean_text
-from boardgames_tui.engine.untrusted_files import UnreadableFile, first_problem, read_json
+from boardgames_tui.engine.untrusted_files import PlausibleDate, UnreadableFile, first_problem, read_json
 
 SAVE_FORMAT = "boardgames-tui-save"
 SAVE_VERSION = 1
@@ -49,8 +48,6 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 TEMP_PREFIX = ".tmp-"
 STALE_TEMP_SECONDS = 600
 CRASH_REPORTS_KEPT = 5
-# Dates outside these years are not a real save's, and some time zones cannot show them.
-EARLIEST_YEAR, LATEST_YEAR = 1970, 9000
 
 
 class SaveError(Exception):
@@ -104,8 +101,8 @@ class SaveFile(BaseModel):
     game: str
     match_id: str = Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")
     title: str | None = None
-    created: AwareDatetime
-    updated: AwareDatetime
+    created: PlausibleDate
+    updated: PlausibleDate
     options: dict[str, Any]
     seats: list[Seat]
     seed: StrictInt
@@ -116,13 +113,6 @@ class SaveFile(BaseModel):
     @classmethod
     def _printable_title(cls, title: str | None) -> str | None:
         return None if title is None else check_name(title, "Its title")
-
-    @field_validator("created", "updated")
-    @classmethod
-    def _plausible_date(cls, when: datetime) -> datetime:
-        if not EARLIEST_YEAR <= when.year <= LATEST_YEAR:
-            raise ValueError(f"the year {when.year} is not a plausible date for a save")
-        return when.astimezone(timezone.utc)
 
 
 def default_data_dir() -> Path:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -23,7 +25,7 @@ from boardgames_tui.engine.records import (
     tally,
     wins_text,
 )
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import clean_text, plural
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.footer import KeysFooter
 
@@ -102,13 +104,18 @@ class RecordsScreen(SizedScreen[None]):
                     (describe_record(record), "bold"), "\n  ", (f"won by {winners} · {scores}", "dim")
                 )
             else:
-                prompt = Text.assemble(("Unreadable: ", "red"), entry.path.name, "\n  ", (entry.message, "dim"))
+                prompt = Text.assemble(
+                    ("Unreadable: ", "red"), clean_text(entry.path.name), "\n  ", (clean_text(entry.message), "dim")
+                )
             listing.add_option(Option(prompt, id=str(index)))
         listing.highlighted = 0
 
     # -- what the keys do -------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one("#records-message", Static).update(Text(text, style="red" if error else ""))
+        # File names and paths reach here from the disk and from what a person typed.
+        if not self.is_mounted:
+            return  # left while a file was being imported
+        self.query_one("#records-message", Static).update(Text(clean_text(text), style="red" if error else ""))
 
     def highlighted(self) -> KeptRecord | BrokenRecord | None:
         listing = self.query_one("#finished", OptionList)
@@ -166,13 +173,39 @@ class RecordsScreen(SizedScreen[None]):
         if not typed:
             return
         path = Path(typed).expanduser()
+        self.say(f"Checking the games in {path.name}…")
+        self._import_file(path)
+
+    @work(thread=True, exclusive=True, group="import", exit_on_error=False)
+    def _import_file(self, path: Path) -> None:
+        # Every game of the file is replayed through the rules: off the UI thread, so a
+        # large shared file never freezes the screen; the message line counts the games.
+        shown_at = 0.0
+
+        def progress(done: int, total: int) -> None:
+            nonlocal shown_at
+            if done < total and time.monotonic() - shown_at < 0.1:
+                return
+            shown_at = time.monotonic()
+            self.app.call_from_thread(self.say, f"Checking the games in {path.name}: {done} of {total}…")
+
         try:
-            added, known = self.store.import_file(path)
-        except RecordError as error:
-            self.say(f"{path.name} is refused: {error.message}.", error=True)
-            return
-        except OSError as error:
-            self.say(f"The imported games could not be kept: {error.strerror or error}.", error=True)
+            try:
+                added, known = self.store.import_file(path, progress)
+            except RecordError as error:
+                self.app.call_from_thread(self.say, f"{path.name} is refused: {error.message}.", True)
+                return
+            except OSError as error:
+                self.app.call_from_thread(
+                    self.say, f"The imported games could not be kept: {error.strerror or error}.", True
+                )
+                return
+            self.app.call_from_thread(self._imported, path, added, known)
+        except RuntimeError:
+            pass  # the app closed while the file was checked
+
+    def _imported(self, path: Path, added: int, known: int) -> None:
+        if not self.is_mounted:
             return
         again = f" ({known} already kept)" if known else ""
         self.refresh_records()

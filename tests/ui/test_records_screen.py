@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.records import RecordStore
 from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.engine.text import is_unshown
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.records import ImportScreen, RecordsScreen
 from boardgames_tui.ui.replay import ReplayMixin, replay_app
 from boardgames_tui.ui.scoresheet import ScoreSheetScreen
 from tests.engine.test_records import finished_match
+from tests.engine.test_untrusted_files import bad_record, shared_copies
 from tests.ui.conftest import screen_text
 
 
@@ -63,6 +67,69 @@ async def test_records_screen_tallies_and_lists_the_finished_games(app_factory, 
         assert isinstance(app.screen, MenuScreen)
 
 
+async def test_hostile_records_are_listed_as_unreadable_by_a_clean_name_and_the_good_one_plays(
+    app_factory, tmp_path: Path
+):
+    """Issue 26: a naive or edge-of-calendar date crashed the screen on every visit, and a
+    file name's escape sequences reached the terminal (setting the window title)."""
+    store = RecordStore(tmp_path)
+    good = store.keep_match(finished_match(4))
+    for name in ("a date without a time zone", "the last day of the calendar, west of Greenwich", "an unknown game"):
+        bad_record(good, name, store.directory)
+    (store.directory / "evil\x1b]0;PWNED\x1b\\\x1b]52;c;SGVsbG8=\x07.json").write_text("{")
+    before = {path.name: path.read_bytes() for path in store.directory.iterdir()}
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_records(pilot)
+        assert [type(entry).__name__ for entry in screen.entries] == ["KeptRecord"] + ["BrokenRecord"] * 4
+        listing = screen.query_one("#finished", OptionList)
+        prompts = [listing.get_option_at_index(index).prompt.plain for index in range(listing.option_count)]
+        assert not [character for prompt in prompts for character in prompt.replace("\n", "") if is_unshown(character)]
+        assert any("evil]0;PWNED" in prompt and "SGVsbG8=.json" in prompt for prompt in prompts)
+        assert "Finished games (1)" in screen_text(app)
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        message = str(screen.query_one("#records-message").render())
+        assert "evil]0;PWNED" in message and "\x1b" not in message
+        await pilot.press("home", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayMixin)
+    assert {path.name: path.read_bytes() for path in store.directory.iterdir()} == before
+
+
+async def test_import_checks_a_large_file_off_the_screen_s_thread_and_counts_the_games(
+    app_factory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """Issue 26: importing 453 copies of a game froze the screen for some forty seconds."""
+    monkeypatch.chdir(tmp_path)
+    shared = shared_copies(tmp_path, 12)
+    checked_on: list[threading.Thread] = []
+    real_import = RecordStore.import_file
+
+    def spied_import(self: RecordStore, path: Path, *args, **kwargs):
+        checked_on.append(threading.current_thread())
+        return real_import(self, path, *args, **kwargs)
+
+    monkeypatch.setattr(RecordStore, "import_file", spied_import)
+    said: list[str] = []
+    real_say = RecordsScreen.say
+    monkeypatch.setattr(RecordsScreen, "say", lambda self, text, error=False: (said.append(text), real_say(self, text, error)))
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_records(pilot)
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.press(*str(shared.relative_to(tmp_path)), "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert checked_on and threading.main_thread() not in checked_on
+        assert f"Checking the games in {shared.name}: 12 of 12…" in said
+        assert f"Imported 1 game from {shared.name} (11 already kept)." in str(
+            screen.query_one("#records-message").render()
+        )
+        assert len(screen.entries) == 1
+
+
 async def test_export_all_then_import_refuses_a_tampered_file_and_takes_a_good_one(
     app_factory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
@@ -93,6 +160,7 @@ async def test_export_all_then_import_refuses_a_tampered_file_and_takes_a_good_o
         await pilot.pause()
         assert isinstance(app.screen, ImportScreen)
         await pilot.press(*tampered.name, "enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         message = str(screen.query_one("#records-message").render())
         assert "tampered.json is refused: its scores are not what its moves produce" in message
@@ -101,6 +169,7 @@ async def test_export_all_then_import_refuses_a_tampered_file_and_takes_a_good_o
         await pilot.press("i")
         await pilot.pause()
         await pilot.press(*str(theirs.relative_to(tmp_path)), "enter")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert "Imported 1 game" in str(screen.query_one("#records-message").render())
         assert len(store.records()) == 2 and len(screen.entries) == 2

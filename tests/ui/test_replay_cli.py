@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from boardgames_tui.__main__ import main
+from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.records import RecordStore
@@ -22,6 +24,8 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[Match]:
     shown: list[Match] = []
 
     class FakeApp:
+        return_code = 0
+
         def __init__(self, match: Match) -> None:
             self.match = match
 
@@ -85,3 +89,29 @@ def test_records_prints_exports_and_imports(capsys, tmp_path: Path):
     target.write_text("nonsense")
     code, _, err = run(capsys, "records", "--import", str(target))
     assert code == 2 and "to-a-friend.json: it is damaged or truncated (not valid JSON)" in err
+
+
+def test_replay_exits_with_the_app_s_status_after_a_crash(monkeypatch: pytest.MonkeyPatch, isolated_data_dir: Path):
+    """Issue 26: a crash inside a replay exited with status 0; the same crash in a game exits 1."""
+    path = RecordStore().keep_match(finished_match(4))
+
+    def crashed_run(self: BoardGamesApp) -> None:
+        self._return_code = 1  # what Textual sets when the app closes on an error
+
+    monkeypatch.setattr(BoardGamesApp, "run", crashed_run)
+    assert main(["replay", str(path)]) == 1
+
+
+def test_file_names_on_the_command_line_are_shown_cleaned(capsys, isolated_data_dir: Path):
+    """Issue 26: a file name's escape sequences reached the terminal in refusals."""
+    hostile = isolated_data_dir / "evil\x1b]0;PWNED\x07\u202e.json"
+    hostile.write_text("{")
+    for command in ("replay", "records --import"):
+        code, out, err = run(capsys, *command.split(), str(hostile))
+        assert code == 2 and "evil]0;PWNED.json" in err
+        assert "\x1b" not in out + err and "\x07" not in err and "\u202e" not in err
+    friend = RecordStore(isolated_data_dir / "friend")
+    shared = friend.export([friend.keep_match(finished_match(4)) and friend.records()[0]])
+    named = shared.rename(shared.with_name("games\x1b]0;X\x07.json"))
+    code, out, _ = run(capsys, "records", "--import", str(named))
+    assert code == 0 and "Imported 1 game from games]0;X.json" in out and "\x1b" not in out
