@@ -154,7 +154,7 @@ class RecordsScreen(SizedScreen[None]):
             return
         count = plural(len(records), "game")
         self.say(f"Exported {count} to {path}")
-        self.notify(f"Exported {count} to {path}", title="Export", markup=False)
+        self.notify(clean_text(f"Exported {count} to {path}"), title="Export", markup=False)
 
     def action_export_one(self) -> None:
         entry = self.highlighted()
