@@ -64,7 +64,7 @@ class RecordsScreen(SizedScreen[None]):
                 "Enter watches the highlighted game.",
                 classes="hint",
             )
-            yield OptionList(id="finished")
+            yield OptionList(Option("Reading the finished games…", disabled=True), id="finished")
             yield Static("", id="records-message")
         yield KeysFooter()
 
@@ -74,7 +74,22 @@ class RecordsScreen(SizedScreen[None]):
         self.query_one("#finished", OptionList).focus()
 
     def refresh_records(self) -> None:
-        self.entries = self.store.list()
+        self._read_records()
+
+    @work(thread=True, exclusive=True, group="records", exit_on_error=False)
+    def _read_records(self) -> None:
+        # Every file in the folder is read and checked (each may be up to the size cap):
+        # off the UI thread, as Continue reads the saves.
+        entries = self.store.list()
+        try:
+            self.app.call_from_thread(self._show_entries, entries)
+        except RuntimeError:
+            pass  # the app closed while the records were read
+
+    def _show_entries(self, entries: list[KeptRecord | BrokenRecord]) -> None:
+        if not self.is_mounted:
+            return
+        self.entries = entries
         kept = [entry.record for entry in self.entries if isinstance(entry, KeptRecord)]
         table = self.query_one("#tallies", DataTable)
         table.clear(columns=True)

@@ -22,10 +22,18 @@ from tests.engine.test_untrusted_files import bad_record, shared_copies
 from tests.ui.conftest import screen_text
 
 
+async def settle(pilot) -> None:
+    """Until the screen's readers are done: an import's worker starts a listing's."""
+    for _ in range(2):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def open_records(pilot) -> RecordsScreen:
     await pilot.pause()
     await pilot.press("down", "down", "enter")  # New game, Continue, Records
-    await pilot.pause()
+    await settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, RecordsScreen)
     return screen
@@ -120,8 +128,7 @@ async def test_import_checks_a_large_file_off_the_screen_s_thread_and_counts_the
         await pilot.press("i")
         await pilot.pause()
         await pilot.press(*str(shared.relative_to(tmp_path)), "enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         assert checked_on and threading.main_thread() not in checked_on
         assert f"Checking the games in {shared.name}: 12 of 12…" in said
         assert f"Imported 1 game from {shared.name} (11 already kept)." in str(
@@ -160,8 +167,7 @@ async def test_export_all_then_import_refuses_a_tampered_file_and_takes_a_good_o
         await pilot.pause()
         assert isinstance(app.screen, ImportScreen)
         await pilot.press(*tampered.name, "enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         message = str(screen.query_one("#records-message").render())
         assert "tampered.json is refused: its scores are not what its moves produce" in message
         assert len(store.records()) == 1
@@ -169,8 +175,7 @@ async def test_export_all_then_import_refuses_a_tampered_file_and_takes_a_good_o
         await pilot.press("i")
         await pilot.pause()
         await pilot.press(*str(theirs.relative_to(tmp_path)), "enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         assert "Imported 1 game" in str(screen.query_one("#records-message").render())
         assert len(store.records()) == 2 and len(screen.entries) == 2
 
