@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from boardgames_tui.engine.records import RecordStore
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.saves import SaveStore
 from tests.engine.test_records import finished_match
+from tests.engine.test_untrusted_files import shared_copies
 from tests.ui.test_cli import run
 
 
@@ -115,3 +118,21 @@ def test_file_names_on_the_command_line_are_shown_cleaned(capsys, isolated_data_
     named = shared.rename(shared.with_name("games\x1b]0;X\x07.json"))
     code, out, _ = run(capsys, "records", "--import", str(named))
     assert code == 0 and "Imported 1 game from games]0;X.json" in out and "\x1b" not in out
+
+
+def test_records_import_counts_the_games_on_a_terminal(monkeypatch: pytest.MonkeyPatch, isolated_data_dir: Path):
+    """Issue 26: importing a large shared file said nothing for half a minute."""
+    shared = shared_copies(isolated_data_dir, 5)
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["records", "--import", str(shared)]) == 0
+    assert terminal.getvalue().endswith(f"\rChecking the games in {shared.name}: 5 of 5…\n")
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", piped)
+    assert main(["records", "--import", str(shared)]) == 0
+    assert piped.getvalue() == ""  # a file or a pipe gets no progress lines
