@@ -66,8 +66,9 @@ class BoardGamesApp(App[None]):
         self._crash_message: Text | None = None
         if settings.theme in self.available_themes:
             self.theme = settings.theme
-        elif self.settings_problem is None:
-            self.settings_problem = f"There is no theme called {settings.theme!r}; the default is used."
+        else:
+            unknown = f"There is no theme called {settings.theme!r}; the default is used."
+            self.settings_problem = f"{self.settings_problem} {unknown}" if self.settings_problem else unknown
 
     @property
     def store(self) -> SaveStore:

@@ -3,19 +3,25 @@
 Precedence, highest first: environment variables (`BOARDGAMES_TUI_THEME`, …), the
 file, the defaults below.  The app writes back only the keys a player changed, so a
 value nobody touched keeps following the defaults of newer versions.  No Textual here.
+
+The file is untrusted input like a save: whatever it holds, the app starts.  A file that
+cannot be read as TOML gives the defaults and one sentence saying so; a bad value costs
+only its own key (the default is used, and the sentence names the key and why).
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field, ValidationError, field_validator
-from pydantic_settings import BaseSettings, InitSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
+from pydantic_settings import BaseSettings, EnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
 
 ENV_PREFIX = "BOARDGAMES_TUI_"
 CONFIG_DIR_ENV = "BOARDGAMES_TUI_CONFIG_DIR"
@@ -23,6 +29,7 @@ SETTINGS_FILE_NAME = "settings.toml"
 # The file is untrusted input like a save: a bigger one is refused unread.
 MAX_SETTINGS_BYTES = 64 * 1024
 DEFAULT_THEME = "textual-dark"
+NOT_TOML = "is not valid TOML"
 
 
 class SettingsError(Exception):
@@ -48,17 +55,41 @@ def settings_path() -> Path:
 
 
 def read_settings_file(path: Path) -> dict[str, Any]:
-    """The file's table as written (no defaults); {} when there is no file yet."""
+    """The file's table as written (no defaults); {} when there is no file yet.
+
+    Raises SettingsError, whose message ends in "is not valid TOML (why)", for anything
+    that is not a settings file: not a regular file, too large, not UTF-8, not TOML.
+    """
     try:
-        if path.stat().st_size > MAX_SETTINGS_BYTES:
-            raise SettingsError(path, f"is larger than {MAX_SETTINGS_BYTES // 1024} KB")
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        # Non-blocking, so a named pipe planted here is refused instead of waited on.
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         return {}
-    except (OSError, UnicodeDecodeError) as error:
-        raise SettingsError(path, f"cannot be read ({error.__class__.__name__})") from None
+    except OSError as error:
+        raise SettingsError(path, f"cannot be read ({error.strerror or error.__class__.__name__})") from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise SettingsError(path, f"{NOT_TOML} (it is not a regular file)")
+        if info.st_size > MAX_SETTINGS_BYTES:
+            raise SettingsError(path, f"{NOT_TOML} (it is larger than {MAX_SETTINGS_BYTES // 1024} KB)")
+        raw = os.read(handle, MAX_SETTINGS_BYTES + 1)
+    except OSError as error:
+        raise SettingsError(path, f"cannot be read ({error.strerror or error.__class__.__name__})") from None
+    finally:
+        os.close(handle)
+    if len(raw) > MAX_SETTINGS_BYTES:  # it grew while being read
+        raise SettingsError(path, f"{NOT_TOML} (it is larger than {MAX_SETTINGS_BYTES // 1024} KB)")
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SettingsError(path, f"{NOT_TOML} (it is not UTF-8 text)") from None
+    except RecursionError:
+        # tomllib parses nested arrays and tables by recursion: `a = [[[…]]]` a few
+        # thousand deep would otherwise end the app before its first screen.
+        raise SettingsError(path, f"{NOT_TOML} (it is nested too deeply)") from None
     except tomllib.TOMLDecodeError as error:
-        raise SettingsError(path, f"is not valid TOML ({error})") from None
+        raise SettingsError(path, f"{NOT_TOML} ({error})") from None
 
 
 class Settings(BaseSettings):
@@ -101,68 +132,143 @@ class Settings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        # Environment over file: a test or a one-off run can override without touching it.
-        return init_settings, env_settings, InitSettingsSource(settings_cls, read_settings_file(settings_path()))
+        # `Settings()` is the defaults: the file and the environment are read by
+        # `load_settings`, which checks each key alone, so one bad value costs only itself.
+        return (init_settings,)
 
 
-def describe_error(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "a value"
-    return f"{where}: {first['msg']}"
+def _shown(value: Any) -> str:
+    """A value as the file would hold it, cut short: it may be anything the file said."""
+    try:
+        text = _toml_value(value)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    text = "".join(character if character.isprintable() else "?" for character in text)
+    return text if len(text) <= 30 else text[:29] + "…"
+
+
+# What each setting must be, in the words of a refusal ("… is not <this>").
+EXPECTED = {
+    "theme": "a theme's name of at most 60 characters",
+    "bot_pause": "a number of seconds from 0 to 5",
+    "confirmations": "true or false",
+}
+
+
+def _checked_value(key: str, value: Any) -> Any:
+    """`value` as `key` would hold it, or ValueError saying what it must be."""
+    probe = Settings.model_construct()
+    try:
+        setattr(probe, key, value)  # validate_assignment checks the value against its field
+    except ValidationError:
+        raise ValueError(f"{key} must be {EXPECTED[key]}") from None
+    return getattr(probe, key)
+
+
+def _environment_values() -> dict[str, Any]:
+    """The BOARDGAMES_TUI_* variables set for this run, unchecked, by field name."""
+    return EnvSettingsSource(Settings)()
 
 
 def load_settings() -> tuple[Settings, str | None]:
-    """The settings, and why the defaults were used instead, if they were (never raises)."""
+    """The settings, and what of the file or the environment was not used and why (never raises)."""
+    path = settings_path()
+    notes: list[str] = []
     try:
-        return Settings(), None
+        stored = read_settings_file(path)
     except SettingsError as error:
-        return Settings.model_construct(), f"{error.path} {error.message}; the defaults are used."
-    except ValidationError as error:
-        # A bad value (in the file or the environment): fall back to the file-less settings.
-        where = settings_path()
-        return Settings.model_construct(), f"A setting in {where} or the environment is wrong ({describe_error(error)}); the defaults are used."
+        stored = {}
+        notes.append(f"{path} {error.message}; the defaults are used.")
+    values: dict[str, Any] = {}
+    for source, given in ((str(path), stored), ("the environment", _environment_values())):
+        for key, value in given.items():
+            if key not in Settings.model_fields:
+                continue  # a newer version's setting, kept in the file, unused here
+            try:
+                values[key] = _checked_value(key, value)
+            except ValueError:
+                used = values.get(key, Settings.model_fields[key].default)
+                where = f"{ENV_PREFIX}{key.upper()}" if source == "the environment" else f"{key} in {source}"
+                notes.append(f"{where} is {_shown(value)}, not {EXPECTED[key]}; {_shown(used)} is used instead.")
+    return Settings.model_construct(**values), " ".join(notes) or None
+
+
+def _toml_string(text: str) -> str:
+    # A JSON string with its escapes is a valid TOML basic string, once DEL is escaped
+    # too (JSON leaves it as it is; TOML refuses it raw).
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _toml_key(key: str) -> str:
+    bare = key and all(character.isascii() and (character.isalnum() or character in "-_") for character in key)
+    return key if bare else _toml_string(key)
 
 
 def _toml_value(value: Any) -> str:
+    """`value` written as TOML: the scalars the settings hold, and whatever a key this
+    version does not know held when it was read (tomllib's types, kept as they were)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
     if isinstance(value, (int, float)):
         return repr(value)
-    # A JSON string with its escapes is a valid TOML basic string.
-    return json.dumps(str(value), ensure_ascii=False)
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(key)} = {_toml_value(item)}" for key, item in value.items()) + "}"
+    return _toml_string(str(value))
 
 
 def save_changes(changes: dict[str, Any], path: Path | None = None) -> Path:
     """Writes `changes` over what the file holds, keeping the player's other keys; atomic.
 
-    Raises SettingsError (the file is left as it was) when the file cannot be read or written,
-    ValueError when a value is not acceptable.
+    What is kept: every valid value the player set before, and every key this version
+    does not know (a newer version's setting, or one for a tool of the player's own; a
+    player who shares the file between versions expects to find it there). What is not:
+    comments, and a value of a known key that is not valid, which this run already
+    replaced by its default and said so at the start: the file is made to hold what the
+    Settings screen showed and saved.
+
+    Raises SettingsError (the file is left as it was) when the file cannot be written,
+    ValueError when a value is not acceptable.  A file that cannot be read as TOML is
+    replaced, since the defaults were in use and were said to be.
     """
+    from boardgames_tui.engine.saves import write_atomically  # not needed to read settings
+
     path = path or settings_path()
     unknown = set(changes) - set(Settings.model_fields)
     if unknown:
         raise ValueError(f"unknown setting {sorted(unknown)[0]!r}")
-    stored = read_settings_file(path)
-    merged = {key: value for key, value in {**stored, **changes}.items() if key in Settings.model_fields}
+    checked: dict[str, Any] = {}
+    for key, value in changes.items():
+        checked[key] = _checked_value(key, value)
     try:
-        checked = _validate_fields(merged)
-    except ValidationError as error:
-        raise ValueError(describe_error(error)) from None
+        stored = read_settings_file(path)
+    except SettingsError:
+        stored = {}
+    kept: dict[str, Any] = {}
+    foreign: dict[str, Any] = {}
+    for key, value in stored.items():
+        if key not in Settings.model_fields:
+            foreign[key] = value
+            continue
+        try:
+            kept[key] = _checked_value(key, value)
+        except ValueError:
+            pass
+    merged = {**kept, **checked}
     lines = ["# boardgames-tui settings: only what was changed from the defaults.", ""]
-    lines += [f"{key} = {_toml_value(checked[key])}" for key in Settings.model_fields if key in checked]
+    lines += [f"{key} = {_toml_value(merged[key])}" for key in Settings.model_fields if key in merged]
+    if foreign:
+        lines += ["", "# Not settings this version knows; kept as they were."]
+        lines += [f"{_toml_key(key)} = {_toml_value(value)}" for key, value in foreign.items()]
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        temporary.replace(path)
+        # A fresh temp file beside it (O_EXCL, never a fixed name), fsynced, renamed over
+        # it: a link planted at either name is replaced, never written through.
+        write_atomically(path, "\n".join(lines) + "\n")
     except OSError as error:
         raise SettingsError(path, f"cannot be written ({error.strerror or error.__class__.__name__})") from None
     return path
-
-
-def _validate_fields(values: dict[str, Any]) -> dict[str, Any]:
-    """Each value checked by its field alone (no environment, no file): what will be written."""
-    probe = Settings.model_construct()
-    for key, value in values.items():
-        setattr(probe, key, value)  # validate_assignment checks the value against its field
-    return {key: getattr(probe, key) for key in values}

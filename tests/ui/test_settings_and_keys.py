@@ -136,6 +136,24 @@ async def test_a_broken_settings_file_is_said_and_not_fatal(app_factory, isolate
         assert any("no-such-theme" in str(note.message) for note in app._notifications)
 
 
+async def test_one_bad_value_is_said_once_and_the_settings_screen_still_saves(app_factory, isolated_config_dir: Path):
+    path = isolated_config_dir / SETTINGS_FILE_NAME
+    path.write_text('theme = "nord"\nbot_pause = "abc"\nconfirmations = false\n')
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        notes = [str(note.message) for note in app._notifications]
+        assert len(notes) == 1 and "bot_pause" in notes[0] and "0.6 is used instead" in notes[0]
+        assert (app.theme, app.settings.confirmations) == ("nord", False)
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        app.screen.query_one("#setting-theme", Select).value = "gruvbox"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.theme == "gruvbox"
+    assert load_settings() == (Settings(theme="gruvbox", confirmations=False), None)
+
+
 # -- F1, ? and Escape --------------------------------------------------------------------------
 async def test_menu_f1_picks_rules_and_question_mark_shows_keys(app_factory):
     app = app_factory()

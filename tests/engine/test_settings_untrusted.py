@@ -1,0 +1,251 @@
+"""The settings file is untrusted input: whatever it holds, the app starts with the
+defaults for what cannot be used, says so once, and writes the file back safely."""
+
+from __future__ import annotations
+
+import math
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardgames_tui.settings import (
+    MAX_SETTINGS_BYTES,
+    SETTINGS_FILE_NAME,
+    Settings,
+    SettingsError,
+    load_settings,
+    save_changes,
+)
+
+NESTING_BOMB = "a = " + "[" * 5000 + "]" * 5000 + "\n"
+DEFAULTS = Settings()
+
+
+def write_settings(config_dir: Path, text: str | bytes) -> Path:
+    path = config_dir / SETTINGS_FILE_NAME
+    if isinstance(text, str):
+        text = text.encode()
+    path.write_bytes(text)
+    return path
+
+
+# -- writing: like a save, never through a link -------------------------------------------
+def test_a_link_planted_at_the_old_temp_name_is_not_written_through(isolated_config_dir: Path, tmp_path: Path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    (isolated_config_dir / f"{SETTINGS_FILE_NAME}.tmp").symlink_to(victim)
+    save_changes({"bot_pause": 1.5})
+    assert victim.read_text() == "precious\n"
+    path = isolated_config_dir / SETTINGS_FILE_NAME
+    assert not path.is_symlink() and "bot_pause = 1.5" in path.read_text()
+    # Nothing left behind but the file and the planted link.
+    assert sorted(entry.name for entry in isolated_config_dir.iterdir()) == [SETTINGS_FILE_NAME, f"{SETTINGS_FILE_NAME}.tmp"]
+
+
+def test_a_link_at_the_settings_file_is_replaced_not_written_through(isolated_config_dir: Path, tmp_path: Path):
+    victim = tmp_path / "victim.toml"
+    victim.write_text("confirmations = false\n")
+    path = isolated_config_dir / SETTINGS_FILE_NAME
+    path.symlink_to(victim)
+    assert load_settings()[0].confirmations is False  # read through it: it is a regular file
+    save_changes({"theme": "nord"})
+    assert victim.read_text() == "confirmations = false\n"
+    assert not path.is_symlink()
+    assert load_settings() == (Settings(theme="nord", confirmations=False), None)
+
+
+def test_settings_are_written_with_the_saves_atomic_write(isolated_config_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    from boardgames_tui.engine import saves
+
+    written: list[Path] = []
+    real = saves.write_atomically
+    monkeypatch.setattr(saves, "write_atomically", lambda path, text: (written.append(path), real(path, text)))
+    save_changes({"confirmations": False})
+    assert written == [isolated_config_dir / SETTINGS_FILE_NAME]
+
+
+# -- reading: a file that is not TOML gives the defaults and one sentence -----------------
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(NESTING_BOMB, id="nesting bomb"),
+        pytest.param("x = {a = " * 3000 + "1" + "}" * 3000 + "\n", id="inline-table bomb"),
+        pytest.param("theme = [unclosed\n", id="broken"),
+        pytest.param(b"theme = \"\xff\xfe\"\n", id="not UTF-8"),
+        pytest.param("#" * (MAX_SETTINGS_BYTES + 1), id="too large"),
+    ],
+)
+def test_a_file_that_is_not_toml_gives_the_defaults_and_says_so(isolated_config_dir: Path, content: str | bytes):
+    path = write_settings(isolated_config_dir, content)
+    settings, problem = load_settings()
+    assert settings == DEFAULTS
+    assert problem is not None and "not valid TOML" in problem and "the defaults are used" in problem
+    assert str(path) in problem
+
+
+def test_a_folder_or_a_pipe_in_place_of_the_file_gives_the_defaults(isolated_config_dir: Path):
+    path = isolated_config_dir / SETTINGS_FILE_NAME
+    path.mkdir()
+    settings, problem = load_settings()
+    assert settings == DEFAULTS and problem is not None and "not a regular file" in problem
+    path.rmdir()
+    os.mkfifo(path)  # nobody writes to it: reading it must not wait
+    settings, problem = load_settings()
+    assert settings == DEFAULTS and problem is not None and "not a regular file" in problem
+
+
+def test_the_app_starts_with_a_nesting_bomb_in_the_settings(isolated_config_dir: Path):
+    import subprocess
+    import sys
+
+    write_settings(isolated_config_dir, NESTING_BOMB)
+    # `--version` reads no settings; `rules` does not either.  The app reads them when
+    # it is built, which a headless construction shows without a terminal.
+    code = "from boardgames_tui.app import BoardGamesApp; app = BoardGamesApp(); print(app.settings_problem)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=os.environ, timeout=120)
+    assert result.returncode == 0, result.stderr[-500:]
+    assert "not valid TOML" in result.stdout and "Traceback" not in result.stderr
+
+
+# -- one bad value costs only its own key --------------------------------------------------
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ('bot_pause = "abc"', "bot_pause"),
+        ("bot_pause = inf", "bot_pause"),
+        ("bot_pause = nan", "bot_pause"),
+        ("bot_pause = 99", "bot_pause"),
+        ("bot_pause = -1", "bot_pause"),
+        (f'theme = "{"t" * 61}"', "theme"),
+        ("theme = 3", "theme"),
+        ('confirmations = "maybe"', "confirmations"),
+    ],
+)
+def test_a_bad_value_falls_back_for_its_key_alone_and_says_which(isolated_config_dir: Path, line: str, key: str):
+    good = {"theme": 'theme = "nord"', "bot_pause": "bot_pause = 1.5", "confirmations": "confirmations = false"}
+    good[key] = line
+    write_settings(isolated_config_dir, "\n".join(good.values()) + "\n")
+    settings, problem = load_settings()
+    expected = {"theme": "nord", "bot_pause": 1.5, "confirmations": False}
+    expected[key] = getattr(DEFAULTS, key)
+    assert settings.model_dump() == expected
+    assert problem is not None and problem.count(f"{key} in ") == 1
+    assert f"{getattr(DEFAULTS, key)!s}".lower() in problem.lower() and "is used instead" in problem
+
+
+def test_a_bad_environment_value_falls_back_for_its_key_alone(isolated_config_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    write_settings(isolated_config_dir, 'theme = "nord"\nbot_pause = 2\n')
+    monkeypatch.setenv("BOARDGAMES_TUI_BOT_PAUSE", "soon")
+    monkeypatch.setenv("BOARDGAMES_TUI_CONFIRMATIONS", "false")
+    settings, problem = load_settings()
+    # The file's value is what the bad variable would have replaced.
+    assert (settings.theme, settings.bot_pause, settings.confirmations) == ("nord", 2.0, False)
+    assert problem is not None and "BOARDGAMES_TUI_BOT_PAUSE" in problem and "2.0 is used instead" in problem
+
+
+def test_saving_after_a_bad_value_keeps_the_good_keys_and_the_unknown_ones(isolated_config_dir: Path):
+    path = write_settings(
+        isolated_config_dir,
+        '# mine\ntheme = "nord"\nbot_pause = "abc"\nconfirmations = false\n'
+        'from_a_newer_version = "yes \\u007f"\n[mine]\nlist = [1, 2.5, 1979-05-27T07:32:00Z]\n',
+    )
+    save_changes({"bot_pause": 2})
+    stored = tomllib.loads(path.read_text())
+    assert stored == {
+        "theme": "nord",
+        "bot_pause": 2.0,
+        "confirmations": False,
+        "from_a_newer_version": "yes \x7f",
+        "mine": tomllib.loads("list = [1, 2.5, 1979-05-27T07:32:00Z]"),
+    }
+    # A change to another key drops the bad value: the file holds what the run used.
+    write_settings(isolated_config_dir, 'theme = "nord"\nbot_pause = "abc"\n')
+    save_changes({"confirmations": False})
+    assert load_settings() == (Settings(theme="nord", confirmations=False), None)
+
+
+def test_a_file_that_is_not_toml_is_replaced_by_a_change(isolated_config_dir: Path):
+    write_settings(isolated_config_dir, NESTING_BOMB)
+    save_changes({"theme": "nord"})
+    assert load_settings() == (Settings(theme="nord"), None)
+
+
+def test_a_change_that_cannot_be_written_is_refused_and_nothing_changes(isolated_config_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    from boardgames_tui.engine import saves
+
+    def disk_full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    path = write_settings(isolated_config_dir, 'theme = "nord"\n')
+    monkeypatch.setattr(saves, "write_atomically", disk_full)
+    with pytest.raises(SettingsError, match="No space left"):
+        save_changes({"bot_pause": 1})
+    assert path.read_text() == 'theme = "nord"\n'
+
+
+# -- fuzz: whatever the file holds, the documented fallback and nothing else ----------------
+REAL_FILES = [
+    '# boardgames-tui settings: only what was changed from the defaults.\n\ntheme = "nord"\nbot_pause = 1.5\nconfirmations = false\n',
+    'theme = "gruvbox"\n',
+    "bot_pause = 0\n# a note\nconfirmations = true\n",
+    '# by hand\ntheme = \'textual-light\'\nbot_pause = 5.0\nnewer = { a = [1, 2], b = "x" }\n\n[table]\nkey = 1979-05-27\n',
+]
+TOML_PIECES = st.sampled_from(["[", "]", "{", "}", "=", '"', "'", "\n", ",", ".", "#", "\\", "inf", "nan", "-", "a", " ", "\x7f", "\x00", "é"])
+
+
+def mutate(data: st.DataObject, text: str) -> bytes:
+    how = data.draw(st.sampled_from(["bytes", "truncate", "insert", "nest", "random", "value"]))
+    raw = text.encode()
+    if how == "bytes":
+        for _ in range(data.draw(st.integers(1, 5))):
+            index = data.draw(st.integers(0, len(raw) - 1))
+            raw = raw[:index] + bytes([data.draw(st.integers(0, 255))]) + raw[index + 1 :]
+    elif how == "truncate":
+        raw = raw[: data.draw(st.integers(0, len(raw) - 1))]
+    elif how == "insert":
+        index = data.draw(st.integers(0, len(raw)))
+        piece = "".join(data.draw(st.lists(TOML_PIECES, min_size=1, max_size=8))).encode()
+        raw = raw[:index] + piece + raw[index:]
+    elif how == "nest":
+        depth = data.draw(st.integers(1, 6000))
+        opener, closer = data.draw(st.sampled_from([("[", "]"), ("{a = ", "}"), ("[{b = ", "}]")]))
+        key = data.draw(st.sampled_from(["theme", "bot_pause", "confirmations", "other"]))
+        raw += f"\n{key} = {opener * depth}1{closer * depth}\n".encode()
+    elif how == "random":
+        raw = data.draw(st.binary(max_size=300))
+    else:
+        key = data.draw(st.sampled_from(["theme", "bot_pause", "confirmations", "other", '"quoted key"']))
+        value = data.draw(
+            st.one_of(
+                st.booleans(),
+                st.integers(-(2**70), 2**70),
+                st.floats(allow_nan=True, allow_infinity=True),
+                st.text(max_size=80),
+            )
+        )
+        shown = repr(value).lower() if not isinstance(value, str) else '"' + value.encode("unicode_escape").decode().replace('"', '\\"') + '"'
+        raw += f"\n{key} = {shown}\n".encode()
+    return raw
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_loader_never_raises_and_a_change_is_always_kept(isolated_config_dir: Path, data: st.DataObject):
+    raw = mutate(data, data.draw(st.sampled_from(REAL_FILES)))
+    path = write_settings(isolated_config_dir, raw)
+    settings, problem = load_settings()
+    # Every value in use is one its field accepts, whatever the file held.
+    assert Settings(**settings.model_dump()) == settings
+    assert math.isfinite(settings.bot_pause)
+    assert problem is None or problem.endswith(".")
+    if problem is not None and "not valid TOML" in problem:
+        assert settings == DEFAULTS
+    # A change made in the Settings screen is always kept, and the file is TOML again.
+    save_changes({"bot_pause": 2.5})
+    again, problem_after = load_settings()
+    assert again.bot_pause == 2.5 and problem_after is None
+    assert (again.theme, again.confirmations) == (settings.theme, settings.confirmations)
