@@ -9,7 +9,10 @@ around the table plays a hot-seat game by touch.  Safe by default:
   page sets (the page's own websocket and static files carry no query string);
   a request without it gets 403;
 - a request sent from another site's page (its Origin is not this server) gets 403,
-  so a web page cannot drive the app through the visitor's browser.
+  so a web page cannot drive the app through the visitor's browser;
+- without the token, a request whose Host is not a loopback name or address gets 421:
+  a web page whose own name was pointed at 127.0.0.1 (DNS rebinding) passes the Origin
+  check, since its Origin and Host agree, but its Host is still its own name.
 
 Needs the optional `web` extra (textual-serve); this module is only imported by `serve`.
 """
@@ -44,6 +47,20 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False  # a host name: it may well resolve beyond this machine
+
+
+def is_loopback_host_header(host_header: str) -> bool:
+    """Whether a request's Host ("localhost:8000", "127.0.0.1", "[::1]:8000") names this
+    machine's loopback, whatever the port; a name that only resolves there does not."""
+    if any(character in host_header for character in "@/?#\\"):
+        return False  # not a bare host and port: no browser sends one
+    try:
+        parts = urlsplit(f"//{host_header}")
+        parts.port  # a port that is not one is not a loopback Host either
+    except ValueError:
+        return False
+    name = parts.hostname
+    return name is not None and is_loopback(name)
 
 
 def shown_address(host: str) -> str:
@@ -88,6 +105,11 @@ class TableServer(Server):
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != request.host:
                 raise web.HTTPForbidden(text="Refused: this request comes from another site's page.\n")
+            if self.token is None and not is_loopback_host_header(request.host):
+                raise web.HTTPMisdirectedRequest(
+                    text="Refused: without its secret token this server answers only to "
+                    "localhost, 127.0.0.1 or [::1] on this machine.\n"
+                )
             from_query = False
             if self.token is not None:
                 supplied = request.query.get(TOKEN_PARAMETER)

@@ -262,6 +262,13 @@ def test_without_the_token_every_request_is_refused(browser, served_with_token: 
 def test_another_sites_page_cannot_open_the_app(served_with_token: Served):
     request = urllib.request.Request(served_with_token.url, headers={"Origin": "http://elsewhere.example"})
     assert refused_status(request) == 403
+    # With the token on, any Host may be used (a tablet uses this machine's network
+    # name), but only with the token.
+    foreign = urllib.request.Request(served_with_token.base + "/", headers={"Host": "evil.example:8765"})
+    assert refused_status(foreign) == 403
+    with_token = urllib.request.Request(served_with_token.url, headers={"Host": "evil.example:8765"})
+    with urllib.request.urlopen(with_token, timeout=5) as page:
+        assert page.status == 200
 
 
 def test_on_this_machine_no_token_is_needed(tmp_path: Path):
@@ -270,5 +277,9 @@ def test_on_this_machine_no_token_is_needed(tmp_path: Path):
         assert "token" not in served.url
         with urllib.request.urlopen(served.base + "/", timeout=5) as page:
             assert page.status == 200 and b"boardgames-tui" in page.read()
+        # A page on another site whose name was pointed at 127.0.0.1 (DNS rebinding):
+        # its Origin and Host agree, but the Host is not this machine's.
+        foreign = {"Host": "evil.example:8765", "Origin": "http://evil.example:8765"}
+        assert refused_status(urllib.request.Request(served.base + "/", headers=foreign)) == 421
     finally:
         stop(served)
