@@ -14,7 +14,7 @@ from boardgames_tui import __version__
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.registry import get_game, slugs
-from boardgames_tui.engine.text import check_name, clean_text, plural
+from boardgames_tui.engine.text import check_name, clean_text, plural, repeated_name
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -186,8 +186,7 @@ def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
                 seats.append(Seat(name=check_name(spec, f"seat {number}'s name")))
             except ValueError as error:
                 raise CliError(str(error).rstrip(".")) from None
-    names = [seat.name.casefold() for seat in seats]
-    if len(set(names)) != len(names):
+    if repeated_name([seat.name for seat in seats]) is not None:
         raise CliError("two seats have the same name; give each --seat a different one")
     check_count(rules, len(seats), "give one --seat NAME (or --seat bot) per player, e.g. --seat Ann --seat bot")
     return seats

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from boardgames_tui.engine.contract import GameRules, GameState, IllegalMove, Seat
+from boardgames_tui.engine.text import repeated_name
 
 if TYPE_CHECKING:
     from boardgames_tui.engine.saves import SaveStore
@@ -38,6 +39,10 @@ class Match:
         created: datetime | None = None,
     ) -> None:
         rules.check_players(len(seats))
+        # Every door seats come in by (the form, --seat, a save, a record) ends here.
+        repeated = repeated_name([seat.name for seat in seats])
+        if repeated is not None:
+            raise ValueError(f"two seats are called {seats[repeated].name}; names must differ, ignoring case")
         self.rules = rules
         self.options = options
         self.seats = list(seats)

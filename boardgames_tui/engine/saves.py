@@ -34,7 +34,7 @@ from boardgames_tui import __version__
 from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
-from boardgames_tui.engine.text import check_name, clean_text
+from boardgames_tui.engine.text import check_name, clean_text, repeated_name
 from boardgames_tui.engine.untrusted_files import PlausibleDate, UnreadableFile, first_problem, read_json
 
 SAVE_FORMAT = "boardgames-tui-save"
@@ -113,6 +113,14 @@ class SaveFile(BaseModel):
     @classmethod
     def _printable_title(cls, title: str | None) -> str | None:
         return None if title is None else check_name(title, "Its title")
+
+    @field_validator("seats")
+    @classmethod
+    def _seats_told_apart(cls, seats: list[Seat]) -> list[Seat]:
+        repeated = repeated_name([seat.name for seat in seats])
+        if repeated is not None:
+            raise ValueError(f"two seats are called {seats[repeated].name} (names must differ, ignoring case)")
+        return seats
 
 
 def default_data_dir() -> Path:

@@ -22,6 +22,20 @@ _UNSHOWN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 _JOINERS = frozenset({"\u200c", "\u200d"})
 
 
+# What draws nothing by itself: spaces, the unshown categories, the joiners, and the
+# combining marks that only change the character before them (Mn, Mc, Me).
+_BLANK_CATEGORIES = frozenset({"Zs", "Mn", "Mc", "Me"}) | _UNSHOWN_CATEGORIES
+# Letters and symbols that are drawn as blanks: the Hangul fillers and the braille blank.
+_BLANK_CHARACTERS = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"})
+
+
+def is_visible(character: str) -> bool:
+    """Whether `character` alone puts ink on the screen (a letter, digit, mark or emoji)."""
+    return character not in _BLANK_CHARACTERS and character not in _JOINERS and (
+        unicodedata.category(character) not in _BLANK_CATEGORIES
+    )
+
+
 def is_unshown(character: str) -> bool:
     return character not in _JOINERS and unicodedata.category(character) in _UNSHOWN_CATEGORIES
 
@@ -44,8 +58,10 @@ def clean_text(text: str, *, keep_newlines: bool = False) -> str:
 def name_problem(name: str, what: str = "A name") -> str | None:
     """Why `name` cannot be a player's name, in one line, or None when it can.
 
-    A name is 1–20 characters, none of them a control or formatting character; the
-    spaces around it do not count (callers strip them first).
+    A name is 1–20 characters, none of them a control or formatting character, and at
+    least one of them visible (not only joiners, fillers, blanks or combining marks:
+    a curtain calling for nobody anyone can see helps nobody); the spaces around it
+    do not count (callers strip them first).
     """
     if not name.strip():
         return f"{what} cannot be empty."
@@ -57,6 +73,20 @@ def name_problem(name: str, what: str = "A name") -> str | None:
                 f"{what} holds a control character (U+{ord(character):04X}); "
                 "use letters, digits, spaces and punctuation."
             )
+    if not any(is_visible(character) for character in name):
+        return f"{what} has nothing visible in it; use letters, digits or symbols people can read."
+    return None
+
+
+def repeated_name(names: Sequence[str]) -> int | None:
+    """The index of the first name equal to an earlier one ignoring case ("Ann", "ann"),
+    or None when every name differs: two seats may never be told apart by case alone."""
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        key = name.casefold()
+        if key in seen:
+            return index
+        seen.add(key)
     return None
 
 

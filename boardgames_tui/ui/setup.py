@@ -15,7 +15,7 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Stat
 
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import GameRules, Seat
-from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text, plural
+from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text, plural, repeated_name
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.footer import KeysFooter
 
@@ -65,9 +65,11 @@ class StartRequest(BaseModel):
 def build_seats(rows: list[tuple[str, str]], rules: GameRules) -> list[Seat]:
     """Turns (kind, name) form rows into seats, or raises ValueError with the reason."""
     seats: list[Seat] = []
+    numbers: list[int] = []  # each seat's row, to point at the name a refusal is about
     for number, (kind, name) in enumerate(rows, start=1):
         if kind == EMPTY:
             continue
+        numbers.append(number)
         name = name.strip()
         if kind == HUMAN:
             if not name:
@@ -76,9 +78,9 @@ def build_seats(rows: list[tuple[str, str]], rules: GameRules) -> list[Seat]:
         else:
             level = kind.removeprefix("bot:")
             seats.append(Seat(name=_checked_name(name or f"Bot {number}", number), kind="bot", bot_level=level))
-    names = [seat.name.casefold() for seat in seats]
-    if len(set(names)) != len(names):
-        raise SetupProblem("Two seats have the same name; give each player a different one.", f"name-{_second_of_a_pair(rows)}")
+    repeated = repeated_name([seat.name for seat in seats])
+    if repeated is not None:
+        raise SetupProblem("Two seats have the same name; give each player a different one.", f"name-{numbers[repeated]}")
     if not rules.min_players <= len(seats) <= rules.max_players:
         filled = plural(len(seats), "seat is", "seats are")
         raise SetupProblem(f"{rules.title} takes {rules.player_count()}; {filled} filled.", "kind-1")
@@ -90,19 +92,6 @@ def _checked_name(name: str, number: int) -> str:
         return check_name(name, f"Seat {number}'s name")
     except ValueError as error:
         raise SetupProblem(str(error), f"name-{number}") from None
-
-
-def _second_of_a_pair(rows: list[tuple[str, str]]) -> int:
-    """The number of the later seat whose name repeats an earlier one (as build_seats names them)."""
-    seen: set[str] = set()
-    for number, (kind, name) in enumerate(rows, start=1):
-        if kind == EMPTY:
-            continue
-        key = (name.strip() or f"Bot {number}")[:20].casefold()
-        if key in seen:
-            return number
-        seen.add(key)
-    return 1
 
 
 def parse_seed(text: str) -> int:

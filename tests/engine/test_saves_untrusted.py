@@ -83,6 +83,8 @@ def bad_files(good: Path) -> dict[str, tuple[bytes, str]]:
         "long-name.json": (variant(good, lambda p: set_path(p, ["seats", 0, "name"], "N" * 21)), "at most 20"),
         "nan.json": (re.sub(r'"seed":\d+', '"seed":NaN', text).encode(), "not valid JSON"),
         "no-seats.json": (variant(good, lambda p: p.update(seats=[])), "does not replay"),
+        "same-name.json": (variant(good, lambda p: set_path(p, ["seats", 1, "name"], "ada")), "names must differ, ignoring case"),
+        "invisible-name.json": (variant(good, lambda p: set_path(p, ["seats", 0, "name"], "\u200d\u200d")), "nothing visible"),
     }
 
 

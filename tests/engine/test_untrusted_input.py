@@ -86,6 +86,13 @@ def test_a_knight_choice_without_a_yes_or_no_is_refused():
         ("a\nb", "U+000A"),
         ("\x9bc", "U+009B"),
         ("del\x7f", "U+007F"),
+        # Nothing anyone can see: joiners, a Hangul filler, braille blanks, combining marks alone.
+        ("\u200d\u200d", "nothing visible"),
+        ("\u200c", "nothing visible"),
+        ("\u3164", "nothing visible"),
+        ("\u2800\u2800", "nothing visible"),
+        ("\u0301\u0301\u0301", "nothing visible"),
+        ("\ufe0f\u034f", "nothing visible"),
     ],
 )
 def test_names_that_are_refused_say_why_in_one_line(name: str, problem: str):
@@ -100,6 +107,13 @@ def test_names_that_are_refused_say_why_in_one_line(name: str, problem: str):
 def test_names_with_brackets_wide_characters_and_emoji_are_kept_as_written(name: str):
     assert check_name(f"  {name} ") == name
     assert Seat(name=name).name == name
+
+
+@pytest.mark.parametrize("names", [("Ann", "ann"), ("Zoë", "ZOË"), ("Straße", "STRASSE"), ("Bot 1", "bot 1")])
+def test_two_seats_whose_names_differ_only_in_case_never_sit_at_one_table(names: tuple[str, str]):
+    rules = get_game("pollen")
+    with pytest.raises(ValueError, match="ignoring case"):
+        Match(rules, rules.parse_options({}), [Seat(name=names[0]), Seat(name=names[1], kind="bot")], 3)
 
 
 def test_clean_text_drops_what_a_terminal_would_obey():

@@ -107,6 +107,7 @@ def test_rules_prints_our_rules(capsys):
         (("simulate", "bloom-kingdom", "--players", "2", "--bots", "random"), "2 players"),
         (("simulate", "bloom-kingdom", "--players", "2", "--option", "speed=fast"), "accepted options: none"),
         (("play", "bloom-kingdom", "--seat", "Ann", "--seat", "ann"), "same name"),
+        (("play", "bloom-kingdom", "--seat", "Ann", "--seat", "\u3164"), "nothing visible"),
         (("frobnicate",), "invalid choice"),
         (("simulate", "bloom-kingdom", "--players", "2", "--jobs", "0"), "--jobs"),
         (("simulate", "bloom-kingdom", "--players", "2", "--jobs", "9999"), "the cores of this machine"),
