@@ -15,13 +15,14 @@ import datetime
 import json
 import math
 import os
-import stat
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, EnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
+
+from boardgames_tui.engine.untrusted_files import NOT_A_REGULAR_FILE, UnreadableFile, read_regular_file
 
 ENV_PREFIX = "BOARDGAMES_TUI_"
 CONFIG_DIR_ENV = "BOARDGAMES_TUI_CONFIG_DIR"
@@ -60,26 +61,21 @@ def read_settings_file(path: Path) -> dict[str, Any]:
     Raises SettingsError, whose message ends in "is not valid TOML (why)", for anything
     that is not a settings file: not a regular file, too large, not UTF-8, not TOML.
     """
+    too_large = f"{NOT_TOML} (it is larger than {MAX_SETTINGS_BYTES // 1024} KB)"
     try:
-        # Non-blocking, so a named pipe planted here is refused instead of waited on.
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        os.stat(path)
     except FileNotFoundError:
         return {}
-    except OSError as error:
-        raise SettingsError(path, f"cannot be read ({error.strerror or error.__class__.__name__})") from None
+    except OSError:
+        pass  # said by the reader below
     try:
-        info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode):
-            raise SettingsError(path, f"{NOT_TOML} (it is not a regular file)")
-        if info.st_size > MAX_SETTINGS_BYTES:
-            raise SettingsError(path, f"{NOT_TOML} (it is larger than {MAX_SETTINGS_BYTES // 1024} KB)")
-        raw = os.read(handle, MAX_SETTINGS_BYTES + 1)
-    except OSError as error:
-        raise SettingsError(path, f"cannot be read ({error.strerror or error.__class__.__name__})") from None
-    finally:
-        os.close(handle)
-    if len(raw) > MAX_SETTINGS_BYTES:  # it grew while being read
-        raise SettingsError(path, f"{NOT_TOML} (it is larger than {MAX_SETTINGS_BYTES // 1024} KB)")
+        # A named pipe or a device planted here is refused without waiting on it.
+        raw = read_regular_file(path, MAX_SETTINGS_BYTES, too_large)
+    except UnreadableFile as error:
+        reason = error.reason
+        if reason == NOT_A_REGULAR_FILE:
+            reason = f"{NOT_TOML} (it is not a regular file)"
+        raise SettingsError(path, reason) from None
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
