@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from rich.text import Text
 from textual.widgets import Input, Static, TabbedContent
 
+from boardgames_tui.engine.assets import asset_path
 from boardgames_tui.engine.reference import CatalogueEntry, CatalogueSection, filter_catalogue
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.bloom_kingdom.content import card_set
@@ -115,3 +118,32 @@ async def test_a_searched_card_shows_its_whole_text(app_factory, size):
         assert card.name in shown
         assert " ".join(card.ability.summary.split()) in shown
         assert "…" not in str(screen.query_one("#catalogue-text", Static).render())
+
+
+def test_everbloom_themes_name_the_seat_counts_they_are_for():
+    # Duo is for two players only, not merely "not for four" (issue #29).
+    text = all_text("everbloom")
+    assert "Duo\n  Landmarks #1, #9, #15, #23, #25, #29.\n  For 2 players only." in text
+    assert "Not for four players" not in text
+    assert "For 1 to 4 players. With four players add #3." in text
+
+
+def test_everbloom_lizards_entry_records_the_measured_lead_with_its_interval():
+    # The ruling of issue #29: the printed 5 stays, its measured lead is told.
+    text = all_text("everbloom")
+    lizards = text[text.index("Z Lizards") : text.index("Landmark tiles")]
+    for figure in ("1,808 games", "6.7 percentage points", "+3.9 to +9.5", "printed abilities stay as printed"):
+        assert figure in lizards
+    rules = " ".join(asset_path("everbloom", "rules.md").read_text().split())
+    for figure in ("1,808 games", "6.7 percentage points", "+3.9 to +9.5", "Printed abilities stay as printed"):
+        assert figure in rules
+
+
+def test_evergreen_pieces_are_one_shared_pool_not_shares():
+    # The rules and the engine use one pool for every planet (issue #29).
+    text = all_text("evergreen")
+    assert "shared out" not in text
+    for piece in evergreen_content().pieces:
+        assert f"{piece.box} in the box, all in one pool that every planet draws on." in text
+    header = " ".join(json.loads(asset_path("evergreen", "content.json").read_text())["_about"])
+    assert "equal share" not in header and "hard limit" not in header and "one pool" in header

@@ -35,6 +35,8 @@ def faction_entry(faction: C.Faction) -> CatalogueEntry:
     lines = [f"Chips {' '.join(str(chip) for chip in faction.chips)}.", faction.summary]
     if faction.setup:
         lines.append(f"Setup: {faction.setup}")
+    if faction.measured:
+        lines.append(f"Measured: {faction.measured}")
     return CatalogueEntry(f"{faction.letter} {faction.name}", tuple(lines))
 
 
@@ -92,6 +94,20 @@ def bloom_track_entries() -> tuple[CatalogueEntry, ...]:
     return tuple(entries)
 
 
+def _theme_players(theme: C.Theme) -> str:
+    """The seat counts a theme is offered for, and the tile four seats add."""
+    counts = sorted(theme.players)
+    if len(counts) == 1:
+        said = f"For {counts[0]} {'player' if counts[0] == 1 else 'players'} only."
+    elif counts == list(range(counts[0], counts[-1] + 1)):
+        said = f"For {counts[0]} to {counts[-1]} players."
+    else:
+        said = f"For {', '.join(str(count) for count in counts)} players."
+    if 4 in counts and theme.four_player_extra is not None:
+        said += f" With four players add #{theme.four_player_extra}."
+    return said
+
+
 def _landmarks() -> list[CatalogueSection]:
     tiles = [landmark_entry(tile) for tile in sorted(C.landmarks().values(), key=lambda tile: tile.number)]
     tiles.append(CatalogueEntry("Hive", (f"Rule for everyone but the Bees: {C.hive().rule.summary}.",)))
@@ -102,10 +118,7 @@ def _landmarks() -> list[CatalogueSection]:
     themes = []
     for theme in C.landmark_themes().values():
         lines = [f"Landmarks {', '.join(f'#{number}' for number in theme.landmarks)}."]
-        if theme.four_player_extra is not None:
-            lines.append(f"With four players add #{theme.four_player_extra}.")
-        else:
-            lines.append("Not for four players.")
+        lines.append(_theme_players(theme))
         themes.append(CatalogueEntry(theme.name, tuple(lines)))
     return [
         CatalogueSection("Landmark tiles", tuple(tiles), "A landmark flips after a round (′ marks the flipped side)."),

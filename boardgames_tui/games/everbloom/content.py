@@ -274,6 +274,9 @@ class Faction(_Record):
     summary: str
     setup: str | None
     source: Source
+    # What the balance runs measured of the printed ability, for the Components tab
+    # (the figures behind it stay in landmarks.json's header).
+    measured: str | None = None
 
     @model_validator(mode="after")
     def _chips(self) -> "Faction":

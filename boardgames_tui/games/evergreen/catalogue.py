@@ -42,7 +42,7 @@ def piece_entry(piece) -> CatalogueEntry:
         f"Glyph {piece.glyph} · height {piece.height} · shadow {piece.shadow or 'none'}"
         f" · {piece.light_points} light point{'s' if piece.light_points != 1 else ''} when lit.",
         "Part of a forest." if piece.forest else "Not part of a forest.",
-        f"{piece.box} in the box, shared out equally between the planets.",
+        f"{piece.box} in the box, all in one pool that every planet draws on.",
     ]
     if piece.module:
         lines.append(f"From the {_MODULE_NAMES[piece.module]}.")
