@@ -436,3 +436,36 @@ async def test_a_half_built_split_waits_for_its_seat_and_the_next_seat_starts_af
         await _to_wilderness_turn(pilot, app, 1)
         assert screen._current_mode() == "place" and screen.chip_turn.sending is None
         assert screen.chip_turn.chip == next(chip for chip, legal in screen.chip_turn.chip_options(screen._seen(screen.current_view())).items() if legal)
+
+
+async def test_a_decision_opens_in_front_of_the_panel_the_seat_was_reading(tmp_path):
+    # Issue #29, at 80×24: as the Butterflies, p (another panel), then 4, a landmark and
+    # Enter: "Before sending: move a pollinator?" opened under the news panel, unseen.
+    options = {"faction_1": "butterflies"}
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3, options=options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        # A first chip, so that pollinators stand on cards for the 4 to move.
+        await pilot.press("1")
+        await pilot.pause()
+        row = next(row for row in place_rows(screen) if row.action is not None)
+        await pilot.press(row.key, "enter")
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.pane == "news" and not screen.query_one("#board").display
+        await pilot.press("4")
+        await pilot.pause()
+        row = next(row for row in place_rows(screen) if row.action is not None)
+        await pilot.press(row.key)
+        await pilot.pause()
+        # The Butterflies' move comes as F1 tells it: chip, landmark, the move, the split.
+        assert app.match.state.turn is not None and app.match.state.turn.steps
+        assert screen._current_mode() == "list"
+        assert screen.pane == "board" and screen.query_one("#board").display
+        assert "Before sending: move a pollinator?" in screen_text(app)
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert screen._current_mode() == "send" and not app.match.state.turn.steps

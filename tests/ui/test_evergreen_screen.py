@@ -10,6 +10,8 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.evergreen.screen import EvergreenScreen
+from boardgames_tui.games.evergreen.summary import Standing
+from boardgames_tui.games.evergreen.widgets import ScorePanel
 from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
@@ -134,3 +136,37 @@ async def test_a_cursor_move_leaves_the_side_panels_alone_and_a_move_redraws_the
         assert zone_built == []
         await plant(app, pilot, "left")
         assert zone_built  # the move's new view drew the panel again
+
+
+async def test_after_planting_the_status_names_what_stands_under_the_cursor(tmp_path):
+    # Issue #29: right after planting on D3 the status said "(D3: nothing here)".
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        await plant(app, pilot, "left")  # C4, empty on a fresh planet
+        assert app.match.state.players[0].plan.board[app.screen.cursor_space] == "s"
+        status = str(app.screen.query_one("#status").render())
+        assert "nothing here" not in status
+        assert "sprout" in status
+
+
+async def test_the_compact_planet_title_says_what_its_sun_number_is(tmp_path):
+    # Issue #29: the 80×24 title read "☀ 2" with nothing to say it counts light points.
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Your planet · ☀ light 0" in screen_text(app)
+
+
+async def test_a_name_never_runs_into_a_three_digit_score(tmp_path):
+    # Issue #29: "● [red]x[/]122 pts" at 200×60.
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="[red]x[/]"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one(ScorePanel)
+        view = app.match.state
+        scores = [Standing(seat=seat, banked=122, light=0, forest=0, fertility=0, bamboo=0) for seat in range(3)]
+        panel.show(view, scores, None)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[red]x[/] 122 pts" in text and "[red]x[/]122" not in text

@@ -529,6 +529,13 @@ class ChipTurn:
             actions.append(Skip())
         return actions
 
+    def asks_before_sending(self, state: EverbloomState, seat: int, place: PlaceChip) -> bool:
+        """Whether `place` asks its question (a pollinator to move or to bring in) before
+        any pollinator is sent: the question then comes straight after the landmark, as
+        the rules text tells it, and the split after the answer."""
+        turn = self.rules.apply(state, seat, place).turn
+        return turn is not None and turn.seat == seat and bool(turn.steps)
+
     def actions(self, state: EverbloomState, seen: Seen) -> list[Any]:
         """The whole turn as the rules take it (the chip, then one action per pollinator),
         checked move by move on a copy of `state`, the true game; raises IllegalMove with

@@ -32,6 +32,8 @@ Source = Literal["rulebook", "public", "designed"]
 
 BIOMES = ("aquatic", "desert", "forest", "jungle", "tundra")
 WILD = "wild"
+# How the board marks the wild biome (no biome record carries it).
+WILD_LETTER = "W"
 CHIP_VALUES = (1, 2, 3, 4, 5)
 FACTIONS = ("bats", "bees", "butterflies", "hummingbirds", "lemurs", "lizards")
 HYBRIDS = 50
@@ -1282,6 +1284,11 @@ class Content(_Record):
         covered = [players for side in self.wilderness.sides for players in side.players]
         if sorted(covered) != sorted(seats):
             raise ValueError(f"each seat count {sorted(seats)} plays on exactly one board side")
+        # A grove row reads "T T3" when a faction shares a biome's letter: never one mark for two things.
+        biome_letters = {biome.letter for biome in self.game.biomes} | {WILD_LETTER}
+        for faction in self.factions.factions:
+            if faction.letter in biome_letters:
+                raise ValueError(f"{faction.name}: letter {faction.letter} is already a biome letter")
         themes = self.landmarks.themes
         for side in self.wilderness.sides:
             mixed = n.four_player_mixed_spaces if 4 in side.players else 0

@@ -88,6 +88,8 @@ PANE_NAMES = {
     "habitat": "the habitat, with your choices",
     "table": "players, your faction, groves, the bloom board and the log",
 }
+# The panes that hide the choice panel (app.tcss): a new decision leaves them.
+HIDE_CHOICES = ("news", "table")
 # Below this size the screen is compact (one pane at a time); from WIDE up the
 # sidebar and the panels grow to show their texts on fewer lines.
 COMPACT = (116, 40)
@@ -133,7 +135,7 @@ class EverbloomScreen(GameScreen):
     rules: EverbloomRules
     # The highlighted choice, the habitat on show and the half-built wilderness turn.
     SEAT_UI = (
-        *GameScreen.SEAT_UI, "choice", "_choice_key", "shown_seat", "pane", "chip_turn",
+        *GameScreen.SEAT_UI, "choice", "_choice_key", "shown_seat", "pane", "chip_turn", "_decision_shown",
     )
 
     def __init__(self, match: Any) -> None:
@@ -156,6 +158,9 @@ class EverbloomScreen(GameScreen):
         # The lines the "since your last turn" panel was last laid out for.
         self._since_lines: tuple[str, ...] = ()
         self._batch = False
+        # The last decision this seat was shown (moves made then, its step): a new one
+        # brings the choices to the front of a small window.
+        self._decision_shown: tuple[int, str] | None = None
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -196,6 +201,18 @@ class EverbloomScreen(GameScreen):
     def _show_pane(self) -> None:
         for pane in PANES:
             self.set_class(pane == self.pane, f"-pane-{pane}")
+
+    def _choices_to_front(self, mode: str) -> None:
+        """A decision new to this seat opens in front: in a small window the panes of
+        news and of the table hide the choices, and a question asked there went unseen."""
+        if mode == "idle":
+            return
+        decision = (len(self.match.moves), mode)
+        if decision == self._decision_shown:
+            return
+        self._decision_shown = decision
+        if self.has_class("-compact") and self.pane in HIDE_CHOICES:
+            self.pane = PANES[0]
 
     def action_cycle_pane(self) -> None:
         self.pane = PANES[(PANES.index(self.pane) + 1) % len(PANES)]
@@ -273,9 +290,11 @@ class EverbloomScreen(GameScreen):
 
     # -- drawing -----------------------------------------------------------------------------------------
     def show_view(self, view: EverbloomState, viewer: int | None) -> None:  # type: ignore[override]
-        # The pane is the seat's own: a seat coming back finds the panel it left open.
-        self._show_pane()
         mode = self._mode(view)
+        self._choices_to_front(mode)
+        # The pane is the seat's own: a seat coming back finds the panel it left open,
+        # unless a new decision waits for it there.
+        self._show_pane()
         panel = self.query_one(ChoicePanel)
         wild = self.query_one(WildernessPanel)
         changed = self._marked("space") | self._marked("landmark")
@@ -613,7 +632,7 @@ class EverbloomScreen(GameScreen):
             self._after_cursor()
             self.say(turn.closed_reason(row), error=True)
             return
-        if isinstance(row.action, ChipToGrove):
+        if isinstance(row.action, ChipToGrove) or turn.asks_before_sending(self.match.state, seen.seat, row.action):
             self.submit(row.action)
             return
         turn.start_sending(seen, row.action, self.hint)

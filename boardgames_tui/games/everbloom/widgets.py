@@ -50,7 +50,7 @@ def biome_letters(biomes: tuple[str, ...]) -> Text:
     text = Text()
     for biome in biomes:
         if biome == C.WILD:
-            text.append("W", style="bold white")
+            text.append(C.WILD_LETTER, style="bold white")
         else:
             info = BIOME_INFO[biome]
             text.append(info.letter, style=f"bold {info.colour}")

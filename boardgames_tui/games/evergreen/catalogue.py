@@ -93,7 +93,7 @@ def catalogue() -> list[CatalogueSection]:
             CatalogueEntry(f"{biome.letter} {biome.name}", (f"{len(spaces)} spaces: {', '.join(spaces)}.",))
         )
     ravines = [space_name(cell) for cell in range(len(BIOME_AT)) if BIOME_AT[cell] < 0]
-    biome_entries.append(CatalogueEntry(f"{data.board.ravine} Ravine", (f"{len(ravines)} spaces: {', '.join(ravines)}.",)))
+    biome_entries.append(CatalogueEntry("░░░░░ Ravine", (f"{len(ravines)} spaces: {', '.join(ravines)}.",)))
     piece_entries = [piece_entry(piece) for piece in data.pieces]
     power_entries = [power_entry(power.key) for power in data.powers]
     season_entries = [

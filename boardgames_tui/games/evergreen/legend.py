@@ -28,7 +28,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(PLANET, "A1", "the space's name: column letter, row number from the top"),
         LegendEntry(PLANET, "s t T b l c m M", f"the piece on a space: {glyphs}"),
         LegendEntry(PLANET, "·", "an empty space"),
-        LegendEntry(PLANET, content().board.ravine + " ░░░", "a ravine: nothing grows there, shadows cross it"),
+        LegendEntry(PLANET, "░░░░░", "a ravine: nothing grows there, shadows cross it"),
         LegendEntry(PLANET, "☀ sun", "the edge the sun shines from this season"),
         LegendEntry(PLANET, "☀ +2  ☀+2", "the plant would score that many light points if the season ended now"),
         LegendEntry(PLANET, "☀ +0", "bamboo in the light: it scores none (a lit small bamboo grows first, while the pool has big bamboo)"),

@@ -31,6 +31,8 @@ from boardgames_tui.games.evergreen.rules import (
     BIOME_KEYS,
     BIOME_NAMES,
     CARDS,
+    EMPTY,
+    PIECE_NAMES,
     POINTS,
     POWERS,
     SIZE,
@@ -40,6 +42,7 @@ from boardgames_tui.games.evergreen.rules import (
     season_preview,
     space_name,
     sun_edge,
+    working_board,
 )
 from boardgames_tui.games.evergreen.summary import BIOME as BIOME_MARK
 from boardgames_tui.games.evergreen.summary import CARD as CARD_MARK
@@ -227,7 +230,7 @@ class EvergreenScreen(GameScreen):
             planet.show(
                 board,
                 sun_edge(view),
-                f"{title} · ☀ " + ("" if self.layout_name == "compact" else "light now ") + str(preview.points),
+                f"{title} · ☀ light " + ("" if self.layout_name == "compact" else "now ") + str(preview.points),
                 lit=preview.lit,
                 cursor=self.cursor_space if own and acting and view.phase == "actions" else None,
                 targets=targets,
@@ -349,7 +352,13 @@ class EvergreenScreen(GameScreen):
             return f"{prompt} · ←/→ or 1–{len(self._choices(view))} to pick, Enter to take"
         here = ", ".join(f"{key}: {STEP_NAMES[type(action)]}" for key, action in self._keyed_steps())
         where = space_name(self.cursor_space)
-        return f"{prompt} · arrows move ({where}{': ' + here if here else ': nothing here'}) · d: done · v: other planets"
+        if not here:
+            # What stands on the space in the seat's own plan (a sprout just planted reads
+            # as one), and that no step of the turn can be taken there.
+            glyph = working_board(view, viewer)[self.cursor_space]
+            stands = "empty" if glyph == EMPTY else PIECE_NAMES.get(glyph, "ravine").lower()
+            here = f"{stands}, no step here"
+        return f"{prompt} · arrows move ({where}: {here}) · d: done · v: other planets"
 
     def _keyed_steps(self) -> list[tuple[str, Any]]:
         steps = self._steps_here()

@@ -441,8 +441,9 @@ class ScorePanel(TextPanel):
         over = view.phase == "over"
         bamboo = "bamboo" in view.powers
         # The names share a column as wide as the longest one that fits beside the
-        # score ("100 pts plans"); a longer name gets a line of its own, whole.
-        room = (self.content_region.width or 26) - 3 - 13
+        # score (" 100 pts plans": a space always parts the name from a three-digit
+        # score); a longer name gets a line of its own, whole.
+        room = (self.content_region.width or 26) - 3 - 14
         longest = max(len(view.name(seat)) for seat in range(len(view.players)))
         column = max(1, min(max(8, longest), room))
         for seat, player in enumerate(view.players):
@@ -456,7 +457,7 @@ class ScorePanel(TextPanel):
                 line = Text(" " * (3 + column))
             else:
                 line.append_text(Text(f" {name}".ljust(column + 1)))
-            line.append(f"{standing.banked:>3} pt" + (" " if standing.banked == 1 else "s"), style="bold green")
+            line.append(f" {standing.banked:>3} pt" + (" " if standing.banked == 1 else "s"), style="bold green")
             if view.phase == "actions":
                 line.append(" done" if player.committed else " plans", style="dim")
             elif view.phase == "draft" and player.card is not None:

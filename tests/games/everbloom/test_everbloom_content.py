@@ -224,7 +224,8 @@ BREAKAGES = [
     ("lizards without their 5", lambda d: by_name(d["factions"]["factions"], "Lizards").update(chips=[1, 2, 3, 4]), "chips must be"),
     ("bees with a 5", lambda d: by_name(d["factions"]["factions"], "Bees").update(chips=[1, 2, 3, 5]), "chips must be"),
     ("a faction missing", lambda d: d["factions"]["factions"].pop(), "six factions"),
-    ("a shared letter", lambda d: by_name(d["factions"]["factions"], "Bees").update(letter="T"), "faction letters must be unique"),
+    ("a shared letter", lambda d: by_name(d["factions"]["factions"], "Bees").update(letter="S"), "faction letters must be unique"),
+    ("a faction with a biome's letter", lambda d: by_name(d["factions"]["factions"], "Bats").update(letter="T"), "already a biome letter"),
     ("an ability swapped", lambda d: by_name(d["factions"]["factions"], "Bats").update(ability={"kind": "hive"}), "printed ability"),
     # game, tracks, habitat
     ("four rounds", lambda d: d["game"]["numbers"].update(rounds=4), "cards_per_stack must equal rounds"),
