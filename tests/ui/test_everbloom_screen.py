@@ -469,3 +469,17 @@ async def test_a_decision_opens_in_front_of_the_panel_the_seat_was_reading(tmp_p
         await pilot.press("1", "enter")
         await pilot.pause()
         assert screen._current_mode() == "send" and not app.match.state.turn.steps
+
+
+async def test_v_in_a_small_window_opens_the_habitat_it_shows_and_says_whose(tmp_path):
+    # Issue #29: at 80×24, v changed the habitat of a pane not on screen: no sign at all.
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        assert screen.pane == "board"
+        await pilot.press("v")
+        await pilot.pause()
+        assert screen.pane == "habitat" and screen.query_one("#eb-habitat").region.width > 0
+        assert "Bot's habitat" in screen_text(app)
+        assert "Showing Bot's habitat" in _status(app)

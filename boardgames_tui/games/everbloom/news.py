@@ -117,7 +117,11 @@ def placement_lines(
     same = _same_round(before, after)
     moves = after.moved[len(before.moved):] if same and after.moved[: len(before.moved)] == before.moved else []
     lines = []
-    for seat in range(len(after.players)):
+    # In the order the seats moved: from the seat that was to move at `before` (the
+    # round's first player for a new round), round the table.
+    count = len(after.players)
+    start = before.turn_seat if same else after.first_player
+    for seat in ((start + step) % count for step in range(count)):
         placed = [
             f"{_chip_words(chip)} at {rules.landmark_label(after, space)}"
             for space in after.chips for chip in _new_chips(before, after, space) if chip.seat == seat

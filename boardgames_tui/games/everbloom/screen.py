@@ -36,7 +36,7 @@ from textual.containers import Horizontal
 
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import and_list, possessive
+from boardgames_tui.engine.text import and_list, owner, possessive
 from boardgames_tui.games.everbloom.chip_turn import ChipTurn, Seen, chip_words
 from boardgames_tui.games.everbloom.chip_turn_words import ChipTurnWords
 from boardgames_tui.games.everbloom.describe import TableWords, pollinators
@@ -829,7 +829,16 @@ class EverbloomScreen(GameScreen):
         current = self.shown_seat if self.shown_seat is not None else base
         following = (current + 1) % seats
         self.shown_seat = None if following == self.viewer else following
+        if self.has_class("-compact") and self.pane != "habitat":
+            # A small window shows the habitat in its own pane only: open it, or v did
+            # nothing to be seen.
+            self.pane = "habitat"
+            self._show_pane()
         self._after_cursor(highlight_only=False)
+        view = self.current_view()
+        if view is not None:
+            whose = owner(view.name(following), own=following == self.viewer, capital=False)
+            self.say(f"Showing {whose} habitat · v: the next one · p: the other panels")
 
     def after_move(self) -> None:
         if self._batch:

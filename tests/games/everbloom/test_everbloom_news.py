@@ -478,3 +478,21 @@ def test_the_seats_own_discard_is_told_as_its_own():
         state = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
     lines = " ".join(RULES.changes_since(before, RULES.view(state, 1), 1).lines)
     assert "You discarded" in lines and "Ann discarded" in lines and "James discarded" not in lines
+
+
+def test_the_placements_since_a_seats_last_move_come_in_the_order_they_were_made():
+    # Issue #29: the panel listed Ann's chip before the bot's, which came first.
+    state = named(blank(["bats", "butterflies", "lizards"]), ["Ann", "James", "Bot"])
+    lay(state, t1=[ELEPHANT], t2=[CRAB])
+
+    def place(state, seat, chip):
+        targets = RULES.plan(state, seat, chip, "west", False).targets
+        return act(state, seat, PlaceChip(chip=chip, landmark="west"), *[SendPollinator(space=targets[0])] * chip)
+
+    state = place(state, 0, 1)
+    state = place(state, 1, 1)
+    james = RULES.view(state, 1)
+    state = place(state, 2, 2)
+    state = place(state, 0, 2)
+    lines = RULES.changes_since(james, RULES.view(state, 1), 1).lines
+    assert [line.split()[0] for line in lines] == ["Bot", "Ann"]
