@@ -483,3 +483,44 @@ async def test_v_in_a_small_window_opens_the_habitat_it_shows_and_says_whose(tmp
         assert screen.pane == "habitat" and screen.query_one("#eb-habitat").region.width > 0
         assert "Bot's habitat" in screen_text(app)
         assert "Showing Bot's habitat" in _status(app)
+
+
+async def test_a_wide_board_shows_every_cards_ability_in_words(tmp_path):
+    # Issue #29: at 200×60 a card read "✦t1 ▤3 A c1 n1 / Reed Heron"; its ability took i.
+    from boardgames_tui.games.everbloom.describe import card_info, is_hidden
+
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        await _to_wilderness_turn(pilot, app, 0)
+        text = screen_text(app)
+        tops = [stack[0] for stack in app.match.state.stacks.values() if stack and not is_hidden(stack[0])]
+        abilities = [card_info(card).ability.summary for card in tops if getattr(card_info(card), "ability", None)]
+        assert abilities
+        for summary in abilities:
+            assert summary[:20] in text
+
+
+async def test_the_card_under_the_cursor_shows_whole_in_a_small_window(tmp_path):
+    # Issue #29: at 80×24 names were cut ("!Edge of the Fore›") and an ability took i.
+    from boardgames_tui.games.everbloom.describe import card_info
+    from boardgames_tui.games.everbloom.rules import card_name
+
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        row = next(row for row in place_rows(screen) if row.action is not None)
+        await pilot.press(row.key)
+        await pilot.pause()
+        assert screen._current_mode() == "send"
+        sending = screen.chip_turn.sending
+        for _ in range(len(sending.targets)):
+            card = app.match.state.stacks[sending.targets[sending.cursor]][0]
+            text = " ".join(screen_text(app).split())
+            assert card_name(card) in text
+            ability = getattr(card_info(card), "ability", None)
+            if ability is not None:
+                assert " ".join(ability.summary.split()[:4]) in text
+            await pilot.press("down")
+            await pilot.pause()

@@ -10,7 +10,15 @@ from __future__ import annotations
 from rich.text import Text
 
 from boardgames_tui.games.everbloom.chip_turn import ChipTurn, PlaceRow, Seen, chip_words
-from boardgames_tui.games.everbloom.describe import BIOME_INFO, card_style, card_summary, landmark_rule, pollinators
+from boardgames_tui.games.everbloom.describe import (
+    BIOME_INFO,
+    card_info,
+    card_style,
+    card_summary,
+    is_hidden,
+    landmark_rule,
+    pollinators,
+)
 from boardgames_tui.games.everbloom.model import ChipToGrove
 from boardgames_tui.games.everbloom.rules import EverbloomRules, card_name
 
@@ -111,11 +119,12 @@ class ChipTurnWords:
         assert sending is not None
         view = seen.view
         rows: list[Text] = []
-        for space in sending.targets:
+        for index, space in enumerate(sending.targets):
             stack = view.stacks.get(space) or []
             count = sending.counts.get(space, 0)
             text = Text(f"{space:<3} ", style="bold")
             name = Text(card_name(stack[0]) if stack else "(empty)", style=card_style(stack[0]) if stack else "dim")
+            whole = name.copy()
             name.truncate(22, pad=True)
             text.append_text(name)
             text.append(" ◀ ", style="dim")
@@ -127,6 +136,17 @@ class ChipTurnWords:
             rule = self.rules.card_rule(view, space)
             if rule is not None and rule.kind.startswith(("storm_m", "edge_must")):
                 text.append(f"  {rule.summary}", style="italic yellow")
+            if index == sending.cursor and stack and not is_hidden(stack[0]):
+                # The card under the cursor whole, at any size: its name and its ability.
+                ability = getattr(card_info(stack[0]), "ability", None)
+                cut = whole.cell_len > name.cell_len
+                if cut or ability is not None:
+                    text.append("\n")
+                if cut:
+                    text.append_text(whole)
+                    text.append(": " if ability is not None else "")
+                if ability is not None:
+                    text.append(f"{ability.summary}.", style="italic")
             rows.append(text)
         if self.turn.need_from_groves(seen):
             for biome in ChipTurn.my_groves(seen):

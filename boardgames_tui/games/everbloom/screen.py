@@ -94,6 +94,9 @@ HIDE_CHOICES = ("news", "table")
 # sidebar and the panels grow to show their texts on fewer lines.
 COMPACT = (116, 40)
 WIDE = (160, 48)
+# At most this many lines of each card's ability on a wide board (two card rows take
+# two rows of the window per line, from WIDE's height up).
+ABILITY_LINES = 3
 
 
 # Every letter that picks something while placing a chip: a landmark, or a grove.
@@ -193,7 +196,12 @@ class EverbloomScreen(GameScreen):
         compact = width < COMPACT[0] or height < COMPACT[1]
         changed = compact != self.has_class("-compact")
         self.set_class(compact, "-compact")
-        self.set_class(width >= WIDE[0] and height >= WIDE[1], "-wide")
+        wide = width >= WIDE[0] and height >= WIDE[1]
+        self.set_class(wide, "-wide")
+        # Each card's ability in words on the board where the height leaves room for it.
+        self.query_one(WildernessPanel).set_ability_lines(
+            max(0, min(ABILITY_LINES, (height - WIDE[1]) // 2)) if wide else 0
+        )
         self._show_pane()
         if changed:
             self.refresh_bindings()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -57,6 +58,9 @@ def biome_letters(biomes: tuple[str, ...]) -> Text:
     return text
 
 
+# Measures text to wrap it (only its width rules are used; it never prints).
+_MEASURE = Console(width=200)
+
 # Where a name on the board goes on past its cell (the inspector, i, shows it whole).
 CUT_MARK = "›"
 
@@ -95,11 +99,26 @@ class WildernessPanel(Vertical):
         self.columns = max(at[1] for at in self.cells) + 1
         self.rows = max(at[0] for at in self.cells) + 1
         self.keys = landmark_keys(side)
+        # Lines under each card for its ability in words: the screen sets them where the
+        # window has room (app.tcss gives the card rows that many more lines).
+        self.ability_lines = 0
 
     def compose(self) -> ComposeResult:
         for row in range(self.rows):
             cards = any(kind == "card" for at, (kind, _) in self.cells.items() if at[0] == row)
             yield TextPanel(classes="eb-crow" if cards else "eb-lrow")
+
+    def set_ability_lines(self, lines: int) -> None:
+        """Room for `lines` lines of each card's ability under it (0: none)."""
+        if lines == self.ability_lines:
+            return
+        self.ability_lines = lines
+        rows = list(self.query(TextPanel))
+        for panel in rows:
+            if panel.has_class("eb-crow"):
+                panel.styles.height = 3 + lines
+            panel.forget_inputs()
+        self.styles.height = 2 + sum(3 + lines if panel.has_class("eb-crow") else 2 for panel in rows)
 
     def row_spaces(self) -> list[list[str]]:
         """The spaces of each grid row, left to right."""
@@ -122,23 +141,31 @@ class WildernessPanel(Vertical):
         side = self.side
         width = self.content_region.width or 84
         # Items of one row stand at least two columns apart: each gets two cells' width.
-        cell = max(6, min(16, int((width + 2) / (self.columns + 0.5))))
+        # With abilities in words the cells take the whole width (their words need it).
+        widest = 24 if self.ability_lines else 16
+        cell = max(6, min(widest, int((width + 2) / (self.columns + 0.5))))
         span = 2 * cell - 2
         planned = planned or {}
+        abilities = self.ability_lines
         for row, panel in enumerate(self.query(TextPanel)):
             items = sorted((at[1], entry) for at, entry in self.cells.items() if at[0] == row)
             spaces = {entry[1] for _, entry in items}
             # A cursor move changes one or two rows: the others are not built again.
             if panel.drawn_from(
-                view, cell, frozenset(spaces & cursor), frozenset(spaces & targets),
+                view, cell, abilities, frozenset(spaces & cursor), frozenset(spaces & targets),
                 {space: count for space, count in planned.items() if space in spaces}, frozenset(spaces & set(changed)),
             ):
                 continue
-            height = 3 if any(entry[0] == "card" for _, entry in items) else 2
+            cards = any(entry[0] == "card" for _, entry in items)
+            height = 3 + abilities if cards else 2
+            # A card row holds cards only: a card may run to one column short of the next.
+            width_here = span + 1 if cards else span
             row_lines = [Text() for _ in range(height)]
             for col, entry in items:
                 if entry[0] == "card":
                     parts = self._card(view, entry[1], planned.get(entry[1], 0), entry[1] in changed)
+                    if abilities:
+                        parts = parts + self._ability(view, entry[1], width_here, abilities)
                 else:
                     parts = self._landmark(view, entry[1], side, self.keys.get(entry[1], ""), entry[1] in changed)
                 parts = (parts + [Text()] * height)[:height]
@@ -147,13 +174,31 @@ class WildernessPanel(Vertical):
                     line = row_lines[index]
                     if len(line) < start:
                         line.append(" " * (start - len(line)))
-                    part = fit(part, span)
+                    part = fit(part, width_here)
                     if entry[1] in cursor:
                         part.stylize(CURSOR)
                     elif entry[1] in targets:
                         part.stylize(TARGET)
                     line.append_text(part)
             panel.show_text(Text("\n").join(row_lines))
+
+    @staticmethod
+    def _ability(view: EverbloomState, space: str, width: int, lines: int) -> list[Text]:
+        """The top card's ability in words, wrapped into `lines` lines of `width` (the
+        last ends in the cut mark when the words go on: i shows them whole)."""
+        stack = view.stacks.get(space, [])
+        if not stack or is_hidden(stack[0]):
+            return []
+        ability = getattr(card_info(stack[0]), "ability", None)
+        if ability is None:
+            return []
+        words = Text(ability.summary + ".", style="italic")
+        wrapped = list(words.wrap(_MEASURE, width, overflow="fold"))
+        if len(wrapped) > lines:
+            last = wrapped[lines - 1]
+            last.append(" " + CUT_MARK)
+            wrapped = [*wrapped[: lines - 1], last]
+        return [line for line in wrapped if line.plain.strip()][:lines]
 
     @staticmethod
     def _card(view: EverbloomState, space: str, planned: int = 0, changed: bool = False) -> list[Text]:
