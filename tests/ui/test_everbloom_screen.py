@@ -483,6 +483,13 @@ async def test_v_in_a_small_window_opens_the_habitat_it_shows_and_says_whose(tmp
         assert screen.pane == "habitat" and screen.query_one("#eb-habitat").region.width > 0
         assert "Bot's habitat" in screen_text(app)
         assert "Showing Bot's habitat" in _status(app)
+        # Once the seat moves, the pane it left comes back (the board, for its next turn).
+        await pilot.press("1")
+        await pilot.pause()
+        row = next(row for row in place_rows(screen) if row.action is not None)
+        await pilot.press(row.key, "enter")
+        await pilot.pause()
+        assert len(app.match.moves) > 0 and screen.pane == "board"
 
 
 async def test_a_wide_board_shows_every_cards_ability_in_words(tmp_path):

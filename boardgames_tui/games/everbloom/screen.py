@@ -139,6 +139,7 @@ class EverbloomScreen(GameScreen):
     # The highlighted choice, the habitat on show and the half-built wilderness turn.
     SEAT_UI = (
         *GameScreen.SEAT_UI, "choice", "_choice_key", "shown_seat", "pane", "chip_turn", "_decision_shown",
+        "_pane_before_view",
     )
 
     def __init__(self, match: Any) -> None:
@@ -164,6 +165,8 @@ class EverbloomScreen(GameScreen):
         # The last decision this seat was shown (moves made then, its step): a new one
         # brings the choices to the front of a small window.
         self._decision_shown: tuple[int, str] | None = None
+        # The pane v left to show a habitat in a small window, restored after a move.
+        self._pane_before_view: str | None = None
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -676,6 +679,9 @@ class EverbloomScreen(GameScreen):
         if self.shown_seat is None:
             return False
         self.shown_seat = None
+        if self._pane_before_view is not None:
+            self.pane, self._pane_before_view = self._pane_before_view, None
+            self._show_pane()
         self._after_cursor(highlight_only=False)
         return True
 
@@ -839,7 +845,8 @@ class EverbloomScreen(GameScreen):
         self.shown_seat = None if following == self.viewer else following
         if self.has_class("-compact") and self.pane != "habitat":
             # A small window shows the habitat in its own pane only: open it, or v did
-            # nothing to be seen.
+            # nothing to be seen (and go back to the pane left once the seat moves).
+            self._pane_before_view = self.pane
             self.pane = "habitat"
             self._show_pane()
         self._after_cursor(highlight_only=False)
@@ -853,6 +860,8 @@ class EverbloomScreen(GameScreen):
             # More moves of one distribution follow: draw once, after the last.
             return
         self.shown_seat = None
+        if self._pane_before_view is not None:
+            self.pane, self._pane_before_view = self._pane_before_view, None
         self.chip_turn.clear()
         if self._message is not None and self._message is self._waiting_refusal:
             # "Wait for Ben's move" is stale once a move was made.
