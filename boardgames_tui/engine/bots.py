@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
+import threading
+from collections import OrderedDict
 from dataclasses import replace
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Hashable, Protocol, Sequence
+
+from pydantic import BaseModel
 
 from boardgames_tui.engine.contract import BOT_LEVEL_NAMES, GameRules, GameState
 from boardgames_tui.engine.mcts import SearchBudget, SearchResult, Verdict, judge, search
@@ -91,19 +96,104 @@ BOT_LEVELS: dict[str, Callable[[random.Random], Bot]] = {
 assert tuple(BOT_LEVELS) == BOT_LEVEL_NAMES, "a seat may name exactly the levels built here"
 DEFAULT_BOT_LEVEL = "normal"
 
-# A hint's search, apart from the bots' levels: a player waits for it, so it stops
-# after about a second however many moves are on offer (no per-move count), and
-# sooner once the best move's lead is outside the noise.  Its iteration cap is only
-# a backstop; the time is what bounds it.
-HINT_BUDGET = SearchBudget(iterations=100_000, seconds=0.9, until_clear=True)
+# A hint's search, apart from the bots' levels.  The same position must give the same
+# hint on any machine under any load, so its work is a fixed number of simulated games
+# per position (sized per game in HINT_PLAYOUTS to take about a second of one core of
+# a small 2-core machine), seeded from the position itself; it stops sooner once the
+# best move's lead is outside the noise (also a matter of counts, never of time).  The
+# seconds are only a safety stop: a hint cut short by them says so and is not kept.
+HINT_BUDGET = SearchBudget(iterations=1000, seconds=4.0, until_clear=True, scaled=False)
+# Each game's share of HINT_BUDGET's playouts (a game whose simulated games are slow
+# gets fewer).  Measured in process time on the 2-core machine: see the README.
+HINT_PLAYOUTS: dict[str, float] = {"bloom-kingdom": 1.3, "pollen": 0.6, "evergreen": 1.3, "everbloom": 0.8}
+
+# Hints found, by position: asked again, the same hint comes back at once.
+_HINT_CACHE: OrderedDict[str, Verdict] = OrderedDict()
+_HINT_CACHE_SIZE = 64
+_HINT_CACHE_LOCK = threading.Lock()
+
+
+def hint_budget(rules: GameRules) -> SearchBudget:
+    share = HINT_PLAYOUTS.get(rules.slug, 1.0)
+    return replace(HINT_BUDGET, iterations=max(1, round(HINT_BUDGET.iterations * share)))
+
+
+def position_key(rules: GameRules, view: GameState, seat: int, decided: Sequence[Any] = ()) -> str:
+    """A digest of the question a hint answers: the game, what the seat sees, the seat,
+    the moves it has already chosen this turn, and the search's budget.  Stable across
+    processes and machines (unlike `hash()`, which Python salts per process)."""
+    digest = hashlib.sha256()
+    for part in (rules.slug, view.model_dump_json(), str(seat), *map(_action_text, decided), repr(hint_budget(rules))):
+        digest.update(part.encode())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _action_text(action: Any) -> str:
+    return action.model_dump_json() if isinstance(action, BaseModel) else repr(action)
 
 
 def find_hint(
-    rules: GameRules, view: GameState, seat: int, seed: int, should_stop: Callable[[], bool] | None = None
+    rules: GameRules,
+    view: GameState,
+    seat: int,
+    should_stop: Callable[[], bool] | None = None,
+    *,
+    decided: Sequence[Any] = (),
 ) -> Verdict:
-    """The best move for `seat` from what `view` shows it, with the record behind it."""
-    result = search(rules, view, seat, HINT_BUDGET, random.Random(f"hint/{seed}/{seat}"), should_stop)
-    return judge(result.moves, result.iterations)
+    """The best move for `seat` from what `view` shows it, with the record behind it.
+
+    `decided`: moves of the seat's turn chosen on the screen but not made yet (a chip
+    whose pollinators are being shared out); the hint is then for the move after them,
+    searched from samples of the hidden state with them made, never from the view.
+    Moves the seat cannot tell apart (the same words for what they do: two copies of
+    one card) are searched as one."""
+    key = position_key(rules, view, seat, decided)
+    with _HINT_CACHE_LOCK:
+        cached = _HINT_CACHE.get(key)
+        if cached is not None:
+            _HINT_CACHE.move_to_end(key)
+            return cached
+    same_move = None if decided else move_identity(rules, view, seat)
+    rng = random.Random(int(key[:32], 16))
+    result = search(rules, view, seat, hint_budget(rules), rng, should_stop, decided=decided, same_move=same_move)
+    verdict = replace(judge(result.moves, result.iterations), cut_short=result.cut_short)
+    if not result.cut_short:
+        with _HINT_CACHE_LOCK:
+            _HINT_CACHE[key] = verdict
+            while len(_HINT_CACHE) > _HINT_CACHE_SIZE:
+                _HINT_CACHE.popitem(last=False)
+    return verdict
+
+
+def forget_hints() -> None:
+    """Empties the hint cache (for measurements that must search every time)."""
+    with _HINT_CACHE_LOCK:
+        _HINT_CACHE.clear()
+
+
+def move_identity(rules: GameRules, view: GameState, seat: int) -> Callable[[Any], Hashable]:
+    """Names a move by its type and the words the seat would read for it: two moves
+    with the same words do the same for the seat (Bloom Kingdom's identical Kings)."""
+
+    def words(action: Any) -> Hashable:
+        explanation = rules.explain_move(view, seat, action)
+        return (type(action).__name__, explanation.move, explanation.reason)
+
+    return words
+
+
+def view_after(rules: GameRules, view: GameState, seat: int, decided: Sequence[Any]) -> GameState:
+    """What `seat` would see with its `decided` moves made, for the words of a hint
+    about the move after them: played on a sample of the hidden state (seeded from the
+    position), never on the view.  Anything a decided move draws is a guess; hint
+    words name only what the seat's next move touches."""
+    if not decided:
+        return view
+    state = rules.determinize(view, seat, random.Random(position_key(rules, view, seat, decided)))
+    for action in decided:
+        state = rules.apply(state, seat, action)
+    return rules.view(state, seat)
 
 
 def make_bot(level: str, seed: int, seat: int, *, untimed: bool = False) -> Bot:

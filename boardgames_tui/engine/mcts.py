@@ -20,7 +20,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Literal
+from typing import Any, Callable, Hashable, Literal, Sequence
 
 from boardgames_tui.engine.contract import GameRules, GameState
 
@@ -45,6 +45,8 @@ FIRST_LOOK = 32
 # best "probably better": worth saying, with the doubt said too.
 LIKELY_LEAD_Z = 2.0
 LOOK_GROWTH = 1.5
+# Under this many standard errors of lead, two moves are within each other's noise.
+NOISE_Z = 1.0
 
 
 @dataclass(frozen=True)
@@ -59,8 +61,13 @@ class SearchBudget:
     seconds: float
     per_move: int | None = None
     until_clear: bool = False
+    # Whether the game's `search_effort` scales the iterations (the bots' levels); a
+    # hint's budget is sized per game already.
+    scaled: bool = True
 
     def iterations_for(self, moves: int, effort: float = 1.0) -> int:
+        if not self.scaled:
+            effort = 1.0
         cap = max(1, round(self.iterations * effort))
         if self.per_move is None:
             return cap
@@ -76,6 +83,9 @@ class MoveStats:
     win_rate: float = 0.0
     # The spread of the rewards behind `mean_reward` (their variance).
     reward_variance: float = 0.0
+    # The seat's score minus the best other seat's, averaged over those games (in
+    # the game's points; estimated where a playout stopped early).
+    margin: float = 0.0
 
 
 @dataclass
@@ -85,6 +95,8 @@ class SearchResult:
     seconds: float
     # The root's moves, most visited first.
     moves: list[MoveStats] = field(default_factory=list)
+    # The clock (a safety stop) or the caller ended the search before its playouts.
+    cut_short: bool = False
 
     @property
     def playouts_per_second(self) -> float:
@@ -92,7 +104,7 @@ class SearchResult:
 
 
 class _Node:
-    __slots__ = ("parent", "action", "seat", "children", "visits", "reward", "reward_squares", "wins", "available")
+    __slots__ = ("parent", "action", "seat", "children", "visits", "reward", "reward_squares", "wins", "available", "margin")
 
     def __init__(self, parent: _Node | None, action: Any, seat: int) -> None:
         self.parent = parent
@@ -106,6 +118,8 @@ class _Node:
         # Games the node's seat won from here (shared wins count in part).
         self.wins = 0.0
         self.available = 0
+        # The node's seat's score lead over the best other seat, summed over its games.
+        self.margin = 0.0
 
 
 def action_key(action: Any) -> Hashable:
@@ -129,16 +143,28 @@ def rewards_from_scores(totals: list[float], winners: list[int]) -> list[float]:
     return rewards
 
 
-def final_rewards(rules: GameRules, state: GameState) -> tuple[list[float], list[int]]:
+Outcome = tuple[list[float], list[int], list[float]]  # rewards, winners, scores
+
+
+def final_rewards(rules: GameRules, state: GameState) -> Outcome:
     sheet = rules.score_sheet(state)
     winners = list(sheet.winners)
-    return rewards_from_scores([float(total) for total in sheet.totals], winners), winners
+    totals = [float(total) for total in sheet.totals]
+    return rewards_from_scores(totals, winners), winners, totals
 
 
-def estimated_rewards(estimates: list[float]) -> tuple[list[float], list[int]]:
+def estimated_rewards(estimates: list[float]) -> Outcome:
     best = max(estimates)
     winners = [seat for seat, value in enumerate(estimates) if value == best]
-    return rewards_from_scores(estimates, winners), winners
+    return rewards_from_scores(estimates, winners), winners, estimates
+
+
+def _margins(scores: list[float]) -> list[float]:
+    """Each seat's score minus the best of the others' (negative: behind)."""
+    if len(scores) < 2:
+        return [0.0] * len(scores)
+    ranked = sorted(scores, reverse=True)
+    return [score - (ranked[1] if score == ranked[0] else ranked[0]) for score in scores]
 
 
 def search(
@@ -148,10 +174,21 @@ def search(
     budget: SearchBudget,
     rng: random.Random,
     should_stop: Callable[[], bool] | None = None,
+    *,
+    decided: Sequence[Any] = (),
+    same_move: Callable[[Any], Hashable] | None = None,
 ) -> SearchResult:
-    """The move `seat` should make, from what `view` shows it."""
+    """The move `seat` should make, from what `view` shows it.
+
+    `decided` are moves of `seat`'s turn already chosen but not yet made (a turn being
+    built on the screen): every sample plays them first, so the search answers for
+    the decision after them.  The view itself is never played on: it hides what a
+    move may draw.  `same_move` names a root move by what it does for the seat, so
+    that moves the seat cannot tell apart (two copies of one card) are searched as
+    one and never compete.
+    """
     started = time.perf_counter()
-    root_actions = rules.legal_actions(view, seat)
+    root_actions = _root_actions(rules, view, seat, decided, rng, same_move)
     if not root_actions:
         raise RuntimeError(f"seat {seat} has no legal action")
     if len(root_actions) == 1:
@@ -164,14 +201,23 @@ def search(
     horizon = rules.playout_horizon
     iterations = 0
     next_look = FIRST_LOOK
+    cut_short = False
     while iterations < planned:
         if iterations % 8 == 0 and iterations and (time.perf_counter() > deadline or (should_stop and should_stop())):
+            cut_short = True
             break
         if budget.until_clear and iterations >= next_look:
             if judge(_root_moves(root), iterations).clear:
                 break
             next_look = math.ceil(iterations * LOOK_GROWTH)
         state = rules.determinize(view, seat, rng)
+        offered = root_actions
+        if decided:
+            state = _play_decided(rules, state, seat, decided)
+            # What the decided moves drew may differ from sample to sample: only the
+            # moves this sample allows are offered.
+            legal = {action_key(action) for action in rules.legal_actions(state, seat)}
+            offered = [action for action in root_actions if action_key(action) in legal] or rules.legal_actions(state, seat)
         # The sample may share parts with `view`: its first move copies it, and from
         # then on this iteration owns the state and changes it in place.
         advance = rules.apply
@@ -180,7 +226,7 @@ def search(
         path = [root]
         # Selection and expansion.
         while not rules.is_over(state):
-            actions = root_actions if node is root else rules.legal_actions(state, mover)
+            actions = offered if node is root else rules.legal_actions(state, mover)
             untried = []
             best_child = None
             best_value = -1.0
@@ -222,7 +268,8 @@ def search(
                 mover = rules.to_act(state)[0]
             if rules.is_over(state):
                 break
-        rewards, winners = _playout(rules, state, rng, horizon)
+        rewards, winners, scores = _playout(rules, state, rng, horizon)
+        margins = _margins(scores)
         share = 1.0 / len(winners) if winners else 0.0
         for visited in path:
             visited.visits += 1
@@ -230,6 +277,7 @@ def search(
                 reward = rewards[visited.seat]
                 visited.reward += reward
                 visited.reward_squares += reward * reward
+                visited.margin += margins[visited.seat]
                 if visited.seat in winners:
                     visited.wins += share
         iterations += 1
@@ -237,7 +285,39 @@ def search(
     moves = _root_moves(root)
     if not moves:
         moves = [MoveStats(root_actions[0], 0, 0.0)]
-    return SearchResult(moves[0].action, iterations, seconds, moves)
+    return SearchResult(moves[0].action, iterations, seconds, moves, cut_short)
+
+
+def _play_decided(rules: GameRules, state: GameState, seat: int, decided: Sequence[Any]) -> GameState:
+    """A determinized `state` with the seat's already chosen moves made (a copy)."""
+    for action in decided:
+        state = rules.apply(state, seat, action)
+    return state
+
+
+def _root_actions(
+    rules: GameRules,
+    view: GameState,
+    seat: int,
+    decided: Sequence[Any],
+    rng: random.Random,
+    same_move: Callable[[Any], Hashable] | None,
+) -> list[Any]:
+    """The moves the search chooses among, one of each kind when `same_move` says two
+    are alike.  After `decided` moves they are read from one sample with those moves
+    made: what a chip sends next does not depend on what the view hides, but the
+    view cannot be played on."""
+    if decided:
+        sample = _play_decided(rules, rules.determinize(view, seat, random.Random(rng.random())), seat, decided)
+        actions = rules.legal_actions(sample, seat)
+    else:
+        actions = rules.legal_actions(view, seat)
+    if same_move is None or len(actions) < 2:
+        return actions
+    kinds: dict[Hashable, Any] = {}
+    for action in actions:
+        kinds.setdefault(same_move(action), action)
+    return list(kinds.values())
 
 
 def _root_moves(root: _Node) -> list[MoveStats]:
@@ -247,7 +327,9 @@ def _root_moves(root: _Node) -> list[MoveStats]:
         if child.visits:
             mean = child.reward / child.visits
             variance = max(0.0, child.reward_squares / child.visits - mean * mean)
-            moves.append(MoveStats(child.action, child.visits, mean, child.wins / child.visits, variance))
+            moves.append(
+                MoveStats(child.action, child.visits, mean, child.wins / child.visits, variance, child.margin / child.visits)
+            )
     moves.sort(key=lambda stats: (stats.visits, stats.mean_reward), reverse=True)
     return moves
 
@@ -281,6 +363,12 @@ class Verdict:
     # Whether best is probably ahead of the runner-up, if not clearly: its lead is
     # LIKELY_LEAD_Z standard errors wide, judged once, at the end.
     likely: bool = False
+    # Whether best and runner-up are within the noise of each other (best's lead is
+    # under NOISE_Z standard errors): only then may a player hear "either is fine".
+    level: bool = False
+    # The search stopped before its playouts (the clock's safety stop): the record is
+    # thinner than the position's budget and may change when asked again.
+    cut_short: bool = False
 
 
 def judge(moves: list[MoveStats], games: int) -> Verdict:
@@ -303,8 +391,10 @@ def judge(moves: list[MoveStats], games: int) -> Verdict:
         dropped = max((move.visits for move in others), default=0)
         return Verdict(best, None, clear, _measure(best, best), games, len(moves), dropped)
     runner_up = ranked[1]
-    likely = clear or _lead_in_errors(best, runner_up) > LIKELY_LEAD_Z
-    return Verdict(best, runner_up, clear, _measure(best, runner_up), games, len(moves), likely=likely)
+    lead = _lead_in_errors(best, runner_up)
+    likely = clear or lead > LIKELY_LEAD_Z
+    level = not likely and lead < NOISE_Z
+    return Verdict(best, runner_up, clear, _measure(best, runner_up), games, len(moves), likely=likely, level=level)
 
 
 def _measure(best: MoveStats, runner_up: MoveStats) -> Measure:
@@ -340,7 +430,7 @@ def _lead_in_errors(best: MoveStats, other: MoveStats) -> float:
 
 def _playout(
     rules: GameRules, state: GameState, rng: random.Random, horizon: int | None
-) -> tuple[list[float], list[int]]:
+) -> Outcome:
     """Plays a quick game on from `state`, which the caller owns and gives up (it came
     from `apply`), so each move changes it in place."""
     steps = 0

@@ -23,7 +23,7 @@ from textual.strip import Strip
 from textual.widgets import Header, RichLog
 from textual.worker import get_current_worker
 
-from boardgames_tui.engine.bots import find_hint, make_bot
+from boardgames_tui.engine.bots import find_hint, make_bot, view_after
 from boardgames_tui.engine.mcts import Verdict
 from boardgames_tui.engine.contract import (
     NO_CHANGES,
@@ -33,11 +33,12 @@ from boardgames_tui.engine.contract import (
     GameState,
     IllegalMove,
     LogEntry,
+    MoveExplanation,
     TableMoment,
 )
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import and_list, possessive
+from boardgames_tui.engine.text import and_list, plural, possessive
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen, QuietGuard
 from boardgames_tui.ui.footer import KeysFooter
@@ -54,49 +55,74 @@ class CursorNote(Text):
     the prompt, it follows the cursor, so the bar keeps its height as the cursor moves."""
 
 
-def hint_reason(verdict: Verdict, runner_up_move: str | None) -> str:
+def hint_reason(verdict: Verdict, runner_up: MoveExplanation | None) -> str:
     """Why the hint's move, from the record of the simulated games behind it.
 
-    The move named is always the one with the best record the line cites; when the
-    next best is within the noise the line says so instead of claiming a winner.
+    The move named is always the one with the best record the line cites.  "Either is
+    fine" only when the next best is within the noise of it, and then the next best is
+    named with what it does; otherwise the hint is said to be better (or probably
+    better), by how much in points of score as well as in games won.
     """
-    best, runner_up = verdict.best, verdict.runner_up
+    best, other_stats = verdict.best, verdict.runner_up
     if verdict.games == 0:
         return "it is the only move you have."
+    cut = (
+        f" The machine was too busy: the search stopped after {verdict.games} simulated games, "
+        "short of its usual count; ask again for the full answer."
+        if verdict.cut_short
+        else ""
+    )
     if verdict.measure == "too few":
         return (
-            f"only {verdict.games} simulated games fitted in the time, over {verdict.tried} moves: "
-            "too few to tell them apart, so take it as a first idea."
+            f"only {verdict.games} simulated games, over {verdict.tried} moves: "
+            "too few to tell them apart, so take it as a first idea." + cut
         )
     if best.win_rate > 0.0:
         record = f"it won {_share(best.win_rate, best.visits)} simulated games from here"
     else:
         record = f"no simulated game from here was won with it ({best.visits})"
-    if runner_up is None:
+    if other_stats is None or runner_up is None:
         if verdict.clear:
             if best.win_rate == 0.0:
                 record += ", but it finished nearest the top score"
-            return f"{record}; the search soon dropped the other moves (none tried in more than {verdict.dropped})."
-        return f"{record}; the other moves were tried too rarely to compare (none in more than {verdict.dropped})."
-    other = f"\u201c{runner_up_move}\u201d"
-    if verdict.measure == "all won":
-        return (
-            f"it won all {best.visits} simulated games that tried it, "
-            f"as {other} won all {runner_up.visits}: either is fine."
-        )
+            return f"{record}; the search soon dropped the other moves (none tried in more than {verdict.dropped})." + cut
+        return f"{record}; the other moves were tried too rarely to compare (none in more than {verdict.dropped})." + cut
+    other = f"\u201c{runner_up.move.rstrip('.')}\u201d"
+    if verdict.level or verdict.measure == "all won":
+        does = f" ({runner_up.reason.rstrip('.')})" if runner_up.reason else ""
+        if verdict.measure == "all won":
+            line = f"it won all {best.visits} simulated games that tried it, as {other}{does} won all {other_stats.visits}"
+        elif verdict.measure == "score":
+            line = (
+                f"no simulated game from here was won with it ({best.visits}) or with {other}{does} "
+                f"({other_stats.visits}), and it finished about as near the top score"
+            )
+        else:
+            line = f"{record}, about as good as {other}{does} ({_share(other_stats.win_rate, other_stats.visits)})"
+        return f"{line}: either is fine." + cut
+    doubt = "" if verdict.clear else ", though in too few games to be sure"
+    points = _points(best.margin - other_stats.margin)
     if verdict.measure == "score":
-        both = f"no simulated game from here was won with it ({best.visits}) or with {other} ({runner_up.visits})"
-        if verdict.clear:
-            return f"{both}, but it finished nearer the top score."
-        if verdict.likely:
-            return f"{both}; it finished nearer the top score, though in too few games to be sure."
-        return f"{both}, and it finished about as near the top score: either is fine."
-    next_best = f"the next best, {other}, won {_share(runner_up.win_rate, runner_up.visits)}"
-    if verdict.clear:
-        return f"{record}; {next_best}."
-    if verdict.likely:
-        return f"{record}; {next_best}: probably worse, but too few games to be sure."
-    return f"{record}, about as good as {other} ({_share(runner_up.win_rate, runner_up.visits)}): either is fine."
+        nearer = f"{points} nearer the top score a game" if points else "nearer the top score"
+        sure = "it" if verdict.clear else "it probably"
+        return (
+            f"no simulated game from here was won with it ({best.visits}) or with {other} ({other_stats.visits}), "
+            f"but {sure} finished {nearer}{doubt}." + cut
+        )
+    gain = round(100 * (best.win_rate - other_stats.win_rate))
+    by = f"by {plural(gain, 'point')} of win rate" + (f" and {points} of score a game" if points else "")
+    better = "better" if verdict.clear else "probably better"
+    return (
+        f"{record}; {better} than the next best, {other} "
+        f"(won {_share(other_stats.win_rate, other_stats.visits)}), {by}{doubt}." + cut
+    )
+
+
+def _points(lead: float) -> str:
+    """ "2.3 points": a score difference worth saying, or "" when under a tenth."""
+    if lead < 0.05:
+        return ""
+    return f"{lead:.1f} points" if round(lead, 1) != 1.0 else "1 point"
 
 
 def hint_message(rules: GameRules, view: GameState, seat: int, verdict: Verdict) -> Text:
@@ -106,7 +132,7 @@ def hint_message(rules: GameRules, view: GameState, seat: int, verdict: Verdict)
     reason = f"{explanation.reason.rstrip('.')}; " if explanation.reason else ""
     runner_up = None
     if verdict.runner_up is not None:
-        runner_up = rules.explain_move(view, seat, verdict.runner_up.action).move.rstrip(".")
+        runner_up = rules.explain_move(view, seat, verdict.runner_up.action)
     return Text.assemble(
         ("Hint: ", "bold"), (explanation.move.rstrip("."), "bold"), f" — {reason}{hint_reason(verdict, runner_up)}"
     )
@@ -698,16 +724,17 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self.look_for_hint(self.viewer, self.match.state, view)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def look_for_hint(self, seat: int, state: GameState, view: GameState) -> None:
+    def look_for_hint(self, seat: int, state: GameState, view: GameState, decided: tuple[Any, ...] = ()) -> None:
         """Find the best move for `seat` from `view` in a worker and show it (a hook: a
-        game may ask about a view one decision ahead, such as a chip already placed)."""
+        game may ask about the decision after moves its turn builder holds, `decided`,
+        such as a chip chosen but not yet placed)."""
         worker = get_current_worker()
-        seed = self.match.seed + len(self.match.moves)
-        verdict = find_hint(self.rules, view, seat, seed, lambda: worker.is_cancelled)
+        verdict = find_hint(self.rules, view, seat, lambda: worker.is_cancelled, decided=decided)
         if worker.is_cancelled:
             return
+        words_view = view_after(self.rules, view, seat, decided)
         try:
-            self.app.call_from_thread(self._hint_found, seat, state, view, verdict)
+            self.app.call_from_thread(self._hint_found, seat, state, words_view, verdict)
         except RuntimeError:
             pass  # the app closed while the hint was being found
 

@@ -13,7 +13,8 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine import bots
 from boardgames_tui.engine.contract import Seat
-from boardgames_tui.engine.mcts import MoveStats, Verdict
+from boardgames_tui.engine.contract import MoveExplanation
+from boardgames_tui.engine.mcts import MoveStats, Verdict, judge
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.game_screen import GameScreen, hint_reason
 from boardgames_tui.ui.setup import StartRequest
@@ -173,45 +174,57 @@ async def test_an_undo_drops_the_hint(tmp_path, slug):
         assert screen.hint is None
 
 
-def record(action: str, visits: int, win_rate: float, mean_reward: float | None = None) -> MoveStats:
-    return MoveStats(action, visits, win_rate if mean_reward is None else mean_reward, win_rate)
+def record(action: str, visits: int, win_rate: float, mean_reward: float | None = None, margin: float = 0.0) -> MoveStats:
+    return MoveStats(action, visits, win_rate if mean_reward is None else mean_reward, win_rate, margin=margin)
 
 
-def test_a_clear_lead_names_the_next_best_move_and_both_records():
-    verdict = Verdict(record("a", 480, 0.62), record("b", 150, 0.41), True, "wins", 700)
-    assert hint_reason(verdict, "Play the Dragon") == (
-        "it won 62% of 480 simulated games from here; the next best, \u201cPlay the Dragon\u201d, won 41% of 150."
+DRAGON = MoveExplanation("Play the Dragon", "the Dragon column grows to 2")
+PASS = MoveExplanation("Pass")
+
+
+def test_a_clear_lead_says_it_is_better_in_points_and_in_games_won():
+    verdict = Verdict(record("a", 480, 0.62, margin=1.5), record("b", 150, 0.41, margin=-0.8), True, "wins", 700)
+    assert hint_reason(verdict, DRAGON) == (
+        "it won 62% of 480 simulated games from here; better than the next best, \u201cPlay the Dragon\u201d "
+        "(won 41% of 150), by 21 points of win rate and 2.3 points of score a game."
     )
 
 
-def test_moves_within_the_noise_are_called_equally_good():
-    verdict = Verdict(record("a", 480, 0.62), record("b", 410, 0.60), False, "wins", 900)
-    line = hint_reason(verdict, "Play the Dragon")
-    assert line.endswith("about as good as \u201cPlay the Dragon\u201d (60% of 410): either is fine.")
+def test_moves_within_the_noise_are_called_equally_good_and_both_say_what_they_do():
+    verdict = Verdict(record("a", 480, 0.62), record("b", 410, 0.60), False, "wins", 900, level=True)
+    line = hint_reason(verdict, DRAGON)
+    assert line.endswith(
+        "about as good as \u201cPlay the Dragon\u201d (the Dragon column grows to 2) (60% of 410): either is fine."
+    )
 
 
-def test_a_probable_lead_says_its_doubt():
-    verdict = Verdict(record("a", 150, 0.39), record("b", 17, 0.12), False, "wins", 167, likely=True)
-    assert hint_reason(verdict, "Pass") == (
-        "it won 39% of 150 simulated games from here; the next best, \u201cPass\u201d, won 12% of 17: "
-        "probably worse, but too few games to be sure."
+def test_a_lead_outside_the_noise_is_never_either_is_fine():
+    """Found playing: "either is fine" beside 42% against 25%, a lead of about 1.5
+    standard errors: now it is "probably better", with the doubt said."""
+    verdict = judge([record("a", 40, 0.42, margin=0.4), record("b", 40, 0.25, margin=-1.0)], 80)
+    assert not verdict.clear and not verdict.level
+    line = hint_reason(verdict, PASS)
+    assert "either is fine" not in line
+    assert line == (
+        "it won 42% of 40 simulated games from here; probably better than the next best, \u201cPass\u201d "
+        "(won 25% of 40), by 17 points of win rate and 1.4 points of score a game, though in too few games to be sure."
     )
 
 
 def test_moves_that_never_won_are_told_apart_by_score_without_a_zero_percent():
-    verdict = Verdict(record("a", 300, 0.0, 0.2), record("b", 200, 0.0, 0.1), True, "score", 500)
-    line = hint_reason(verdict, "Pass")
+    verdict = Verdict(record("a", 300, 0.0, 0.2, margin=-3.0), record("b", 200, 0.0, 0.1, margin=-5.5), True, "score", 500)
+    line = hint_reason(verdict, PASS)
     assert line == (
         "no simulated game from here was won with it (300) or with \u201cPass\u201d (200), "
-        "but it finished nearer the top score."
+        "but it finished 2.5 points nearer the top score a game."
     )
-    alike = hint_reason(Verdict(verdict.best, verdict.runner_up, False, "score", 500), "Pass")
+    alike = hint_reason(Verdict(verdict.best, verdict.runner_up, False, "score", 500, level=True), PASS)
     assert alike.endswith("about as near the top score: either is fine.") and "0%" not in alike
 
 
 def test_moves_that_always_won_are_equally_good():
-    verdict = Verdict(record("a", 90, 1.0), record("b", 80, 1.0), False, "all won", 170)
-    assert hint_reason(verdict, "Pass") == (
+    verdict = Verdict(record("a", 90, 1.0), record("b", 80, 1.0), False, "all won", 170, level=True)
+    assert hint_reason(verdict, PASS) == (
         "it won all 90 simulated games that tried it, as \u201cPass\u201d won all 80: either is fine."
     )
 
@@ -228,8 +241,7 @@ def test_a_search_too_short_for_any_record_says_so_without_percentages():
     verdict = Verdict(record("a", 6, 0.5), None, False, "too few", 240, tried=84)
     line = hint_reason(verdict, None)
     assert line == (
-        "only 240 simulated games fitted in the time, over 84 moves: too few to tell them apart, "
-        "so take it as a first idea."
+        "only 240 simulated games, over 84 moves: too few to tell them apart, so take it as a first idea."
     )
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
+from boardgames_tui.engine.bots import view_after
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.games.everbloom.describe import pollinators
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
@@ -566,17 +567,21 @@ class ChipTurn:
         self.sending = None
         return actions + sends
 
-    def placed(self, seen: Seen) -> EverbloomState | None:
-        """The seat's view with the chip of the open split on its landmark, when its sends
-        follow at once (what a hint on the split searches from); else None."""
+    def decided(self, seen: Seen) -> tuple[PlaceChip, ...]:
+        """The chip of the open split, when its sends follow it at once: the move a hint
+        on the split takes as made (its search plays it on samples of the hidden state,
+        never on the view).  Empty when no chip waits, it is refused, or it asks for
+        another decision before its sends (a pollinator to move or bring in)."""
         sending = self.sending
         if sending is None or sending.place is None:
-            return None
+            return ()
         try:
             self.rules.validate(seen.view, seen.seat, sending.place)
-            placed = self.rules.apply(seen.view, seen.seat, sending.place)
         except IllegalMove:
-            return None
+            return ()
+        # Whether the sends follow at once does not hang on what the view hides, so one
+        # sample of the hidden state, with the chip played on it, tells.
+        placed = view_after(self.rules, seen.view, seen.seat, (sending.place,))
         if placed.turn is None or placed.turn.steps or placed.turn.seat != seen.seat:
-            return None
-        return placed
+            return ()
+        return (sending.place,)

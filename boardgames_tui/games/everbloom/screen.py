@@ -819,13 +819,14 @@ class EverbloomScreen(GameScreen):
 
     def action_hint(self) -> None:
         """In a split whose chip is not yet on the board, the hint answers for that very
-        chip and landmark: the search looks at this seat's view with the chip placed,
-        and proposes where its pollinators go."""
+        chip and landmark: the search plays the chip on samples of the hidden state
+        (never on this seat's view, which hides what a bloom advance draws) and proposes
+        where its pollinators go."""
         view = self.current_view()
         seen = self._seen(view)
         sending = self.chip_turn.sending
-        placed = self.chip_turn.placed(seen) if seen is not None and self._mode(view) == "send" else None
-        if seen is None or sending is None or sending.place is None or placed is None:
+        decided = self.chip_turn.decided(seen) if seen is not None and self._mode(view) == "send" else ()
+        if seen is None or sending is None or sending.place is None or not decided:
             # No split open, or the chip asks for another decision first: the hint is
             # for the chip step (or the list).
             super().action_hint()
@@ -833,7 +834,7 @@ class EverbloomScreen(GameScreen):
         self._drop_hint()
         where = f"{chip_words((sending.place.chip, sending.place.first_chip))} at {sending.landmark}"
         self.say(f"Looking for a hint on sharing out {where}…")
-        self.look_for_hint(seen.seat, self.match.state, placed)
+        self.look_for_hint(seen.seat, self.match.state, seen.view, decided)
 
     def action_cycle_habitat(self) -> None:
         seats = len(self.match.seats)

@@ -1,0 +1,96 @@
+"""A hint at every step of every turn builder, in seeded games of every game and seat
+count, headless: no hint ever crashes, and none plays a move on a seat's view.
+
+Found playing Everbloom (issue 26, item 12): a hint asked while the seat shared out a
+chip whose landmark earns a bloom advance played the chip on the seat's view, where
+the nectar deck is hidden, and the advance drew from it (`KeyError: '?'`).  A hint on
+a half-built turn now plays the chosen moves on samples of the hidden state.
+
+Each hint searches a handful of simulated games only: what is checked is that every
+question can be asked and answered in words, not how good the answer is.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from boardgames_tui.engine import bots
+from boardgames_tui.engine.bots import find_hint, view_after
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.registry import get_game
+from boardgames_tui.games.everbloom.chip_turn import ChipTurn, Seen
+from boardgames_tui.games.everbloom.model import PlaceChip
+from boardgames_tui.ui.game_screen import hint_message
+
+# Turns of a seeded random game that get hints, per game: enough to reach every step
+# of its turn builders (Everbloom's wilderness and pollination, Evergreen's draft and
+# plan) in every seat count, few enough to stay cheap.
+MOVES = {"bloom-kingdom": 60, "pollen": 40, "evergreen": 120, "everbloom": 400}
+
+
+@pytest.fixture(autouse=True)
+def tiny_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=3, until_clear=False))
+
+
+def ask(rules, view, seat: int, decided=()) -> None:
+    verdict = find_hint(rules, view, seat, decided=decided)
+    words = hint_message(rules, view_after(rules, view, seat, decided), seat, verdict)
+    assert words.plain.startswith("Hint: ")
+
+
+def games(slug: str):
+    rules = get_game(slug)
+    for seats in range(rules.min_players, rules.max_players + 1):
+        state = rules.setup(rules.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(seats)], seats)
+        yield rules, seats, state
+
+
+@pytest.mark.parametrize("slug", ["bloom-kingdom", "pollen", "evergreen"])
+def test_a_hint_at_every_decision(slug):
+    for rules, seats, state in games(slug):
+        mover = random.Random(seats)
+        for _ in range(MOVES[slug]):
+            if rules.is_over(state):
+                break
+            seat = rules.to_act(state)[0]
+            ask(rules, rules.view(state, seat), seat)
+            state = rules.apply(state, seat, mover.choice(rules.legal_actions(state, seat)))
+
+
+def test_a_hint_at_every_step_of_everbloom_turns():
+    """Every chip of every wilderness turn, on a landmark that earns a bloom advance when
+    one is open to it and on another, with its split open: the hint for the split, as
+    the screen asks it; and every other decision (the Butterflies' move, the choices a
+    bloom advance brings, the draft, pollination) as it comes."""
+    asked = {"split": 0, "bloom advance": 0, "move first": 0}
+    for rules, seats, state in games("everbloom"):
+        mover = random.Random(seats)
+        for _ in range(MOVES["everbloom"]):
+            if rules.is_over(state):
+                break
+            seat = rules.to_act(state)[0]
+            view = rules.view(state, seat)
+            ask(rules, view, seat)
+            seen = Seen(view, seat, rules.legal_actions(view, seat))
+            turn = ChipTurn(rules)
+            if turn.step(seen, moves=0) == "place":
+                for chip in turn.chip_options(seen):
+                    turn.select_chip(chip)
+                    rows = [row for row in turn.place_rows(seen) if isinstance(row.action, PlaceChip)]
+                    blooming = [row for row in rows if row.plan is not None and row.plan.bloom]
+                    for row in blooming[:1] + mover.sample(rows, min(1, len(rows))):
+                        turn.start_sending(seen, row.action)
+                        decided = turn.decided(seen)
+                        if decided:
+                            asked["split"] += 1
+                            asked["bloom advance"] += bool(row.plan.bloom)
+                        else:
+                            asked["move first"] += 1
+                        ask(rules, view, seat, decided)
+                        turn.back()
+            state = rules.apply(state, seat, mover.choice(rules.legal_actions(state, seat)))
+    assert all(asked.values()), asked
