@@ -1,0 +1,179 @@
+"""Is the hint right?  The app's hint against a search 30 times longer, on fixed positions.
+
+Skipped in normal runs (--benchmark-skip); measure with
+    python -m pytest tests/benchmarks/test_hint_quality.py --benchmark-only -p no:cacheprovider -s
+(about 15 minutes of one core: each reference search is 30 hints long; set
+HINT_QUALITY_REFERENCE to a smaller factor for a quicker, rougher look).
+
+Positions come from seeded random games (the same every run): early, middle and late,
+with 2 and 4 seats (Evergreen 2 and 4 too), and of the kinds each game's turns are
+built from: Everbloom's chip step (the hint's question at the chip and the landmark
+step alike: which chip where) and its split (the chip decided, where its pollinators
+go); Evergreen's draft and plan.  For each, the hint is asked as the app asks it, and a
+reference search of the same question with 30 times the playouts (and no early stop)
+records every move.  A hint *agrees* when it is the reference's best move or within
+the reference's noise of it (its deficit under LIKELY_LEAD_Z standard errors); its
+*regret* is how many points of win rate the reference gives up by playing it instead.
+Aim: agreement in at least 90% of positions, mean regret under 1 point.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from boardgames_tui.engine.bots import find_hint, forget_hints, hint_budget, move_identity, view_after
+from boardgames_tui.engine.contract import GameRules, Seat
+from boardgames_tui.engine.mcts import LIKELY_LEAD_Z, MoveStats, _lead_in_errors, action_key, judge, search
+from boardgames_tui.engine.registry import get_game
+
+REFERENCE_FACTOR = float(os.environ.get("HINT_QUALITY_REFERENCE", "30"))
+PHASES = {"early": 0.15, "middle": 0.5, "late": 0.85}
+
+
+@dataclass
+class Question:
+    slug: str
+    label: str
+    view: Any
+    seat: int
+    decided: tuple[Any, ...] = ()
+
+
+def _kind(slug: str, rules: GameRules, state: Any, seat: int) -> str:
+    """The kind of step a decision is, where a game's turns have kinds the benchmark names."""
+    actions = rules.legal_actions(state, seat)
+    names = {type(action).__name__ for action in actions}
+    if slug == "evergreen":
+        return "draft" if "DraftCard" in names else "plan"
+    if slug == "everbloom":
+        return "chip" if "PlaceChip" in names else "other"
+    return "move"
+
+
+def positions(slug: str) -> list[Question]:
+    rules = get_game(slug)
+    questions: list[Question] = []
+    for seats in (2, min(4, rules.max_players)):
+        state = rules.setup(rules.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(seats)], 100 + seats)
+        mover = random.Random(seats)
+        history = []
+        while not rules.is_over(state):
+            seat = rules.to_act(state)[0]
+            history.append((state, seat))
+            state = rules.apply(state, seat, mover.choice(rules.legal_actions(state, seat)))
+        wanted = {"evergreen": ["draft", "plan"], "everbloom": ["chip"]}.get(slug, ["move"])
+        for phase, share in PHASES.items():
+            start = int(len(history) * share)
+            for kind in wanted:
+                found = next(
+                    (
+                        (state, seat)
+                        for state, seat in history[start:] + history[:start]
+                        if len(rules.legal_actions(state, seat)) > 1 and _kind(slug, rules, state, seat) == kind
+                    ),
+                    None,
+                )
+                if found is None:
+                    continue
+                state, seat = found
+                view = rules.view(state, seat)
+                questions.append(Question(slug, f"{seats} seats, {phase}, {kind}", view, seat))
+                if slug == "everbloom" and kind == "chip":
+                    split = _split(rules, view, seat, mover)
+                    if split is not None:
+                        questions.append(Question(slug, f"{seats} seats, {phase}, split", view, seat, (split,)))
+    return questions
+
+
+def _split(rules: GameRules, view: Any, seat: int, rng: random.Random) -> Any:
+    """A chip whose split offers a choice (it sends pollinators to two or more cards)."""
+    places = [action for action in rules.legal_actions(view, seat) if type(action).__name__ == "PlaceChip"]
+    rng.shuffle(places)
+    for place in places:
+        after = view_after(rules, view, seat, (place,))
+        if after.turn is not None and not after.turn.steps and after.turn.seat == seat:
+            if len({action_key(action) for action in rules.legal_actions(after, seat)}) > 1:
+                return place
+    return None
+
+
+@dataclass
+class Judged:
+    question: Question
+    hint: Any
+    reference_best: Any
+    agrees: bool
+    regret: float
+    hint_seconds: float
+    hint_games: int
+
+
+def judge_hint(rules: GameRules, question: Question, number: int) -> Judged:
+    forget_hints()
+    started = time.process_time()
+    verdict = find_hint(rules, question.view, question.seat, decided=question.decided)
+    hint_seconds = time.process_time() - started
+    budget = hint_budget(rules)
+    long_budget = replace(budget, iterations=round(budget.iterations * REFERENCE_FACTOR), until_clear=False, seconds=1e9)
+    same_move = None if question.decided else move_identity(rules, question.view, question.seat)
+    reference = search(
+        rules, question.view, question.seat, long_budget, random.Random(f"reference/{number}"),
+        decided=question.decided, same_move=same_move,
+    )
+    best = judge(reference.moves, reference.iterations).best
+    hinted = _record_of(reference.moves, verdict.best.action, same_move)
+    if hinted is None:
+        # A move the reference never tried: as bad as its worst tried move.
+        regret = best.win_rate - min(move.win_rate for move in reference.moves)
+        agrees = False
+    else:
+        regret = max(0.0, best.win_rate - hinted.win_rate)
+        agrees = hinted is best or _lead_in_errors(best, hinted) <= LIKELY_LEAD_Z
+    return Judged(question, verdict.best.action, best.action, agrees, 100 * regret, hint_seconds, verdict.games)
+
+
+def _record_of(moves: list[MoveStats], action: Any, same_move: Any) -> MoveStats | None:
+    for move in moves:
+        if move.action == action or (same_move is not None and same_move(move.action) == same_move(action)):
+            return move
+    return None
+
+
+GAMES = ["bloom-kingdom", "pollen", "evergreen", "everbloom"]
+
+
+@pytest.mark.benchmark(group="hint-quality")
+@pytest.mark.parametrize("slug", GAMES)
+def test_hint_against_a_longer_search(benchmark, slug):
+    rules = get_game(slug)
+    questions = positions(slug)
+    results: list[Judged] = []
+
+    def run() -> None:
+        results.clear()
+        for number, question in enumerate(questions):
+            results.append(judge_hint(rules, question, number))
+
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    agreement = sum(result.agrees for result in results) / len(results)
+    regret = sum(result.regret for result in results) / len(results)
+    for result in results:
+        print(
+            f"{slug:14} {result.question.label:26} agrees={result.agrees!s:5} regret={result.regret:5.1f} "
+            f"hint={result.hint_seconds:4.2f}s cpu games={result.hint_games}"
+        )
+    seconds = sorted(result.hint_seconds for result in results)
+    print(
+        f"{slug}: {len(results)} positions, agreement {agreement:.0%}, mean regret {regret:.2f} points, "
+        f"hint median {seconds[len(seconds) // 2]:.2f} s cpu, max {seconds[-1]:.2f} s"
+    )
+    benchmark.extra_info.update(
+        positions=len(results), agreement=round(agreement, 3), mean_regret_points=round(regret, 2),
+        hint_cpu_seconds_median=round(seconds[len(seconds) // 2], 2), reference_factor=REFERENCE_FACTOR,
+    )
