@@ -2,7 +2,7 @@
 
 Skipped in normal runs (--benchmark-skip); measure with
     python -m pytest tests/benchmarks/test_hint_quality.py --benchmark-only -p no:cacheprovider -s
-(about 15 minutes of one core: each reference search is 30 hints long; set
+(add --benchmark-json=FILE to keep the rows; about 15 minutes of one core: each reference search is 30 hints long; set
 HINT_QUALITY_REFERENCE to a smaller factor for a quicker, rougher look).
 
 Positions come from seeded random games (the same every run): early, middle and late,
@@ -174,6 +174,11 @@ def test_hint_against_a_longer_search(benchmark, slug):
         f"hint median {seconds[len(seconds) // 2]:.2f} s cpu, max {seconds[-1]:.2f} s"
     )
     benchmark.extra_info.update(
+        rows=[
+            f"{result.question.label}: agrees={result.agrees} regret={result.regret:.1f} "
+            f"hint={result.hint_seconds:.2f}s games={result.hint_games}"
+            for result in results
+        ],
         positions=len(results), agreement=round(agreement, 3), mean_regret_points=round(regret, 2),
         hint_cpu_seconds_median=round(seconds[len(seconds) // 2], 2), reference_factor=REFERENCE_FACTOR,
     )
