@@ -101,8 +101,10 @@ DEFAULT_BOT_LEVEL = "normal"
 # per position (sized per game in HINT_PLAYOUTS to take about a second of one core of
 # a small 2-core machine), seeded from the position itself; it stops sooner once the
 # best move's lead is outside the noise (also a matter of counts, never of time).  The
-# seconds are only a safety stop: a hint cut short by them says so and is not kept.
-HINT_BUDGET = SearchBudget(iterations=1000, seconds=4.0, until_clear=True, scaled=False)
+# time limits are only safety stops: 4 s of the search's own CPU time (a machine far
+# slower than ours), and 30 s on the clock (a machine so busy that the player would
+# rather have a thinner answer now).  A hint cut short by either says so and is not kept.
+HINT_BUDGET = SearchBudget(iterations=1000, seconds=30.0, until_clear=True, scaled=False, cpu_seconds=4.0)
 # Each game's share of HINT_BUDGET's playouts (a game whose simulated games are slow
 # gets fewer).  Measured in process time on the 2-core machine: see the README.
 HINT_PLAYOUTS: dict[str, float] = {"bloom-kingdom": 1.3, "pollen": 0.6, "evergreen": 1.3, "everbloom": 0.8}

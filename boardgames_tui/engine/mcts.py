@@ -64,6 +64,10 @@ class SearchBudget:
     # Whether the game's `search_effort` scales the iterations (the bots' levels); a
     # hint's budget is sized per game already.
     scaled: bool = True
+    # A second ceiling in seconds of the searching thread's own CPU time: a stop for a
+    # slow machine that a busy one (other programs taking turns on its cores) does not
+    # reach, so that load changes how long a search takes, not what it finds.
+    cpu_seconds: float = math.inf
 
     def iterations_for(self, moves: int, effort: float = 1.0) -> int:
         if not self.scaled:
@@ -198,12 +202,15 @@ def search(
     epoch = view.info_epoch
     planned = budget.iterations_for(len(root_actions), rules.search_effort)
     deadline = started + budget.seconds
+    cpu_deadline = time.thread_time() + budget.cpu_seconds
     horizon = rules.playout_horizon
     iterations = 0
     next_look = FIRST_LOOK
     cut_short = False
     while iterations < planned:
-        if iterations % 8 == 0 and iterations and (time.perf_counter() > deadline or (should_stop and should_stop())):
+        if iterations % 8 == 0 and iterations and (
+            time.perf_counter() > deadline or time.thread_time() > cpu_deadline or (should_stop and should_stop())
+        ):
             cut_short = True
             break
         if budget.until_clear and iterations >= next_look:

@@ -148,6 +148,15 @@ def _record_of(moves: list[MoveStats], action: Any, same_move: Any) -> MoveStats
 GAMES = ["bloom-kingdom", "pollen", "evergreen", "everbloom"]
 
 
+def _say(slug: str, result: Judged) -> None:
+    """One position's row as soon as it is judged (a long run shows its progress with -s)."""
+    print(
+        f"{slug:14} {result.question.label:26} agrees={result.agrees!s:5} regret={result.regret:5.1f} "
+        f"hint={result.hint_seconds:4.2f}s cpu games={result.hint_games}",
+        flush=True,
+    )
+
+
 @pytest.mark.benchmark(group="hint-quality")
 @pytest.mark.parametrize("slug", GAMES)
 def test_hint_against_a_longer_search(benchmark, slug):
@@ -159,15 +168,11 @@ def test_hint_against_a_longer_search(benchmark, slug):
         results.clear()
         for number, question in enumerate(questions):
             results.append(judge_hint(rules, question, number))
+            _say(slug, results[-1])
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     agreement = sum(result.agrees for result in results) / len(results)
     regret = sum(result.regret for result in results) / len(results)
-    for result in results:
-        print(
-            f"{slug:14} {result.question.label:26} agrees={result.agrees!s:5} regret={result.regret:5.1f} "
-            f"hint={result.hint_seconds:4.2f}s cpu games={result.hint_games}"
-        )
     seconds = sorted(result.hint_seconds for result in results)
     print(
         f"{slug}: {len(results)} positions, agreement {agreement:.0%}, mean regret {regret:.2f} points, "

@@ -60,8 +60,9 @@ def test_the_same_hint_under_a_loaded_cpu_and_then_from_the_cache():
     assert find_hint(RULES, view, 0) is loaded, "asked again, the hint comes from the cache"
 
 
-def test_a_hint_cut_short_by_the_clock_says_so_and_is_not_kept(monkeypatch):
-    monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=10**6, seconds=0.0))
+@pytest.mark.parametrize("stop", [{"seconds": 0.0}, {"cpu_seconds": 0.0}])
+def test_a_hint_cut_short_by_the_clock_says_so_and_is_not_kept(monkeypatch, stop):
+    monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=10**6, **stop))
     view = opening_view()
     first = find_hint(RULES, view, 0)
     assert first.cut_short and first.games < 10**6
