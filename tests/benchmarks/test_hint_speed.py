@@ -5,7 +5,9 @@ Skipped in normal runs (--benchmark-skip); measure with
 Each round is what the hint key's worker does: the hint's search from the seat's view
 and the status line that names the move, its reason and its record.  The extra info
 holds the simulated games per hint (median) and how many hints found a clear lead
-(those stop early, as soon as it is clear).
+(those stop early, as soon as it is clear).  A hint's work is a count of simulated
+games, so on a busy machine it takes longer rather than finding less; the time is
+wall clock, so measure on a quiet one.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from itertools import count
 
 import pytest
 
-from boardgames_tui.engine.bots import HINT_BUDGET, find_hint
+from boardgames_tui.engine.bots import find_hint, forget_hints
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.ui.game_screen import hint_message
@@ -51,16 +53,20 @@ def test_hint_latency(benchmark, slug):
     numbers = count()
     games: list[int] = []
     clear: list[bool] = []
+    cut_short: list[bool] = []
 
     def hint() -> None:
         number = next(numbers)
         view, seat = cases[number % len(cases)]
-        verdict = find_hint(rules, view, seat, number)
+        # Every round searches: asked again, a hint would come from the cache.
+        forget_hints()
+        verdict = find_hint(rules, view, seat)
         hint_message(rules, view, seat, verdict)
         games.append(verdict.games)
         clear.append(verdict.clear)
+        cut_short.append(verdict.cut_short)
 
     benchmark.pedantic(hint, rounds=len(cases) * 2, iterations=1)
     benchmark.extra_info["simulated_games_median"] = sorted(games)[len(games) // 2]
     benchmark.extra_info["clear_leads"] = f"{sum(clear)} of {len(clear)}"
-    assert benchmark.stats.stats.max <= HINT_BUDGET.seconds + 0.3
+    assert not any(cut_short), "a hint was cut short by a safety stop"
