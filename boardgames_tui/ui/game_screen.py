@@ -139,11 +139,16 @@ def hint_message(rules: GameRules, view: GameState, seat: int, verdict: Verdict)
 
 
 def _share(rate: float, games: int) -> str:
-    """ "62% of 480", "all 480", "none of 480": a win rate beside what it was counted from."""
+    """ "62% of 480", "all 480", "none of 480": a win rate beside what it was counted from.
+    A few wins never read as "0%" (found playing: "it won 0% of 421"), nor a few losses as "100%"."""
     if rate >= 1.0:
         return f"all {games}"
     if rate <= 0.0:
         return f"none of {games}"
+    if rate < 0.005:
+        return f"under 1% of {games}"
+    if rate > 0.995:
+        return f"over 99% of {games}"
     return f"{rate:.0%} of {games}"
 
 

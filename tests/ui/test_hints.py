@@ -229,6 +229,13 @@ def test_moves_that_always_won_are_equally_good():
     )
 
 
+def test_a_few_wins_never_read_as_none():
+    verdict = Verdict(record("a", 421, 0.002), record("b", 379, 0.0), False, "wins", 800, level=True)
+    assert hint_reason(verdict, PASS).startswith("it won under 1% of 421 simulated games from here")
+    verdict = Verdict(record("a", 421, 0.998), record("b", 379, 0.997), False, "wins", 800, level=True)
+    assert "(over 99% of 379)" in hint_reason(verdict, PASS)
+
+
 def test_a_move_the_search_settled_on_says_the_others_were_dropped():
     verdict = Verdict(record("a", 640, 0.9), None, True, "wins", 650, dropped=4)
     assert hint_reason(verdict, None) == (
