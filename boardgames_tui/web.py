@@ -19,12 +19,10 @@ Needs the optional `web` extra (textual-serve); this module is only imported by 
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import re
 import secrets
 import shlex
-import socket
 import sys
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
@@ -32,48 +30,14 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from textual_serve.server import Server
 
+from boardgames_tui.addresses import is_loopback, is_loopback_host_header, shown_address
+
 TOKEN_PARAMETER = "token"
 TOKEN_COOKIE = "boardgames_tui_token"
 # A Host header is echoed into the page's URLs only if it looks like one.
 PLAIN_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False  # a host name: it may well resolve beyond this machine
-
-
-def is_loopback_host_header(host_header: str) -> bool:
-    """Whether a request's Host ("localhost:8000", "127.0.0.1", "[::1]:8000") names this
-    machine's loopback, whatever the port; a name that only resolves there does not."""
-    if any(character in host_header for character in "@/?#\\"):
-        return False  # not a bare host and port: no browser sends one
-    try:
-        parts = urlsplit(f"//{host_header}")
-        parts.port  # a port that is not one is not a loopback Host either
-    except ValueError:
-        return False
-    name = parts.hostname
-    return name is not None and is_loopback(name)
-
-
-def shown_address(host: str) -> str:
-    """The address a person types on the tablet: for "every interface", this machine's
-    address on its local network (found without sending anything)."""
-    if host not in ("0.0.0.0", "::", ""):
-        return f"[{host}]" if ":" in host else host
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
-            return probe.getsockname()[0]
-        except OSError:
-            return socket.gethostname()
 
 
 def app_command() -> str:

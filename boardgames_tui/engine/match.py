@@ -60,6 +60,9 @@ class Match:
         self.save_path: Path | None = None
         # A title the players gave the saved game, shown in the Continue list.
         self.title: str | None = None
+        # Seats played from another machine, each with the secret of its join link
+        # (kept in the save, so a host that resumes the game keeps its links valid).
+        self.remote_secrets: dict[int, str] = {}
 
     # -- reading ----------------------------------------------------------------
     @property

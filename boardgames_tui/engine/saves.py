@@ -89,6 +89,13 @@ class SavedMove(BaseModel):
     action: dict[str, Any]
 
 
+class RemoteSeatSecret(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    seat: StrictInt = Field(ge=0, le=7)
+    secret: str = Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")
+
+
 class SaveFile(BaseModel):
     """Every field a save must have, checked before anything is replayed."""
 
@@ -108,6 +115,8 @@ class SaveFile(BaseModel):
     seed: StrictInt
     moves: list[SavedMove]
     state: dict[str, Any] | None = None
+    # A hosted game's remote seats and their join links' secrets.
+    remote_seats: list[RemoteSeatSecret] = Field(default_factory=list, max_length=8)
 
     @field_validator("title")
     @classmethod
@@ -278,6 +287,7 @@ def encode(match: Match) -> dict[str, Any]:
             "finished": rules.is_over(match.state),
         },
         "state": match.state.model_dump(mode="json"),
+        "remote_seats": [{"seat": seat, "secret": secret} for seat, secret in sorted(match.remote_secrets.items())],
     }
 
 
@@ -354,6 +364,9 @@ def _load_match(path: Path) -> Match:
         raise SaveError(path, f"does not replay with these rules ({clean_text(str(error))[:120].rstrip('.')})") from None
     if save.state is not None and _without_log(match.state.model_dump(mode="json")) != _without_log(save.state):
         raise SaveError(path, "does not match what its moves produce with these rules")
+    if any(entry.seat >= len(save.seats) for entry in save.remote_seats):
+        raise SaveError(path, "is damaged (a remote seat is not one of its seats)")
+    match.remote_secrets = {entry.seat: entry.secret for entry in save.remote_seats}
     match.updated = save.updated
     match.title = save.title
     match.save_path = path

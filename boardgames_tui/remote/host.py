@@ -1,0 +1,424 @@
+"""The host of a table across machines: the only authority over its match.
+
+It holds the `Match`, runs the rules on every action a remote seat sends, autosaves as
+a local game does, plays its bots (and any absent seat handed to a bot), and after every
+change pushes each connected remote seat its own view — never a state.
+
+Built on aiohttp's websocket server and client: aiohttp is already what `serve` stands
+on (textual-serve needs it), it is well kept, it refuses an oversized frame from its
+header (`max_msg_size`) without reading the payload, and one library serves both ends.
+
+Every client message is untrusted: size-capped by aiohttp, parsed by `wire`'s strict
+models, authenticated by its seat's secret (constant-time compare), rate-limited, and
+refused with a reason that changes nothing.  A connection acts only for the seat whose
+secret it gave.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+import time
+from typing import Any, Callable
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from boardgames_tui.addresses import is_loopback, is_loopback_host_header
+from boardgames_tui.engine.bots import make_bot
+from boardgames_tui.engine.contract import NO_CHANGES, ChangeReport, IllegalMove
+from boardgames_tui.engine.match import Match
+from boardgames_tui.remote.wire import (
+    MAX_CLIENT_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    WEBSOCKET_PATH,
+    Act,
+    Away,
+    Back,
+    BadMessage,
+    ChangesSeen,
+    Hello,
+    HiddenSection,
+    JoinLink,
+    Refused,
+    Undo,
+    ViewUpdate,
+    Welcome,
+    json_marks,
+    parse_client_message,
+)
+
+# A person sends a few messages a second at most; a burst of this many is allowed, then
+# this many a second.  Beyond that, messages are dropped unread (one refusal says so).
+RATE_BURST = 20
+RATE_PER_SECOND = 10.0
+# A connection that has not said who it is by then is closed.
+HELLO_SECONDS = 10.0
+# The level of the bot that plays an absent seat the host handed to it.
+STAND_IN_BOT_LEVEL = "normal"
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class RateLimit:
+    """A token bucket: `RATE_BURST` messages at once, refilled at `RATE_PER_SECOND`."""
+
+    def __init__(self, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+        self.told = False
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.told = False
+            return True
+        return False
+
+    def should_tell(self) -> bool:
+        """Whether to say "too many" for this dropped message: once per flood."""
+        if self.told:
+            return False
+        self.told = True
+        return True
+
+
+class SeatConnection:
+    """One remote seat's websocket, and what of its view it has been sent."""
+
+    def __init__(self, seat: int, socket: web.WebSocketResponse) -> None:
+        self.seat = seat
+        self.socket = socket
+        self.sent_log: list[Any] = []
+        # Messages go out in order through one writer, however many changes queue them.
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer: asyncio.Future[None] | None = None
+
+    def send(self, message: Any) -> None:
+        self.outbox.put_nowait(message.model_dump_json())
+
+    async def write(self) -> None:
+        while (text := await self.outbox.get()) is not None:
+            if self.socket.closed:
+                return
+            try:
+                await self.socket.send_str(text)
+            except (ConnectionError, RuntimeError):
+                return  # the seat went away: its reader's `finally` says so
+
+
+class RemoteHost:
+    """Hosts `match`: its remote seats are `match.remote_secrets`' keys."""
+
+    def __init__(
+        self, match: Match, *, listen_host: str = "127.0.0.1", rate: tuple[int, float] = (RATE_BURST, RATE_PER_SECOND)
+    ) -> None:
+        self.match = match
+        # (burst, per second): a person's pace; bots playing remote seats in tests go faster.
+        self.rate = rate
+        self.rules = match.rules
+        self.listen_host = listen_host
+        self.port = 0
+        self.connections: dict[int, SeatConnection] = {}
+        # Remote seats the host handed to a bot while their players are away.
+        self.stand_ins: set[int] = set()
+        # Rises at every change (a move or an undo): an action names the revision it was
+        # chosen at, and one chosen at an older one is refused as stale.
+        self.revision = 0
+        # Called after every change, for the host's own screen.
+        self.listeners: list[Callable[[], None]] = []
+        self._bots: dict[int, Any] = {}
+        self._bot_task: asyncio.Task[None] | None = None
+        self._runner: web.AppRunner | None = None
+
+    # -- seats ------------------------------------------------------------------------
+    @property
+    def remote_seats(self) -> list[int]:
+        return sorted(self.match.remote_secrets)
+
+    def link(self, seat: int, shown_host: str | None = None) -> JoinLink:
+        host = shown_host or self.listen_host
+        return JoinLink(host=host, port=self.port, seat=seat, secret=self.match.remote_secrets[seat])
+
+    def away(self) -> list[int]:
+        return [seat for seat in self.remote_seats if seat not in self.connections]
+
+    def is_played_here(self, seat: int) -> bool:
+        """A seat the host's own process moves: a bot, or an absent seat handed to one."""
+        return self.match.seats[seat].is_bot or seat in self.stand_ins
+
+    def hand_to_bot(self, seat: int) -> None:
+        if seat not in self.match.remote_secrets:
+            raise ValueError(f"{self.match.seats[seat].name} is not a remote seat")
+        self.stand_ins.add(seat)
+        self._schedule_bots()
+
+    def take_back_from_bot(self, seat: int) -> None:
+        self.stand_ins.discard(seat)
+
+    # -- the authority --------------------------------------------------------------------
+    def submit(self, seat: int, action: Any) -> None:
+        """Commits `seat`'s action through the match (IllegalMove: nothing changes)."""
+        self.match.submit(seat, action)
+        self._changed()
+
+    def undo(self, seat: int) -> None:
+        self.match.undo(seat)
+        self._changed()
+
+    def _changed(self) -> None:
+        self.revision += 1
+        for connection in list(self.connections.values()):
+            self._send_view(connection)
+        for listener in self.listeners:
+            listener()
+        self._schedule_bots()
+
+    # -- what a seat is sent ----------------------------------------------------------------
+    def view_update(self, connection: SeatConnection) -> ViewUpdate:
+        match, rules, seat = self.match, self.rules, connection.seat
+        view = rules.view(match.state, seat)
+        log = view.log
+        sent = connection.sent_log
+        # The log only grows between undos: send the lines the seat has not had.
+        log_from = len(sent) if len(sent) <= len(log) and log[: len(sent)] == sent else 0
+        connection.sent_log = log
+        over = rules.is_over(match.state)
+        report = changes_since_last_move(match, seat)
+        return ViewUpdate(
+            revision=self.revision,
+            moves_made=len(match.moves),
+            view=view.model_dump(mode="json", exclude={"log"}),
+            log_from=log_from,
+            log=log[log_from:],
+            to_act=rules.to_act(match.state),
+            over=over,
+            progress=rules.progress(match.state),
+            undo_blocker=match.undo_blocker(seat),
+            has_moved=any(move.seat == seat for move in match.moves),
+            own_run=[rules.dump_action(action) for action in own_run(match, seat)],
+            changes=ChangesSeen(marks=json_marks(report.marks), lines=list(report.lines)),
+            away=self.away(),
+            score_sheet=rules.score_sheet(match.state) if over else None,
+            hidden=[HiddenSection(title=s.title, lines=list(s.lines)) for s in rules.hidden_information(match.state)]
+            if over
+            else None,
+        )
+
+    def _send_view(self, connection: SeatConnection) -> None:
+        connection.send(self.view_update(connection))
+
+    def _tell_everyone(self, message: Any, *, but: int) -> None:
+        for seat, connection in list(self.connections.items()):
+            if seat != but:
+                connection.send(message)
+
+    # -- bots ------------------------------------------------------------------------------
+    def _schedule_bots(self) -> None:
+        if self._bot_task is None or self._bot_task.done():
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return  # not serving yet: `start` schedules them
+            self._bot_task = loop.create_task(self._play_bots())
+
+    async def _play_bots(self) -> None:
+        while not self.rules.is_over(self.match.state):
+            seat = next((seat for seat in self.rules.to_act(self.match.state) if self.is_played_here(seat)), None)
+            if seat is None:
+                return
+            revision = self.revision
+            view = self.rules.view(self.match.state, seat)
+            bot = self._bot_for(seat)
+            # A search takes up to seconds: off the loop, from the seat's view alone.
+            action = await asyncio.to_thread(bot.choose, self.rules, view, seat)
+            if revision != self.revision or not self.is_played_here(seat):
+                continue  # the game moved on while the bot thought (an undo, a seat back)
+            self.submit(seat, action)
+
+    def _bot_for(self, seat: int) -> Any:
+        level = self.match.seats[seat].bot_level if self.match.seats[seat].is_bot else STAND_IN_BOT_LEVEL
+        key = (seat, level)
+        if key not in self._bots:
+            self._bots[key] = make_bot(level, self.match.seed, seat)
+        return self._bots[key]
+
+    # -- serving ---------------------------------------------------------------------------
+    def application(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_CLIENT_MESSAGE_BYTES)
+        app.router.add_get(WEBSOCKET_PATH, self._websocket)
+        app.router.add_get("/seat/{number}", self._join_page)
+        return app
+
+    async def start(self, port: int = 0) -> None:
+        """Listens on `listen_host`:`port` (0: any free port, then `self.port`)."""
+        self._runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.listen_host, port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._schedule_bots()
+
+    async def stop(self) -> None:
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        for connection in list(self.connections.values()):
+            await connection.socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def _request_problem(self, request: web.Request) -> web.HTTPException | None:
+        """`serve`'s checks: no other site's page, and only loopback Hosts on loopback."""
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            return web.HTTPForbidden(text="Refused: this request comes from another site's page.\n")
+        if is_loopback(self.listen_host) and not is_loopback_host_header(request.host):
+            return web.HTTPMisdirectedRequest(
+                text="Refused: this table answers only to localhost, 127.0.0.1 or [::1] on this machine.\n"
+            )
+        return None
+
+    async def _join_page(self, request: web.Request) -> web.StreamResponse:
+        problem = self._request_problem(request)
+        if problem is not None:
+            raise problem
+        return web.Response(
+            text="This is a boardgames-tui table. Join it from a terminal with:\n\n"
+            "  boardgames-tui join 'THE WHOLE LINK YOU WERE GIVEN'\n"
+        )
+
+    async def _websocket(self, request: web.Request) -> web.StreamResponse:
+        problem = self._request_problem(request)
+        if problem is not None:
+            raise problem
+        # max_msg_size: a longer frame is refused from its header (close 1009), unread.
+        socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE_BYTES, heartbeat=20.0)
+        await socket.prepare(request)
+        connection: SeatConnection | None = None
+        limit = RateLimit(*self.rate)
+        try:
+            connection = await self._greet(socket, limit)
+            if connection is None:
+                return socket
+            connection.writer = asyncio.ensure_future(connection.write())
+            async for message in socket:
+                if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    break
+                if not limit.allow():
+                    if limit.should_tell():
+                        connection.send(Refused(reason="Too many messages: slow down."))
+                    continue
+                reason = self._handle(connection, message.data)
+                if reason is not None:
+                    connection.send(Refused(reason=reason))
+        finally:
+            if connection is not None:
+                connection.outbox.put_nowait(None)
+            if connection is not None and self.connections.get(connection.seat) is connection:
+                del self.connections[connection.seat]
+                name = self.match.seats[connection.seat].name
+                self._tell_everyone(Away(seat=connection.seat, name=name), but=connection.seat)
+                for listener in self.listeners:
+                    listener()
+        return socket
+
+    async def _greet(self, socket: web.WebSocketResponse, limit: RateLimit) -> SeatConnection | None:
+        """Reads the hello; on a good secret, seats the connection (replacing an older one
+        of the same seat: a player whose laptop closed comes back before the host noticed)."""
+        try:
+            message = await socket.receive(timeout=HELLO_SECONDS)
+        except asyncio.TimeoutError:
+            await socket.close(message=b"no hello")
+            return None
+        if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+            return None
+        limit.allow()
+        try:
+            hello = parse_client_message(message.data)
+        except BadMessage as error:
+            return await self._refuse_and_close(socket, error.reason)
+        if not isinstance(hello, Hello):
+            return await self._refuse_and_close(socket, "Say hello with your seat's secret first.")
+        if hello.version != PROTOCOL_VERSION:
+            return await self._refuse_and_close(
+                socket, f"This host speaks version {PROTOCOL_VERSION} of the table's protocol; yours is {hello.version}."
+            )
+        expected = self.match.remote_secrets.get(hello.seat, "")
+        # Compared in constant time whatever the seat, so timing tells nothing.
+        if not hmac.compare_digest(hello.secret.encode(), (expected or "\0").encode()) or not expected:
+            return await self._refuse_and_close(socket, "That link is not valid for this table.")
+        previous = self.connections.get(hello.seat)
+        connection = SeatConnection(hello.seat, socket)
+        self.connections[hello.seat] = connection
+        if previous is not None:
+            await previous.socket.close(message=b"joined again elsewhere")
+        match = self.match
+        connection.send(Welcome(game=self.rules.slug, seat=hello.seat, seats=match.seats, remote_seats=self.remote_seats))
+        self._send_view(connection)
+        self._tell_everyone(Back(seat=hello.seat, name=match.seats[hello.seat].name), but=hello.seat)
+        for listener in self.listeners:
+            listener()
+        return connection
+
+    async def _refuse_and_close(self, socket: web.WebSocketResponse, reason: str) -> None:
+        await socket.send_str(Refused(reason=reason).model_dump_json())
+        await socket.close()
+        return None
+
+    def _handle(self, connection: SeatConnection, data: str | bytes) -> str | None:
+        """Does what one message asks; returns why not (and changes nothing), or None."""
+        try:
+            message = parse_client_message(data)
+        except BadMessage as error:
+            return error.reason
+        if isinstance(message, Hello):
+            return "You have already joined."
+        seat = connection.seat
+        if message.seat != seat:
+            return f"You play {self.match.seats[seat].name}'s seat only."
+        if seat in self.stand_ins:
+            return "A bot is playing your seat: ask the host to hand it back."
+        if message.revision != self.revision:
+            return "The game has moved on since you chose that: look again."
+        try:
+            if isinstance(message, Act):
+                try:
+                    action = self.rules.parse_action(message.action)
+                except Exception:
+                    return f"That is not a move of {self.rules.title}."
+                self.submit(seat, action)
+            else:
+                self.undo(seat)
+        except IllegalMove as refusal:
+            return refusal.reason
+        return None
+
+
+def own_run(match: Match, seat: int) -> list[Any]:
+    run: list[Any] = []
+    for move in reversed(match.moves):
+        if move.seat != seat:
+            break
+        run.append(move.action)
+    return run[::-1]
+
+
+def changes_since_last_move(match: Match, seat: int) -> ChangeReport:
+    """What changed for `seat` since its own last move, as it may see it."""
+    rules, moves, states = match.rules, match.moves, match.states
+    last = next((index for index in range(len(moves) - 1, -1, -1) if moves[index].seat == seat), None)
+    since = 0 if last is None else last + 1
+    report = NO_CHANGES
+    if last is not None:
+        report = rules.changes_set_off(rules.view(states[last], seat), rules.view(states[since], seat), seat)
+    if since < len(moves):
+        report = report.then(rules.changes_since(rules.view(states[since], seat), rules.view(match.state, seat), seat))
+    return report

@@ -1,0 +1,95 @@
+"""A host and its remote seats over loopback, each seat played by a bot from its own view."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+
+from boardgames_tui.engine.bots import RandomBot  # noqa: E402
+from boardgames_tui.engine.contract import Seat  # noqa: E402
+from boardgames_tui.engine.match import Match  # noqa: E402
+from boardgames_tui.engine.registry import get_game  # noqa: E402
+from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
+from boardgames_tui.remote.host import RemoteHost, new_secret  # noqa: E402
+from boardgames_tui.remote.wire import Refused, ViewUpdate  # noqa: E402
+
+NAMES = ["Ann", "Ben", "Cy", "Dee"]
+
+
+# Bots choose far faster than people: the host lets them.
+BOT_PACE = (1000, 1000.0)
+
+
+def hosted_match(slug: str, remote: list[int], players: int = 4, seed: int = 7, store: Any = None) -> Match:
+    rules = get_game(slug)
+    seats = [
+        Seat(name=NAMES[index]) if index in remote else Seat(name=NAMES[index], kind="bot", bot_level="random")
+        for index in range(players)
+    ]
+    match = Match(rules, rules.options_model(), seats, seed, store=store)
+    match.remote_secrets = {seat: new_secret() for seat in remote}
+    return match
+
+
+class Player:
+    """A joined seat whose moves a random bot chooses from the seat's view alone; it
+    keeps every view update it received with the view it rebuilt from it."""
+
+    def __init__(self, seat: RemoteSeat, seed: int) -> None:
+        self.seat = seat
+        self.bot = RandomBot(random.Random(seed))
+        self.received: list[tuple[ViewUpdate, Any]] = []
+        self.acted_at = -1
+        seat.listeners.append(self._heard)
+        self._heard(seat.update)
+
+    def _heard(self, message: Any) -> None:
+        if isinstance(message, ViewUpdate):
+            self.received.append((message, self.seat.view))
+        elif isinstance(message, Refused):
+            # Another seat's move overtook this one (stale): choose again.
+            self.acted_at = -1
+
+    async def play(self, stop_after_moves: int | None = None) -> None:
+        """Moves whenever the seat is to act, until the game is over (or the host has made
+        `stop_after_moves` moves) or the connection closes."""
+        seat = self.seat
+        while seat.closed_reason is None:
+            update = seat.update
+            assert update is not None
+            if update.over or (stop_after_moves is not None and update.moves_made >= stop_after_moves):
+                return
+            if seat.seat in update.to_act and self.acted_at != update.revision:
+                self.acted_at = update.revision
+                action = self.bot.choose(seat.rules, seat.view, seat.seat)
+                await seat.act(action)
+            seat.changed.clear()
+            if seat.update is update:
+                await seat.changed.wait()
+
+
+async def join(host: RemoteHost, seat: int) -> RemoteSeat:
+    remote = RemoteSeat(host.link(seat))
+    await remote.join()
+    return remote
+
+
+async def play_through(host: RemoteHost, players: list[Player], timeout: float = 60.0, **kwargs: Any) -> None:
+    await asyncio.wait_for(asyncio.gather(*(player.play(**kwargs) for player in players)), timeout)
+
+
+def assert_only_views(host: RemoteHost, players: list[Player]) -> None:
+    """Every update a seat received holds exactly the rules' view for it at that position."""
+    rules, states = host.rules, host.match.states
+    for player in players:
+        seat = player.seat.seat
+        assert player.received
+        for update, view in player.received:
+            expected = rules.view(states[update.moves_made], seat)
+            assert view.model_dump() == expected.model_dump()
+            assert update.view == expected.model_dump(mode="json", exclude={"log"})
