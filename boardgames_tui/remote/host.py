@@ -269,7 +269,9 @@ class RemoteHost:
 
     async def stop(self) -> None:
         if self._bot_task is not None:
+            # A bot still thinking in its thread is forgotten: its move is never made.
             self._bot_task.cancel()
+            await asyncio.gather(self._bot_task, return_exceptions=True)
         for connection in list(self.connections.values()):
             await connection.socket.close()
         if self._runner is not None:
