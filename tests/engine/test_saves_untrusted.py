@@ -85,6 +85,8 @@ def bad_files(good: Path) -> dict[str, tuple[bytes, str]]:
         "no-seats.json": (variant(good, lambda p: p.update(seats=[])), "does not replay"),
         "same-name.json": (variant(good, lambda p: set_path(p, ["seats", 1, "name"], "ada")), "names must differ, ignoring case"),
         "invisible-name.json": (variant(good, lambda p: set_path(p, ["seats", 0, "name"], "\u200d\u200d")), "nothing visible"),
+        "remote-stranger.json": (variant(good, lambda p: p.update(remote_seats=[{"seat": 5, "secret": "s" * 32}])), "remote seat is not one of its seats"),
+        "remote-short-secret.json": (variant(good, lambda p: p.update(remote_seats=[{"seat": 0, "secret": "abc"}])), "remote_seats.0.secret"),
     }
 
 
