@@ -1,0 +1,127 @@
+"""`RemoteTable`: the table a joined seat's screen talks to (the `Table` of
+engine/table.py), answered from what the host sent this seat alone.
+
+A remote screen has one audience, its own seat, so it never needs another seat's view:
+asked for the public view (which a screen draws for the table), it gives its own, since
+this screen's table is that one person.  It submits only its own seat's actions; the host
+is the authority and its answer arrives as the next view (or a refusal).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+from boardgames_tui.engine.contract import SPECTATOR, ChangeReport, GameState, IllegalMove, ScoreSheet
+from boardgames_tui.engine.reference import RevealedSection
+from boardgames_tui.remote.client import RemoteSeat
+from boardgames_tui.remote.wire import ViewUpdate, hashable_marks
+
+
+class RemoteTable:
+    def __init__(self, remote: RemoteSeat) -> None:
+        assert remote.rules is not None and remote.update is not None, "join first"
+        self.remote = remote
+        self.rules = remote.rules
+        self.seats = remote.seats
+        self.seat = remote.seat
+        self.save_error: str | None = None  # the host keeps the game, and says so itself
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def _update(self) -> ViewUpdate:
+        assert self.remote.update is not None
+        return self.remote.update
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def position(self) -> object:
+        return self._update  # a new object with every update the host sends
+
+    @property
+    def moves_made(self) -> int:
+        return self._update.moves_made
+
+    def _own(self, seat: int, what: str) -> None:
+        if seat not in (self.seat, SPECTATOR):
+            raise ValueError(f"a remote table knows {what} of its own seat only")
+
+    def view(self, seat: int) -> GameState:
+        self._own(seat, "the view")
+        assert self.remote.view is not None
+        return self.remote.view
+
+    def progress(self) -> str:
+        return self._update.progress
+
+    def to_act(self) -> list[int]:
+        return list(self._update.to_act)
+
+    def is_over(self) -> bool:
+        return self._update.over
+
+    def human_seats(self) -> list[int]:
+        return [self.seat]  # the only seat played at this keyboard
+
+    def has_moved(self, seat: int) -> bool:
+        self._own(seat, "the moves")
+        return self._update.has_moved
+
+    def own_run(self, seat: int) -> list[Any]:
+        self._own(seat, "the moves")
+        return [self.rules.parse_action(action) for action in self._update.own_run]
+
+    def changes_since_last_move(self, seat: int, looking: int) -> ChangeReport:
+        self._own(seat, "the changes")
+        changes = self._update.changes
+        return ChangeReport(hashable_marks(changes.marks), tuple(changes.lines))
+
+    def search_seed(self) -> int:
+        # Never from the game's seed (every hidden card follows from it): a fresh one.
+        return secrets.randbits(63)
+
+    def score_sheet(self) -> ScoreSheet:
+        if self._update.score_sheet is None:
+            raise ValueError("the game is not over")
+        return self._update.score_sheet
+
+    def hidden_information(self) -> list[RevealedSection]:
+        return [RevealedSection(section.title, tuple(section.lines)) for section in self._update.hidden or []]
+
+    # -- changing ---------------------------------------------------------------------------
+    def submit(self, seat: int, action: Any) -> object:
+        """Sends the action to the host; the new view comes back as the next update.
+        What this machine can tell is refused here; the rest the host refuses."""
+        if seat != self.seat:
+            raise IllegalMove(f"From here you play {self.seats[self.seat].name}'s seat only.")
+        if self.remote.closed_reason is not None:
+            raise IllegalMove("The table is not reachable: join again with your link.")
+        if self._update.over:
+            raise IllegalMove("The game is over.")
+        if seat not in self._update.to_act:
+            raise IllegalMove(f"It is not {self.seats[seat].name}'s turn.")
+        self._send(self.remote.act(action))
+        return self.position
+
+    def undo_blocker(self, seat: int) -> str | None:
+        self._own(seat, "the undo")
+        return self._update.undo_blocker
+
+    def can_undo(self, seat: int) -> bool:
+        return self.undo_blocker(seat) is None
+
+    def undo(self, seat: int) -> object:
+        blocker = self.undo_blocker(seat)
+        if blocker is not None:
+            raise IllegalMove(blocker)
+        self._send(self.remote.undo())
+        return self.position
+
+    def leave(self) -> None:
+        self._send(self.remote.close())
+
+    def _send(self, sending: Any) -> None:
+        task = asyncio.ensure_future(sending)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,0 +1,75 @@
+"""`RemoteTable` answers what a local table answers, for its own seat, from the host's
+messages alone; it submits only its own seat's actions, and undo goes through the host."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from boardgames_tui.engine.contract import SPECTATOR, IllegalMove
+from boardgames_tui.remote.host import RemoteHost, changes_since_last_move, own_run
+from boardgames_tui.remote.table import RemoteTable
+from tests.remote.conftest import BOT_PACE, hosted_match, join
+
+
+async def until_revision(revision: int, tables: list[RemoteTable]) -> None:
+    """Waits until every table has been sent the host's `revision`."""
+    for table in tables:
+        remote = table.remote
+        while remote.update.revision < revision:
+            assert not remote.refusals, remote.refusals
+            remote.changed.clear()
+            await asyncio.wait_for(remote.changed.wait(), 10)
+
+
+def assert_same_answers(host: RemoteHost, table: RemoteTable) -> None:
+    match, rules, seat = host.match, host.rules, table.seat
+    assert table.view(seat).model_dump() == rules.view(match.state, seat).model_dump()
+    assert table.view(SPECTATOR) is table.view(seat)  # one audience: this seat
+    assert table.moves_made == len(match.moves)
+    assert table.to_act() == rules.to_act(match.state) and table.is_over() == rules.is_over(match.state)
+    assert table.progress() == rules.progress(match.state)
+    assert table.undo_blocker(seat) == match.undo_blocker(seat)
+    assert table.has_moved(seat) == any(move.seat == seat for move in match.moves)
+    assert table.own_run(seat) == own_run(match, seat)
+    assert table.changes_since_last_move(seat, seat) == changes_since_last_move(match, seat)
+    assert table.human_seats() == [seat]
+
+
+async def test_a_remote_table_answers_as_the_host_would_for_its_seat_to_the_end():
+    host = RemoteHost(hosted_match("bloom-kingdom", remote=[0, 1], players=2, seed=4), rate=BOT_PACE)
+    await host.start()
+    try:
+        tables = [RemoteTable(await join(host, seat)) for seat in (0, 1)]
+        chooser = random.Random(1)
+        undone = False
+        while not host.rules.is_over(host.match.state):
+            for table in tables:
+                assert_same_answers(host, table)
+            mover = tables[host.rules.to_act(host.match.state)[0]]
+            other = tables[1 - mover.seat]
+            with pytest.raises(IllegalMove, match="seat only"):
+                other.submit(mover.seat, mover.rules.legal_actions(mover.view(mover.seat), mover.seat)[0])
+            if not undone and mover.can_undo(mover.seat):
+                position = mover.position
+                mover.undo(mover.seat)
+                await until_revision(host.revision + 1, tables)
+                assert mover.position is not position
+                undone = True
+                continue
+            before = host.revision
+            mover.submit(mover.seat, chooser.choice(host.rules.legal_actions(mover.view(mover.seat), mover.seat)))
+            await until_revision(before + 1, tables)
+            assert host.revision == before + 1
+        assert undone
+        for table in tables:
+            assert_same_answers(host, table)
+            assert table.score_sheet() == host.rules.score_sheet(host.match.state)
+            assert table.hidden_information() == host.rules.hidden_information(host.match.state)
+            with pytest.raises(IllegalMove, match="over"):
+                table.submit(table.seat, None)
+            await table.remote.close()
+    finally:
+        await host.stop()
