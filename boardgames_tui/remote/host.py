@@ -24,6 +24,7 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
+from pydantic import ValidationError
 
 from boardgames_tui.addresses import is_loopback, is_loopback_host_header
 from boardgames_tui.engine.bots import make_bot
@@ -394,7 +395,7 @@ class RemoteHost:
             if isinstance(message, Act):
                 try:
                     action = self.rules.parse_action(message.action)
-                except Exception:
+                except (ValidationError, ValueError, TypeError):
                     return f"That is not a move of {self.rules.title}."
                 self.submit(seat, action)
             else:

@@ -7,11 +7,15 @@ from __future__ import annotations
 import asyncio
 from typing import Callable
 
-from boardgames_tui.engine.saves import SaveStore, load_match
-from boardgames_tui.remote.client import RemoteSeat
-from boardgames_tui.remote.host import RemoteHost
-from boardgames_tui.remote.wire import Away, Back
-from tests.remote.conftest import BOT_PACE, Player, assert_only_views, hosted_match, join, play_through
+import pytest
+
+pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+
+from boardgames_tui.engine.saves import SaveStore, load_match  # noqa: E402
+from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
+from boardgames_tui.remote.host import RemoteHost  # noqa: E402
+from boardgames_tui.remote.wire import Away, Back  # noqa: E402
+from tests.remote.seats import BOT_PACE, Player, assert_only_views, hosted_match, join, play_through  # noqa: E402
 
 
 async def kill(player: Player) -> None:
@@ -71,7 +75,8 @@ async def test_a_host_killed_mid_game_resumes_from_its_save_and_its_clients_rejo
     played = len(host.match.moves)
 
     match = load_match(host.match.save_path)
-    assert match.remote_secrets == secrets and len(match.moves) == played
+    assert match.remote_secrets == secrets
+    assert [(move.seat, move.action) for move in match.moves] == [(move.seat, move.action) for move in host.match.moves]
     match.store = store
     resumed = RemoteHost(match, rate=BOT_PACE)
     await resumed.start(port)
@@ -80,7 +85,8 @@ async def test_a_host_killed_mid_game_resumes_from_its_save_and_its_clients_rejo
         for seat, link in links.items():
             assert resumed.link(seat) == link  # the links the players were given still open their seats
             players.append(Player(await join(resumed, seat), seed=seat + 10))
-        assert all(player.seat.update.moves_made == played for player in players)
+        # The host's bot may already have moved again: the game goes on from where it was.
+        assert all(player.received[0][0].moves_made >= played for player in players)
         await play_through(resumed, players)
         assert resumed.rules.is_over(resumed.match.state)
         assert_only_views(resumed, players)

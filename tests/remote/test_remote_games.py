@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from boardgames_tui.engine.registry import slugs
-from tests.remote.conftest import BOT_PACE, Player, assert_only_views, hosted_match, join, play_through
-from boardgames_tui.remote.host import RemoteHost
+pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+
+from boardgames_tui.engine.registry import slugs  # noqa: E402
+from boardgames_tui.remote.host import RemoteHost  # noqa: E402
+from tests.remote.seats import BOT_PACE, Player, assert_only_views, hosted_match, join, play_through  # noqa: E402
 
 
 @pytest.mark.parametrize("slug", slugs())

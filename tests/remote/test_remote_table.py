@@ -8,10 +8,12 @@ import random
 
 import pytest
 
-from boardgames_tui.engine.contract import SPECTATOR, IllegalMove
-from boardgames_tui.remote.host import RemoteHost, changes_since_last_move, own_run
-from boardgames_tui.remote.table import RemoteTable
-from tests.remote.conftest import BOT_PACE, hosted_match, join
+pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+
+from boardgames_tui.engine.contract import SPECTATOR, IllegalMove  # noqa: E402
+from boardgames_tui.remote.host import RemoteHost, changes_since_last_move, own_run  # noqa: E402
+from boardgames_tui.remote.table import RemoteTable  # noqa: E402
+from tests.remote.seats import BOT_PACE, hosted_match, join  # noqa: E402
 
 
 async def until_revision(revision: int, tables: list[RemoteTable]) -> None:

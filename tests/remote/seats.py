@@ -6,17 +6,13 @@ import asyncio
 import random
 from typing import Any
 
-import pytest
-
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.engine.bots import RandomBot  # noqa: E402
-from boardgames_tui.engine.contract import Seat  # noqa: E402
-from boardgames_tui.engine.match import Match  # noqa: E402
-from boardgames_tui.engine.registry import get_game  # noqa: E402
-from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost, new_secret  # noqa: E402
-from boardgames_tui.remote.wire import Refused, ViewUpdate  # noqa: E402
+from boardgames_tui.engine.bots import RandomBot
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.registry import get_game
+from boardgames_tui.remote.client import RemoteSeat
+from boardgames_tui.remote.host import RemoteHost, new_secret
+from boardgames_tui.remote.wire import Refused, ViewUpdate
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 
