@@ -209,7 +209,10 @@ class RemoteHost:
             changes=ChangesSeen(marks=json_marks(report.marks), lines=list(report.lines)),
             away=self.away(),
             score_sheet=rules.score_sheet(match.state) if over else None,
-            hidden=[HiddenSection(title=s.title, lines=list(s.lines)) for s in rules.hidden_information(match.state)]
+            hidden=[
+                HiddenSection(title=section.title, lines=list(section.lines))
+                for section in rules.hidden_information(match.state)
+            ]
             if over
             else None,
         )

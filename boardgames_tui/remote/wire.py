@@ -12,6 +12,7 @@ This module imports neither aiohttp nor Textual, so the rules' tests can use it.
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal, Union
 from urllib.parse import urlsplit
 
@@ -221,8 +222,6 @@ class JoinLink(BaseModel):
     @classmethod
     def parse(cls, text: str) -> JoinLink:
         """Raises ValueError with a reason for a person."""
-        import re
-
         try:
             parts = urlsplit(text.strip())
             port = parts.port
