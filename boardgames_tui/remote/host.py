@@ -56,6 +56,9 @@ RATE_BURST = 20
 RATE_PER_SECOND = 10.0
 # A connection that has not said who it is by then is closed.
 HELLO_SECONDS = 10.0
+# Connections still waiting to say hello, at most: a table has at most seven remote
+# seats, so more is somebody opening sockets to wear the host down.
+MAX_UNGREETED = 16
 # The level of the bot that plays an absent seat the host handed to it.
 STAND_IN_BOT_LEVEL = "normal"
 
@@ -139,6 +142,7 @@ class RemoteHost:
         self._bots: dict[int, Any] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._runner: web.AppRunner | None = None
+        self._ungreeted = 0
 
     # -- seats ------------------------------------------------------------------------
     @property
@@ -305,13 +309,19 @@ class RemoteHost:
         problem = self._request_problem(request)
         if problem is not None:
             raise problem
+        if self._ungreeted >= MAX_UNGREETED:
+            raise web.HTTPServiceUnavailable(text="Refused: too many connections are waiting to join.\n")
         # max_msg_size: a longer frame is refused from its header (close 1009), unread.
         socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE_BYTES, heartbeat=20.0)
-        await socket.prepare(request)
         connection: SeatConnection | None = None
         limit = RateLimit(*self.rate)
+        self._ungreeted += 1
         try:
-            connection = await self._greet(socket, limit)
+            try:
+                await socket.prepare(request)
+                connection = await self._greet(socket, limit)
+            finally:
+                self._ungreeted -= 1
             if connection is None:
                 return socket
             connection.writer = asyncio.ensure_future(connection.write())
