@@ -28,7 +28,7 @@ from pydantic import ValidationError
 
 from boardgames_tui.addresses import is_loopback, is_loopback_host_header
 from boardgames_tui.engine.bots import make_bot
-from boardgames_tui.engine.contract import NO_CHANGES, ChangeReport, IllegalMove
+from boardgames_tui.engine.contract import NO_CHANGES, ChangeReport, GameState, IllegalMove
 from boardgames_tui.engine.match import Match
 from boardgames_tui.remote.wire import (
     MAX_CLIENT_MESSAGE_BYTES,
@@ -143,6 +143,7 @@ class RemoteHost:
         self._bot_task: asyncio.Task[None] | None = None
         self._runner: web.AppRunner | None = None
         self._ungreeted = 0
+        self._views = ViewCache(match.rules)
 
     # -- seats ------------------------------------------------------------------------
     @property
@@ -190,14 +191,14 @@ class RemoteHost:
     # -- what a seat is sent ----------------------------------------------------------------
     def view_update(self, connection: SeatConnection) -> ViewUpdate:
         match, rules, seat = self.match, self.rules, connection.seat
-        view = rules.view(match.state, seat)
+        view = self._views.view(match.state, seat)
         log = view.log
         sent = connection.sent_log
         # The log only grows between undos: send the lines the seat has not had.
         log_from = len(sent) if len(sent) <= len(log) and log[: len(sent)] == sent else 0
         connection.sent_log = log
         over = rules.is_over(match.state)
-        report = changes_since_last_move(match, seat)
+        report = changes_since_last_move(match, seat, self._views.view)
         return ViewUpdate(
             revision=self.revision,
             moves_made=len(match.moves),
@@ -427,14 +428,41 @@ def own_run(match: Match, seat: int) -> list[Any]:
     return run[::-1]
 
 
-def changes_since_last_move(match: Match, seat: int) -> ChangeReport:
-    """What changed for `seat` since its own last move, as it may see it."""
+class ViewCache:
+    """Seats' views of the last few states: after every change each seat is sent its view
+    and what changed since its own last move, which look at the same few states again."""
+
+    KEPT_STATES = 16
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        # id(state) -> (the state, kept so that its id is not reused; seat -> view)
+        self._views: dict[int, tuple[GameState, dict[int, GameState]]] = {}
+
+    def view(self, state: GameState, seat: int) -> GameState:
+        entry = self._views.get(id(state))
+        if entry is None or entry[0] is not state:
+            if len(self._views) >= self.KEPT_STATES:
+                del self._views[next(iter(self._views))]  # the oldest
+            entry = self._views[id(state)] = (state, {})
+        views = entry[1]
+        if seat not in views:
+            views[seat] = self.rules.view(state, seat)
+        return views[seat]
+
+
+def changes_since_last_move(
+    match: Match, seat: int, view: Callable[[GameState, int], GameState] | None = None
+) -> ChangeReport:
+    """What changed for `seat` since its own last move, as it may see it (`view`: the
+    rules' own, or a cache of it)."""
     rules, moves, states = match.rules, match.moves, match.states
+    view = view or rules.view
     last = next((index for index in range(len(moves) - 1, -1, -1) if moves[index].seat == seat), None)
     since = 0 if last is None else last + 1
     report = NO_CHANGES
     if last is not None:
-        report = rules.changes_set_off(rules.view(states[last], seat), rules.view(states[since], seat), seat)
+        report = rules.changes_set_off(view(states[last], seat), view(states[since], seat), seat)
     if since < len(moves):
-        report = report.then(rules.changes_since(rules.view(states[since], seat), rules.view(match.state, seat), seat))
+        report = report.then(rules.changes_since(view(states[since], seat), view(match.state, seat), seat))
     return report
