@@ -139,7 +139,7 @@ class RemoteHost:
         self.revision = 0
         # Called after every change, for the host's own screen.
         self.listeners: list[Callable[[], None]] = []
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[tuple[int, str], Any] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._runner: web.AppRunner | None = None
         self._ungreeted = 0
