@@ -40,6 +40,8 @@ from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 from boardgames_tui.ui.setup import StartRequest
 
+from .settling import settle
+
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
 CURTAIN_NAME = re.compile(r"(\w+), it is your turn\.")
@@ -177,9 +179,7 @@ class Harness:
 
     # -- the proof ------------------------------------------------------------------------
     async def settle(self) -> None:
-        # A redraw may scroll after the next refresh (Pollen's garden follows its cursor).
-        for _ in range(2):
-            await self.pilot.pause()
+        await settle(self.pilot)
 
     async def check(self) -> Frame:
         """The frame on screen now; raises if it shows more than its audience may see."""

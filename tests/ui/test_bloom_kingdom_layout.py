@@ -22,14 +22,10 @@ from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 
 from .conftest import screen_text
 from .layout import assert_readable
+from .settling import settle
 
 ANNA_BEN = [Seat(name="Anna"), Seat(name="Ben")]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"), pytest.param((200, 60), id="200x60")]
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 async def to_the_board(pilot) -> BloomKingdomScreen:

@@ -14,13 +14,9 @@ from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 
 from .conftest import screen_text
+from .settling import settle
 
 ANNA_BOT = [Seat(name="Anna"), Seat(name="Bot", kind="bot")]
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 def panel_text(screen, selector: str) -> str:
@@ -132,7 +128,7 @@ async def until_anna_decides(pilot, character: str) -> BloomKingdomScreen:
     app = pilot.app
     await settle(pilot)
     for _ in range(400):
-        await settle(pilot, 1)
+        await settle(pilot)
         screen = app.screen
         if isinstance(screen, AnnouncementScreen):
             await pilot.press("enter")

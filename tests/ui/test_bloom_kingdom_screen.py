@@ -14,13 +14,9 @@ from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 
 from .conftest import screen_text
+from .settling import settle
 
 ANNA_BEN = [Seat(name="Anna"), Seat(name="Ben")]
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 async def test_a_seat_never_sees_the_other_hand(app_factory):
@@ -99,7 +95,7 @@ async def test_wrong_number_and_clicks(app_factory):
         assert app.match.state.players[0].chosen is None
         assert "Click again" in screen_text(app)
         await pilot.click("#bk-hand", offset=(4, 2))
-        await settle(pilot, 6)
+        await settle(pilot)
         state = app.match.state
         assert second in state.revealed or second in [card for column in state.display.values() for card in column] or state.players[0].chosen == second
         assert first in state.players[0].hand

@@ -15,13 +15,9 @@ from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 from .conftest import screen_text
 from .layout import assert_readable
 from .test_pollen_screen import pollen_app
+from .settling import settle
 
 SIZES = [(80, 24), (120, 40), (200, 60)]
-
-
-async def settle(pilot, times: int = 3) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 async def take_turn_by_keys(pilot) -> None:

@@ -12,7 +12,7 @@ from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 
 from .conftest import make_app, screen_text
-from .privacy_harness import GamePlan, Harness, SteppedClock
+from .privacy_harness import GamePlan, Harness, PrivacyLeak, SteppedClock
 
 ARROWS = ("left", "right", "up", "down")
 
@@ -70,6 +70,21 @@ async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock):
             quiet_seats=others, check_frames=False, stop_after_first_frames=True,
         )
         assert quiet.first_frames[seat] == harness.first_frames[seat], f"{plan.seats()[seat].name}'s first frame:\n{quiet.first_frames[seat].text}\n---\n{harness.first_frames[seat].text}"
+
+
+async def test_the_harness_catches_a_screen_that_shows_another_seats_hand(tmp_path, stepped_clock, monkeypatch):
+    """The proof above can fail: a prompt that names the other seat's cards (read from
+    the full state, as a careless screen might) is caught within a few keys."""
+    shown_as_is = BloomKingdomScreen.prompt_text
+
+    def leaky_prompt(self, view, viewer):
+        other_hand = self.match.state.players[1 - viewer].hand
+        return f"(the other hand: {other_hand}) " + shown_as_is(self, view, viewer)
+
+    monkeypatch.setattr(BloomKingdomScreen, "prompt_text", leaky_prompt)
+    plan = GamePlan("bloom-kingdom", humans=2, seed=7, steps=40, noise=("left", "right"))
+    with pytest.raises(PrivacyLeak, match="the other hand"):
+        await play(plan, tmp_path, stepped_clock)
 
 
 async def deliberately(pilot, clock: SteppedClock) -> None:
