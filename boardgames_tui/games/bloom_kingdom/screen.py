@@ -82,6 +82,7 @@ class BloomKingdomScreen(GameScreen):
         self.targets: list[Any] = []
         self.cursor = 0
         self.players_open = False
+        self._standings_for: tuple[BloomKingdomState, tuple[int | None, bool], list[Any], str | None] | None = None
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -124,14 +125,27 @@ class BloomKingdomScreen(GameScreen):
 
         self._place_panels()
         changed = self.change_marks()
-        standings = self.rules.standings(view)
         own = viewer is not None and viewer == self.audience
-        self.query_one(DisplayColumns).show(view, available, cursor_target, changed)
+        standings, outlook = self._standings(view, viewer, own)
+        # Each panel is given the cursor only where it can be drawn: a cursor move then
+        # rebuilds the panels that show it and leaves the others as they are (drawn_from).
+        def shown_in(area: str) -> tuple[str, Any] | None:
+            return cursor_target if cursor_target is not None and cursor_target[0] == area else None
+
+        self.query_one(DisplayColumns).show(view, available, shown_in("column"), changed)
         self.query_one(TurnRow).show(view, self.rules.to_act(view), [standing.total for standing in standings], changed)
         self.query_one(ChoiceBar).show(view, phase, available, cursor_target)
-        self.query_one(HandList).show(view, viewer, available, cursor_target, own=own)
-        outlook = self.rules.outlook(view, viewer) if own and viewer is not None else None
-        self.query_one(PlayerBoard).show(view, viewer, standings, outlook, available, cursor_target, changed)
+        self.query_one(HandList).show(view, viewer, available, shown_in("hand"), own=own)
+        self.query_one(PlayerBoard).show(view, viewer, standings, outlook, available, shown_in("player"), changed)
+
+    def _standings(self, view: BloomKingdomState, viewer: int | None, own: bool) -> tuple[list[Any], str | None]:
+        """The players' standings and the viewer's outlook, worked out once per view
+        (a cursor key redraws from the same view)."""
+        key = (viewer, own)
+        if self._standings_for is None or self._standings_for[0] is not view or self._standings_for[1] != key:
+            outlook = self.rules.outlook(view, viewer) if own and viewer is not None else None
+            self._standings_for = (view, key, self.rules.standings(view), outlook)
+        return self._standings_for[2], self._standings_for[3]
 
     def prompt_text(self, view: BloomKingdomState, viewer: int) -> str:  # type: ignore[override]
         prompt = self._prompt_words(view, viewer)

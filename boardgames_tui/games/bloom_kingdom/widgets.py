@@ -107,6 +107,8 @@ class DisplayColumns(TextPanel):
         self, view: BloomKingdomState, available: set[Target], cursor: Target | None, changed: frozenset[Any] = frozenset()
     ) -> None:
         """`changed`: the marks of what changed since the viewer's last move."""
+        if self.drawn_from(view, available, cursor, changed):
+            return
         self._drawn = (view, available, cursor, changed)
         self._draw()
 
@@ -197,6 +199,8 @@ class TurnRow(TextPanel):
         self.border_title = "This turn"
 
     def show(self, view: BloomKingdomState, to_act: list[int], totals: list[int], changed: frozenset[Any] = frozenset()) -> None:
+        if self.drawn_from(view, to_act, totals, changed):
+            return
         text = Text()
         if view.phase == "over":
             text.append("The game is over.")
@@ -255,6 +259,8 @@ class ChoiceBar(TextPanel):
     def show(
         self, view: BloomKingdomState, phase: str | None, available: set[Target], cursor: Target | None
     ) -> None:
+        if self.drawn_from(view, phase, available, cursor):
+            return
         buttons: list[tuple[Text, Target]] = []
         if phase == "knight":
             buttons = [(Text("y  Remove a Dragon"), ("choice", True)), (Text("n  Leave the Dragons"), ("choice", False))]
@@ -306,6 +312,8 @@ class HandList(TextPanel):
         if self._drawn is not None and self._drawn[1] != viewer:
             # A card's tooltip belongs to the seat that hovered it: never left for the next audience.
             self.tooltip = None
+        if self.drawn_from(view, viewer, available, cursor, own):
+            return
         self._drawn = (view, viewer, available, cursor)
         self._own = own
         self._draw()
@@ -437,6 +445,8 @@ class PlayerBoard(TextPanel):
         cursor: Target | None,
         changed: frozenset[Any] = frozenset(),
     ) -> None:
+        if self.drawn_from(view, viewer, standings, outlook, available, cursor, changed):
+            return
         lines = []
         choosing = any(area == "player" for area, _ in available)
         # Where each seat's block starts, for clicks.
