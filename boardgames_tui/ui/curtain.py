@@ -78,22 +78,48 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
     def compose_body(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
             yield Static("Pass the keyboard", id="curtain-title")
-            # Names and messages are shown as they are written, never read as markup.
-            yield Static(Text.assemble((self.player, "bold"), ", it is your turn."), id="curtain-player")
-            if self.message:
-                yield Static(Text(self.message), id="curtain-message")
-            yield Static(
-                Text(f"Everyone else, look away: the next screen shows {self.secret}."),
-                id="curtain-hint",
-            )
+            yield Static(id="curtain-player")
+            yield Static(id="curtain-message")
+            yield Static(id="curtain-hint")
             with Center():
-                yield Button(Text(f"I am {self.player} — show my screen"), id="curtain-ready", variant="primary")
-            if self.undo_for:
-                yield Static(
-                    Text.assemble(self.undo_for, " may still press ", ("u", "bold"), " to take back the last move."),
-                    id="curtain-undo",
-                )
+                yield Button("", id="curtain-ready", variant="primary")
+            yield Static(id="curtain-undo")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self._show_words()
+
+    def show_pass(
+        self, seat: int, player: str, message: str = "", undo_for: str | None = None, *, secret: str = "your hand"
+    ) -> None:
+        """The same curtain for the next pass of the keyboard: only its words change, so
+        its footer and layout are kept (building a curtain per pass, footer and all, was
+        most of a hand-over's cost).  Called while it is down, before it rises again."""
+        offers_undo = self.undo_for is not None
+        self.seat, self.player, self.message, self.undo_for, self.secret = seat, player, message, undo_for, secret
+        self.start_quiet()
+        if self.is_mounted:
+            self._show_words()
+            if offers_undo != (undo_for is not None):
+                self.refresh_bindings()
+
+    def _show_words(self) -> None:
+        # Names and messages are shown as they are written, never read as markup.
+        self.query_one("#curtain-player", Static).update(Text.assemble((self.player, "bold"), ", it is your turn."))
+        message = self.query_one("#curtain-message", Static)
+        message.display = bool(self.message)
+        message.update(Text(self.message))
+        self.query_one("#curtain-hint", Static).update(
+            Text(f"Everyone else, look away: the next screen shows {self.secret}.")
+        )
+        self.query_one("#curtain-ready", Button).label = Text(f"I am {self.player} — show my screen")
+        undo = self.query_one("#curtain-undo", Static)
+        undo.display = self.undo_for is not None
+        undo.update(
+            Text.assemble(self.undo_for, " may still press ", ("u", "bold"), " to take back the last move.")
+            if self.undo_for
+            else ""
+        )
 
     def on_screen_resume(self) -> None:
         # Shown again (after the rules or the key help): the wait starts afresh.

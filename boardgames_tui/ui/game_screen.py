@@ -293,6 +293,8 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._keys_settling = False
         self.thinking: int | None = None
         self._bot_generation = 0
+        # The pass-the-keyboard curtain, made at the first pass and reused for every other.
+        self._curtain: CurtainScreen | None = None
         # The move a hint suggested, until the next move: screens may mark it.
         self.hint: Any = None
         self._log_shown: list[LogEntry] = []
@@ -609,16 +611,21 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         # Clear every private widget before the curtain goes up.
         self.show_to(None)
         self.redraw()
-        self.app.push_screen(
-            CurtainScreen(
-                seat,
-                self.match.seats[seat].name,
-                self.curtain_message(seat) if message is None else message,
-                undo_for,
-                secret=self.curtain_secret(seat),
-            ),
-            lambda answer: self._after_curtain(answer, seat, previous),
-        )
+        words = (seat, self.match.seats[seat].name, self.curtain_message(seat) if message is None else message, undo_for)
+        if self._curtain is None:
+            self._curtain = CurtainScreen(*words, secret=self.curtain_secret(seat))
+            # Installed, so that going down does not destroy it: the next pass reuses it.
+            self.app.install_screen(self._curtain, f"curtain-{id(self)}")
+        else:
+            self._curtain.show_pass(*words, secret=self.curtain_secret(seat))
+        self.app.push_screen(self._curtain, lambda answer: self._after_curtain(answer, seat, previous))
+
+    def on_unmount(self) -> None:
+        # The game is left: its curtain goes with it.
+        curtain, self._curtain = self._curtain, None
+        if curtain is not None and curtain not in self.app.screen_stack:
+            self.app.uninstall_screen(curtain)
+            curtain.remove()
 
     def curtain_message(self, seat: int) -> str:
         return ""
