@@ -8,16 +8,16 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from pydantic import ValidationError
-
-from boardgames_tui import __version__
-from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
-from boardgames_tui.engine.contract import GameRules, Seat
-from boardgames_tui.engine.registry import get_game, slugs
+from boardgames_tui import __version__, missing_dependency
 from boardgames_tui.engine.text import check_name, clean_text, plural, repeated_name
 
+# The engine (pydantic models, bots) and the games are imported by the commands that
+# use them, never here: the menu's first frame needs none of them
+# (tests/ui/test_startup.py).
 if TYPE_CHECKING:
     from textual.app import App
+
+    from boardgames_tui.engine.contract import GameRules, Seat
 
 USAGE_ERROR = 2
 
@@ -56,6 +56,9 @@ def players_range(rules: GameRules) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from boardgames_tui.engine.bots import BOT_LEVELS
+    from boardgames_tui.engine.registry import slugs
+
     parser = _Parser(
         prog="boardgames-tui",
         description="Hot-seat terminal board games with bots for every seat. Without a command, opens the menu.",
@@ -127,6 +130,8 @@ def cores() -> int:
 
 
 def resolve_game(slug: str) -> GameRules:
+    from boardgames_tui.engine.registry import get_game, slugs
+
     try:
         return get_game(slug)
     except KeyError:
@@ -134,6 +139,8 @@ def resolve_game(slug: str) -> GameRules:
 
 
 def parse_options(rules: GameRules, pairs: list[str]) -> dict[str, object]:
+    from pydantic import ValidationError
+
     fields = rules.options_model.model_fields
     accepted = ", ".join(fields) or "none"
     options: dict[str, object] = {}
@@ -172,6 +179,9 @@ def option_values_hint(rules: GameRules, key: str) -> str:
 
 
 def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
+    from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
+    from boardgames_tui.engine.contract import Seat
+
     seats = []
     for number, spec in enumerate(specs, start=1):
         if spec == "bot" or spec.startswith("bot:"):
@@ -224,6 +234,8 @@ def run_app(app: App[Any]) -> int:
 
 
 def command_simulate(args: argparse.Namespace) -> int:
+    from boardgames_tui.engine.bots import BOT_LEVELS
+    from boardgames_tui.engine.contract import Seat
     from boardgames_tui.engine.simulate import simulate
 
     rules = resolve_game(args.game)
@@ -381,20 +393,20 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(argv)
     except ModuleNotFoundError as error:
-        if (error.name or "").startswith("boardgames_tui"):
+        message = missing_dependency(error)
+        if message is None:
             raise
-        # An editable install (the README's pipx command) keeps the dependencies it was
-        # made with: a pull that adds one lands here.
-        print(
-            f"boardgames-tui: the Python package {error.name!r} is missing: the checkout's dependencies changed "
-            "since it was installed. With pipx, run once: pipx run --refresh --editable --spec . boardgames-tui "
-            "(with pip: pip install -e .)",
-            file=sys.stderr,
-        )
+        print(message, file=sys.stderr)
         return MISSING_DEPENDENCY
 
 
 def _run(argv: list[str] | None) -> int:
+    if not (sys.argv[1:] if argv is None else argv):
+        # The menu: straight to its first frame (the parser lists every game in its
+        # help, which would load them all first).
+        from boardgames_tui.app import BoardGamesApp
+
+        return run_app(BoardGamesApp())
     args = build_parser().parse_args(argv)
     try:
         if args.command == "play":

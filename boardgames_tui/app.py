@@ -13,13 +13,16 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from boardgames_tui.settings import Settings, SettingsError, load_settings, save_changes
+from boardgames_tui import missing_dependency
+
 from boardgames_tui.ui.menu import MenuScreen
 
-# The engine, pydantic and the game screens load on first use, not at start-up:
-# the menu appears as fast as a bare Textual app's first frame allows.
+# The engine, pydantic, the settings and the game screens load on first use or just
+# after the menu's first frame, not at start-up: the menu appears as fast as a bare
+# Textual app's first frame allows (tests/ui/test_startup.py).
 if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
+    from boardgames_tui.settings import Settings
     from boardgames_tui.engine.saves import SaveStore
     from boardgames_tui.ui.game_screen import GameScreen
     from boardgames_tui.ui.setup import StartRequest
@@ -57,18 +60,50 @@ class BoardGamesApp(App[None]):
         self.start_request = start
         self.cursor_blink = cursor_blink
         self.settings_problem: str | None = None
-        if settings is None:
-            settings, self.settings_problem = load_settings()
-        self.settings = settings
+        # Read from the settings file when first needed (see `settings`).
+        self._settings = settings
+        self._settings_applied = False
         # Seconds a bot's move stays "thinking" on screen (a test may pass its own).
-        self.bot_delay = settings.bot_pause if bot_delay is None else bot_delay
+        self._bot_delay = bot_delay
         self.match: Match | None = None
         self._crash_message: Text | None = None
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings, read on first use: pydantic-settings costs a good part
+        of a bare Textual app's start, and the menu's first frame does not need them."""
+        if self._settings is None:
+            from boardgames_tui.settings import load_settings
+
+            self._settings, self.settings_problem = load_settings()
+        return self._settings
+
+    @property
+    def bot_delay(self) -> float:
+        return self.settings.bot_pause if self._bot_delay is None else self._bot_delay
+
+    @bot_delay.setter
+    def bot_delay(self, seconds: float) -> None:
+        self._bot_delay = seconds
+
+    def on_ready(self) -> None:
+        # The first frame is up: now the settings (the theme may change at once).
+        self.apply_settings()
+
+    def apply_settings(self) -> None:
+        """The theme from the settings, and a notice if they could not all be read; once."""
+        if self._settings_applied:
+            return
+        self._settings_applied = True
+        settings = self.settings
         if settings.theme in self.available_themes:
             self.theme = settings.theme
         else:
             unknown = f"There is no theme called {settings.theme!r}; the default is used."
             self.settings_problem = f"{self.settings_problem} {unknown}" if self.settings_problem else unknown
+        if self.settings_problem is not None:
+            self.notify(self.settings_problem, title="Settings", severity="warning", markup=False)
+        self.theme_changed_signal.subscribe(self, lambda theme: self.change_settings(theme=theme.name))
 
     @property
     def store(self) -> SaveStore:
@@ -79,10 +114,7 @@ class BoardGamesApp(App[None]):
         return self._store
 
     def on_mount(self) -> None:
-        self.theme_changed_signal.subscribe(self, lambda theme: self.change_settings(theme=theme.name))
         self.push_screen(MenuScreen())
-        if self.settings_problem is not None:
-            self.notify(self.settings_problem, title="Settings", severity="warning", markup=False)
         if self.start_request is not None:
             self.start_match(self.start_request)
 
@@ -110,6 +142,8 @@ class BoardGamesApp(App[None]):
         changes = {key: value for key, value in changes.items() if getattr(self.settings, key) != value}
         if not changes:
             return True
+        from boardgames_tui.settings import SettingsError, save_changes
+
         try:
             save_changes(changes)
         except (SettingsError, ValueError) as error:
@@ -210,6 +244,12 @@ class BoardGamesApp(App[None]):
         reported: whatever fails while the app closes follows from it.
         """
         if self._crash_message is not None:
+            self._close_messages_no_wait()
+            return
+        missing = missing_dependency(self._exception) if self._exception else None
+        if missing is not None:
+            # Not a bug to report: the install lacks a package that loads on first use.
+            self._crash_message = Text(missing)
             self._close_messages_no_wait()
             return
         details = "".join(traceback.format_exception(self._exception)) if self._exception else "unknown error"
