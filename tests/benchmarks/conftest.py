@@ -8,13 +8,27 @@ from typing import Callable, Iterator
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
+
+
+class PlainScreen(Screen[None]):
+    """The yardstick of a hand-over: a screen with a line of text and a footer, pushed and popped."""
+
+    BINDINGS = [Binding("enter", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("a plain screen")
+        yield Footer()
+
+
+from tests.ui.settling import settle
 
 
 class BareApp(App[None]):
     """The yardstick: a Textual app with a header, a footer and one key."""
 
-    BINDINGS = [Binding("right", "move", "Move")]
+    BINDINGS = [Binding("right", "move", "Move"), Binding("s", "push_plain", "Push")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -28,6 +42,9 @@ class BareApp(App[None]):
     def action_move(self) -> None:
         self.moves += 1
         self.query_one("#text", Static).update(f"moved {self.moves}")
+
+    def action_push_plain(self) -> None:
+        self.push_screen(PlainScreen())
 
 
 @contextmanager
@@ -50,6 +67,8 @@ def running(app: App, size: tuple[int, int] = (120, 40)) -> Iterator[Callable[..
                 if keys is None:
                     break
                 await pilot.press(*keys)
+                # The frame too: a key's cost includes its layout and repaint.
+                await settle(pilot)
                 done.set_result(None)
 
     async def send(keys: tuple[str, ...] | None) -> None:
