@@ -84,21 +84,39 @@ def test_game(snap_compare, tmp_path, size):
     assert snap_compare(app, run_before=play_one_card, terminal_size=size)
 
 
+def bots_game_played_headless(tmp_path: Path, seats: list[Seat], seed: int = 9):
+    """The game the app's screen would have its bots play (the same bots, seeded as the
+    screen seeds them, each move by the first seat to act), played without a screen:
+    the score sheet's snapshots are about the sheet, and bots playing on screen are
+    tested on their own (test_bloom_kingdom_screen)."""
+    from boardgames_tui.engine.bots import make_bot
+    from boardgames_tui.engine.match import Match
+    from boardgames_tui.engine.registry import get_game
+
+    rules = get_game("bloom-kingdom")
+    match = Match(rules, rules.parse_options({}), seats, seed, store=SaveStore(tmp_path))
+    bots = {seat: make_bot(info.bot_level, match.seed + len(match.moves), seat) for seat, info in enumerate(seats)}
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.submit(seat, bots[seat].choose(rules, match.view(seat), seat, lambda: False))
+    return match
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_score_sheet(snap_compare, tmp_path, size):
-    app = app_for(tmp_path, [Seat(name="Ada", kind="bot"), Seat(name="Bo", kind="bot"), Seat(name="Cy", kind="bot")])
+    match = bots_game_played_headless(tmp_path, [Seat(name="Ada", kind="bot"), Seat(name="Bo", kind="bot"), Seat(name="Cy", kind="bot")])
+    app = app_for(tmp_path)
+    app.call_later(app._show_match, match)
 
-    async def play_to_the_end(pilot) -> None:
-        for _ in range(3000):
-            await pilot.pause(0.01)
-            if isinstance(pilot.app.screen, AnnouncementScreen):
-                await pilot.press("enter")
+    async def to_the_sheet(pilot) -> None:
+        for _ in range(50):
+            await pilot.pause()
             if isinstance(pilot.app.screen, ScoreSheetScreen):
                 break
         assert isinstance(pilot.app.screen, ScoreSheetScreen)
         await pilot.pause()
 
-    assert snap_compare(app, run_before=play_to_the_end, terminal_size=size)
+    assert snap_compare(app, run_before=to_the_sheet, terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
