@@ -321,7 +321,7 @@ def command_replay(args: argparse.Namespace) -> int:
     path = Path(args.file)
     name = clean_text(path.name)
     try:
-        games = load_for_replay(path)
+        games = load_for_replay(path, ProgressLine(f"Checking the games in {name}"))
     except RecordError as error:
         raise CliError(f"{name} cannot be replayed: {error.message}") from None
     if args.game is None and len(games) > 1:
@@ -329,7 +329,7 @@ def command_replay(args: argparse.Namespace) -> int:
     number = args.game or 1
     if not 1 <= number <= len(games):
         raise CliError(f"{name} holds {plural(len(games), 'game')}: --game takes 1 to {len(games)}")
-    from boardgames_tui.ui.replay import replay_app
+    from boardgames_tui.app import replay_app
 
     return run_app(replay_app(games[number - 1][1]))
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
+import inspect
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from rich.text import Text
+from textual import events
 from textual.actions import SkipAction
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -22,17 +23,10 @@ from boardgames_tui.ui.menu import MenuScreen
 # Textual app's first frame allows (tests/ui/test_startup.py).
 if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
+    from boardgames_tui.engine.replay_table import ReplayTable
     from boardgames_tui.settings import Settings
     from boardgames_tui.engine.saves import SaveStore
-    from boardgames_tui.ui.game_screen import GameScreen
     from boardgames_tui.ui.setup import StartRequest
-
-
-def game_screen_class(slug: str) -> type[GameScreen]:
-    from boardgames_tui.engine.registry import screen_path
-
-    module_name, _, class_name = screen_path(slug).partition(":")
-    return getattr(importlib.import_module(module_name), class_name)
 
 
 class BoardGamesApp(App[None]):
@@ -210,6 +204,8 @@ class BoardGamesApp(App[None]):
         self._show_match(match)
 
     def _show_match(self, match: Match) -> None:
+        from boardgames_tui.ui.game_screen import game_screen_class
+
         self.return_to_menu()
         self.match = match
         self.push_screen(game_screen_class(match.rules.slug)(match))
@@ -235,6 +231,12 @@ class BoardGamesApp(App[None]):
                 self.return_to_menu()
 
         self.push_screen(ScoreSheetScreen.of_match(match), after)
+
+    def show_final_boards(self, match: Match) -> None:
+        """A finished match's last position in the replay viewer, over its score sheet."""
+        from boardgames_tui.ui.replay import replay_screen
+
+        self.push_screen(replay_screen(match))
 
     # -- no traceback for players ------------------------------------------------------------
     def _fatal_error(self) -> None:
@@ -298,3 +300,22 @@ class BoardGamesApp(App[None]):
             yield SystemCommand("Rules", f"Read the rules of {screen.rules.title}", screen.action_rules)
             yield SystemCommand("Undo", "Take back your last move, if the rules allow it", screen.action_undo)
             yield SystemCommand("Save & quit", "Save this game and return to the menu", screen.action_leave)
+
+
+def replay_app(table: ReplayTable | Match, **options: Any) -> App[None]:
+    """The app opened on one replay, closing when it is left: `boardgames-tui replay FILE`."""
+
+    class ReplayApp(BoardGamesApp):
+        # Textual reads a relative CSS_PATH beside the module of the class being run.
+        CSS_PATH = str(Path(inspect.getfile(BoardGamesApp)).parent / str(BoardGamesApp.CSS_PATH))
+
+        def on_mount(self, event: events.Mount) -> None:
+            from boardgames_tui.ui.replay import replay_screen
+
+            # The app starts as it always does (its menu stays underneath), then the replay
+            # goes on top; BoardGamesApp's own on_mount is called here, not a second time.
+            event.prevent_default()
+            super().on_mount()
+            self.push_screen(replay_screen(table, step=0), lambda _: self.exit())
+
+    return ReplayApp(**options)

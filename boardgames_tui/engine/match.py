@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from boardgames_tui.engine.contract import GameRules, GameState, IllegalMove, Seat
+from boardgames_tui.engine.contract import ChangeReport, GameRules, GameState, IllegalMove, ScoreSheet, Seat
+from boardgames_tui.engine.table import HeldTable, changes_since_last_move
 from boardgames_tui.engine.text import repeated_name
 
 if TYPE_CHECKING:
@@ -24,8 +25,11 @@ class Move:
         self.action = action
 
 
-class Match:
-    """Owns the one true state.  Screens and bots only ever submit actions to it."""
+class Match(HeldTable):
+    """Owns the one true state.  Screens and bots only ever submit actions to it.
+
+    It is the local `Table` (engine/table.py): what a screen reads of it is views.
+    """
 
     def __init__(
         self,
@@ -38,11 +42,7 @@ class Match:
         match_id: str | None = None,
         created: datetime | None = None,
     ) -> None:
-        rules.check_players(len(seats))
-        # Every door seats come in by (the form, --seat, a save, a record) ends here.
-        repeated = repeated_name([seat.name for seat in seats])
-        if repeated is not None:
-            raise ValueError(f"two seats are called {seats[repeated].name}; names must differ, ignoring case")
+        check_seats(rules, seats)
         self.rules = rules
         self.options = options
         self.seats = list(seats)
@@ -69,59 +69,48 @@ class Match:
     def state(self) -> GameState:
         return self.states[-1]
 
-    def view(self, seat: int) -> GameState:
-        return self.rules.view(self.state, seat)
+    # -- the table a screen reads (engine/table.py) ---------------------------------------
+    @property
+    def position(self) -> object:
+        # The state itself, compared with `is`: a test that puts another state in its
+        # place is a new position too.
+        return self.states[-1]
 
-    def to_act(self) -> list[int]:
-        return self.rules.to_act(self.state)
+    @property
+    def moves_made(self) -> int:
+        return len(self.moves)
 
-    def is_over(self) -> bool:
-        return self.rules.is_over(self.state)
+    def progress(self) -> str:
+        return self.rules.progress(self.state)
 
-    def human_seats(self) -> list[int]:
-        return [index for index, seat in enumerate(self.seats) if not seat.is_bot]
+    def has_moved(self, seat: int) -> bool:
+        return any(move.seat == seat for move in self.moves)
+
+    def own_run(self, seat: int) -> list[Any]:
+        return own_run(self.moves, seat)
+
+    def changes_since_last_move(self, seat: int, looking: int) -> ChangeReport:
+        return changes_since_last_move(self.rules, [move.seat for move in self.moves], self.states.__getitem__, seat, looking)
+
+    def search_seed(self) -> int:
+        return self.seed + len(self.moves)
+
+    def score_sheet(self) -> ScoreSheet:
+        return self.rules.score_sheet(self.state)
+
+    def leave(self) -> None:
+        self.autosave()
 
     # -- changing -----------------------------------------------------------------
     def submit(self, seat: int, action: Any, *, autosave: bool = True) -> GameState:
         """Validate and commit `action`; on `IllegalMove` nothing changes."""
-        state = self.state
-        # A damaged save or a caller of the API can pass anything: bools and strings
-        # are not seats, and an action must be one the game's own models accept.
-        if type(seat) is not int:
-            raise IllegalMove(f"A seat is a number from 0 to {len(self.seats) - 1}, not {repr(seat)[:40]}.")
-        if not 0 <= seat < len(self.seats):
-            raise IllegalMove(f"There is no seat {seat + 1} in this game.")
-        action = self._checked_action(action)
-        if seat not in self.rules.to_act(state):
-            if self.rules.is_over(state):
-                raise IllegalMove("The game is over.")
-            raise IllegalMove(f"It is not {self.seats[seat].name}'s turn.")
-        self.rules.validate(state, seat, action)
-        new_state = self.rules.apply(state, seat, action)
+        new_state = checked_move(self.rules, self.seats, self.state, seat, action)
         self.states.append(new_state)
         self.moves.append(Move(seat, action))
         self.updated = datetime.now(timezone.utc)
         if autosave:
             self.autosave()
         return new_state
-
-    def _checked_action(self, action: Any) -> Any:
-        """`action` itself when it is a well-formed action of this game, else IllegalMove.
-
-        Models built with `model_construct` or changed after validation skip pydantic's
-        checks, so their fields are validated again, strictly: `remove=None` is not a bool.
-        """
-        if not isinstance(action, BaseModel):
-            raise IllegalMove(f"That is not a move of {self.rules.title}.")
-        try:
-            checked = self.rules.action_adapter.validate_python(dict(action.__dict__), strict=True)
-        except ValidationError as error:
-            problem = error.errors(include_url=False, include_input=False)[0]
-            where = ".".join(str(part) for part in problem["loc"][1:])
-            raise IllegalMove(f"That move is not well formed ({where}: {problem['msg']}).") from None
-        if type(checked) is not type(action) or checked != action:
-            raise IllegalMove(f"That is not a move of {self.rules.title}.")
-        return action
 
     def undo_blocker(self, seat: int) -> str | None:
         """Why `seat` may not take back its last move now, or None if it may.
@@ -176,3 +165,60 @@ class Match:
         for seat, action in moves:
             match.submit(seat, action, autosave=False)
         return match
+
+
+def check_seats(rules: GameRules, seats: list[Seat]) -> None:
+    """Raises ValueError for seats the game cannot be played with: too few or too many,
+    or two names equal ignoring case.  Every door seats come in by (the form, --seat, a
+    save, a record, a replay) ends here."""
+    rules.check_players(len(seats))
+    repeated = repeated_name([seat.name for seat in seats])
+    if repeated is not None:
+        raise ValueError(f"two seats are called {seats[repeated].name}; names must differ, ignoring case")
+
+
+def own_run(moves: list[Move], seat: int) -> list[Any]:
+    """The actions of `seat`'s moves at the end of `moves`, since another seat last moved, oldest first."""
+    run: list[Any] = []
+    for move in reversed(moves):
+        if move.seat != seat:
+            break
+        run.append(move.action)
+    return run[::-1]
+
+
+def checked_move(rules: GameRules, seats: list[Seat], state: GameState, seat: int, action: Any) -> GameState:
+    """The state after `seat` plays `action` from `state`, every check made; raises
+    `IllegalMove` with the reason otherwise.  `state` itself never changes."""
+    # A damaged save or a caller of the API can pass anything: bools and strings
+    # are not seats, and an action must be one the game's own models accept.
+    if type(seat) is not int:
+        raise IllegalMove(f"A seat is a number from 0 to {len(seats) - 1}, not {repr(seat)[:40]}.")
+    if not 0 <= seat < len(seats):
+        raise IllegalMove(f"There is no seat {seat + 1} in this game.")
+    action = _checked_action(rules, action)
+    if seat not in rules.to_act(state):
+        if rules.is_over(state):
+            raise IllegalMove("The game is over.")
+        raise IllegalMove(f"It is not {seats[seat].name}'s turn.")
+    rules.validate(state, seat, action)
+    return rules.apply(state, seat, action)
+
+
+def _checked_action(rules: GameRules, action: Any) -> Any:
+    """`action` itself when it is a well-formed action of this game, else IllegalMove.
+
+    Models built with `model_construct` or changed after validation skip pydantic's
+    checks, so their fields are validated again, strictly: `remove=None` is not a bool.
+    """
+    if not isinstance(action, BaseModel):
+        raise IllegalMove(f"That is not a move of {rules.title}.")
+    try:
+        checked = rules.action_adapter.validate_python(dict(action.__dict__), strict=True)
+    except ValidationError as error:
+        problem = error.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(part) for part in problem["loc"][1:])
+        raise IllegalMove(f"That move is not well formed ({where}: {problem['msg']}).") from None
+    if type(checked) is not type(action) or checked != action:
+        raise IllegalMove(f"That is not a move of {rules.title}.")
+    return action

@@ -6,7 +6,9 @@ moves) and what it ended with (scores, winners), one JSON file per game in the
 
 Anything read from disk is untrusted: size-capped, validated by the models below,
 and, before a game is watched or imported, replayed through the rules, which must
-end the game with exactly the recorded scores.  File names are always the app's own
+end the game with exactly the recorded scores.  Each game is replayed once, and
+copies of one game in a file share that replay; a replay keeps a few states per
+game, not one per move (engine/replay_table.py).  File names are always the app's own
 (a digest of the game), never taken from a file's contents.
 """
 
@@ -25,6 +27,7 @@ from boardgames_tui import __version__
 from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
+from boardgames_tui.engine.replay_table import ReplayHistory, ReplayTable
 from boardgames_tui.engine.saves import SAVE_FORMAT, SaveError, default_data_dir, load_match, write_atomically
 from boardgames_tui.engine.text import clean_text
 from boardgames_tui.engine.untrusted_files import PlausibleDate, UnreadableFile, first_problem, read_json
@@ -133,8 +136,12 @@ def record_of(match: Match) -> GameRecord:
     )
 
 
-def replay_record(record: GameRecord) -> Match:
-    """The record's game replayed through today's rules, checked against what it claims."""
+Progress = Callable[[int, int], None]
+"""Told (games checked so far, games in the file) while a shared file is checked."""
+
+
+def _replayed(record: GameRecord) -> ReplayHistory:
+    """The record's game replayed through today's rules, every move checked, to its end."""
     try:
         rules = get_game(record.game)
     except KeyError:
@@ -145,18 +152,52 @@ def replay_record(record: GameRecord) -> Match:
     except (ValidationError, ValueError, TypeError):
         raise RecordError(f"its {rules.title} options or moves cannot be read") from None
     try:
-        match = Match.replay(rules, options, record.seats, record.seed, moves, created=record.started)
+        history = ReplayHistory(rules, options, record.seats, record.seed, moves)
     except IllegalMove as refusal:
         raise RecordError(f"its moves break the rules of {rules.title} ({refusal.reason.rstrip('.')})") from None
     except ValueError as error:
         raise RecordError(f"its setup is not a game of {rules.title} ({error})") from None
-    match.updated = record.finished
-    if not match.is_over():
+    if not rules.is_over(history.final):
         raise RecordError("its moves stop before the game is over")
-    sheet = rules.score_sheet(match.state)
+    return history
+
+
+def _watchable(record: GameRecord, history: ReplayHistory) -> ReplayTable:
+    """The replay of `record`, once what it claims is what its moves produce."""
+    sheet = history.rules.score_sheet(history.final)
     if sheet.totals != record.scores or sheet.winners != record.winners:
         raise RecordError("its scores are not what its moves produce")
-    return match
+    return ReplayTable(history, created=record.started, updated=record.finished)
+
+
+def replay_record(record: GameRecord) -> ReplayTable:
+    """The record's game replayed through today's rules, checked against what it claims."""
+    return _watchable(record, _replayed(record))
+
+
+def replay_records(records: list[GameRecord], progress: Progress | None = None) -> list[ReplayTable]:
+    """Every record replayed and checked, each game once: copies of one game (the same
+    game, options, seats, seed and moves) share one replay.  `progress(done, total)`
+    after each record.  The first record refused refuses them all, saying which."""
+    histories: dict[str, ReplayHistory] = {}
+    tables = []
+    for number, record in enumerate(records, start=1):
+        try:
+            # The whole identity, not a digest of it: a file must not be able to pass
+            # one game off as another by a collision.
+            identity = json.dumps(
+                record.model_dump(mode="json", include={"game", "options", "seats", "seed", "moves"}), sort_keys=True
+            )
+            history = histories.get(identity)
+            if history is None:
+                history = histories[identity] = _replayed(record)
+            tables.append(_watchable(record, history))
+        except RecordError as error:
+            where = f"game {number} of {len(records)}: " if len(records) > 1 else ""
+            raise RecordError(f"{where}{error.message}") from None
+        if progress is not None:
+            progress(number, len(records))
+    return tables
 
 
 def _read_json(path: Path) -> Any:
@@ -181,10 +222,6 @@ def read_record(path: Path) -> GameRecord:
         raise RecordError(_problem(error)) from None
 
 
-Progress = Callable[[int, int], None]
-"""Told (games checked so far, games in the file) while a shared file is checked."""
-
-
 def read_shared(path: Path, progress: Progress | None = None) -> list[GameRecord]:
     """The games in a shared file or a single record, each replayed and checked.
 
@@ -193,38 +230,29 @@ def read_shared(path: Path, progress: Progress | None = None) -> list[GameRecord
     same seed, seats, options and moves always end the same way, so its copies need
     only claim the same scores.
     """
-    payload = _read_json(path)
-    kind = payload.get("format") if isinstance(payload, dict) else None
-    try:
-        if kind == SHARED_FORMAT:
-            records = list(SharedGames.model_validate(payload).games)
-        elif kind == RECORD_FORMAT:
-            records = [GameRecord.model_validate(payload)]
-        else:
-            raise RecordError("it is not a boardgames-tui shared file or record")
-    except ValidationError as error:
-        raise RecordError(_problem(error)) from None
-    checked: dict[str, GameRecord] = {}
-    for number, record in enumerate(records, start=1):
-        try:
-            same_game = checked.get(record.digest())
-            if same_game is None:
-                replay_record(record)
-                checked[record.digest()] = record
-            elif (record.scores, record.winners) != (same_game.scores, same_game.winners):
-                raise RecordError("its scores are not what its moves produce")
-        except RecordError as error:
-            where = f"game {number} of {len(records)}: " if len(records) > 1 else ""
-            raise RecordError(f"{where}{error.message}") from None
-        if progress is not None:
-            progress(number, len(records))
+    records = _records_in(_read_json(path))
+    replay_records(records, progress)
     return records
 
 
-def load_for_replay(path: Path) -> list[tuple[str, Match]]:
+def _records_in(payload: Any) -> list[GameRecord]:
+    """The records of a shared file or a single record, checked against their models."""
+    kind = payload.get("format") if isinstance(payload, dict) else None
+    try:
+        if kind == SHARED_FORMAT:
+            return list(SharedGames.model_validate(payload).games)
+        if kind == RECORD_FORMAT:
+            return [GameRecord.model_validate(payload)]
+    except ValidationError as error:
+        raise RecordError(_problem(error)) from None
+    raise RecordError("it is not a boardgames-tui shared file or record")
+
+
+def load_for_replay(path: Path, progress: Progress | None = None) -> list[tuple[str, ReplayTable]]:
     """Every game a file holds, ready to watch: a record, a shared file or a save.
 
-    Each comes with a one-line title; a save may be a game still in progress.
+    Each comes with a one-line title; a save may be a game still in progress.  Every
+    game is replayed and checked once (`progress(done, total)` after each).
     """
     payload = _read_json(path)
     if isinstance(payload, dict) and payload.get("format") == SAVE_FORMAT:
@@ -232,11 +260,10 @@ def load_for_replay(path: Path) -> list[tuple[str, Match]]:
             match = load_match(path)
         except SaveError as error:
             raise RecordError(error.message) from None
-        return [(describe_match(match), match)]
-    games = []
-    for record in read_shared(path):
-        games.append((describe_record(record), replay_record(record)))
-    return games
+        return [(describe_match(match), ReplayTable.of_match(match))]
+    records = _records_in(payload)
+    tables = replay_records(records, progress)
+    return [(describe_record(record), table) for record, table in zip(records, tables)]
 
 
 def describe_record(record: GameRecord) -> str:

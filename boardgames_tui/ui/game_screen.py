@@ -2,12 +2,14 @@
 
 A game's screen subclasses `GameScreen`, composes its board in `compose_board`,
 draws a seat's view in `show_view`, and turns keys into actions it hands to
-`submit`.  It never changes the state itself.
+`submit`.  It never changes the state itself, nor holds it: it talks to a table
+(engine/table.py), a local match or a replay, and reads views from it.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 import time
 from typing import Any, ClassVar
 
@@ -36,8 +38,8 @@ from boardgames_tui.engine.contract import (
     MoveExplanation,
     TableMoment,
 )
-from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.engine.table import Table
 from boardgames_tui.engine.text import and_list, plural, possessive
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen, QuietGuard
@@ -247,7 +249,7 @@ class GameLog(RichLog, can_focus=False):
 
 
 class GameScreen(QuietGuard, SizedScreen[None]):
-    """The shared screen of a match, drawn for one audience at a time.
+    """The shared screen of a game at a table, drawn for one audience at a time.
 
     The audience is one seat (its private view) or the table (`None`: the public
     view only, while a curtain, an announcement or the score sheet is up, or a bot
@@ -279,10 +281,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         Binding("escape", "step_back", "Back", show=False),
     ]
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(classes="game")
-        self.match = match
-        self.rules = match.rules
+        self.table = table
+        self.rules = table.rules
         # The human seat whose private information is on screen, or None (public only).
         self.viewer: int | None = None
         # Whether the viewer came to the keyboard through its own curtain: a seat shown
@@ -299,23 +301,23 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self.hint: Any = None
         self._log_shown: list[LogEntry] = []
         self._message: Text | None = None
-        self._view_key: tuple[GameState, int] | None = None
+        self._view_key: tuple[object, int] | None = None
         self._view: GameState | None = None
         self._legal_key: tuple[GameState, int | None] | None = None
         self._legal_actions: list[Any] = []
         # The public view when the table was last told what happened (table moments).
         self._public_told: GameState | None = None
-        self._since_key: tuple[GameState, int | None] | None = None
+        self._since_key: tuple[object, int | None] | None = None
         self._since: ChangeReport = NO_CHANGES
         self._bots = {
-            seat: make_bot(info.bot_level, match.seed + len(match.moves), seat)
-            for seat, info in enumerate(match.seats)
+            seat: make_bot(info.bot_level, table.search_seed(), seat)
+            for seat, info in enumerate(table.seats)
             if info.is_bot
         }
         # Each seat's put-away UI state, and a fresh screen's (taken at mount).
         self._seat_ui: dict[int, dict[str, Any]] = {}
         self._neutral_ui: dict[str, Any] | None = None
-        humans = match.human_seats()
+        humans = table.human_seats()
         # With one human there is nobody to hide from: no curtains at all.
         self.uses_curtains = len(humans) > 1
         if not self.uses_curtains and humans:
@@ -425,26 +427,11 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         seat = self.viewer
         if seat is None:
             return NO_CHANGES
-        key = (self.match.state, seat if self.audience == seat else None)
+        key = (self.table.position, seat if self.audience == seat else None)
         if self._since_key is not None and self._since_key[0] is key[0] and self._since_key[1] == key[1]:
             return self._since
         self._since_key = key
-        self._since = NO_CHANGES
-        moves = self.match.moves
-        last = next((index for index in range(len(moves) - 1, -1, -1) if moves[index].seat == seat), None)
-        # A seat that has not moved yet is told what happened since the game began.
-        since = 0 if last is None else last + 1
-        looking = seat if self.audience == seat else SPECTATOR
-        if last is not None:
-            # What its own move set off, which it has not seen either (a migration run on).
-            states = self.match.states
-            self._since = self.rules.changes_set_off(
-                self.rules.view(states[last], looking), self.rules.view(states[since], looking), seat
-            )
-        if since < len(moves):
-            before = self.rules.view(self.match.states[since], looking)
-            now = self.current_view() if looking == seat else self.public_view()
-            self._since = self._since.then(self.rules.changes_since(before, now, seat))
+        self._since = self.table.changes_since_last_move(seat, seat if self.audience == seat else SPECTATOR)
         return self._since
 
     def change_marks(self) -> frozenset[Any]:
@@ -466,10 +453,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             return None
         # Cursor moves redraw often; the view only changes with a move or a new viewer.
         # The key holds the state itself, not its id(): a freed object's id is reused.
-        key = (self.match.state, self.viewer)
+        key = (self.table.position, self.viewer)
         if self._view_key is None or self._view_key[0] is not key[0] or self._view_key[1] != key[1]:
             self._view_key = key
-            self._view = self.match.view(self.viewer)
+            self._view = self.table.view(self.viewer)
         return self._view
 
     def viewer_acts(self, view: GameState) -> bool:
@@ -490,15 +477,15 @@ class GameScreen(QuietGuard, SizedScreen[None]):
 
     def public_view(self) -> GameState:
         """What anyone may see, for the moments no human is at the keyboard."""
-        return self.rules.view(self.match.state, SPECTATOR)
+        return self.table.view(SPECTATOR)
 
     def redraw(self, *, cursor_only: bool = False) -> None:
         """Draw the current view; `cursor_only` when just a highlight moved."""
         view = self.current_view()
         shown = view if view is not None else self.public_view()
         if not cursor_only:
-            self.sub_title = self.rules.progress(self.match.state)
-            self._sync_log(shown)
+            self.sub_title = self.table.progress()
+            self.show_log(shown)
         self.show_view(shown, self.viewer)
         self._update_status(cursor_only=cursor_only)
         if not cursor_only:
@@ -511,7 +498,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     def prompt_text(self, view: GameState, viewer: int) -> str:
         return ""
 
-    def _sync_log(self, view: GameState) -> None:
+    def show_log(self, view: GameState) -> None:
         """Show `view`'s log: append what is new, or rewrite it when it is another
         seat's log (private lines differ) or an undo took lines away."""
         log = self.query_one("#game-log", GameLog)
@@ -530,18 +517,18 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         if self._message is not None:
             status.show_text(self._message, follows_cursor=isinstance(self._message, CursorNote), cursor_only=cursor_only)
             return
-        if self.match.save_error:
-            status.show_text(Text(self.match.save_error, style="bold red"))
+        if self.table.save_error:
+            status.show_text(Text(self.table.save_error, style="bold red"))
             return
         if self.thinking is not None:
-            status.show_text(Text(f"{self.match.seats[self.thinking].name} is thinking…", style="italic"))
+            status.show_text(Text(f"{self.table.seats[self.thinking].name} is thinking…", style="italic"))
             return
-        if self.viewer is not None and self.viewer in self.match.to_act():
-            name = self.match.seats[self.viewer].name
+        if self.viewer is not None and self.viewer in self.table.to_act():
+            name = self.table.seats[self.viewer].name
             prompt = Text.assemble((f"{name}: ", "bold"), self.prompt_text(self.current_view(), self.viewer))
             status.show_text(prompt, follows_cursor=True, cursor_only=cursor_only)
             return
-        waiting = and_list([self.match.seats[seat].name for seat in self.match.to_act()])
+        waiting = and_list([self.table.seats[seat].name for seat in self.table.to_act()])
         status.show_text(Text(f"Waiting for {waiting}.") if waiting else "")
 
     def say(self, message: str, error: bool = False, *, about_cursor: bool = False) -> None:
@@ -553,11 +540,11 @@ class GameScreen(QuietGuard, SizedScreen[None]):
 
     # -- the turn loop ---------------------------------------------------------------------
     def submit(self, action: Any) -> bool:
-        """Hand the viewer's action to the match; show the reason if it is refused."""
+        """Hand the viewer's action to the table; show the reason if it is refused."""
         if self.viewer is None or self.thinking is not None:
             return False
         try:
-            self.match.submit(self.viewer, action)
+            self.table.submit(self.viewer, action)
         except IllegalMove as refusal:
             self.say(refusal.reason, error=True)
             return False
@@ -580,14 +567,14 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         (for `prefer` if that seat is among those to act)."""
         if not self.is_mounted:
             return
-        if self.match.is_over():
+        if self.table.is_over():
             if self.uses_curtains:
                 self.show_to(None)
             self.redraw()
-            self.app.show_score_sheet(self.match)
+            self.app.show_score_sheet(self.table)
             return
-        to_act = self.match.to_act()
-        humans = [seat for seat in to_act if not self.match.seats[seat].is_bot]
+        to_act = self.table.to_act()
+        humans = [seat for seat in to_act if not self.table.seats[seat].is_bot]
         if self.viewer in humans and (self._curtained or not self.needs_curtain(self.viewer)):
             self.redraw()
             return
@@ -606,12 +593,12 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     def _pass_keyboard(self, seat: int, message: str | None = None) -> None:
         previous = self.viewer
         undo_for = None
-        if previous is not None and previous != seat and self.match.can_undo(previous):
-            undo_for = self.match.seats[previous].name
+        if previous is not None and previous != seat and self.table.can_undo(previous):
+            undo_for = self.table.seats[previous].name
         # Clear every private widget before the curtain goes up.
         self.show_to(None)
         self.redraw()
-        words = (seat, self.match.seats[seat].name, self.curtain_message(seat) if message is None else message, undo_for)
+        words = (seat, self.table.seats[seat].name, self.curtain_message(seat) if message is None else message, undo_for)
         if self._curtain is None:
             self._curtain = CurtainScreen(*words, secret=self.curtain_secret(seat))
             # Installed, so that going down does not destroy it: the next pass reuses it.
@@ -634,13 +621,13 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         """What `seat`'s screen shows that others must not see, for its curtain
         ("Ann's hand"): each game says it in its own words.  The curtain says it to
         everyone else, so it names the owner, never "your"."""
-        return f"{possessive(self.match.seats[seat].name)} hand"
+        return f"{possessive(self.table.seats[seat].name)} hand"
 
     def needs_curtain(self, seat: int) -> bool:
         """Whether `seat` may see anything the table may not: only then the keyboard
         passes behind a curtain (a public step, such as a draft from an open row,
         goes straight on)."""
-        return self.rules.view(self.match.state, seat) != self.public_view()
+        return self.table.view(seat) != self.public_view()
 
     def _after_curtain(self, answer: str | None, seat: int, previous: int | None) -> None:
         if answer == "quit":
@@ -678,7 +665,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._cancel_bot()
         self._drop_hint()
         seat = self.viewer
-        self._pass_keyboard(seat, f"{self.match.seats[seat].name} stepped away; the screen is hidden until they are back.")
+        self._pass_keyboard(seat, f"{self.table.seats[seat].name} stepped away; the screen is hidden until they are back.")
 
     # -- bots ----------------------------------------------------------------------------------
     def _start_bot(self, seat: int) -> None:
@@ -686,9 +673,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._bot_generation += 1
         self._update_status()
         # A bot taking several steps in a row (a hidden plan) pauses fully only once.
-        continuing = bool(self.match.moves) and self.match.moves[-1].seat == seat
+        continuing = bool(self.table.own_run(seat))
         pause = self.app.bot_delay / 6 if continuing else self.app.bot_delay
-        self._bot_turn(seat, self._bot_generation, self.match.view(seat), pause)
+        self._bot_turn(seat, self._bot_generation, self.table.view(seat), pause)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
     def _bot_turn(self, seat: int, generation: int, view: GameState, pause: float) -> None:
@@ -713,10 +700,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             return
         self.thinking = None
         try:
-            self.match.submit(seat, action)
+            self.table.submit(seat, action)
         except IllegalMove as refusal:
             # A bot only offers legal actions; if one is refused the game must still go on.
-            self.say(f"{self.match.seats[seat].name}'s bot made an illegal move: {refusal.reason}", error=True)
+            self.say(f"{self.table.seats[seat].name}'s bot made an illegal move: {refusal.reason}", error=True)
             return
         self.after_move()
 
@@ -733,26 +720,26 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             return
         self._drop_hint()
         self.say("Looking for a hint (about a second of simulated games)…")
-        self.look_for_hint(self.viewer, self.match.state, view)
+        self.look_for_hint(self.viewer, self.table.position, view)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def look_for_hint(self, seat: int, state: GameState, view: GameState, decided: tuple[Any, ...] = ()) -> None:
-        """Find the best move for `seat` from `view` in a worker and show it (a hook: a
-        game may ask about the decision after moves its turn builder holds, `decided`,
-        such as a chip chosen but not yet placed)."""
+    def look_for_hint(self, seat: int, position: object, view: GameState, decided: tuple[Any, ...] = ()) -> None:
+        """Find the best move for `seat` from `view` at the table's `position` in a worker
+        and show it (a hook: a game may ask about the decision after moves its turn
+        builder holds, `decided`, such as a chip chosen but not yet placed)."""
         worker = get_current_worker()
         verdict = find_hint(self.rules, view, seat, lambda: worker.is_cancelled, decided=decided)
         if worker.is_cancelled:
             return
         words_view = view_after(self.rules, view, seat, decided)
         try:
-            self.app.call_from_thread(self._hint_found, seat, state, words_view, verdict)
+            self.app.call_from_thread(self._hint_found, seat, position, words_view, verdict)
         except RuntimeError:
             pass  # the app closed while the hint was being found
 
-    def _hint_found(self, seat: int, state: GameState, view: GameState, verdict: Verdict) -> None:
+    def _hint_found(self, seat: int, position: object, view: GameState, verdict: Verdict) -> None:
         # A move, an undo or a new viewer since the question makes the answer stale.
-        if not self.is_mounted or self.match.state is not state or self.viewer != seat:
+        if not self.is_mounted or self.table.position is not position or self.viewer != seat:
             return
         self.hint = verdict.best.action
         self.highlight_action(verdict.best.action)
@@ -803,7 +790,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         if self.viewer is None:
             self.say("Nothing to undo here: no player is at the keyboard.", error=True)
             return
-        blocker = self.match.undo_blocker(self.viewer)
+        blocker = self.table.undo_blocker(self.viewer)
         if blocker is not None:
             # Refused before anything stops: a thinking bot goes on thinking.
             self.say(f"Undo is not possible. {blocker}", error=True)
@@ -814,7 +801,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._cancel_bot()
         self._drop_hint()
         try:
-            self.match.undo(seat)
+            self.table.undo(seat)
         except IllegalMove as refusal:
             self.say(refusal.reason, error=True)
             self.advance()
@@ -879,6 +866,14 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     def action_save_quit(self) -> None:
         self._cancel_bot()
         self._drop_hint()
-        self.match.autosave()
+        self.table.leave()
         self.app.return_to_menu()
 
+
+
+def game_screen_class(slug: str) -> type[GameScreen]:
+    """The screen class of the game called `slug`, loaded by its import path."""
+    from boardgames_tui.engine.registry import screen_path
+
+    module_name, _, class_name = screen_path(slug).partition(":")
+    return getattr(importlib.import_module(module_name), class_name)

@@ -150,13 +150,13 @@ class RecordsScreen(SizedScreen[None]):
             self.say(f"{entry.path.name} {entry.message}. The file is left as it is.", error=True)
             return
         try:
-            match = replay_record(entry.record)
+            table = replay_record(entry.record)
         except RecordError as error:
             self.say(f"That game cannot be watched: {error.message}.", error=True)
             return
         from boardgames_tui.ui.replay import replay_screen
 
-        self.app.push_screen(replay_screen(match, step=0))
+        self.app.push_screen(replay_screen(table, step=0))
 
     def _export(self, records: list) -> None:
         try:

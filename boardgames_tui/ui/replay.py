@@ -1,9 +1,9 @@
 """Watching a finished (or saved) game again, move by move, drawn by the game's own screen.
 
-`replay_screen(match)` builds a subclass of the game's `GameScreen` whose turn loop
+`replay_screen(table)` builds a subclass of the game's `GameScreen` whose turn loop
 only redraws: it never submits a move, runs a bot, raises a curtain or writes a
-save.  The screen reads a `ReplayPosition`, which looks to it like a match stopped
-at one step of the recorded history.
+save.  The screen's table is a `ReplayTable` (engine/replay_table.py): a read-only
+table at one step of the recorded history, which refuses every move and undo.
 
 Points of view (`v`): the table's, each seat's own screen in turn, then everything
 revealed: the public board with a panel listing what the rules'
@@ -12,28 +12,25 @@ revealed: the public board with a panel listing what the rules'
 
 from __future__ import annotations
 
-import inspect
 import re
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.widgets import Static
 
-from boardgames_tui.engine.contract import GameState, IllegalMove
+from boardgames_tui.engine.contract import GameState
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.reference import RevealedSection
+from boardgames_tui.engine.replay_table import REPLAY_REFUSAL, ReplayTable
 from boardgames_tui.engine.text import possessive
-from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.game_screen import GameScreen, game_screen_class
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.scoresheet import revealed_text
 from boardgames_tui.ui.widgets import TextPanel
-
-REPLAY_REFUSAL = "This is a replay: nothing can be played or taken back here."
 
 
 ROUND_IN_PROGRESS = re.compile(r"\b(round|turn) \d+", re.IGNORECASE)
@@ -70,45 +67,6 @@ class RevealPanel(InspectorPanel):
         self.styles.offset = (max(0, board.right - width), board.y + 1)
 
 
-class ReplayPosition(Match):
-    """The recorded match as it stood at one step of its history: what a game's screen
-    reads, and a match that refuses every move, undo and save."""
-
-    def __init__(self, history: Match) -> None:
-        super().__init__(
-            history.rules, history.options, history.seats, history.seed,
-            match_id=history.match_id, created=history.created,
-        )
-        self.history = history
-        self.updated = history.updated
-        self.go_to(len(history.moves))
-
-    @property
-    def total(self) -> int:
-        return len(self.history.moves)
-
-    @property
-    def step(self) -> int:
-        return len(self.moves)
-
-    def go_to(self, step: int) -> None:
-        step = max(0, min(step, self.total))
-        self.states = self.history.states[: step + 1]
-        self.moves = self.history.moves[:step]
-
-    def undo_blocker(self, seat: int) -> str | None:
-        return REPLAY_REFUSAL
-
-    def submit(self, seat: int, action: Any, *, autosave: bool = True) -> GameState:
-        raise IllegalMove(REPLAY_REFUSAL)
-
-    def undo(self, seat: int) -> GameState:
-        raise IllegalMove(REPLAY_REFUSAL)
-
-    def autosave(self) -> None:
-        """A replay never writes."""
-
-
 class ReplayMixin(GameScreen):
     """Put before a game's screen class; `replay_screen` does that."""
 
@@ -130,18 +88,19 @@ class ReplayMixin(GameScreen):
         {"step", "stage", "edge", "point_of_view", "scroll_reveal", "back", "rules", "keys", "whole_message"}
     )
 
-    match: ReplayPosition
+    table: ReplayTable
 
-    def __init__(self, match: Match, *, step: int | None = None) -> None:
-        position = ReplayPosition(match)
+    def __init__(self, table: ReplayTable, *, step: int | None = None) -> None:
         if step is not None:
-            position.go_to(step)
-        super().__init__(position)
+            table.go_to(step)
+        super().__init__(table)
         # The point of view: None is the table's (public only), else that seat's own;
         # `revealing` (with viewer None) is everything revealed.
         self.viewer = None
         self.revealing = False
-        rounds = [round_of(self.rules.progress(state)) for state in match.states]
+        # The replay's own message, shown in place of its position until the next step.
+        self._note: Text | None = None
+        rounds = [round_of(progress) for progress in table.history.progress_lines]
         # The steps at which a new round (or turn, in a game without rounds) begins.
         self.stages = [index for index in range(1, len(rounds)) if rounds[index] != rounds[index - 1]]
 
@@ -166,17 +125,17 @@ class ReplayMixin(GameScreen):
 
     def redraw(self, *, cursor_only: bool = False) -> None:
         view = self.current_view() or self.public_view()
-        self.sub_title = f"Replay · {self.rules.progress(self.match.state)}"
+        self.sub_title = f"Replay · {self.table.progress()}"
         # Everything revealed shows the whole log, every seat's private lines included.
-        self._sync_log(self.match.state if self.revealing else view)
+        self.show_log(self.table.state if self.revealing else view)
         self.show_view(view, self.viewer)
         panel = self.query_one(RevealPanel)
         if self.revealing:
             panel.lay_over(self.query_one("#board").region)
-            panel.show_sections(self.rules.hidden_information(self.match.state))
+            panel.show_sections(self.table.hidden_information())
         else:
             panel.close()
-        self.query_one("#status", TextPanel).show_text(self._message or self.replay_status())
+        self.query_one("#status", TextPanel).show_text(self._note or self.replay_status())
         self.refresh_bindings()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -186,18 +145,18 @@ class ReplayMixin(GameScreen):
     def say(self, message: str, error: bool = False, *, about_cursor: bool = False) -> None:
         # A replay's bar shows its position and this message; a note on the cursor's
         # place is said like any other message.
-        self._message = Text(message, style="bold red" if error else "bold")
-        self.query_one("#status", TextPanel).show_text(self._message)
+        self._note = Text(message, style="bold red" if error else "bold")
+        self.query_one("#status", TextPanel).show_text(self._note)
 
     def point_of_view_name(self) -> str:
         if self.revealing:
             return "everything revealed (every hand)"
         if self.viewer is None:
             return "the table (public only)"
-        return f"{possessive(self.match.seats[self.viewer].name)} screen"
+        return f"{possessive(self.table.seats[self.viewer].name)} screen"
 
     def replay_status(self) -> Text:
-        position = self.match
+        position = self.table
         return Text.assemble(
             ("Replay", "bold reverse"),
             f" move {position.step} of {position.total} · point of view: ",
@@ -217,26 +176,26 @@ class ReplayMixin(GameScreen):
         return True
 
     def go_to(self, step: int) -> None:
-        step = max(0, min(step, self.match.total))
-        if step == self.match.step:
+        step = max(0, min(step, self.table.total))
+        if step == self.table.step:
             edge = "start" if step == 0 else "end"
             self.say(f"This is the {edge} of the game.")
             return
-        self.match.go_to(step)
-        self._message = None
+        self.table.go_to(step)
+        self._note = None
         self.redraw()
 
     def action_step(self, delta: int) -> None:
-        self.go_to(self.match.step + delta)
+        self.go_to(self.table.step + delta)
 
     def action_edge(self, end: int) -> None:
-        self.go_to(self.match.total if end else 0)
+        self.go_to(self.table.total if end else 0)
 
     def action_stage(self, direction: int) -> None:
-        step = self.match.step
+        step = self.table.step
         if direction > 0:
             later = [index for index in self.stages if index > step]
-            self.go_to(later[0] if later else self.match.total)
+            self.go_to(later[0] if later else self.table.total)
         else:
             earlier = [index for index in self.stages if index < step]
             self.go_to(earlier[-1] if earlier else 0)
@@ -245,12 +204,12 @@ class ReplayMixin(GameScreen):
         """The table, each seat in turn, everything revealed, then the table again."""
         if self.revealing:
             self.revealing = False
-        elif self.viewer is not None and self.viewer + 1 >= len(self.match.seats):
+        elif self.viewer is not None and self.viewer + 1 >= len(self.table.seats):
             self.viewer = None
             self.revealing = True
         else:
             self.viewer = 0 if self.viewer is None else self.viewer + 1
-        self._message = None
+        self._note = None
         self.redraw()
 
     def action_scroll_reveal(self, lines: int) -> None:
@@ -267,31 +226,14 @@ class ReplayMixin(GameScreen):
         self.dismiss(None)
 
 
-def replay_screen(match: Match, *, step: int | None = None) -> ReplayMixin:
-    """A replay of `match` drawn by its game's own screen class, at its end unless `step`."""
-    from boardgames_tui.app import game_screen_class
-
-    game_class = game_screen_class(match.rules.slug)
+def replay_screen(table: ReplayTable | Match, *, step: int | None = None) -> ReplayMixin:
+    """A replay of `table` (or of a match's history) drawn by its game's own screen
+    class, at its end unless `step`."""
+    if isinstance(table, Match):
+        table = ReplayTable.of_match(table)
+    game_class = game_screen_class(table.rules.slug)
     replay_class = type(f"{game_class.__name__}Replay", (ReplayMixin, game_class), {})
     # Textual's CSS type names follow the first base alone (ReplayMixin, GameScreen, …):
     # the game's own rules ("EvergreenScreen.-eg-normal #eg-planet") must match as well.
     replay_class._css_type_names = replay_class._css_type_names | game_class._css_type_names
-    return replay_class(match, step=step)
-
-
-def replay_app(match: Match, **options: Any) -> App[None]:
-    """The app opened on one replay, closing when it is left: `boardgames-tui replay FILE`."""
-    from boardgames_tui.app import BoardGamesApp
-
-    class ReplayApp(BoardGamesApp):
-        # Textual reads a relative CSS_PATH beside the module of the class being run.
-        CSS_PATH = str(Path(inspect.getfile(BoardGamesApp)).parent / str(BoardGamesApp.CSS_PATH))
-
-        def on_mount(self, event: events.Mount) -> None:
-            # The app starts as it always does (its menu stays underneath), then the replay
-            # goes on top; BoardGamesApp's own on_mount is called here, not a second time.
-            event.prevent_default()
-            super().on_mount()
-            self.push_screen(replay_screen(match, step=0), lambda _: self.exit())
-
-    return ReplayApp(**options)
+    return replay_class(table, step=step)

@@ -25,7 +25,7 @@ from boardgames_tui.ui.inspector import entry_text
 from boardgames_tui.engine.text import and_list
 
 if TYPE_CHECKING:
-    from boardgames_tui.engine.match import Match
+    from boardgames_tui.engine.table import Table
 
 
 # A seat's column narrower than this turns the sheet into one block per player.
@@ -126,7 +126,7 @@ def revealed_text(sections: Sequence[RevealedSection], nothing: str) -> Text:
 
 class ScoreSheetScreen(SizedScreen[str]):
     """The table's last screen: who won and by what, every seat's points by category,
-    and what stayed hidden to the end.  Built with the finished `match`
+    and what stayed hidden to the end.  Built with the finished game's table
     (`ScoreSheetScreen.of_match`), it also opens the final boards in the replay viewer."""
 
     MIN_SIZE = (60, 20)
@@ -137,24 +137,19 @@ class ScoreSheetScreen(SizedScreen[str]):
     ]
 
     def __init__(
-        self, title: str, sheet: ScoreSheet, *, revealed: Sequence[RevealedSection] = (), match: Match | None = None
+        self, title: str, sheet: ScoreSheet, *, revealed: Sequence[RevealedSection] = (), table: Table | None = None
     ) -> None:
         super().__init__()
         self.game_title = title
         self.sheet = sheet
         self.revealed = list(revealed)
-        self.match = match
+        # The finished game's table, whose final boards `b` opens; None for a sheet alone.
+        self.table = table
 
     @classmethod
-    def of_match(cls, match: Match) -> ScoreSheetScreen:
+    def of_match(cls, match: Table) -> ScoreSheetScreen:
         """The sheet of a finished match, with everything its final state still hid."""
-        state = match.state
-        return cls(
-            match.rules.title,
-            match.rules.score_sheet(state),
-            revealed=match.rules.hidden_information(state),
-            match=match,
-        )
+        return cls(match.rules.title, match.score_sheet(), revealed=match.hidden_information(), table=match)
 
     def compose_body(self) -> ComposeResult:
         yield Header()
@@ -169,13 +164,13 @@ class ScoreSheetScreen(SizedScreen[str]):
             for note in self.sheet.notes:
                 yield Static(Text(note), classes="note")
             yield ScoreTable(self.sheet, id="score-table")
-            if self.revealed or self.match is not None:
+            if self.revealed or self.table is not None:
                 # The game is over: the table may now see all that was hidden.
                 yield Static("Revealed at the end", classes="subheading", id="revealed-heading")
                 yield Static(revealed_text(self.revealed, "Nothing was left hidden."), id="revealed")
             with Horizontal(id="score-buttons"):
                 yield Button("Play again", id="again", variant="primary")
-                if self.match is not None:
+                if self.table is not None:
                     yield Button("Final boards", id="final_boards")
                 yield Button("Menu", id="menu")
         yield KeysFooter()
@@ -183,7 +178,7 @@ class ScoreSheetScreen(SizedScreen[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # A sheet shown without its match (a test's, a record's) has no boards to open.
         if action == "final_boards":
-            return self.match is not None
+            return self.table is not None
         return True
 
     def on_mount(self) -> None:
@@ -206,11 +201,10 @@ class ScoreSheetScreen(SizedScreen[str]):
     def action_final_boards(self) -> None:
         """The match's last position in the replay viewer (v: the table, each seat, all
         revealed; ← steps back through the game); leaving it comes back here."""
-        if self.match is None:
+        if self.table is None:
             return
-        from boardgames_tui.ui.replay import replay_screen
-
-        self.app.push_screen(replay_screen(self.match))
+        # The app opens it: the score sheet knows no replay (no import circle).
+        self.app.show_final_boards(self.table)  # type: ignore[attr-defined]
 
     def action_menu(self) -> None:
         self.dismiss("menu")

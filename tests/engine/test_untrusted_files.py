@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from boardgames_tui.__main__ import main
-from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.records import (
     BrokenRecord,
     KeptRecord,
@@ -24,6 +23,7 @@ from boardgames_tui.engine.records import (
     read_shared,
     tally,
 )
+from boardgames_tui.engine.replay_table import ReplayHistory
 from boardgames_tui.engine.saves import BrokenSave, SaveStore, SaveSummary
 from boardgames_tui.engine.untrusted_files import NOT_A_REGULAR_FILE
 from tests.engine.test_records import finished_match
@@ -175,13 +175,13 @@ def shared_copies(tmp_path: Path, copies: int) -> Path:
 def test_a_game_copied_many_times_in_a_shared_file_is_replayed_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     shared = shared_copies(tmp_path, 40)
     replays = []
-    real_replay = Match.replay.__func__  # type: ignore[attr-defined]
+    real_replay = ReplayHistory.__init__
 
-    def counted_replay(cls, *args: Any, **kwargs: Any) -> Match:
+    def counted_replay(self: ReplayHistory, *args: Any, **kwargs: Any) -> None:
         replays.append(args[3])
-        return real_replay(cls, *args, **kwargs)
+        real_replay(self, *args, **kwargs)
 
-    monkeypatch.setattr(Match, "replay", classmethod(counted_replay))
+    monkeypatch.setattr(ReplayHistory, "__init__", counted_replay)
     heard: list[tuple[int, int]] = []
     friend = RecordStore(tmp_path / "friend")
     assert friend.import_file(shared, lambda done, total: heard.append((done, total))) == (1, 39)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boardgames_tui.engine.saves import SaveStore
-from boardgames_tui.ui.replay import replay_app
+from boardgames_tui.app import replay_app
 from tests.engine.test_records import finished_match
 
 SIZES = [

@@ -202,7 +202,7 @@ async def test_resizing_redraws_the_display_and_the_hand_at_once(app_factory):
 
 async def test_a_replay_at_80x24_opens_the_players_too(tmp_path):
     from boardgames_tui.engine.saves import SaveStore
-    from boardgames_tui.ui.replay import replay_app
+    from boardgames_tui.app import replay_app
     from tests.engine.test_records import finished_match
 
     app = replay_app(finished_match(4), store=SaveStore(tmp_path), cursor_blink=False)

@@ -15,7 +15,8 @@ from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.engine.text import is_unshown
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.records import ImportScreen, RecordsScreen
-from boardgames_tui.ui.replay import ReplayMixin, replay_app
+from boardgames_tui.app import replay_app
+from boardgames_tui.ui.replay import ReplayMixin
 from boardgames_tui.ui.scoresheet import ScoreSheetScreen
 from tests.engine.test_records import finished_match
 from tests.engine.test_untrusted_files import bad_record, shared_copies
@@ -191,7 +192,7 @@ async def test_replay_steps_jumps_and_changes_point_of_view_without_playing(app_
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, ReplayMixin)
-        position = replay.match
+        position = replay.table
         assert position.step == 0 and position.total == len(match.moves)
 
         # The table's point of view: no hand on screen.

@@ -35,7 +35,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[Match]:
         def run(self) -> None:
             shown.append(self.match)
 
-    monkeypatch.setattr("boardgames_tui.ui.replay.replay_app", FakeApp)
+    monkeypatch.setattr("boardgames_tui.app.replay_app", FakeApp)
     return shown
 
 

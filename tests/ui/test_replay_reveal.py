@@ -7,7 +7,8 @@ from pathlib import Path
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.bloom_kingdom.rules import card_label
-from boardgames_tui.ui.replay import ReplayMixin, RevealPanel, replay_app
+from boardgames_tui.app import replay_app
+from boardgames_tui.ui.replay import ReplayMixin, RevealPanel
 from tests.engine.test_records import finished_match
 from tests.ui.conftest import screen_text
 
@@ -34,7 +35,7 @@ async def test_everything_revealed_shows_both_hands_at_once_and_the_table_shows_
         assert panel.is_open and panel.border_title == "Everything revealed"
         assert "everything revealed" in screen_text(app)
         shown = panel_text(replay)
-        state = replay.match.state
+        state = replay.table.state
         for player in state.players:
             assert player.hand and all(card_label(card) in shown for card in player.hand)
         # Names are data: the markup in Ben's name is shown as typed.
@@ -46,7 +47,7 @@ async def test_everything_revealed_shows_both_hands_at_once_and_the_table_shows_
         await pilot.press("right")
         await pilot.pause()
         assert replay.revealing and panel_text(replay) == "\n\n".join(
-            "\n".join((section.title, *section.lines)) for section in replay.rules.hidden_information(replay.match.state)
+            "\n".join((section.title, *section.lines)) for section in replay.rules.hidden_information(replay.table.state)
         )
 
         # And round again to the table: the panel goes, no hand anywhere.

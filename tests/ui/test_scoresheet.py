@@ -176,8 +176,8 @@ async def test_final_boards_open_the_last_position_and_escape_comes_back(app_fac
         assert isinstance(replay, ReplayMixin)
         assert not replay.is_too_small
         # The last position of this very match, seen by the table first.
-        assert replay.match.step == replay.match.total == len(match.moves)
-        assert replay.match.state is match.state
+        assert replay.table.step == replay.table.total == len(match.moves)
+        assert replay.table.state is match.state
         assert replay.viewer is None and not replay.revealing
         assert f"move {len(match.moves)} of {len(match.moves)}" in screen_text(app)
         # v goes through every seat's own screen to everything revealed.

@@ -77,8 +77,8 @@ class BloomKingdomScreen(GameScreen):
     # `players_open`: at a compact width, whether the players and log are shown instead of the board.
     SEAT_UI = (*GameScreen.SEAT_UI, "targets", "cursor", "players_open")
 
-    def __init__(self, match: Any) -> None:
-        super().__init__(match)
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
         self.targets: list[Any] = []
         self.cursor = 0
         self.players_open = False
@@ -172,8 +172,9 @@ class BloomKingdomScreen(GameScreen):
         return prompt
 
     def after_move(self) -> None:
-        states = self.match.states
-        if self.uses_curtains and len(states) >= 2 and states[-2].phase not in ("play", "over") and states[-1].phase == "play":
+        # The public view before this move is the one the table was last told of.
+        before = self._public_told
+        if self.uses_curtains and before is not None and before.phase not in ("play", "over") and self.public_view().phase == "play":
             # The decisions after a reveal are over and a new turn begins: whoever plays
             # first comes through a curtain, even the seat that just decided, so the Enter
             # that took the decision, pressed twice, cannot also play its next card.
@@ -182,7 +183,7 @@ class BloomKingdomScreen(GameScreen):
 
     def curtain_message(self, seat: int) -> str:
         # Public words only: the round, the turn and the step everybody can see.
-        state = self.match.state
+        state = self.public_view()
         where = f"Round {state.round} of {ROUNDS}, turn {state.turn} of {turns_this_round(state)}"
         if state.phase == "play":
             return f"{where}: choose a card to play face down."
@@ -190,7 +191,7 @@ class BloomKingdomScreen(GameScreen):
 
     def curtain_secret(self, seat: int) -> str:
         # Said to everyone else, so the hand is named by its owner.
-        return f"{possessive(self.match.seats[seat].name)} hand and what each card would score now"
+        return f"{possessive(self.table.seats[seat].name)} hand and what each card would score now"
 
     def inspect_target(self) -> CatalogueEntry | None:
         if not self.targets:
@@ -205,7 +206,7 @@ class BloomKingdomScreen(GameScreen):
             return self._player_entry(view, key)
         if area == "choice":
             # Yes/no for the Knight, "nothing" for the Wizard: the card that asks.
-            return character_entry(characters()[self.match.state.phase])
+            return character_entry(characters()[self.public_view().phase])
         return None
 
     def _player_entry(self, view: BloomKingdomState, seat: int) -> CatalogueEntry:
@@ -222,11 +223,11 @@ class BloomKingdomScreen(GameScreen):
     def _nothing_to_choose(self) -> str:
         """Why the seat at the keyboard has nothing to choose right now."""
         if self.thinking is not None:
-            return f"{self.match.seats[self.thinking].name} is thinking; your keys work again when it is your move."
-        waiting = self.match.to_act()
+            return f"{self.table.seats[self.thinking].name} is thinking; your keys work again when it is your move."
+        waiting = self.table.to_act()
         if self.viewer is None or not waiting:
             return "There is nothing to choose right now."
-        names = ", ".join(self.match.seats[seat].name for seat in waiting)
+        names = ", ".join(self.table.seats[seat].name for seat in waiting)
         return f"Nothing to choose now: waiting for {names}."
 
     def _submit_asking(self, action: Any) -> None:
@@ -276,7 +277,7 @@ class BloomKingdomScreen(GameScreen):
             self.say(self._nothing_to_choose(), error=True)
             return
         area = target_key(self.targets[0])[0]
-        if self.match.state.phase == "knight":
+        if self.public_view().phase == "knight":
             # Its two answers are shown as y and n, not numbered.
             self.say("The Knight's answer is a letter: y removes a Dragon, n leaves the Dragons.", error=True)
             return
@@ -290,7 +291,7 @@ class BloomKingdomScreen(GameScreen):
         if not self.targets:
             self.say(self._nothing_to_choose(), error=True)
             return
-        phase = self.match.state.phase
+        phase = self.public_view().phase
         if phase == "knight":
             self.submit(KnightChoice(remove=remove))
         elif phase == "wizard" and not remove:
@@ -298,7 +299,7 @@ class BloomKingdomScreen(GameScreen):
         elif phase == "wizard":
             self.say("y is the Knight's answer; for the Wizard pick a column with ←/→ and Enter, or n for nothing.", error=True)
         else:
-            self.say("y and n answer the Knight and the Wizard; now: " + self.rules.prompt(self.match.state, self.viewer) + ".", error=True)
+            self.say("y and n answer the Knight and the Wizard; now: " + self.rules.prompt(self.current_view() or self.public_view(), self.viewer) + ".", error=True)
 
     def on_picked(self, message: Picked) -> None:
         """A click on a card, a column, a player or a choice button."""
@@ -315,7 +316,7 @@ class BloomKingdomScreen(GameScreen):
                     self.say("Click again or press Enter to confirm.")
                 return
         # Not on offer: ask the rules why, so the player gets the real reason.
-        phase = self.match.state.phase
+        phase = self.public_view().phase
         action = self._action_for_click(phase, message.area, message.key)
         if action is None:
             self.say("That is not something you can choose right now.", error=True)

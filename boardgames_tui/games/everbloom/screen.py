@@ -142,8 +142,8 @@ class EverbloomScreen(GameScreen):
         "_pane_before_view",
     )
 
-    def __init__(self, match: Any) -> None:
-        super().__init__(match)
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
         self.choice = 0
         # The list `choice` points into: (moves made then, that list).  Another list
         # opens on its own first or best row, never on a row number picked in the last.
@@ -170,7 +170,7 @@ class EverbloomScreen(GameScreen):
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
-        yield WildernessPanel(self.match.state.side, id="eb-wild")
+        yield WildernessPanel(self.public_view().side, id="eb-wild")
         with Horizontal(id="eb-mid"):
             yield LandmarkPanel(id="eb-landmarks")
             yield HabitatPanel(id="eb-habitat")
@@ -213,12 +213,19 @@ class EverbloomScreen(GameScreen):
         for pane in PANES:
             self.set_class(pane == self.pane, f"-pane-{pane}")
 
+    def _true_state(self) -> EverbloomState:
+        """The game itself, for the chip turn, which tries its moves on it (a placement
+        can draw from the hidden deck, so a view will not do).  Only a local table holds
+        it: the one place a screen reads more than views; a table across machines will
+        need its host to answer these questions."""
+        return self.table.state
+
     def _choices_to_front(self, mode: str) -> None:
         """A decision new to this seat opens in front: in a small window the panes of
         news and of the table hide the choices, and a question asked there went unseen."""
         if mode == "idle":
             return
-        decision = (len(self.match.moves), mode)
+        decision = (self.table.moves_made, mode)
         if decision == self._decision_shown:
             return
         self._decision_shown = decision
@@ -251,7 +258,7 @@ class EverbloomScreen(GameScreen):
     def _list_cursor(self, legal: list[Any]) -> int:
         """The highlighted row of `legal`: where this seat put it in this very list, or
         the list's opening row when the list is new (a move, an undo, another seat)."""
-        moves = len(self.match.moves)
+        moves = self.table.moves_made
         key = self._choice_key
         if key is None or key[0] != moves or (key[1] is not legal and key[1] != legal):
             self._choice_key = (moves, legal)
@@ -290,7 +297,7 @@ class EverbloomScreen(GameScreen):
         seen = self._seen(view)
         if seen is None:
             return "idle"
-        return self.chip_turn.step(seen, len(self.match.moves))
+        return self.chip_turn.step(seen, self.table.moves_made)
 
     def _current_mode(self) -> str:
         return self._mode(self.current_view())
@@ -479,7 +486,7 @@ class EverbloomScreen(GameScreen):
 
     def curtain_message(self, seat: int) -> str:
         # Public words only: the phase and the pending question are on the table for all.
-        state = self.match.state
+        state = self.public_view()
         if state.phase == "draft":
             return "Nectar draft: keep two of the three nectar cards you were dealt, in secret."
         if state.phase == "pollination":
@@ -492,10 +499,11 @@ class EverbloomScreen(GameScreen):
 
     def curtain_secret(self, seat: int) -> str:
         # Said to everyone else, so the cards are named by their owner.
-        name = self.match.seats[seat].name
-        if self.match.state.phase == "draft":
+        name = self.table.seats[seat].name
+        phase = self.public_view().phase
+        if phase == "draft":
             return f"the nectar cards {name} was dealt"
-        if self.match.state.phase == "pollination":
+        if phase == "pollination":
             return f"{possessive(name)} secret nectar cards and what {name} pollinates"
         return f"{possessive(name)} secret nectar cards"
 
@@ -507,7 +515,7 @@ class EverbloomScreen(GameScreen):
         if action == "cycle_pane":
             return self.has_class("-compact")
         if action == "cycle_habitat":
-            return len(self.match.seats) > 1
+            return len(self.table.seats) > 1
         if action in ("move", "confirm", "pick") or action in self.PLACE_ACTIONS or action in self.SEND_ACTIONS:
             mode = self._current_mode()
             if action in ("move", "confirm", "pick"):
@@ -556,9 +564,9 @@ class EverbloomScreen(GameScreen):
         """Why `key` does nothing now, and what does."""
         view = self.current_view()
         if self.thinking is not None:
-            return f"{self.match.seats[self.thinking].name} is thinking: wait for that move."
+            return f"{self.table.seats[self.thinking].name} is thinking: wait for that move."
         if view is None or not self.viewer_acts(view):
-            waiting = and_list([self.match.seats[seat].name for seat in self.match.to_act()])
+            waiting = and_list([self.table.seats[seat].name for seat in self.table.to_act()])
             return f"It is not your move (waiting for {waiting})." if waiting else "There is nothing to do now."
         mode = self._mode(view)
         if key == "p":
@@ -643,7 +651,7 @@ class EverbloomScreen(GameScreen):
             self._after_cursor()
             self.say(turn.closed_reason(row), error=True)
             return
-        if isinstance(row.action, ChipToGrove) or turn.asks_before_sending(self.match.state, seen.seat, row.action):
+        if isinstance(row.action, ChipToGrove) or turn.asks_before_sending(self._true_state(), seen.seat, row.action):
             self.submit(row.action)
             return
         turn.start_sending(seen, row.action, self.hint)
@@ -695,7 +703,7 @@ class EverbloomScreen(GameScreen):
             self.say(refusal, error=True)
             return
         try:
-            actions = self.chip_turn.actions(self.match.state, seen)
+            actions = self.chip_turn.actions(self._true_state(), seen)
         except IllegalMove as refusal_by_rules:
             self.say(refusal_by_rules.reason, error=True)
             return
@@ -760,12 +768,12 @@ class EverbloomScreen(GameScreen):
         if question is None:
             self.submit(action)
             return
-        state = self.match.state
+        position = self.table.position
 
         def then() -> None:
             # Only the very position asked about: nothing can move behind the question,
             # but a closed screen or an undo must not play a stale answer.
-            if self.is_mounted and self.match.state is state and self.viewer_acts(view):
+            if self.is_mounted and self.table.position is position and self.viewer_acts(view):
                 self.submit(action)
 
         confirm_then(self, question, then)
@@ -834,10 +842,10 @@ class EverbloomScreen(GameScreen):
         self._drop_hint()
         where = f"{chip_words((sending.place.chip, sending.place.first_chip))} at {sending.landmark}"
         self.say(f"Looking for a hint on sharing out {where}…")
-        self.look_for_hint(seen.seat, self.match.state, seen.view, decided)
+        self.look_for_hint(seen.seat, self.table.position, seen.view, decided)
 
     def action_cycle_habitat(self) -> None:
-        seats = len(self.match.seats)
+        seats = len(self.table.seats)
         if seats < 2:
             return
         base = self.viewer if self.viewer is not None else 0
@@ -871,9 +879,9 @@ class EverbloomScreen(GameScreen):
 
     def _undo(self, seat: int) -> None:
         """Takes back a whole distribution (all its sends) at once, else one move."""
-        moves = self.match.moves
+        own = self.table.own_run(seat)
         run = 0
-        while run < len(moves) and moves[-1 - run].seat == seat and isinstance(moves[-1 - run].action, SendPollinator):
+        while run < len(own) and isinstance(own[-1 - run], SendPollinator):
             run += 1
         self.chip_turn.sending = None
         self.chip_turn.pending = None
@@ -886,9 +894,9 @@ class EverbloomScreen(GameScreen):
             drop_hint()
         taken = 0
         for _ in range(run):
-            if not self.match.can_undo(seat):
+            if not self.table.can_undo(seat):
                 break
-            self.match.undo(seat)
+            self.table.undo(seat)
             taken += 1
         if not taken:
             super()._undo(seat)

@@ -113,8 +113,8 @@ class EvergreenScreen(GameScreen):
     # `choice_list` is the list `choice` points into: a new list opens on its first row.
     SEAT_UI = (*GameScreen.SEAT_UI, "cursor_space", "choice", "choice_list", "shown_seat", "panel")
 
-    def __init__(self, match: Any) -> None:
-        super().__init__(match)
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
         self.cursor_space = SIZE * (SIZE // 2) + SIZE // 2
         self.choice = 0
         self.choice_list: tuple[Any, ...] = ()
@@ -365,7 +365,7 @@ class EvergreenScreen(GameScreen):
         return [(key, action) for key, kind in STEP_KEYS.items() for action in steps if type(action) is kind]
 
     def curtain_message(self, seat: int) -> str:
-        state = self.match.state
+        state = self.public_view()
         if state.phase == "actions":
             return "Plan your power uses and your action in secret: the others see them only when everybody is done."
         return f"Your turn to {self.rules.prompt(state, seat)}."
@@ -373,8 +373,8 @@ class EvergreenScreen(GameScreen):
     def curtain_secret(self, seat: int) -> str:
         # Evergreen has no hand: what is private is the plan being made on the planet.  The
         # sentence speaks to everyone else, so the planet is named by its owner, not "your".
-        whose = possessive(self.match.seats[seat].name)
-        if self.match.state.phase == "actions":
+        whose = possessive(self.table.seats[seat].name)
+        if self.public_view().phase == "actions":
             return f"{whose} secret plan for this round"
         return f"{whose} planet"
 
@@ -410,11 +410,11 @@ class EvergreenScreen(GameScreen):
         if question is None:
             self.submit(action)
             return
-        state = self.match.state
+        position = self.table.position
 
         def go_ahead() -> None:
             # Only if nothing moved while the question was up.
-            if self.match.state is state and self.viewer == seat:
+            if self.table.position is position and self.viewer == seat:
                 self.submit(action)
 
         confirm_then(self, question, go_ahead)
@@ -545,7 +545,7 @@ class EvergreenScreen(GameScreen):
         self._submit_guarded(Done())
 
     def action_cycle_planet(self) -> None:
-        seats = len(self.match.seats)
+        seats = len(self.table.seats)
         if seats == 1:
             self.say("There is no other planet: you are the only player.", error=True)
             return

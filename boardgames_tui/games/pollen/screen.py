@@ -52,8 +52,8 @@ class PollenScreen(GameScreen):
     rules: PollenRules
     SEAT_UI = (*GameScreen.SEAT_UI, "cursor", "selected", "_cursor_placed_for", "_chosen_for")
 
-    def __init__(self, match: Any) -> None:
-        super().__init__(match)
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
         self.cursor: Cell = (0, 0)
         self.selected: int | None = None
         self._cursor_placed_for: int | None = None
@@ -99,8 +99,8 @@ class PollenScreen(GameScreen):
             self.selected = choices[0] if choices else None
         targets = self._cursor_targets(view)
         # Put the cursor somewhere useful once per move; after that it is the player's.
-        if self._cursor_placed_for != len(self.match.moves):
-            self._cursor_placed_for = len(self.match.moves)
+        if self._cursor_placed_for != self.table.moves_made:
+            self._cursor_placed_for = self.table.moves_made
             if targets and self.cursor not in targets:
                 near = view.last_planted or (0, 0)
                 self.cursor = min(targets, key=lambda cell: abs(cell[0] - near[0]) + abs(cell[1] - near[1]))
@@ -150,7 +150,7 @@ class PollenScreen(GameScreen):
     def _keep_cursor_in_view(self) -> None:
         garden = self.query_one(GardenView)
         region = garden.region_of(self.cursor)
-        if self.match.state.phase == "assign":
+        if self.public_view().phase == "assign":
             region = Region(region.x - 4, region.y - 1, 9, 3)
         garden.scroll_to_show(region)
 
@@ -183,14 +183,14 @@ class PollenScreen(GameScreen):
         return f"{prompt} · arrows/Tab move · 1–5 or ]/[ pick a card ({card}) · Enter plants"
 
     def curtain_message(self, seat: int) -> str:
-        message = f"Turn {self.match.state.turn}: plant one of your garden cards by a token."
-        if any(move.seat == seat for move in self.match.moves):
+        message = f"Turn {self.public_view().turn}: plant one of your garden cards by a token."
+        if self.table.has_moved(seat):
             message += " Your screen marks what was planted and scored since your last turn."
         return message
 
     def curtain_secret(self, seat: int) -> str:
         # Said to everyone else, so the hand is named by its owner.
-        return f"the garden cards in {possessive(self.match.seats[seat].name)} hand"
+        return f"the garden cards in {possessive(self.table.seats[seat].name)} hand"
 
     # -- keys --------------------------------------------------------------------------------------
     def _acting_view(self) -> PollenState | None:
@@ -199,9 +199,9 @@ class PollenScreen(GameScreen):
         (a hidden binding would swallow the key in silence)."""
         view = self.current_view()
         if view is None:
-            state = self.match.state
+            state = self.public_view()
             if self.thinking is not None:
-                self.say(f"{self.match.seats[self.thinking].name} is choosing a move; wait a moment.", error=True)
+                self.say(f"{self.table.seats[self.thinking].name} is choosing a move; wait a moment.", error=True)
             elif state.phase == "over":
                 self.say("The game is over.", error=True)
             else:
@@ -221,12 +221,12 @@ class PollenScreen(GameScreen):
         # Both kinds of move name a card or token and a cell: select one, put the cursor on the other.
         self.selected = action.card if isinstance(action, Plant) else action.token
         self.cursor = (action.x, action.y)
-        self._chosen_for = len(self.match.moves)
+        self._chosen_for = self.table.moves_made
         self.call_after_refresh(self._keep_cursor_in_view)
 
     def _move_cursor(self, cell: Cell) -> None:
         self.cursor = cell
-        self._chosen_for = len(self.match.moves)
+        self._chosen_for = self.table.moves_made
         self._message = None
         view = self.current_view()
         if view is not None and view.phase == "plant" and cell not in view.open_cells:
@@ -282,7 +282,7 @@ class PollenScreen(GameScreen):
             return
         index = choices.index(self.selected) if self.selected in choices else 0
         self.selected = choices[(index + step) % len(choices)]
-        self._chosen_for = len(self.match.moves)
+        self._chosen_for = self.table.moves_made
         self._message = None
         self.redraw(cursor_only=True)
 
@@ -296,7 +296,7 @@ class PollenScreen(GameScreen):
             self.say(f"There is no {what} {number} here: pick 1–{len(choices)}.", error=True)
             return
         self.selected = choices[number - 1]
-        self._chosen_for = len(self.match.moves)
+        self._chosen_for = self.table.moves_made
         self._message = None
         self.redraw(cursor_only=True)
 
@@ -315,23 +315,23 @@ class PollenScreen(GameScreen):
                 f"Place the {token_label(self.selected)} token at {point_label((x, y))}? "
                 "You have not picked a token or moved to a spot since your last move."
             )
-            chosen = self._chosen_for == len(self.match.moves) or (x, y) not in view.pending_points
+            chosen = self._chosen_for == self.table.moves_made or (x, y) not in view.pending_points
         else:
             action = Plant(card=self.selected, x=x, y=y)
             question = (
                 f"Plant your {card_label(self.selected)} card at {cell_label((x, y))}? "
                 "You have not picked a card or moved the cursor this turn."
             )
-            chosen = self._chosen_for == len(self.match.moves) or (x, y) not in view.open_cells
+            chosen = self._chosen_for == self.table.moves_made or (x, y) not in view.open_cells
         if chosen:
             # A chosen move, or a refused one (which says why and changes nothing).
             self.submit(action)
             return
-        moves = len(self.match.moves)
+        moves = self.table.moves_made
 
         def make_it() -> None:
             # The answer may come after a resize or a step away: only the same turn moves.
-            if len(self.match.moves) == moves and self.viewer_acts(self.current_view() or view):
+            if self.table.moves_made == moves and self.viewer_acts(self.current_view() or view):
                 self.submit(action)
 
         confirm_then(self, question, make_it)
@@ -364,7 +364,7 @@ class PollenScreen(GameScreen):
             return
         if message.area == "hand":
             self.selected = message.key
-            self._chosen_for = len(self.match.moves)
+            self._chosen_for = self.table.moves_made
             self._message = None
             self.redraw(cursor_only=True)
             return
