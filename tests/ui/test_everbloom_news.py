@@ -312,18 +312,20 @@ async def test_a_hint_asked_in_a_split_is_about_that_chip_and_landmark(tmp_path,
         await pilot.pause()
         screen = await _to_wilderness_turn(pilot, app, 0)
         asked = []
-        monkeypatch.setattr(screen, "look_for_hint", lambda seat, state, view: asked.append((seat, state, view)))
+        monkeypatch.setattr(
+            screen, "look_for_hint", lambda seat, position, view, decided=(): asked.append((seat, view, decided))
+        )
         # Chip 3 at m1 (letter d): all four pollinators on t1.
         await pilot.press("3", "d", "4")
         await pilot.pause()
         assert screen.chip_turn.sending.counts == {"t1": 4, "t2": 0, "b1": 0, "b2": 0}
         await pilot.press("h")
         await pilot.pause()
-        (seat, state, view), = asked
-        # The search looks at Ann's own view with that very chip on that landmark.
-        assert seat == 0 and state is app.match.state
-        assert view.turn is not None and view.turn.landmark == "m1" and view.turn.value == 3 and view.turn.seat == 0
-        assert [chip.value for chip in view.chips["m1"] if chip.seat == 0] == [3]
+        (seat, view, decided), = asked
+        # The search looks at Ann's own view, untouched, with that very chip on that
+        # landmark as a decided move it plays on each sample of the hidden state.
+        assert seat == 0 and view.turn is None
+        assert [(move.chip, move.landmark) for move in decided] == [(3, "m1")]
         assert app.match.state.turn is None  # nothing was played
         # Its answer (one pollinator to b1) is highlighted so that Enter does it.
         screen.highlight_action(SendPollinator(space="b1"))
