@@ -218,13 +218,34 @@ def _toml_value(value: Any) -> str:
     return _toml_string(str(value))
 
 
+# A key this version does not know is written back as it was read, by a writer that
+# recurses once per level: a value nested deeper than this (tomllib reads a few hundred
+# levels) would exhaust the stack on the way out, and no real setting nests like that,
+# so it is left out of the file instead.
+MAX_KEPT_NESTING = 32
+
+
+def _nesting(value: Any) -> int:
+    """How deep lists and tables nest in `value` (0 for a scalar), counted without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, dict):
+            stack.extend((inner, depth + 1) for inner in item.values())
+        elif isinstance(item, list):
+            stack.extend((inner, depth + 1) for inner in item)
+    return deepest
+
+
 def save_changes(changes: dict[str, Any], path: Path | None = None) -> Path:
     """Writes `changes` over what the file holds, keeping the player's other keys; atomic.
 
     What is kept: every valid value the player set before, and every key this version
     does not know (a newer version's setting, or one for a tool of the player's own; a
     player who shares the file between versions expects to find it there). What is not:
-    comments, and a value of a known key that is not valid, which this run already
+    comments, a foreign value nested deeper than MAX_KEPT_NESTING, and a value of a known
+    key that is not valid, which this run already
     replaced by its default and said so at the start: the file is made to hold what the
     Settings screen showed and saved.
 
@@ -249,7 +270,8 @@ def save_changes(changes: dict[str, Any], path: Path | None = None) -> Path:
     foreign: dict[str, Any] = {}
     for key, value in stored.items():
         if key not in Settings.model_fields:
-            foreign[key] = value
+            if _nesting(value) <= MAX_KEPT_NESTING:
+                foreign[key] = value
             continue
         try:
             kept[key] = _checked_value(key, value)

@@ -245,3 +245,18 @@ def test_the_loader_never_raises_and_a_change_is_always_kept(isolated_config_dir
     again, problem_after = load_settings()
     assert again.bot_pause == 2.5 and problem_after is None
     assert (again.theme, again.confirmations) == (settings.theme, settings.confirmations)
+
+
+def test_a_foreign_value_nested_hundreds_deep_is_left_out_when_a_change_is_saved(isolated_config_dir: Path):
+    # Found by the fuzz test: tomllib reads a few hundred nested arrays under a section of
+    # the player's own, and writing them back took more stack than reading them
+    # (RecursionError at 360 levels under the default recursion limit).
+    nested = "[" * 360 + "1" + "]" * 360
+    write_settings(isolated_config_dir, f'theme = "textual-light"\nshallow = {{a = [1, 2]}}\n\n[mine]\ndeep = {nested}\n'.encode())
+    save_changes({"bot_pause": 2.5})
+    again, problem = load_settings()
+    assert again.bot_pause == 2.5 and again.theme == "textual-light" and problem is None
+    import tomllib
+
+    written = tomllib.loads((isolated_config_dir / "settings.toml").read_text())
+    assert written["shallow"] == {"a": [1, 2]} and "mine" not in written
