@@ -28,7 +28,14 @@ from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.replay_table import ReplayHistory, ReplayTable
-from boardgames_tui.engine.saves import SAVE_FORMAT, SaveError, default_data_dir, load_match, write_atomically
+from boardgames_tui.engine.saves import (
+    SAVE_FORMAT,
+    SaveError,
+    default_data_dir,
+    load_match,
+    seats_told_apart,
+    write_atomically,
+)
 from boardgames_tui.engine.text import clean_text
 from boardgames_tui.engine.untrusted_files import PlausibleDate, UnreadableFile, first_problem, read_json
 
@@ -90,6 +97,11 @@ class GameRecord(BaseModel):
         except KeyError:
             raise ValueError(f"it is a game this version does not know ({clean_text(repr(slug))[:40]})") from None
         return slug
+
+    @field_validator("seats")
+    @classmethod
+    def _seats_told_apart(cls, seats: list[Seat]) -> list[Seat]:
+        return seats_told_apart(seats)
 
     def digest(self) -> str:
         """Names the game, not the file: the same game recorded or imported twice is one record."""

@@ -126,10 +126,16 @@ class SaveFile(BaseModel):
     @field_validator("seats")
     @classmethod
     def _seats_told_apart(cls, seats: list[Seat]) -> list[Seat]:
-        repeated = repeated_name([seat.name for seat in seats])
-        if repeated is not None:
-            raise ValueError(f"two seats are called {seats[repeated].name} (names must differ, ignoring case)")
-        return seats
+        return seats_told_apart(seats)
+
+
+def seats_told_apart(seats: list[Seat]) -> list[Seat]:
+    """`seats`, or the reason a file's seats are refused (a save's or a record's): two
+    names equal ignoring case, which the form and `--seat` refuse as well."""
+    repeated = repeated_name([seat.name for seat in seats])
+    if repeated is not None:
+        raise ValueError(f"two seats are called {seats[repeated].name} (names must differ, ignoring case)")
+    return seats
 
 
 def default_data_dir() -> Path:
