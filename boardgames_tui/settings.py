@@ -166,9 +166,18 @@ def _environment_values() -> dict[str, Any]:
     return EnvSettingsSource(Settings)()
 
 
+def _remove_stale_temp_files(folder: Path) -> None:
+    """What a settings write killed before its rename left beside the file, cleaned as
+    the saves folder cleans its own."""
+    from boardgames_tui.engine.saves import remove_stale_temp_files  # not needed to read settings
+
+    remove_stale_temp_files(folder)
+
+
 def load_settings() -> tuple[Settings, str | None]:
     """The settings, and what of the file or the environment was not used and why (never raises)."""
     path = settings_path()
+    _remove_stale_temp_files(path.parent)
     notes: list[str] = []
     try:
         stored = read_settings_file(path)
@@ -283,6 +292,7 @@ def save_changes(changes: dict[str, Any], path: Path | None = None) -> Path:
     if foreign:
         lines += ["", "# Not settings this version knows; kept as they were."]
         lines += [f"{_toml_key(key)} = {_toml_value(value)}" for key, value in foreign.items()]
+    _remove_stale_temp_files(path.parent)
     try:
         # A fresh temp file beside it (O_EXCL, never a fixed name), fsynced, renamed over
         # it: a link planted at either name is replaced, never written through.

@@ -46,6 +46,7 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 # Temp files are written beside the saves and renamed over them; one left behind by a
 # killed terminal is removed once it is clearly not being written any more.
 TEMP_PREFIX = ".tmp-"
+TEMP_SUFFIX = ".part"
 STALE_TEMP_SECONDS = 600
 CRASH_REPORTS_KEPT = 5
 
@@ -152,7 +153,7 @@ def write_atomically(path: Path, text: str) -> None:
     old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     # The temp name starts with a dot and ends in .part, so it is never listed as a save.
-    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=".part")
+    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
@@ -162,6 +163,26 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
+
+
+def remove_stale_temp_files(folder: Path) -> None:
+    """Removes what `write_atomically` left in `folder` when it was killed before its
+    rename: only regular files named as its temp files are (a link, even one so named,
+    is neither followed nor removed), and only once they are clearly not being written."""
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return  # no such folder yet
+    for entry in entries:
+        if not (entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX)):
+            continue
+        try:
+            stale = now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_SECONDS
+            if stale and entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)  # unlink never follows a link swapped in meanwhile
+        except OSError:
+            pass  # another copy of the app removed it first
 
 
 class SaveStore:
@@ -223,7 +244,7 @@ class SaveStore:
         """
         if not self.directory.is_dir():
             return []
-        self._remove_stale_temp_files()
+        remove_stale_temp_files(self.directory)
         readable: list[SaveSummary] = []
         broken: list[BrokenSave] = []
         listed: dict[Path, tuple[tuple[int, int, int], SaveSummary | BrokenSave]] = {}
@@ -251,15 +272,6 @@ class SaveStore:
 
     def _summarize_path(self, path: Path) -> SaveSummary:
         return summarize(load_match(path), path)
-
-    def _remove_stale_temp_files(self) -> None:
-        now = time.time()
-        for temp in self.directory.glob(f"{TEMP_PREFIX}*"):
-            try:
-                if now - temp.stat().st_mtime > STALE_TEMP_SECONDS:
-                    temp.unlink()
-            except OSError:
-                pass  # another copy of the app removed it first
 
     def load(self, path: Path) -> Match:
         match = load_match(path)

@@ -179,7 +179,7 @@ def test_temp_files_are_never_listed_and_stale_ones_are_removed(tmp_path: Path):
     match = played_match(store)
     good = store.path_for(match)
     # What a kill during an older autosave left: a complete copy under a temp name.
-    stale = store.directory / ".tmp-abc123.json"
+    stale = store.directory / ".tmp-abc123.part"  # write_atomically's temp name
     stale.write_bytes(good.read_bytes())
     old = stale.stat().st_mtime - STALE_TEMP_SECONDS - 60
     os.utime(stale, (old, old))

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boardgames_tui.engine.saves import STALE_TEMP_SECONDS
 from boardgames_tui.settings import (
     MAX_SETTINGS_BYTES,
     SETTINGS_FILE_NAME,
@@ -66,6 +67,55 @@ def test_settings_are_written_with_the_saves_atomic_write(isolated_config_dir: P
     monkeypatch.setattr(saves, "write_atomically", lambda path, text: (written.append(path), real(path, text)))
     save_changes({"confirmations": False})
     assert written == [isolated_config_dir / SETTINGS_FILE_NAME]
+
+
+def _age(path: Path) -> None:
+    old = path.lstat().st_mtime - STALE_TEMP_SECONDS - 60
+    os.utime(path, (old, old), follow_symlinks=False)
+
+
+@pytest.mark.parametrize("when", ["at the start", "on a change"])
+def test_stale_temp_files_of_a_killed_write_are_removed_and_nothing_else(
+    isolated_config_dir: Path, tmp_path: Path, when: str
+):
+    """A settings write killed between its temp file and the rename leaves the temp file;
+    the saves' cleaner removes it, touching only stale regular files with the temp name."""
+    folder = isolated_config_dir
+    left_by_a_kill = folder / ".tmp-k1ll3d_x.part"
+    left_by_a_kill.write_text("bot_pause = 1.5\n")
+    _age(left_by_a_kill)
+    being_written = folder / ".tmp-fr3sh_xx.part"  # maybe another copy of the app, right now
+    being_written.write_text("theme = ")
+    precious = tmp_path / "precious.part"
+    precious.write_text("keep me\n")
+    _age(precious)
+    kept = {
+        being_written,
+        folder / ".tmp-notes.txt",  # not the temp name: .part is
+        folder / "notes.part",
+        folder / ".tmp-link.part",  # a link with the temp name: neither it nor its target
+        folder / ".tmp-folder.part",
+    }
+    for path in kept - {being_written}:
+        if path.name == ".tmp-link.part":
+            path.symlink_to(precious)
+        elif path.name == ".tmp-folder.part":
+            path.mkdir()
+            (path / "inside").write_text("x")
+        else:
+            path.write_text("mine\n")
+        _age(path)
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / ".tmp-pipe.part")
+        _age(folder / ".tmp-pipe.part")
+        kept.add(folder / ".tmp-pipe.part")
+    if when == "at the start":
+        load_settings()
+    else:
+        save_changes({"bot_pause": 2.0})
+        kept.add(folder / SETTINGS_FILE_NAME)
+    assert set(folder.iterdir()) == kept
+    assert precious.read_text() == "keep me\n" and (folder / ".tmp-link.part").is_symlink()
 
 
 # -- reading: a file that is not TOML gives the defaults and one sentence -----------------
