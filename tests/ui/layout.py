@@ -5,7 +5,9 @@
 - a widget's text, wrapped to its width, needs more rows than it has while it cannot
   scroll (text cut at the bottom rather than scrollable);
 - a drawn line of a visible widget ends in a truncation mark ("…"), which Rich and
-  Textual put where they cut text to fit.
+  Textual put where they cut text to fit; unless the widget (or one holding it) says
+  its cuts are on purpose with `CUTS_SHOWN_WHOLE_ELSEWHERE` (Everbloom's board: a
+  long card name is cut in its cell and named whole in the choices under the cursor).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ def _overflowing(widget: Widget) -> str | None:
 def _truncated(widget: Widget) -> str | None:
     region = widget.region
     if region.area == 0:
+        return None
+    if any(getattr(holder, "CUTS_SHOWN_WHOLE_ELSEWHERE", False) for holder in widget.ancestors_with_self):
         return None
     try:
         lines = widget.render_lines(region.reset_offset)

@@ -508,6 +508,63 @@ async def test_a_wide_board_shows_every_cards_ability_in_words(tmp_path):
             assert summary[:20] in text
 
 
+def _drawn(widget) -> str:
+    """The lines `widget` shows now (its border and visible rows), one string."""
+    from textual.geometry import Region
+
+    size = widget.outer_size
+    return "\n".join(strip.text for strip in widget.render_lines(Region(0, 0, size.width, size.height)))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_landmark_under_the_cursor_names_the_cards_it_reaches_whole(tmp_path, size):
+    # Follow-up of issue #29: choosing a landmark, the cards it reaches were codes in its
+    # row, the detail line that named them is hidden at 80×24, and the board cuts the
+    # three 21-letter names (with "›", where cut text ends in "…" everywhere else).
+    from boardgames_tui.games.everbloom.describe import is_hidden
+    from boardgames_tui.games.everbloom.rules import card_name
+    from boardgames_tui.games.everbloom.widgets import ChoicePanel, WildernessPanel
+
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        state = app.match.state.model_copy(deep=True)
+        seen = app.match.view(0)
+        face_up = [space for space, stack in sorted(seen.stacks.items()) if stack and not is_hidden(stack[0])]
+        longest = dict(zip(face_up, ["H19", "H42", "H47"]))  # Tumbleweed Jackrabbit, …
+        for space, card in longest.items():
+            state.stacks[space][0] = card
+            state.face_up.append(card)
+        app.match.states[-1] = state
+        seen = app.match.view(0)
+        await pilot.press("3")
+        await pilot.pause()
+        board = "\n".join(_drawn(row) for row in screen.query_one(WildernessPanel).children)
+        for card in longest.values():
+            name = card_name(card)
+            assert len(name) == 21 and name not in board
+            assert any(name[:kept] + "…" in board for kept in range(8, 21)), f"{name} cut without …"
+        assert "›" not in board
+        panel = screen.query_one(ChoicePanel)
+        named = set()
+        for _ in place_rows(screen):
+            row = place_rows(screen)[screen.chip_turn.spot]
+            shown = " ".join(_drawn(panel).replace("│", " ").split())
+            if row.plan is not None:
+                for space in row.plan.targets:
+                    top = seen.stacks[space][0] if seen.stacks.get(space) else None
+                    if top is not None and not is_hidden(top):
+                        assert f"{space} {card_name(top)}" in shown
+                        named.add(space)
+            # The decision stays in sight: the row under the cursor takes two lines at
+            # most (the longest names, on a wildlife landmark's four cards), so others show.
+            assert len(panel._wrapped[screen.chip_turn.spot]) <= 2, _drawn(panel)
+            await pilot.press("down")
+            await pilot.pause()
+        assert set(longest) <= named
+
+
 async def test_the_card_under_the_cursor_shows_whole_in_a_small_window(tmp_path):
     # Issue #29: at 80×24 names were cut ("!Edge of the Fore›") and an ability took i.
     from boardgames_tui.games.everbloom.describe import card_info

@@ -46,29 +46,56 @@ class ChipTurnWords:
             heading += " · x: disregard rule " + ("ON" if turn.ignore else "off")
         return heading + " · then its landmark"
 
-    def place_row(self, seen: Seen, row: PlaceRow) -> Text:
+    def place_row(self, seen: Seen, row: PlaceRow, *, under_cursor: bool = False) -> Text:
         """One landmark (or grove) of the place step: what the chip would do there, or
-        the rule that closes it."""
+        the rule that closes it.  Under the cursor the cards it reaches are named whole,
+        at any size: the board cuts long names, and a small window has no detail line."""
         if isinstance(row.action, ChipToGrove):
             info = BIOME_INFO[row.action.grove]
             text = Text(f"{pollinators(row.action.chip)} to the ")
             text.append(f"{info.name} grove", style=f"bold {info.colour}")
             text.append(f" (you have {seen.view.groves[row.action.grove][seen.seat]} there)", style="dim")
             return text
-        text = Text(f"{row.space:<5}", style="bold")
-        text.append(f"{self.rules.landmark_label(seen.view, row.space)}: ")
+        label = self.rules.landmark_label(seen.view, row.space)
+        plan = row.plan
+        if under_cursor and plan is not None and plan.targets and "wildlife" in label:
+            # The card names need the room: "west" says which, and the board shows it.
+            text = Text(f"{row.space}: ", style="bold")
+        else:
+            text = Text(f"{row.space:<5}", style="bold")
+            text.append(f"{label}: ")
         if row.action is None:
             text.append(f"closed: {row.why}", style="dim red")
             return text
-        plan = row.plan
         assert plan is not None
-        text.append(f"{pollinators(plan.count)} → {', '.join(plan.targets) or 'nowhere'}", style="green")
+        text.append(f"{pollinators(plan.count)} → ", style="green")
+        if under_cursor and plan.targets:
+            text.append_text(self._cards_named(seen, plan.targets))
+        else:
+            text.append(", ".join(plan.targets) or "nowhere", style="green")
         if row.action.ignore_rule:
             text.append(" (rule disregarded)", style="italic")
         return text
 
+    def _cards_named(self, seen: Seen, spaces: list[str]) -> Text:
+        """"t1 Agave Fennec, b3 (face down)": each space and its top card's whole name."""
+        text = Text()
+        for index, space in enumerate(spaces):
+            stack = seen.view.stacks.get(space) or []
+            if index:
+                text.append(", ")
+            text.append(f"{space} ", style="green")
+            if not stack:
+                text.append("(empty)", style="dim")
+            elif is_hidden(stack[0]):
+                text.append("(face down)", style="dim")
+            else:
+                text.append(card_name(stack[0]), style=card_style(stack[0]))
+        return text
+
     def place_detail(self, seen: Seen, row: PlaceRow | None) -> Text:
-        """Under the place step: the highlighted landmark's rule and the cards it reaches."""
+        """Under the place step: the highlighted landmark's rule, or why it is closed (the
+        cards it reaches are named in its row)."""
         if row is None:
             return Text("")
         if isinstance(row.action, ChipToGrove):
@@ -79,12 +106,6 @@ class ChipTurnWords:
         text = Text(f"{row.space}: {landmark_rule(view, row.space)}", style="italic")
         if row.why is not None:
             text.append(f"\nClosed: {row.why}", style="bold red")
-        else:
-            stacks = [
-                f"{card} {card_name(view.stacks[card][0]) if view.stacks.get(card) else '(empty)'}"
-                for card in self.rules.reach(view, seen.seat, row.space)
-            ]
-            text.append("\nReaches " + ", ".join(stacks))
         return text
 
     # -- sharing out the pollinators -----------------------------------------------------------

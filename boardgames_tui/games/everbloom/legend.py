@@ -44,7 +44,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(WILDERNESS, "!", "the top card is an event"),
         LegendEntry(WILDERNESS, "S2 E1", "pollinators on the card: faction letter and how many"),
         LegendEntry(WILDERNESS, "+2", "pollinators you are about to send there"),
-        LegendEntry(WILDERNESS, "Oakheart S›", "› the name goes on past its cell: i (inspect) shows the card whole"),
+        LegendEntry(WILDERNESS, "Tumbleweed Jackrab…", "… the name goes on past its cell: the choices name the card whole when the cursor is on it or on its landmark, and i (inspect) shows it"),
         LegendEntry(WILDERNESS, "hidden / empty", "a face-down top card / a space with no card"),
         LegendEntry("Everywhere", "✦", "changed since your own last move (a card, landmark, grove, bloom marker or habitat); gone once you move"),
         LegendEntry(WILDERNESS, "highlight", "reverse: the cursor; green background: where the chosen move reaches"),

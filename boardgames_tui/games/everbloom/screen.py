@@ -326,7 +326,7 @@ class EverbloomScreen(GameScreen):
             cursor = {row.space} if row is not None and not isinstance(row.action, ChipToGrove) else set()
             wild.show(view, cursor, set(), changed=changed)
             said = self._turn_words()
-            words = [said.place_row(seen, each) for each in rows]
+            words = [said.place_row(seen, each, under_cursor=index == turn.spot) for index, each in enumerate(rows)]
             panel.show(said.place_heading(seen), words, turn.spot, [each.key for each in rows])
             self.query_one(DetailPanel).show_text(said.place_detail(seen, row))
         elif mode == "send" and seen is not None:

@@ -61,8 +61,9 @@ def biome_letters(biomes: tuple[str, ...]) -> Text:
 # Measures text to wrap it (only its width rules are used; it never prints).
 _MEASURE = Console(width=200)
 
-# Where a name on the board goes on past its cell (the inspector, i, shows it whole).
-CUT_MARK = "›"
+# Where a name on the board goes on past its cell, as cut text ends everywhere (the
+# choices name the card whole when the cursor is on it, and i shows it).
+CUT_MARK = "…"
 
 
 def fit(text: Text, width: int) -> Text:
@@ -87,6 +88,11 @@ class WildernessPanel(Vertical):
 
     Each grid row is its own panel: moving the highlight repaints one or two rows only.
     """
+
+    # A name longer than its cell ends in CUT_MARK: the choices name the card whole
+    # when the cursor is on it or on a landmark reaching it, and i shows it (the
+    # layout tests' check for text cut by accident reads this).
+    CUTS_SHOWN_WHOLE_ELSEWHERE = True
 
     def __init__(self, side: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -311,7 +317,7 @@ class WrappedList(ScrollView, can_focus=False):
             for row in changed:
                 wrapped = self._wrap_entry(entries[row], width)
                 if len(wrapped) != len(self._wrapped[row]):
-                    self._rewrap(width)
+                    self._rewrap(width, keep_rows=True)
                     break
                 self._wrapped[row] = wrapped
                 start = self._starts[row]
@@ -342,7 +348,7 @@ class WrappedList(ScrollView, can_focus=False):
             lines = [first, *(Text(" " * indent) + line for line in tail)]
         return [Strip(line.render(console)) for line in lines] or [Strip.blank(0)]
 
-    def _rewrap(self, width: int) -> None:
+    def _rewrap(self, width: int, keep_rows: bool = False) -> None:
         self._width = width
         self._wrapped = [self._wrap_entry(entry, width) for entry in self._entries]
         self._starts = []
@@ -350,20 +356,26 @@ class WrappedList(ScrollView, can_focus=False):
         for rows in self._wrapped:
             self._starts.append(len(self._strips))
             self._strips.extend(rows)
-        self._size_to_rows()
+        self._size_to_rows(keep_rows)
         self.refresh()
 
-    def _size_to_rows(self) -> None:
+    def _size_to_rows(self, keep_rows: bool = False) -> None:
         """The scrolled size: the rows, but never fewer than the panel shows.  A list that
         still fits keeps its size when it gains or loses a row, so it repaints itself
         instead of laying the whole screen out again (found measuring: the detail line
         under the chip list went from two rows to three between two landmarks, and every
-        such arrow key cost twice the others).  A panel as tall as its text (`height:
-        auto`, the news panel) takes its rows as they are, or it could never shrink."""
+        such arrow key cost twice the others).  `keep_rows`: the same entries, one of
+        them wrapped anew (the place step's row under the cursor takes a second line for
+        the names of the cards it reaches): a list that scrolls keeps its scrolled size
+        too, at most a row or two of blank below its last entry.  A panel as tall as its
+        text (`height: auto`, the news panel) takes its rows as they are, or it could
+        never shrink."""
         rows = len(self._strips)
         height = self.styles.height
         if height is None or not height.is_auto:
             rows = max(rows, self.scrollable_content_region.height)
+            if keep_rows:
+                rows = max(rows, self.virtual_size.height)
         self.virtual_size = Size(self._width, rows)
 
     def render_line(self, y: int) -> Strip:
@@ -579,9 +591,9 @@ class SincePanel(WrappedList):
         # (Textual also calls WrappedList's own handler, which wraps them again.)
         self.scroll_end(animate=False, x_axis=False)
 
-    def _rewrap(self, width: int) -> None:
+    def _rewrap(self, width: int, keep_rows: bool = False) -> None:
         rows = len(self._strips)
-        super()._rewrap(width)
+        super()._rewrap(width, keep_rows)
         if len(self._strips) != rows:
             # Its height follows its rows (CSS height: auto, up to a maximum).
             self.refresh(layout=True)

@@ -9,8 +9,10 @@ import pytest
 
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.games.everbloom.chip_turn import ChipTurn, Seen
+from boardgames_tui.games.everbloom.describe import landmark_rule
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
 from boardgames_tui.games.everbloom.model import ChipToGrove, PlaceChip, SendPollinator
+from boardgames_tui.games.everbloom.rules import card_name
 
 from .test_everbloom_rules import CRAB, ELEPHANT, HYENA, OWL, RULES, act, blank, event, refused
 
@@ -196,7 +198,10 @@ def test_the_turns_words_name_the_chip_the_landmark_and_the_counts():
     assert f"Closed: {n1.why}" in said.place_detail(now, n1).plain
     m1 = next(row for row in rows if row.space == "m1")
     assert said.place_row(now, m1).plain.endswith(f"2 pollinators → {', '.join(m1.plan.targets)}")
-    assert "Reaches " in said.place_detail(now, m1).plain
+    # Under the cursor the row names each card whole; the detail keeps to the rule.
+    named = ", ".join(f"{space} {card_name(state.stacks[space][0])}" for space in m1.plan.targets)
+    assert said.place_row(now, m1, under_cursor=True).plain.endswith(f"2 pollinators → {named}")
+    assert said.place_detail(now, m1).plain == f"m1: {landmark_rule(state, 'm1')}"
     turn.start_sending(now, m1.action)
     assert said.send_heading(now).startswith("Chip 2 at m1 (landmark ")
     assert said.send_heading(now).endswith("2 pollinators, all placed")
