@@ -189,6 +189,23 @@ class BoardGamesApp(App[None]):
         match.autosave()
         self._show_match(match)
 
+    def start_guided(self, slug: str) -> None:
+        """Learn to play: the game's guided first game, the learner against bots on the
+        deal its lessons were chosen for, every lesson taught as it comes up."""
+        from boardgames_tui.engine.lessons import lesson_book
+        from boardgames_tui.engine.match import Match
+        from boardgames_tui.engine.registry import get_game
+
+        rules = get_game(slug)
+        book = lesson_book(slug)
+        if book is None:
+            self.notify(f"{rules.title} has no guided game yet.", severity="warning", markup=False)
+            return
+        guided = book.guided
+        match = Match(rules, rules.parse_options(guided.options), guided.seats(), guided.seed, store=self.store)
+        match.autosave()
+        self._show_match(match, guided=True)
+
     def resume(self, path: Path, on_error: Callable[[str], None]) -> None:
         from boardgames_tui.engine.saves import SaveError
         from boardgames_tui.engine.text import clean_text
@@ -203,12 +220,33 @@ class BoardGamesApp(App[None]):
             return
         self._show_match(match)
 
-    def _show_match(self, match: Match) -> None:
+    def _show_match(self, match: Match, *, guided: bool = False) -> None:
         from boardgames_tui.ui.game_screen import game_screen_class
 
         self.return_to_menu()
         self.match = match
-        self.push_screen(game_screen_class(match.rules.slug)(match))
+        screen = game_screen_class(match.rules.slug)(match)
+        self._set_teacher(screen, match, guided)
+        self.push_screen(screen)
+
+    def _set_teacher(self, screen: GameScreen, match: Match, guided: bool) -> None:
+        """Lessons for the guided game's learner, and with "Teach as I play" for every
+        human seat, each lesson once per player name (remembered beside the records)."""
+        from boardgames_tui.engine.lessons import LessonMemory, Teacher, lesson_book
+
+        book = lesson_book(match.rules.slug)
+        if book is None or not (guided or self.settings.teach_as_i_play):
+            return
+        slug = match.rules.slug
+        memory = LessonMemory(self.store.directory.parent)
+        humans = match.human_seats()
+        # The guided game teaches everything again; an ordinary game what a name has not seen.
+        seen = {} if guided else {seat: memory.seen(slug, match.seats[seat].name) for seat in humans}
+
+        def remember(seat: int, lesson: object) -> None:
+            memory.remember(slug, match.seats[seat].name, [lesson.id])  # type: ignore[attr-defined]
+
+        screen.teach(Teacher(match.rules, book, humans, seen), remember)
 
     def show_score_sheet(self, match: Match) -> None:
         from boardgames_tui.ui.records import keep_finished_game

@@ -112,6 +112,14 @@ class Settings(BaseSettings):
         ),
     )
 
+    teach_as_i_play: bool = Field(
+        True,
+        description=(
+            "Teach as I play: in an ordinary game, show each player a short lesson the first time a rule "
+            "matters to them, once per player name (L lists the lessons seen)."
+        ),
+    )
+
     @field_validator("bot_pause")
     @classmethod
     def _finite(cls, value: float) -> float:

@@ -30,6 +30,8 @@ def isolated_config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.setenv(CONFIG_DIR_ENV, str(config_dir))
     for name in ("THEME", "BOT_PAUSE", "CONFIRMATIONS"):
         monkeypatch.delenv(f"BOARDGAMES_TUI_{name}", raising=False)
+    # Lessons would stop every test's first key; the tests of lessons turn them on.
+    monkeypatch.setenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY", "false")
     return config_dir
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import importlib
 import time
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from rich.measure import measure_renderables
 from rich.segment import Segment
@@ -38,6 +38,7 @@ from boardgames_tui.engine.contract import (
     MoveExplanation,
     TableMoment,
 )
+from boardgames_tui.engine.lessons import Lesson, Teacher
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.table import Table
 from boardgames_tui.engine.text import and_list, plural, possessive
@@ -46,6 +47,7 @@ from boardgames_tui.ui.curtain import CurtainScreen, QuietGuard
 from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.inspector import InspectorPanel
+from boardgames_tui.ui.lesson import MARKED, LessonPanel, LessonsSeenScreen
 from boardgames_tui.ui.widgets import MessageBar, TextPanel
 
 
@@ -279,6 +281,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         Binding("question_mark", "keys", "Keys"),
         Binding("q", "leave", "Save & quit"),
         Binding("escape", "step_back", "Back", show=False),
+        Binding("L", "lessons", "Lessons", show=False),
     ]
 
     def __init__(self, table: Table) -> None:
@@ -320,6 +323,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         humans = table.human_seats()
         # With one human there is nobody to hide from: no curtains at all.
         self.uses_curtains = len(humans) > 1
+        # Who is taught what, and how to remember it (`teach`); None: no lessons.
+        self.teacher: Teacher | None = None
+        self._remember_lesson: Callable[[int, Lesson], None] | None = None
         if not self.uses_curtains and humans:
             self.viewer = humans[0]
             self._curtained = True
@@ -340,6 +346,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         yield MessageBar("", id="status")
         yield KeysFooter()
         yield InspectorPanel(id="inspector")
+        yield LessonPanel(id="lesson")
 
     def compose_board(self) -> ComposeResult:
         yield from ()
@@ -377,6 +384,8 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         # What one seat inspected is that seat's: it never stays up for the next audience.
         for panel in self.query(InspectorPanel):
             panel.close()
+        # A lesson too; not dismissed, it comes again when its seat is back.
+        self._close_lesson()
         if self.viewer is not None:
             self._seat_ui[self.viewer] = self._ui_values()
         # The table never keeps anything: it always starts where a fresh screen does.
@@ -490,6 +499,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._update_status(cursor_only=cursor_only)
         if not cursor_only:
             self.show_since()
+            self._offer_lesson()
             self.refresh_bindings()
 
     def show_view(self, view: GameState, viewer: int | None) -> None:
@@ -761,7 +771,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         """A printable key bound to nothing says so (found playing: a stray letter did
         nothing at all, and a newcomer could not tell a dead key from a slow one).
         A game whose keys `allows` hides says more in its own `on_key` (Everbloom)."""
-        if self.key_left_over(event):
+        if self.key_left_over(event) or self.lesson_key(event):
             return
         if self.is_too_small or not event.is_printable or event.key in self.active_bindings:
             return
@@ -774,6 +784,13 @@ class GameScreen(QuietGuard, SizedScreen[None]):
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """True: offered; None: shown dimmed; False: hidden. Games extend this."""
+        if self.lesson_open():
+            # A lesson is read before the decision it is about: only it and the reading keys work.
+            return action in self.LESSON_KEYS
+        if action == "dismiss_lesson":
+            return False
+        if action == "lessons":
+            return self.teacher is not None
         # Undo is always offered: when it cannot be done, the key says why (a dimmed
         # binding would swallow the key in silence).
         if action == "step_away":
@@ -810,6 +827,78 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         # What was taken back is not news for the table.
         self._public_told = self.public_view()
         self.advance(prefer=seat)
+
+    # -- lessons ---------------------------------------------------------------------------------
+    LESSON_KEYS = frozenset({"dismiss_lesson", "lessons", "rules", "legend", "keys", "leave", "save_quit", "step_away"})
+
+    def teach(self, teacher: Teacher, remember: Callable[[int, Lesson], None] | None = None) -> None:
+        """Show `teacher`'s lessons to its seats, each before the decision it is about;
+        `remember(seat, lesson)` is told each lesson a seat has read."""
+        self.teacher = teacher
+        self._remember_lesson = remember
+
+    def lesson_key(self, event: events.Key) -> bool:
+        """While a lesson shows, Enter closes it and any other game key says so; True if
+        `event` was taken.  (A game's own binding of Enter replaces a shared one, and
+        every game key is refused while a lesson shows: see `allows`.)"""
+        if not self.lesson_open() or event.key in self.active_bindings:
+            return False
+        event.stop()
+        event.prevent_default()
+        if event.key == "enter":
+            self.action_dismiss_lesson()
+        else:
+            self.say("Read the lesson first: Enter closes it, then the game goes on.", error=True)
+        return True
+
+    def lesson_open(self) -> bool:
+        panel = self.query_one_optional("#lesson", LessonPanel)
+        return panel is not None and panel.is_open
+
+    def _offer_lesson(self) -> None:
+        """Show the next lesson due for the seat at the keyboard, behind its own curtain only."""
+        seat = self.viewer
+        if self.teacher is None or seat is None or self.audience != seat or self.lesson_open() or self.is_too_small:
+            return
+        view = self.current_view()
+        if view is None or not self.viewer_acts(view):
+            return
+        # The decision is named by the position's identity (a match keeps its past
+        # positions, so an id is not reused while the game is on screen).
+        due = self.teacher.due(view, seat, self.viewer_legal_actions(), id(self.table.position))
+        if not due:
+            return
+        lesson = due[0]
+        marked = self.query_one_optional(f"#{lesson.marks}")
+        if marked is not None:
+            marked.add_class(MARKED)
+        at_top = marked is not None and marked.region.y > self.size.height // 3
+        number = len(self.teacher.seen.get(seat, [])) + 1
+        self.query_one("#lesson", LessonPanel).show_lesson(lesson, number, at_top)
+
+    def _close_lesson(self) -> Lesson | None:
+        panel = self.query_one_optional("#lesson", LessonPanel)
+        lesson = panel.close() if panel is not None else None
+        for widget in self.query(f".{MARKED}"):
+            widget.remove_class(MARKED)
+        return lesson
+
+    def action_dismiss_lesson(self) -> None:
+        lesson = self._close_lesson()
+        seat = self.viewer
+        if lesson is not None and seat is not None and self.teacher is not None:
+            self.teacher.mark_seen(seat, lesson, id(self.table.position))
+            if self._remember_lesson is not None:
+                self._remember_lesson(seat, lesson)
+        # The next lesson due now, if any; then the game's prompt.
+        self._offer_lesson()
+        self.refresh_bindings()
+
+    def action_lessons(self) -> None:
+        if self.teacher is None or self.viewer is None or self.audience != self.viewer:
+            self.say("Lessons are shown to the player at the keyboard, in a game that teaches.", error=True)
+            return
+        self.app.push_screen(LessonsSeenScreen(self.teacher.seen_lessons(self.viewer)))
 
     def action_whole_message(self) -> None:
         self.query_one("#status", MessageBar).toggle_whole()

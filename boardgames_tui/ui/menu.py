@@ -42,6 +42,7 @@ class MenuScreen(SizedScreen[None]):
             yield Static(f"Hot-seat board games for the terminal · v{__version__}", classes="subtitle")
             yield OptionList(
                 Option("New game", id="new"),
+                Option("Learn to play", id="learn"),
                 Option("Continue", id="continue"),
                 Option("Records", id="records"),
                 Option("Rules", id="rules"),
@@ -61,6 +62,8 @@ class MenuScreen(SizedScreen[None]):
         choice = event.option.id
         if choice == "new":
             self.app.push_screen(GamePickScreen(purpose="new"))
+        elif choice == "learn":
+            self.app.push_screen(GamePickScreen(purpose="learn"))
         elif choice == "continue":
             self.app.push_screen(ContinueScreen())
         elif choice == "records":
@@ -88,13 +91,15 @@ class GamePickScreen(SizedScreen[None]):
     def compose_body(self) -> ComposeResult:
         yield Header()
         with Vertical(classes="panel centered"):
-            heading = "Which game?" if self.purpose == "new" else "Rules of which game?"
+            heading = {"new": "Which game?", "learn": "Learn which game? (a guided first game against bots)"}.get(
+                self.purpose, "Rules of which game?"
+            )
             yield Static(heading, classes="heading")
             yield OptionList(*[Option(game_choice(rules), id=rules.slug) for rules in self.games], id="games")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.sub_title = "New game" if self.purpose == "new" else "Rules"
+        self.sub_title = {"new": "New game", "learn": "Learn to play"}.get(self.purpose, "Rules")
         self.query_one("#games", OptionList).focus()
 
     def _rules(self, slug: str | None) -> GameRules:
@@ -107,6 +112,8 @@ class GamePickScreen(SizedScreen[None]):
             from boardgames_tui.ui.setup import SetupScreen
 
             self.app.push_screen(SetupScreen(rules))
+        elif self.purpose == "learn":
+            self.app.start_guided(rules.slug)  # type: ignore[attr-defined]
         else:
             from boardgames_tui.ui.rules_viewer import RulesScreen
 

@@ -70,6 +70,7 @@ class RulesScreen(SizedScreen[None]):
         Binding("f2", "show_tab('legend')", "Legend"),
         Binding("f3", "show_tab('components')", "Components"),
         Binding("slash", "search", "Search components"),
+        Binding("L", "learn", "Learn to play"),
     ]
 
     def __init__(self, rules: GameRules, tab: Tab = "rules") -> None:
@@ -112,6 +113,18 @@ class RulesScreen(SizedScreen[None]):
     def action_search(self) -> None:
         self.action_show_tab("components")
         self.query_one("#catalogue-search", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "learn":
+            from boardgames_tui.engine.lessons import lesson_book
+
+            return lesson_book(self.rules.slug) is not None
+        return True
+
+    def action_learn(self) -> None:
+        """Learn to play from the rules: the guided first game (a game in progress is
+        already saved, as after every move)."""
+        self.app.start_guided(self.rules.slug)  # type: ignore[attr-defined]
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -542,7 +542,7 @@ class EverbloomScreen(GameScreen):
         """A key that no binding takes now says why: one of this screen's hidden by
         `allows`, or a printable key bound nowhere (found playing: a stray letter did
         nothing at all)."""
-        if self.key_left_over(event) or self.is_too_small:
+        if self.key_left_over(event) or self.lesson_key(event) or self.is_too_small:
             return
         bindings = self._bindings.key_to_bindings.get(event.key)
         if not bindings:

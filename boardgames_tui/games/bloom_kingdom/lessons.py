@@ -1,0 +1,69 @@
+"""The situations that bring Bloom Kingdom's lessons up (assets/bloom-kingdom/lessons.json).
+
+Each looks only at one seat's own view and legal actions: a lesson never tells a seat
+what it may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgames_tui.engine.contract import HIDDEN
+from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
+from boardgames_tui.games.bloom_kingdom.rules import character_of
+from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS
+
+
+def _picking(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
+    return view.phase == "play" and bool(legal)
+
+
+def _holds(character: str):
+    def holds(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
+        hand = view.players[seat].hand
+        return _picking(view, seat, legal) and any(card != HIDDEN and character_of(card) == character for card in hand)
+
+    return holds
+
+
+def game_start(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
+    return _picking(view, seat, legal) and view.round == 1 and view.turn == 1
+
+
+def display_has_cards(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
+    return _picking(view, seat, legal) and any(view.display.values())
+
+
+def last_pick_of_round(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
+    """The pick that leaves the seat its two scoring cards."""
+    return _picking(view, seat, legal) and len(view.players[seat].hand) == KEPT_CARDS + 1
+
+
+def keeping_king_or_jester(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
+    return last_pick_of_round(view, seat, legal) and (
+        _holds("king")(view, seat, legal) or _holds("jester")(view, seat, legal)
+    )
+
+
+def after_first_scoring(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
+    return _picking(view, seat, legal) and len(view.rounds) >= 1
+
+
+def last_round(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
+    return _picking(view, seat, legal) and len(view.rounds) >= 2
+
+
+
+SITUATIONS = {
+    "game_start": game_start,
+    "display_has_cards": display_has_cards,
+    "unicorn_in_hand": _holds("unicorn"),
+    "knight_in_hand": _holds("knight"),
+    "wizard_in_hand": _holds("wizard"),
+    "jester_in_hand": _holds("jester"),
+    "fortune_teller_in_hand": _holds("fortune_teller"),
+    "last_pick_of_round": last_pick_of_round,
+    "keeping_king_or_jester": keeping_king_or_jester,
+    "after_first_scoring": after_first_scoring,
+    "last_round": last_round,
+}

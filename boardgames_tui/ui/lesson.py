@@ -1,0 +1,117 @@
+"""A lesson on screen: a short card laid over the board, and the list of lessons seen.
+
+What to teach and when is decided in `engine/lessons.py`; this only draws it.  A lesson
+is part of its seat's screen: it closes whenever the keyboard passes, like the inspector.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from boardgames_tui.engine.lessons import Lesson
+
+DISMISS_WORDS = "Enter: got it · L: lessons so far"
+# The class a lesson's screen part wears while the lesson shows.
+MARKED = "lesson-marked"
+
+
+def lesson_text(lesson: Lesson) -> Text:
+    """The lesson as plain text (never markup): what it teaches, then the move it suggests."""
+    text = Text(lesson.text)
+    if lesson.suggestion:
+        text.append("\nTry: ", style="bold")
+        text.append(lesson.suggestion)
+    return text
+
+
+class LessonPanel(Vertical, can_focus=False):
+    """Laid over the board, away from the part of the screen it marks."""
+
+    WIDEST = 76
+
+    DEFAULT_CSS = """
+    LessonPanel {
+        display: none;
+        position: absolute;
+        overlay: screen;
+        width: 100%;
+        max-width: 76;
+        height: auto;
+        padding: 0 1;
+        border: heavy $warning;
+        border-title-align: left;
+        border-subtitle-align: right;
+        background: $panel;
+    }
+    LessonPanel.-open { display: block; }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.lesson: Lesson | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="lesson-text")
+
+    def show_lesson(self, lesson: Lesson, number: int, at_top: bool) -> None:
+        self.lesson = lesson
+        self.border_title = f"Lesson {number}: {lesson.title}"
+        self.border_subtitle = DISMISS_WORDS
+        self.query_one("#lesson-text", Static).update(lesson_text(lesson))
+        self.add_class("-open")
+        screen = self.screen.size
+        width = min(self.WIDEST, screen.width)
+        # Its height from its own text (a panel just shown has not been measured yet):
+        # the lines at the width inside the border and padding, and the border.
+        lines = len(lesson_text(lesson).wrap(self.app.console, width - 4))
+        x = max(0, (screen.width - width) // 2)
+        # Over the board, clear of the header and of the status line and footer.
+        y = 1 if at_top else max(1, screen.height - lines - 2 - 3)
+        self.styles.offset = (x, y)
+
+    def close(self) -> Lesson | None:
+        """Close the panel; the lesson it showed, if it was open."""
+        lesson = self.lesson if self.has_class("-open") else None
+        self.remove_class("-open")
+        self.lesson = None
+        return lesson
+
+    @property
+    def is_open(self) -> bool:
+        return self.has_class("-open")
+
+
+class LessonsSeenScreen(ModalScreen[None]):
+    """`L`: the lessons this seat has seen so far, to read again (the seat's own audience)."""
+
+    BINDINGS = [Binding("escape,enter,L", "close", "Close")]
+    DEFAULT_CSS = """
+    LessonsSeenScreen { align: center middle; }
+    LessonsSeenScreen > VerticalScroll {
+        width: 100%; max-width: 80; height: auto; max-height: 100%;
+        border: heavy $warning; padding: 0 1; background: $panel;
+        border-title-align: left; border-subtitle-align: right;
+    }
+    """
+
+    def __init__(self, lessons: list[Lesson]) -> None:
+        super().__init__()
+        self.lessons = lessons
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = "Lessons so far"
+            scroll.border_subtitle = "Escape closes"
+            if not self.lessons:
+                yield Static(Text("No lesson yet: they come up as the game needs them."))
+            for number, lesson in enumerate(self.lessons, start=1):
+                heading = Text(f"{number}. {lesson.title}", style="bold")
+                yield Static(Text.assemble(heading, "\n", lesson_text(lesson), "\n"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,121 @@
+"""Lessons, headless: every rules section is taught, every lesson fires in its guided game,
+a lesson is shown once per decision cap and once per player name."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from boardgames_tui.engine.bots import make_bot
+from boardgames_tui.engine.lessons import MEMORY_FILE, LessonMemory, Teacher, lesson_book, rules_sections
+from boardgames_tui.engine.registry import all_games, get_game
+
+TAUGHT_GAMES = [rules.slug for rules in all_games() if lesson_book(rules.slug) is not None]
+
+
+def test_bloom_kingdom_is_taught():
+    assert "bloom-kingdom" in TAUGHT_GAMES
+
+
+@cache
+def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
+    """(decision number, lesson id) for each lesson the guided game's learner is shown, in
+    order, when the learner always takes the first choice offered (Enter on the highlight,
+    or the first key a prompt names, as the screen test plays it) and the bots play theirs."""
+    rules = get_game(slug)
+    book = lesson_book(slug)
+    assert book is not None
+    seats = book.guided.seats()
+    state = rules.setup(rules.parse_options(book.guided.options), seats, book.guided.seed)
+    teacher = Teacher(rules, book, [0])
+    bots = {seat: make_bot(seats[seat].bot_level, book.guided.seed, seat) for seat in range(1, len(seats))}
+    shown: list[tuple[int, str]] = []
+    decision = 0
+    while not rules.is_over(state):
+        seat = rules.to_act(state)[0]
+        view = rules.view(state, seat)
+        if seat == 0:
+            legal = rules.legal_actions(view, seat)
+            for lesson in teacher.due(view, seat, legal, decision):
+                teacher.mark_seen(seat, lesson, decision)
+                shown.append((decision, lesson.id))
+            action = legal[0]
+        else:
+            action = bots[seat].choose(rules, view, seat, lambda: False)
+        state = rules.apply(state, seat, action)
+        decision += 1
+    return tuple(shown)
+
+
+@pytest.mark.parametrize("slug", TAUGHT_GAMES)
+def test_every_rules_section_is_taught_by_a_lesson(slug):
+    book = lesson_book(slug)
+    sections = rules_sections(get_game(slug).rules_text())
+    taught = {section for lesson in book.lessons for section in lesson.sections}
+    assert set(sections) - taught == set(), "sections no lesson teaches"
+    assert taught - set(sections) == set(), "lessons naming sections rules.md does not have"
+
+
+@pytest.mark.parametrize("slug", TAUGHT_GAMES)
+def test_every_lesson_fires_once_in_the_guided_game(slug):
+    book = lesson_book(slug)
+    fired = [lesson_id for _, lesson_id in guided_lessons(slug)]
+    assert sorted(fired) == sorted(lesson.id for lesson in book.lessons)
+
+
+@pytest.mark.parametrize("slug", TAUGHT_GAMES)
+def test_the_guided_game_teaches_early_and_a_few_at_a_time(slug):
+    shown = guided_lessons(slug)
+    # The first decision opens with lessons, and no decision is held up by more than two.
+    assert shown[0][0] == 0
+    per_decision: dict[int, int] = {}
+    for decision, _ in shown:
+        per_decision[decision] = per_decision.get(decision, 0) + 1
+    assert max(per_decision.values()) <= Teacher.AT_ONCE
+
+
+@pytest.mark.parametrize("slug", TAUGHT_GAMES)
+def test_lesson_ids_are_unique_and_situations_known(slug):
+    book = lesson_book(slug)
+    ids = [lesson.id for lesson in book.lessons]
+    assert len(ids) == len(set(ids))
+    Teacher(get_game(slug), book, [0])  # raises on a situation the game does not define
+
+
+def test_a_lesson_is_not_shown_again_and_an_untaught_seat_is_never_taught():
+    rules = get_game("bloom-kingdom")
+    book = lesson_book("bloom-kingdom")
+    seats = book.guided.seats()
+    state = rules.setup(rules.parse_options({}), seats, book.guided.seed)
+    teacher = Teacher(rules, book, [0])
+    view = rules.view(state, 0)
+    legal = rules.legal_actions(view, 0)
+    first = teacher.due(view, 0, legal, 0)
+    assert [lesson.id for lesson in first] == ["goal", "pick"]
+    for lesson in first:
+        teacher.mark_seen(0, lesson, 0)
+    # Two were shown at this decision: the rest wait for the next one.
+    assert teacher.due(view, 0, legal, 0) == []
+    later = teacher.due(view, 0, legal, 1)
+    assert later and not {lesson.id for lesson in later} & {"goal", "pick"}
+    other = rules.view(state, 1)
+    assert teacher.due(other, 1, rules.legal_actions(other, 1), 0) == []
+
+
+def test_memory_keeps_each_name_s_lessons_per_game(tmp_path):
+    memory = LessonMemory(tmp_path)
+    assert memory.seen("bloom-kingdom", "Ann") == []
+    memory.remember("bloom-kingdom", "Ann", ["goal"])
+    memory.remember("bloom-kingdom", "ann", ["pick", "goal"])
+    assert memory.seen("bloom-kingdom", "ANN") == ["goal", "pick"]
+    assert memory.seen("pollen", "Ann") == []
+    assert memory.seen("bloom-kingdom", "Ben") == []
+
+
+def test_a_damaged_memory_only_means_lessons_come_again(tmp_path):
+    (tmp_path / MEMORY_FILE).write_text("{not json", encoding="utf-8")
+    memory = LessonMemory(tmp_path)
+    assert memory.seen("bloom-kingdom", "Ann") == []
+    memory.remember("bloom-kingdom", "Ann", ["goal"])
+    assert memory.seen("bloom-kingdom", "Ann") == ["goal"]

@@ -1,0 +1,163 @@
+"""Learn to play through the screen: a newcomer who reads only the lessons and the status
+line, and presses the keys they name, finishes the guided game at 80×24."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from boardgames_tui.engine.lessons import lesson_book
+from boardgames_tui.settings import Settings
+from boardgames_tui.ui.curtain import CurtainScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.lesson import LessonPanel, LessonsSeenScreen
+from boardgames_tui.ui.menu import GamePickScreen, MenuScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
+from boardgames_tui.ui.widgets import MessageBar
+
+from .conftest import make_app, screen_text
+
+# The games whose guided game this file plays (the others have no lessons yet).
+GUIDED = ["bloom-kingdom"]
+# A key the status line names: "Enter plays it", "y: remove a Dragon".
+NAMED_KEY = re.compile(r"\bEnter\b|(?<![\w/])([a-z]): ")
+
+
+def status_line(app) -> str:
+    return app.screen.query_one("#status", MessageBar).render().plain if isinstance(app.screen, GameScreen) else ""
+
+
+def key_named_by(text: str) -> str | None:
+    """The first key `text` tells the player to press."""
+    match = NAMED_KEY.search(text)
+    if match is None:
+        return None
+    return "enter" if match.group(1) is None else match.group(1)
+
+
+async def open_guided_game(pilot, slug: str) -> None:
+    """From the menu, as a newcomer: Learn to play, then the game."""
+    app = pilot.app
+    assert isinstance(app.screen, MenuScreen)
+    await pilot.press("down", "enter")  # "Learn to play", right under "New game"
+    await pilot.pause()
+    assert isinstance(app.screen, GamePickScreen) and app.screen.purpose == "learn"
+    for _ in range([rules.slug for rules in app.screen.games].index(slug)):
+        await pilot.press("down")
+    await pilot.press("enter")
+    for _ in range(3):
+        await pilot.pause()
+
+
+def lesson_fits(app, panel: LessonPanel) -> None:
+    """Nothing in the lesson is cut: the panel lies inside the screen and its text fits it."""
+    screen = app.screen.region
+    assert screen.contains_region(panel.region), f"{panel.lesson.id} sticks out: {panel.region}"
+    text = panel.query_one("#lesson-text")
+    assert text.region.height >= text.virtual_size.height, f"{panel.lesson.id} is cut"
+    assert panel.region.height <= screen.height - 4
+
+
+@pytest.mark.parametrize("slug", GUIDED)
+async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_path, slug):
+    app = make_app(tmp_path)
+    shown: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_guided_game(pilot, slug)
+        for _ in range(600):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, ScoreSheetScreen):
+                break
+            if isinstance(screen, (AnnouncementScreen, CurtainScreen)):
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, GameScreen)
+            panel = screen.query_one("#lesson", LessonPanel)
+            if panel.is_open:
+                lesson_fits(app, panel)
+                # The part of the screen the lesson talks about is marked while it shows.
+                assert screen.query_one(f"#{panel.lesson.marks}").has_class("lesson-marked")
+                if not shown or shown[-1] != panel.lesson.id:
+                    shown.append(panel.lesson.id)
+                await pilot.press(key_named_by(str(panel.border_subtitle)))
+                continue
+            if screen.thinking is not None or not screen.viewer_legal_actions():
+                continue  # a bot moves; nothing to press
+            key = key_named_by(status_line(app))
+            assert key is not None, f"the status line names no key: {status_line(app)!r}"
+            await pilot.press(key)
+        else:
+            pytest.fail("the guided game did not end")
+        book = lesson_book(slug)
+        # Every lesson once, and none repeated.
+        assert sorted(shown) == sorted(lesson.id for lesson in book.lessons)
+
+
+async def test_L_lists_the_lessons_seen_and_a_lesson_holds_the_game_keys(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_guided_game(pilot, "bloom-kingdom")
+        screen = app.screen
+        panel = screen.query_one("#lesson", LessonPanel)
+        assert panel.is_open and panel.lesson.id == "goal"
+        hand = list(app.match.state.players[0].hand)
+        # A game key while a lesson shows plays nothing and says what to do.
+        await pilot.press("2")
+        await pilot.pause()
+        assert "Enter closes it" in status_line(app)
+        assert app.match.state.players[0].hand == hand and panel.is_open
+        await pilot.press("enter")
+        await pilot.pause()
+        assert panel.lesson.id == "pick"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not panel.is_open
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonsSeenScreen)
+        seen = screen_text(app)
+        assert "Three rounds, two cards" in seen and "Pick one card face down" in seen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_teach_as_i_play_shows_a_lesson_once_per_name(tmp_path):
+    from boardgames_tui.engine.contract import Seat
+    from boardgames_tui.engine.lessons import LessonMemory
+
+    seats = [Seat(name="Ann"), Seat(name="Bot", kind="bot", bot_level="easy")]
+
+    async def first_lesson() -> str | None:
+        app = make_app(tmp_path, seats, seed=3)
+        app.settings = Settings(teach_as_i_play=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+            panel = app.screen.query_one("#lesson", LessonPanel)
+            lesson = panel.lesson.id if panel.is_open else None
+            if panel.is_open:
+                await pilot.press("enter")
+                await pilot.pause()
+            return lesson
+
+    assert await first_lesson() == "goal"
+    assert LessonMemory(tmp_path).seen("bloom-kingdom", "Ann") == ["goal"]
+    # A new game for the same name: the lesson read is not shown again.
+    assert await first_lesson() == "pick"
+
+
+async def test_teach_as_i_play_off_teaches_nothing(tmp_path):
+    from boardgames_tui.engine.contract import Seat
+
+    app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
+    app.settings = Settings(teach_as_i_play=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen.teacher is None
+        assert not app.screen.query_one("#lesson", LessonPanel).is_open
