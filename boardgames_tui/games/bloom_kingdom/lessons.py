@@ -67,3 +67,46 @@ SITUATIONS = {
     "after_first_scoring": after_first_scoring,
     "last_round": last_round,
 }
+
+
+def choice_effect(view: BloomKingdomState, action: Any) -> str | None:
+    """What taking `action` does, in words, where its label alone does not say (the
+    inspector's first line on a choice): a Wizard's removal, a Jester's column, the
+    Knight's answer, the Fortune Teller's peek, the Unicorn's return."""
+    from boardgames_tui.games.bloom_kingdom.content import characters
+    from boardgames_tui.games.bloom_kingdom.model import (
+        FortuneChoice,
+        JesterChoice,
+        KnightChoice,
+        ReturnCard,
+        WizardChoice,
+    )
+    from boardgames_tui.games.bloom_kingdom.rules import card_label
+
+    names = {key: info.name for key, info in characters().items()}
+    if isinstance(action, WizardChoice):
+        if action.column is None:
+            return "Choosing it: your Wizard removes nothing; its effect is lost for this turn."
+        cards = view.display[action.column]
+        jester = any(character_of(card) == "jester" for card in cards)
+        goes = "the Jester hiding in it" if jester else f"one {names[action.column]}"
+        return (
+            f"Choosing it: your Wizard sends {goes} to the box for good; the {names[action.column]} "
+            f"column goes from {len(cards)} to {len(cards) - 1} cards."
+        )
+    if isinstance(action, JesterChoice):
+        count = len(view.display[action.column])
+        return (
+            f"Choosing it: your Jester slides under the {names[action.column]} column and counts as one more "
+            f"{names[action.column]} for every score and effect ({count} → {count + 1})."
+        )
+    if isinstance(action, KnightChoice):
+        if not action.remove:
+            return "Choosing it: the Dragons stay; your Knight does nothing more."
+        jester = any(character_of(card) == "jester" for card in view.display["dragon"])
+        return "Choosing it: " + ("the Jester hiding among the Dragons" if jester else "one Dragon") + " goes to the box for good."
+    if isinstance(action, FortuneChoice):
+        return f"Choosing it: your Fortune Teller sees one card of {view.name(action.target)}'s hand, at random; only you see it, and it stays in that hand."
+    if isinstance(action, ReturnCard):
+        return f"Choosing it: your {card_label(action.card)} goes to the box for good; your hand keeps its size."
+    return None

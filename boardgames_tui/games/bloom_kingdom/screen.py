@@ -13,6 +13,7 @@ from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.text import possessive
 from boardgames_tui.games.bloom_kingdom.catalogue import character_entry
 from boardgames_tui.games.bloom_kingdom.content import characters
+from boardgames_tui.games.bloom_kingdom.lessons import choice_effect
 from boardgames_tui.games.bloom_kingdom.model import (
     BloomKingdomState,
     FortuneChoice,
@@ -194,6 +195,15 @@ class BloomKingdomScreen(GameScreen):
         return f"{possessive(self.table.seats[seat].name)} hand and what each card would score now"
 
     def inspect_target(self) -> CatalogueEntry | None:
+        entry = self._highlighted_entry()
+        view = self.current_view()
+        if entry is None or view is None:
+            return entry
+        # What the choice does comes first, where its label does not say it.
+        effect = choice_effect(view, self.targets[self.cursor])
+        return entry if effect is None else CatalogueEntry(entry.title, (effect, *entry.lines))
+
+    def _highlighted_entry(self) -> CatalogueEntry | None:
         if not self.targets:
             return None
         area, key = target_key(self.targets[self.cursor])
