@@ -87,6 +87,11 @@ class GamePickScreen(SizedScreen[None]):
 
         self.purpose = purpose
         self.games = all_games()
+        if purpose == "learn":
+            from boardgames_tui.engine.lessons import lesson_book
+
+            # Only the games that have a guided game.
+            self.games = [rules for rules in self.games if lesson_book(rules.slug) is not None]
 
     def compose_body(self) -> ComposeResult:
         yield Header()

@@ -9,6 +9,7 @@ import pytest
 
 from boardgames_tui.engine.lessons import lesson_book
 from boardgames_tui.settings import Settings
+from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.lesson import LessonPanel, LessonsSeenScreen
@@ -19,7 +20,7 @@ from boardgames_tui.ui.widgets import MessageBar
 from .conftest import make_app, screen_text
 
 # The games whose guided game this file plays (the others have no lessons yet).
-GUIDED = ["bloom-kingdom"]
+GUIDED = ["bloom-kingdom", "pollen"]
 # A key the status line names: "Enter plays it", "y: remove a Dragon".
 NAMED_KEY = re.compile(r"\bEnter\b|(?<![\w/])([a-z]): ")
 
@@ -74,6 +75,9 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
             if isinstance(screen, (AnnouncementScreen, CurtainScreen)):
                 await pilot.press("enter")
                 continue
+            if isinstance(screen, ConfirmScreen):
+                await pilot.press("y")  # its button says "Yes (y)"
+                continue
             assert isinstance(screen, GameScreen)
             panel = screen.query_one("#lesson", LessonPanel)
             if panel.is_open:
@@ -89,6 +93,8 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
             key = key_named_by(status_line(app))
             assert key is not None, f"the status line names no key: {status_line(app)!r}"
             await pilot.press(key)
+            if key == "enter" and status_line(app).startswith("Read the lesson"):
+                pytest.fail("a game key reached a lesson")
         else:
             pytest.fail("the guided game did not end")
         book = lesson_book(slug)
