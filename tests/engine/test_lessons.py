@@ -20,8 +20,8 @@ def test_bloom_kingdom_is_taught():
 
 @cache
 def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
-    """(decision number, lesson id) for each lesson the guided game's learner is shown, in
-    order, when the learner always takes the first choice offered (Enter on the highlight,
+    """(the learner's decision number, lesson id) for each lesson the guided game's learner
+    is shown, in order, when the learner always takes the first choice offered (Enter on the highlight,
     or the first key a prompt names, as the screen test plays it) and the bots play theirs."""
     rules = get_game(slug)
     book = lesson_book(slug)
@@ -41,10 +41,10 @@ def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
                 teacher.mark_seen(seat, lesson, decision)
                 shown.append((decision, lesson.id))
             action = legal[0]
+            decision += 1
         else:
             action = bots[seat].choose(rules, view, seat, lambda: False)
         state = rules.apply(state, seat, action)
-        decision += 1
     return tuple(shown)
 
 
@@ -67,7 +67,7 @@ def test_every_lesson_fires_once_in_the_guided_game(slug):
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)
 def test_the_guided_game_teaches_early_and_a_few_at_a_time(slug):
     shown = guided_lessons(slug)
-    # The first decision opens with lessons, and no decision is held up by more than two.
+    # The learner's first decision opens with lessons, and none is held up by more than two.
     assert shown[0][0] == 0
     per_decision: dict[int, int] = {}
     for decision, _ in shown:
