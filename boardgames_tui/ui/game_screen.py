@@ -780,13 +780,14 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.is_too_small and action not in self.ALWAYS_AVAILABLE:
             return False
+        if self.lesson_open():
+            # A lesson is read before the decision it is about: only it and the reading
+            # keys work (checked here, before any game's own `allows`).
+            return action in self.LESSON_KEYS
         return self.allows(action, parameters)
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """True: offered; None: shown dimmed; False: hidden. Games extend this."""
-        if self.lesson_open():
-            # A lesson is read before the decision it is about: only it and the reading keys work.
-            return action in self.LESSON_KEYS
         if action == "dismiss_lesson":
             return False
         if action == "lessons":

@@ -20,7 +20,7 @@ from boardgames_tui.ui.widgets import MessageBar
 from .conftest import make_app, screen_text
 
 # The games whose guided game this file plays (the others have no lessons yet).
-GUIDED = ["bloom-kingdom", "pollen", "evergreen"]
+GUIDED = ["bloom-kingdom", "pollen", "evergreen", "everbloom"]
 # A key the status line names: "Enter plays it", "y: remove a Dragon".
 NAMED_KEY = re.compile(r"\bEnter\b|(?<![\w/])([a-z]): ")
 

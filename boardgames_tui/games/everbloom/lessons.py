@@ -1,0 +1,90 @@
+"""The situations that bring Everbloom's lessons up (assets/everbloom/lessons.json).
+
+Each looks only at one seat's own view and legal actions: a lesson never tells a seat
+what it may not see (others' nectar and pollination choices are hidden in the view).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgames_tui.games.everbloom.model import EverbloomState, Pollinate, FinishPollination
+from boardgames_tui.games.everbloom.rules import EverbloomRules
+
+_RULES = EverbloomRules()
+WILDLIFE_LANDMARKS = ("west", "east")
+
+
+def _acts(view: EverbloomState, seat: int, legal: list[Any], phase: str) -> bool:
+    return view.phase == phase and bool(legal)
+
+
+def nectar_draft(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return _acts(view, seat, legal, "draft")
+
+
+def first_chip(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return _acts(view, seat, legal, "wilderness") and view.round == 1 and view.players[seat].chips_placed == 0
+
+
+def _playing(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    """The seat is to place a chip (not in the middle of a turn's split)."""
+    return _acts(view, seat, legal, "wilderness") and view.turn is None and view.choice is None
+
+
+def storm_this_round(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    """An event with a storm lies face up on a card space."""
+    if not _playing(view, seat, legal):
+        return False
+    for space in view.stacks:
+        rule = _RULES.card_rule(view, space)
+        if rule is not None and str(rule.kind).startswith("storm"):
+            return True
+    return False
+
+
+def hive_on_board(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return _playing(view, seat, legal) and view.hive is not None
+
+
+def wildlife_contested(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return _playing(view, seat, legal) and any(view.chips.get(landmark) for landmark in WILDLIFE_LANDMARKS)
+
+
+def after_migration(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return bool(legal) and view.phase != "draft" and bool(view.contests)
+
+
+def a_tie_settled(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return bool(legal) and any(contest.tied for contest in view.contests)
+
+
+def pollinating(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return view.phase == "pollination" and any(isinstance(action, (Pollinate, FinishPollination)) for action in legal)
+
+
+def bloom_advanced(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return bool(legal) and view.phase != "draft" and any(player.bloom > 0 for player in view.players)
+
+
+def a_later_round(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return _playing(view, seat, legal) and view.round >= 2
+
+
+def last_round(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    return _playing(view, seat, legal) and view.round >= 3
+
+
+SITUATIONS = {
+    "nectar_draft": nectar_draft,
+    "first_chip": first_chip,
+    "storm_this_round": storm_this_round,
+    "hive_on_board": hive_on_board,
+    "wildlife_contested": wildlife_contested,
+    "after_migration": after_migration,
+    "a_tie_settled": a_tie_settled,
+    "pollinating": pollinating,
+    "bloom_advanced": bloom_advanced,
+    "a_later_round": a_later_round,
+    "last_round": last_round,
+}
