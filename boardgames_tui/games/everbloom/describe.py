@@ -261,9 +261,40 @@ class TableWords:
             facts.extend(tile_entry(TILES[action.option]).lines)
         if isinstance(action, Choose) and action.option == "bloom":
             facts.extend(self.table_entry(view).lines)
+        effect = self.choice_effect(view, action)
+        if effect is not None:
+            facts.insert(0, effect)
         if not facts:
             facts.append(self.detail(view, action).plain or "Nothing more to say about this choice.")
         return CatalogueEntry(title, tuple(facts))
+
+    def choice_effect(self, view: EverbloomState, action: Any) -> str | None:
+        """What taking `action` does, where its label does not say it (the inspector's
+        first line): the nectar discard's pollinators, a grove taken, a wildlife prize."""
+        if isinstance(action, DiscardNectar):
+            card = NECTAR.get(action.card)
+            if card is None:
+                return None
+            player = view.players[self.viewer] if self.viewer is not None else None
+            moved = min(C.numbers().discard_grove_pollinators, player.supply) if player is not None else C.numbers().discard_grove_pollinators
+            return (
+                f"Choosing it: this card leaves the game, and {pollinators(moved)} of yours move from your supply "
+                f"to the {biome_name(card.biome)} grove, to pay for pollination later. You keep the other two "
+                "nectar cards secret; at the end they count for their biomes' nectar."
+            )
+        if isinstance(action, TakeGrove):
+            mine = view.groves[action.grove][self.viewer] if self.viewer is not None else 0
+            return (
+                f"Choosing it: your {pollinators(mine)} in the {biome_name(action.grove)} grove come out to pay "
+                "your hybrids' pollination costs, whatever their biome; the others stay where they are."
+            )
+        if isinstance(action, FinishPollination) and action.grove is not None:
+            return f"Choosing it: your pollination ends; the pollinators left over wait in the {biome_name(action.grove)} grove."
+        if isinstance(action, Choose) and action.option == "card":
+            return "Choosing it: you take the wildlife card; it goes in any biome slot of your habitat, needs no tile and is pollinated free."
+        if isinstance(action, Choose) and action.option == "bloom":
+            return f"Choosing it: you move {C.numbers().wildlife_bloom_advances} spaces up the bloom track now."
+        return None
 
     def habitat_entry(self, view: EverbloomState, seat: int) -> CatalogueEntry:
         """`seat`'s habitat: each tile's scoring and each card's whole text."""

@@ -34,3 +34,20 @@ def test_the_inspector_never_names_a_face_down_card():
         texts.append([*words.space_facts(view, "t1"), *words.space_facts(view, "t2")])
     assert texts[0] == texts[1]
     assert any("face-down card" in line for line in texts[0])
+
+
+def test_the_nectar_discard_says_it_sends_pollinators_to_that_biome_s_grove():
+    """Issue 30: the label says which card is thrown away; the inspector says what follows."""
+    from boardgames_tui.engine.contract import Seat
+    from boardgames_tui.games.everbloom.describe import NECTAR
+    from boardgames_tui.games.everbloom.model import DiscardNectar
+    from boardgames_tui.games.everbloom.rules import biome_name
+
+    state = RULES.setup(RULES.parse_options({}), [Seat(name="Ann"), Seat(name="Ben")], 3)
+    view = RULES.view(state, 0)
+    card = view.players[0].draft[0]
+    entry = TableWords(RULES, 0).action_entry(view, DiscardNectar(card=card))
+    grove = biome_name(NECTAR[card].biome)
+    assert entry.lines[0].startswith("Choosing it: this card leaves the game, and 3 pollinators of yours")
+    assert f"to the {grove} grove" in entry.lines[0]
+    assert all("Nothing more to say" not in line for line in entry.lines)
