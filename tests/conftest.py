@@ -30,8 +30,6 @@ def isolated_config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.setenv(CONFIG_DIR_ENV, str(config_dir))
     for name in ("THEME", "BOT_PAUSE", "CONFIRMATIONS"):
         monkeypatch.delenv(f"BOARDGAMES_TUI_{name}", raising=False)
-    # Lessons would stop every test's first key; the tests of lessons turn them on.
-    monkeypatch.setenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY", "false")
     return config_dir
 
 
@@ -55,6 +53,14 @@ def curtains_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 # the time.  The rules' and the bots' own tests (engine/, games/) and the
 # benchmarks keep the real budgets.
 SCREEN_TEST_FOLDERS = {"ui", "snapshots", "web"}
+
+
+@pytest.fixture(autouse=True)
+def no_lessons_in_screen_tests(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Teach as I play is on by default: its lessons would stop a screen test's first key.
+    The tests of lessons (and of the setting) turn it on themselves."""
+    if request.node.path.parent.name in SCREEN_TEST_FOLDERS:
+        monkeypatch.setenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY", "false")
 
 
 @pytest.fixture(autouse=True)

@@ -47,6 +47,9 @@ class SettingsScreen(SizedScreen[None]):
             with Horizontal(classes="option-row"):
                 yield Checkbox("Confirmations", value=settings.confirmations, id="setting-confirmations")
             yield Static(field_help("confirmations"), classes="setting-help")
+            with Horizontal(classes="option-row"):
+                yield Checkbox("Teach as I play", value=settings.teach_as_i_play, id="setting-teach_as_i_play")
+            yield Static(field_help("teach_as_i_play"), classes="setting-help")
             yield Static(Text(f"Kept in {settings_path()} (only what you change)."), classes="hint")
             yield Static("", id="settings-error")
             with Horizontal(id="settings-buttons"):
@@ -88,6 +91,7 @@ class SettingsScreen(SizedScreen[None]):
             "theme": str(self.query_one("#setting-theme", Select).value),
             "bot_pause": pause,
             "confirmations": self.query_one("#setting-confirmations", Checkbox).value,
+            "teach_as_i_play": self.query_one("#setting-teach_as_i_play", Checkbox).value,
         }
         if self.app.change_settings(**changes):  # type: ignore[attr-defined]
             self.app.notify("Settings saved.", title="Settings")

@@ -176,7 +176,7 @@ def test_a_bad_value_falls_back_for_its_key_alone_and_says_which(isolated_config
     good[key] = line
     write_settings(isolated_config_dir, "\n".join(good.values()) + "\n")
     settings, problem = load_settings()
-    expected = {"theme": "nord", "bot_pause": 1.5, "confirmations": False}
+    expected = {**DEFAULTS.model_dump(), "theme": "nord", "bot_pause": 1.5, "confirmations": False}
     expected[key] = getattr(DEFAULTS, key)
     assert settings.model_dump() == expected
     assert problem is not None and problem.count(f"{key} in ") == 1

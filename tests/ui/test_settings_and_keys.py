@@ -25,7 +25,8 @@ ONE_HUMAN = [Seat(name="Ann"), Seat(name="Bot", kind="bot")]
 # -- the settings file ------------------------------------------------------------------------
 def test_only_what_the_player_changed_is_written(isolated_config_dir: Path):
     path = isolated_config_dir / SETTINGS_FILE_NAME
-    assert load_settings() == (Settings(), None) and not path.exists()
+    # (Screen tests run with BOARDGAMES_TUI_TEACH_AS_I_PLAY=false: see tests/conftest.py.)
+    assert load_settings() == (Settings(teach_as_i_play=False), None) and not path.exists()
     save_changes({"bot_pause": 1.5})
     save_changes({"theme": "nord"})
     text = path.read_text()
@@ -46,7 +47,7 @@ def test_a_broken_or_huge_file_gives_defaults_and_a_reason(isolated_config_dir: 
     path = isolated_config_dir / SETTINGS_FILE_NAME
     path.write_text("bot_pause = 'soon'\n")
     settings, problem = load_settings()
-    assert settings == Settings.model_construct() and "bot_pause" in problem
+    assert settings == Settings.model_construct(teach_as_i_play=False) and "bot_pause" in problem
     path.write_text("theme = [unclosed\n")
     assert "not valid TOML" in load_settings()[1]
     path.write_text("#" * 100_000)
@@ -82,7 +83,8 @@ async def test_the_theme_chosen_in_the_palette_is_remembered(app_factory):
         assert again.theme == "nord"
 
 
-async def test_the_settings_screen_saves_every_field(app_factory, isolated_config_dir: Path):
+async def test_the_settings_screen_saves_every_field(app_factory, isolated_config_dir: Path, monkeypatch):
+    monkeypatch.delenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY")  # this test plays no game: the file decides
     app = app_factory()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -102,12 +104,13 @@ async def test_the_settings_screen_saves_every_field(app_factory, isolated_confi
         assert app.focused is screen.query_one("#setting-bot_pause", Input)
         screen.query_one("#setting-bot_pause", Input).value = "0.2"
         screen.query_one("#setting-confirmations", Checkbox).value = False
+        screen.query_one("#setting-teach_as_i_play", Checkbox).value = False
         screen.query_one("#setting-theme", Select).value = "gruvbox"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert (app.theme, app.bot_delay, app.settings.confirmations) == ("gruvbox", 0.2, False)
-    assert load_settings()[0] == Settings(theme="gruvbox", bot_pause=0.2, confirmations=False)
+    assert load_settings()[0] == Settings(theme="gruvbox", bot_pause=0.2, confirmations=False, teach_as_i_play=False)
 
 
 async def test_screenshot_goes_beside_the_saves_and_says_where(app_factory, isolated_data_dir: Path, monkeypatch):
@@ -151,7 +154,7 @@ async def test_one_bad_value_is_said_once_and_the_settings_screen_still_saves(ap
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen) and app.theme == "gruvbox"
-    assert load_settings() == (Settings(theme="gruvbox", confirmations=False), None)
+    assert load_settings() == (Settings(theme="gruvbox", confirmations=False, teach_as_i_play=False), None)
 
 
 # -- F1, ? and Escape --------------------------------------------------------------------------
