@@ -70,7 +70,7 @@ class RulesScreen(SizedScreen[None]):
         Binding("f2", "show_tab('legend')", "Legend"),
         Binding("f3", "show_tab('components')", "Components"),
         Binding("slash", "search", "Search components"),
-        Binding("L", "learn", "Learn to play"),
+        Binding("L", "learn", "Learn"),
     ]
 
     def __init__(self, rules: GameRules, tab: Tab = "rules") -> None:

@@ -67,15 +67,20 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await open_guided_game(pilot, slug)
-        for _ in range(600):
+        # Bots think in a worker thread: on a busy machine many pauses pass while one
+        # does, so the bound is on the keys the newcomer presses, not on the pauses.
+        presses = 0
+        while presses < 500:
             await pilot.pause()
             screen = app.screen
             if isinstance(screen, ScoreSheetScreen):
                 break
             if isinstance(screen, (AnnouncementScreen, CurtainScreen)):
+                presses += 1
                 await pilot.press("enter")
                 continue
             if isinstance(screen, ConfirmScreen):
+                presses += 1
                 await pilot.press("y")  # its button says "Yes (y)"
                 continue
             assert isinstance(screen, GameScreen)
@@ -86,12 +91,15 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
                 assert screen.query_one(f"#{panel.lesson.marks}").has_class("lesson-marked")
                 if not shown or shown[-1] != panel.lesson.id:
                     shown.append(panel.lesson.id)
+                presses += 1
                 await pilot.press(key_named_by(str(panel.border_subtitle)))
                 continue
             if screen.thinking is not None or not screen.viewer_legal_actions():
+                await pilot.pause(0.02)
                 continue  # a bot moves; nothing to press
             key = key_named_by(status_line(app))
             assert key is not None, f"the status line names no key: {status_line(app)!r}"
+            presses += 1
             await pilot.press(key)
             if key == "enter" and status_line(app).startswith("Read the lesson"):
                 pytest.fail("a game key reached a lesson")
@@ -167,3 +175,51 @@ async def test_teach_as_i_play_off_teaches_nothing(tmp_path):
             await pilot.pause()
         assert app.screen.teacher is None
         assert not app.screen.query_one("#lesson", LessonPanel).is_open
+
+
+async def test_with_two_humans_a_lesson_shows_only_behind_its_seat_s_curtain(tmp_path):
+    from boardgames_tui.engine.contract import Seat
+
+    app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
+    app.settings = Settings(teach_as_i_play=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        game = app.screen_stack[-2]
+        panel = game.query_one("#lesson", LessonPanel)
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
+        assert not panel.is_open, "a lesson behind the table's curtain"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game and game.audience == 0 and panel.lesson.id == "goal"
+        await pilot.press("enter", "enter")  # the two lessons of the first pick
+        await pilot.pause()
+        await pilot.press("enter")  # Ann plays
+        for _ in range(3):
+            await pilot.pause()
+        # Ben's curtain: nothing of Ann's lessons is left up for the table.
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
+        assert not panel.is_open
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.audience == 1 and panel.lesson.id == "goal"  # Ben's own first lesson
+
+
+async def test_L_in_a_game_s_rules_starts_its_guided_game(tmp_path):
+    from boardgames_tui.engine.contract import Seat
+    from boardgames_tui.ui.rules_viewer import RulesScreen
+
+    app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert "L Learn" in screen_text(app)  # the footer offers it, even at 80 columns
+        await pilot.press("L")
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert [seat.name for seat in app.match.seats] == ["You", "Ada", "Ben"]
+        assert app.screen.query_one("#lesson", LessonPanel).lesson.id == "goal"
