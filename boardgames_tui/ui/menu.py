@@ -42,9 +42,11 @@ class MenuScreen(SizedScreen[None]):
             yield Static(f"Hot-seat board games for the terminal · v{__version__}", classes="subtitle")
             yield OptionList(
                 Option("New game", id="new"),
-                Option("Learn to play", id="learn"),
                 Option("Continue", id="continue"),
                 Option("Records", id="records"),
+                # Beside the rules: the other way into a game (kept below the first three,
+                # whose places players and tests know).
+                Option("Learn to play", id="learn"),
                 Option("Rules", id="rules"),
                 Option("Settings", id="settings"),
                 Option("Quit", id="quit"),

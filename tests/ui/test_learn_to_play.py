@@ -41,7 +41,7 @@ async def open_guided_game(pilot, slug: str) -> None:
     """From the menu, as a newcomer: Learn to play, then the game."""
     app = pilot.app
     assert isinstance(app.screen, MenuScreen)
-    await pilot.press("down", "enter")  # "Learn to play", right under "New game"
+    await pilot.press("down", "down", "down", "enter")  # New game, Continue, Records, Learn to play
     await pilot.pause()
     assert isinstance(app.screen, GamePickScreen) and app.screen.purpose == "learn"
     for _ in range([rules.slug for rules in app.screen.games].index(slug)):
