@@ -870,6 +870,8 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         if not due:
             return
         lesson = due[0]
+        # The lesson is about the decision now: what was inspected before it goes.
+        self.query_one(InspectorPanel).close()
         marked = self.query_one_optional(f"#{lesson.marks}")
         if marked is not None:
             marked.add_class(MARKED)

@@ -223,3 +223,37 @@ async def test_L_in_a_game_s_rules_starts_its_guided_game(tmp_path):
         assert isinstance(app.screen, GameScreen)
         assert [seat.name for seat in app.match.seats] == ["You", "Ada", "Ben"]
         assert app.screen.query_one("#lesson", LessonPanel).lesson.id == "goal"
+
+
+async def test_a_lesson_closes_what_was_inspected_before_it(tmp_path):
+    """Found playing Everbloom at 120×40: the nectar card inspected before the discard
+    stayed open over the next decision's lesson."""
+    from boardgames_tui.ui.inspector import InspectorPanel
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_guided_game(pilot, "bloom-kingdom")
+        screen = app.screen
+        panel = screen.query_one("#lesson", LessonPanel)
+        await pilot.press("enter", "enter")  # the first two lessons
+        await pilot.press("enter")  # plays the highlighted card: the Fortune Teller
+        for _ in range(400):  # the bots pick in a worker thread
+            await pilot.pause(0.02)
+            if isinstance(app.screen, AnnouncementScreen):
+                await pilot.press("enter")  # the reveal, told to the table
+            elif screen.viewer_legal_actions():
+                break
+        assert app.match.state.phase == "fortune" and not panel.is_open
+        await pilot.press("i")  # whose hand would it look into?
+        await pilot.pause()
+        assert screen.query_one(InspectorPanel).is_open, status_line(app)
+        await pilot.press("enter")
+        for _ in range(400):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, AnnouncementScreen):
+                await pilot.press("enter")
+            elif panel.is_open:
+                break
+        assert panel.is_open and panel.lesson.id == "order"
+        assert not screen.query_one(InspectorPanel).is_open
