@@ -86,6 +86,11 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
             assert isinstance(screen, GameScreen)
             panel = screen.query_one("#lesson", LessonPanel)
             if panel.is_open:
+                # Measured once laid out (a busy machine may show it a frame late).
+                for _ in range(20):
+                    if panel.query_one("#lesson-text").region.height:
+                        break
+                    await pilot.pause(0.01)
                 lesson_fits(app, panel)
                 # The part of the screen the lesson talks about is marked while it shows.
                 assert screen.query_one(f"#{panel.lesson.marks}").has_class("lesson-marked")
