@@ -19,6 +19,18 @@ from boardgames_tui.ui.widgets import MessageBar
 
 from .conftest import make_app, screen_text
 
+
+def teaching_app(tmp_path, seats, seed: int, teach: bool = True):
+    """An app starting an ordinary Bloom Kingdom game with Teach as I play on or off."""
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.engine.saves import SaveStore
+    from boardgames_tui.ui.setup import StartRequest
+
+    start = StartRequest(slug="bloom-kingdom", seats=seats, options={}, seed=seed)
+    return BoardGamesApp(
+        store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0, settings=Settings(teach_as_i_play=teach)
+    )
+
 # The games whose guided game this file plays (the others have no lessons yet).
 GUIDED = ["bloom-kingdom", "pollen", "evergreen", "everbloom"]
 # A key the status line names: "Enter plays it", "y: remove a Dragon".
@@ -152,8 +164,7 @@ async def test_teach_as_i_play_shows_a_lesson_once_per_name(tmp_path):
     seats = [Seat(name="Ann"), Seat(name="Bot", kind="bot", bot_level="easy")]
 
     async def first_lesson() -> str | None:
-        app = make_app(tmp_path, seats, seed=3)
-        app.settings = Settings(teach_as_i_play=True)
+        app = teaching_app(tmp_path, seats, seed=3)
         async with app.run_test(size=(80, 24)) as pilot:
             for _ in range(3):
                 await pilot.pause()
@@ -173,8 +184,7 @@ async def test_teach_as_i_play_shows_a_lesson_once_per_name(tmp_path):
 async def test_teach_as_i_play_off_teaches_nothing(tmp_path):
     from boardgames_tui.engine.contract import Seat
 
-    app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
-    app.settings = Settings(teach_as_i_play=False)
+    app = teaching_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3, teach=False)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(3):
             await pilot.pause()
@@ -185,8 +195,7 @@ async def test_teach_as_i_play_off_teaches_nothing(tmp_path):
 async def test_with_two_humans_a_lesson_shows_only_behind_its_seat_s_curtain(tmp_path):
     from boardgames_tui.engine.contract import Seat
 
-    app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
-    app.settings = Settings(teach_as_i_play=True)
+    app = teaching_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(3):
             await pilot.pause()
