@@ -94,3 +94,33 @@ def test_a_hint_at_every_step_of_everbloom_turns():
                         turn.back()
             state = rules.apply(state, seat, mover.choice(rules.legal_actions(state, seat)))
     assert all(asked.values()), asked
+
+
+@pytest.mark.parametrize("slug", ["pollen", "evergreen"])
+def test_the_words_of_a_hint_never_play_a_move_on_a_view(slug, monkeypatch):
+    """Pollen's and Evergreen's words for a move came from playing it on the seat's view
+    (Pollen drew from the view's sorted bag): the house rule is that rules run on states,
+    and a view is not one.  Every move of the first decisions of a seeded game is
+    explained here (Evergreen's draft and planting) with the rules' `apply` and
+    `validate` noting any call on the view."""
+    on_a_view = []  # noted, not raised: a caller's `except Exception` would hide it
+    for rules, seats, state in games(slug):
+        view = None
+        for method in ("apply", "validate"):
+            real = getattr(rules, method)
+
+            def note_views(state, seat, action, real=real, method=method):
+                if state == view:
+                    on_a_view.append((method, action))
+                return real(state, seat, action)
+
+            monkeypatch.setattr(rules, method, note_views)
+        mover = random.Random(seats)
+        for _ in range({"pollen": 12, "evergreen": 30}[slug]):
+            seat = rules.to_act(state)[0]
+            view = rules.view(state, seat)
+            for action in rules.legal_actions(state, seat):
+                assert rules.explain_move(view, seat, action).move
+            view = None
+            state = rules.apply(state, seat, mover.choice(rules.legal_actions(state, seat)))
+    assert not on_a_view, on_a_view[:3]

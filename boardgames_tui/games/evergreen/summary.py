@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from boardgames_tui.engine.bots import view_after
 from boardgames_tui.engine.contract import ChangeReport, MoveExplanation, TableMoment
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.evergreen.content import WILD
@@ -335,19 +336,20 @@ def explain_move(rules: EvergreenRules, view: EvergreenState, seat: int, action:
             f"Send the leftover wild card to {BIOME_NAMES[action.biome]}", _biome_reason(view, seat, action.biome)
         )
     move = _step_words(view, seat, action)
-    try:
-        rules.validate(view, seat, action)
-    except Exception:  # an action the view cannot play: name it, claim nothing
-        return MoveExplanation(move)
     if isinstance(action, Done):
-        # Applying it to a view could reveal plans the view does not hold: say where it leaves the seat.
+        # Done reveals the plans, and the others' are guesses in any sample: say where it leaves the seat.
         now = standings(view, seat)[seat]
         return MoveExplanation(
             move,
             f"your plan stands at light now {now.light} and biggest forest {now.forest}; "
             "nothing else on offer would raise your score as it stands",
         )
-    after = rules.apply(view, seat, action)
+    try:
+        # Played on a sample of the hidden state (seeded from the position), never on the
+        # view: only the seat's own planet and plan are read back from what it then sees.
+        after = view_after(rules, view, seat, [action])
+    except Exception:  # an action the seat cannot play: name it, claim nothing
+        return MoveExplanation(move)
     now, later = standings(view, seat)[seat], standings(after, seat)[seat]
     gains = [
         f"{what} {old} → {new}"

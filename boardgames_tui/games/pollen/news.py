@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from boardgames_tui.engine.bots import view_after
 from boardgames_tui.engine.contract import HIDDEN, NO_CHANGES, ChangeReport, MoveExplanation, TableMoment
 from boardgames_tui.engine.text import plural, possessive
 from boardgames_tui.games.pollen.content import insects
@@ -274,11 +275,11 @@ def end_lines(state: PollenState) -> tuple[str, ...]:
 
 # -- what a hinted move does ---------------------------------------------------------------------
 def explain_move(rules: Any, view: PollenState, seat: int, action: Any) -> MoveExplanation:
-    """`action` in `seat`'s words and what it does, worked out by playing it on `view`.
-
-    `view` is the seat's own: playing the seat's own card or drawn token on it touches
-    nothing hidden (the tokens a new spot would draw are not named: the bag's order is
-    not in the view).
+    """`action` in `seat`'s words and what it does, worked out by playing it on a sample
+    of the hidden state drawn from `view` (seeded from the position), never on the view:
+    the view's bag is sorted, not shuffled, and the other hands are hidden.  Only what
+    the seat sees after the move is compared with `view`, and the tokens a new spot
+    draws are a guess, so they are counted, never named.
     """
     voice = Voice([info.name for info in view.seats], seat)
     if isinstance(action, Plant):
@@ -291,7 +292,7 @@ def explain_move(rules: Any, view: PollenState, seat: int, action: Any) -> MoveE
         corners = (point,)
     else:
         return MoveExplanation(rules.describe(view, seat, action))
-    after = rules.apply(view, seat, action)
+    after = view_after(rules, view, seat, [action])
     reasons = []
     scored = after.pollinations[len(view.pollinations) :]
     for pollination in scored:

@@ -91,9 +91,22 @@ def with_player(state: EvergreenState, seat: int, **changes: Any) -> EvergreenSt
 
 
 def give_card(state: EvergreenState, seat: int, card: int, level: int = 1) -> EvergreenState:
-    """In the action phase: make `card` the seat's drafted card, its power at `level`."""
+    """In the action phase: make `card` the seat's drafted card, its power at `level`.
+
+    The seat's old card takes `card`'s place wherever it lay (deck, row or discard) and
+    `card` its place among the seat's drafted cards, so every card is still in one
+    place: a sample of the hidden deck drawn from a view (as a hint's words are worked
+    out) counts on it."""
     player = state.players[seat]
     levels = list(player.levels)
     levels[state.powers.index(CARDS[card].power)] = level
+    if player.card is not None and player.card != card:
+        swapped = {
+            pile: [player.card if entry == card else entry for entry in getattr(state, pile)]
+            for pile in ("deck", "row", "discard")
+        }
+        state = state.model_copy(update=swapped)
+        drafted = [card if entry == player.card else entry for entry in player.drafted]
+        return with_player(state, seat, card=card, levels=levels, drafted=drafted)
     return with_player(state, seat, card=card, levels=levels)
 
