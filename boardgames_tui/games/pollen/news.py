@@ -294,7 +294,14 @@ def explain_move(rules: Any, view: PollenState, seat: int, action: Any) -> MoveE
         return MoveExplanation(rules.describe(view, seat, action))
     after = view_after(rules, view, seat, [action])
     reasons = []
-    scored = after.pollinations[len(view.pollinations) :]
+    # A spot the move opens takes the next-up token, which shows, and more drawn from
+    # the bag, which are the sample's guess: one of those scored at once is not spoken of.
+    known = {(placed.x, placed.y) for placed in view.tokens}
+    scored = [
+        pollination
+        for pollination in after.pollinations[len(view.pollinations) :]
+        if (pollination.x, pollination.y) in known or pollination.token == view.next_up
+    ]
     for pollination in scored:
         reasons.append(f"it scores {token_name(pollination)}: {pollination_words(pollination, voice)}")
     changes = lead_changes(view, after, voice)

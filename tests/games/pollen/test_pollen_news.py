@@ -252,3 +252,32 @@ def test_log_lines_quote_a_player_named_you():
     state = tie_position(["You", "James", "Ann"])
     line = RULES.describe(state, 0, Plant(card=card(0, "bee-4"), x=1, y=-1))
     assert line == '"You" plants 4 Bees at (1, -1).'
+
+
+def test_a_hint_never_names_a_token_the_move_would_draw_from_the_bag():
+    """A planting that opens two spots takes the next-up token and draws another from
+    the bag, which may be scored at once (its four cells full).  The hint's words play
+    the move on a sample of the hidden state, whose bag order is a guess: the drawn
+    token is not named.  A seeded game reaches such a planting at its 25th decision."""
+    from boardgames_tui.engine.bots import view_after
+    from boardgames_tui.engine.contract import Seat
+    from boardgames_tui.games.pollen.news import token_name
+
+    state = RULES.setup(RULES.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(2)], 0)
+    mover = random.Random(0)
+    for _ in range(24):
+        seat = RULES.to_act(state)[0]
+        state = RULES.apply(state, seat, mover.choice(RULES.legal_actions(state, seat)))
+    seat = RULES.to_act(state)[0]
+    view = RULES.view(state, seat)
+    plant = Plant(card=27, x=-2, y=-1)
+    after = view_after(RULES, view, seat, [plant])
+    known = {(placed.x, placed.y) for placed in view.tokens}
+    guessed = [
+        pollination
+        for pollination in after.pollinations[len(view.pollinations) :]
+        if (pollination.x, pollination.y) not in known and pollination.token != view.next_up
+    ]
+    assert guessed, "the seeded game no longer reaches a planting that scores a drawn token"
+    reason = RULES.explain_move(view, seat, plant).reason or ""
+    assert token_name(guessed[0]) not in reason
