@@ -19,6 +19,7 @@ Aim: agreement in at least 90% of positions, mean regret under 1 point.
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import time
@@ -120,12 +121,18 @@ def judge_hint(rules: GameRules, question: Question, number: int) -> Judged:
     verdict = find_hint(rules, question.view, question.seat, decided=question.decided)
     hint_seconds = time.process_time() - started
     budget = hint_budget(rules)
-    long_budget = replace(budget, iterations=round(budget.iterations * REFERENCE_FACTOR), until_clear=False, seconds=1e9)
+    # No safety stop of either kind: the hint's 4 s of CPU (`cpu_seconds`) cut the
+    # reference to about 4 hints' worth of games, not 30.
+    long_budget = replace(
+        budget, iterations=round(budget.iterations * REFERENCE_FACTOR), until_clear=False,
+        seconds=math.inf, cpu_seconds=math.inf,
+    )
     same_move = None if question.decided else move_identity(rules, question.view, question.seat)
     reference = search(
         rules, question.view, question.seat, long_budget, random.Random(f"reference/{number}"),
         decided=question.decided, same_move=same_move,
     )
+    assert not reference.cut_short, "the reference search must play all its games"
     best = judge(reference.moves, reference.iterations).best
     hinted = _record_of(reference.moves, verdict.best.action, same_move)
     if hinted is None:
