@@ -2,7 +2,8 @@
 
 Skipped in normal runs (--benchmark-skip); measure with
     python -m pytest tests/benchmarks/test_hint_quality.py --benchmark-only -p no:cacheprovider -s
-(add --benchmark-json=FILE to keep the rows; 6 to 18 minutes a game on a busy 2-core machine: each reference search is 30 hints long; set
+(add --benchmark-json=FILE to keep the rows; each reference search is 30 hints long (Evergreen: 30 to 40 s of CPU a
+position), so a game takes several times its CPU on a busy 2-core machine; set
 HINT_QUALITY_REFERENCE to a smaller factor for a quicker, rougher look).
 
 Positions come from seeded random games (the same every run): early, middle and late,
