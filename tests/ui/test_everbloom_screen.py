@@ -17,6 +17,7 @@ from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
+from .settling import settle
 
 SLUG = "everbloom"
 
@@ -45,7 +46,7 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
     keys = random.Random(3)
     screen_class = _screen_class()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for _ in range(3000):
             state = app.match.state
             if state.round >= 2 or state.phase == "over":
@@ -68,22 +69,22 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
                 else:
                     moves = [keys.choice(["up", "down", "down", "right", "left", "1", "2", "3"]) for _ in range(keys.randrange(3))]
                 await pilot.press(*moves, "enter")
-                await pilot.pause()
+                await settle(pilot)
                 # A list entry commits at once; a landmark leads to its (legal) split, which
                 # Enter sends; a closed landmark is refused, so try the next one.
                 for _ in range(12):
                     if isinstance(app.screen, ConfirmScreen):
                         await pilot.press("y")
-                        await pilot.pause()
+                        await settle(pilot)
                     if len(app.match.moves) > before or screen.viewer not in app.match.to_act():
                         break
                     if screen._current_mode() == "place" and screen._message is not None:
                         await pilot.press("down")
                     await pilot.press("enter")
-                    await pilot.pause()
+                    await settle(pilot)
                 assert len(app.match.moves) > before
             else:
-                await pilot.pause(0.01)
+                await settle(pilot)
         else:
             raise AssertionError("the round did not end")
         state = app.match.state
@@ -93,7 +94,7 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
         assert len(humans_moves) > 10
         while isinstance(app.screen, (CurtainScreen, AnnouncementScreen)):
             await pilot.press("enter")
-            await pilot.pause()
+            await settle(pilot)
         text = screen_text(app)
         assert "Round 2 of 3" in text
         assert "Wilderness" in text and "Groves" in text and "Bloom board" in text
@@ -108,7 +109,7 @@ async def test_another_seats_nectar_cards_never_show(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=8)
     screen_class = _screen_class()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         checked = 0
         for _ in range(400):
             state = app.match.state
@@ -145,12 +146,12 @@ async def test_another_seats_nectar_cards_never_show(tmp_path):
                                 assert f"the {biome} {label}" not in text
                     checked += 1
                     await pilot.press("v")
-                    await pilot.pause()
+                    await settle(pilot)
                 if screen.viewer in app.match.to_act():
                     await pilot.press("enter")
-                await pilot.pause()
+                await settle(pilot)
             else:
-                await pilot.pause(0.01)
+                await settle(pilot)
         assert checked >= 16
 
 
@@ -167,10 +168,10 @@ async def test_random_keys_never_crash(tmp_path):
     seats = [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cy", kind="bot"), Seat(name="Di", kind="bot")]
     app = everbloom_app(tmp_path, seats, seed=11)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for _ in range(180):
             await pilot.press(keys.choice(KEYS))
-        await pilot.pause()
+        await settle(pilot)
         assert app.is_running
         assert app.match is not None and app.match.moves
 
@@ -179,7 +180,7 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=5)
     screen_class = _screen_class()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for _ in range(200):
             state = app.match.state
             screen = app.screen
@@ -192,12 +193,12 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
                 isinstance(screen, screen_class) and 0 in app.match.to_act() and screen.thinking is None
             ):
                 await pilot.press("enter")
-            await pilot.pause(0.01)
+            await settle(pilot)
         else:
             raise AssertionError("Ann never got to place a chip")
         screen = app.screen
         await pilot.press("down")
-        await pilot.pause()
+        await settle(pilot)
         space = place_rows(screen)[1].space
         text = screen_text(app)
         # The detail line quotes the highlighted landmark's rule, in our words.
@@ -205,16 +206,16 @@ async def test_a_chip_shows_its_landmark_and_where_it_may_not_go(tmp_path):
         assert "Place a chip:" in text and "then its landmark" in text
         before = app.match.state.model_dump()
         await pilot.press("9", "v")
-        await pilot.pause()
+        await settle(pilot)
         assert app.match.state.model_dump() == before  # moving the highlight changes nothing
         assert "Cy's habitat" in screen_text(app) and "(secret)" in screen_text(app)
         count = len(app.match.moves)
         open_row = next(row for row in place_rows(screen) if row.action is not None)
         await pilot.press("v", open_row.key)
-        await pilot.pause()
+        await settle(pilot)
         assert len(app.match.moves) == count  # a landmark opens the split; nothing is sent yet
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert len(app.match.moves) > count and app.match.moves[count].seat == 0
 
 
@@ -234,7 +235,7 @@ async def _to_wilderness_turn(pilot, app, seat: int):
             isinstance(screen, screen_class) and screen.thinking is None and screen.viewer in app.match.to_act()
         ):
             await pilot.press("enter")
-        await pilot.pause(0.01)
+        await settle(pilot)
     raise AssertionError(f"seat {seat} never got to place a chip")
 
 
@@ -247,7 +248,7 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
     # t1, t2, b1, b2; Ben plays the Hummingbirds.
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await _to_wilderness_turn(pilot, app, 0)
         screen = app.screen
         assert app.match.state.players[0].faction == "lemurs"
@@ -255,16 +256,16 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
         moves = len(app.match.moves)
         # Chip 3, landmark m1 (its letter d), then 3 on t1 and one moved from t1 to t2.
         await pilot.press("3", "d")
-        await pilot.pause()
+        await settle(pilot)
         assert screen._current_mode() == "send"
         assert screen.chip_turn.sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
         assert "Chip 3 at m1" in screen_text(app) and "4 pollinators, all placed" in screen_text(app)
         assert len(app.match.moves) == moves  # nothing is played before Enter
         await pilot.press("3", "down", "right")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.chip_turn.sending.counts == {"t1": 2, "t2": 1, "b1": 0, "b2": 1}
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         state = app.match.state
         assert [chip.value for chip in state.chips["m1"] if chip.seat == 0] == [3]
         assert {space: state.pollinators[space][0] for space in ("t1", "t2", "b1", "b2")} == {"t1": 2, "t2": 1, "b1": 0, "b2": 1}
@@ -275,29 +276,29 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
         # Ben's curtain offers Ann the take-back: it takes back the whole split at once.
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("u")
-        await pilot.pause()
+        await settle(pilot)
         state = app.match.state
         assert len(app.match.moves) == moves + 1 and state.turn is not None and state.turn.to_send == 4
         # Ann's own curtain comes before her screen shows again.
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is screen and screen._current_mode() == "send"
         await pilot.press("u")
-        await pilot.pause()
+        await settle(pilot)
         assert len(app.match.moves) == moves and 3 in app.match.state.players[0].chips
         # Again, all on one card with the keys 3 d 4 Enter.
         await pilot.press("3", "d", "4", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert app.match.state.pollinators["t1"][0] == 4
         # Ben: the Hummingbirds' 2 disregards landmark 9 (m2, "3, 4 or 5 only") with x.
         await _to_wilderness_turn(pilot, app, 1)
         assert app.match.state.players[1].faction == "hummingbirds"
         await pilot.press("2", "x", "e")
-        await pilot.pause()
+        await settle(pilot)
         assert "disregard rule ON" not in screen_text(app)  # now sharing out
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         placed = [move.action for move in app.match.moves if move.seat == 1 and move.action.kind == "place"]
         assert placed[-1].landmark == "m2" and placed[-1].ignore_rule
         assert sum(app.match.state.pollinators[space][1] for space in ("t2", "t3", "b2", "b3")) == 2
@@ -306,7 +307,7 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
 async def test_illegal_choices_quote_the_rule_and_change_nothing(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await _to_wilderness_turn(pilot, app, 0)
         screen = app.screen
         before = app.match.state.model_dump()
@@ -314,7 +315,7 @@ async def test_illegal_choices_quote_the_rule_and_change_nothing(tmp_path):
 
         async def refused(*keys: str) -> str:
             await pilot.press(*keys)
-            await pilot.pause()
+            await settle(pilot)
             assert app.match.state.model_dump() == before and len(app.match.moves) == moves
             return _status(app)
 
@@ -333,10 +334,10 @@ async def test_illegal_choices_quote_the_rule_and_change_nothing(tmp_path):
         assert "2 pollinators still to place" in await refused("0", "up", "0", "enter")
         # The first player's "1" chip waits for the faction chips.
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert screen._current_mode() == "place"
         await pilot.press("1", "a", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert len(app.match.moves) > moves
         await _to_wilderness_turn(pilot, app, 1)
         await pilot.press("1", "a", "enter")
@@ -351,17 +352,17 @@ async def test_illegal_choices_quote_the_rule_and_change_nothing(tmp_path):
 async def test_small_window_asks_for_more_room_only_below_80x24(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")])
     async with app.run_test(size=(79, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "too small" in screen_text(app)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settle(pilot)
         assert "too small" not in screen_text(app)
 
 
 async def test_a_short_supply_takes_the_rest_from_the_groves_picked(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
     async with app.run_test(size=(116, 38)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await _to_wilderness_turn(pilot, app, 0)
         screen = app.screen
         # Ann's supply holds only 1: the other 3 of her chip come from her jungle grove.
@@ -370,7 +371,7 @@ async def test_a_short_supply_takes_the_rest_from_the_groves_picked(tmp_path):
         assert state.groves["jungle"][0] == 3
         app.match.states[-1] = state
         await pilot.press("3", "d")
-        await pilot.pause()
+        await settle(pilot)
         sending = screen.chip_turn.sending
         assert sending.total == 4 and sending.groves == {"jungle": 3}
         text = screen_text(app)
@@ -380,11 +381,11 @@ async def test_a_short_supply_takes_the_rest_from_the_groves_picked(tmp_path):
         await pilot.press("up")
         assert screen.chip_turn.sending.cursor == 0
         await pilot.press("down", "down", "down", "down", "9")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.chip_turn.sending.cursor == 4
         assert "You have only 3 pollinators in the Jungle grove" in _status(app)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         sends = [move.action for move in app.match.moves[-4:]]
         assert [action.grove for action in sends] == [None, "jungle", "jungle", "jungle"]
         state = app.match.state
@@ -397,7 +398,7 @@ async def test_a_hinted_chip_and_landmark_are_what_enter_picks(tmp_path):
 
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await _to_wilderness_turn(pilot, app, 0)
         screen = app.screen
         places = [a for a in app.match.rules.legal_actions(app.match.view(0), 0) if isinstance(a, PlaceChip)]
@@ -407,7 +408,7 @@ async def test_a_hinted_chip_and_landmark_are_what_enter_picks(tmp_path):
         moves = len(app.match.moves)
         screen.highlight_action(hinted)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert screen._current_mode() == "send"
         assert screen.chip_turn.sending.landmark == hinted.landmark and screen.chip_turn.sending.place == hinted
         assert len(app.match.moves) == moves
@@ -418,21 +419,21 @@ async def test_a_half_built_split_waits_for_its_seat_and_the_next_seat_starts_af
     it for that seat, and the next seat's turn opens on its own first chip."""
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = await _to_wilderness_turn(pilot, app, 0)
         await pilot.press("3", "d", "right")  # chip 3 at m1, one more on the first card
-        await pilot.pause()
+        await settle(pilot)
         split = dict(screen.chip_turn.sending.counts)
         await pilot.press("s")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
         assert "Chip 3 at m1" not in screen_text(app)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is screen and screen._current_mode() == "send"
         assert screen.chip_turn.sending.counts == split and "Chip 3 at m1" in screen_text(app)
         await pilot.press("enter")  # sends it
-        await pilot.pause()
+        await settle(pilot)
         await _to_wilderness_turn(pilot, app, 1)
         assert screen._current_mode() == "place" and screen.chip_turn.sending is None
         assert screen.chip_turn.chip == next(chip for chip, legal in screen.chip_turn.chip_options(screen._seen(screen.current_view())).items() if legal)
@@ -444,30 +445,30 @@ async def test_a_decision_opens_in_front_of_the_panel_the_seat_was_reading(tmp_p
     options = {"faction_1": "butterflies"}
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3, options=options)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = await _to_wilderness_turn(pilot, app, 0)
         # A first chip, so that pollinators stand on cards for the 4 to move.
         await pilot.press("1")
-        await pilot.pause()
+        await settle(pilot)
         row = next(row for row in place_rows(screen) if row.action is not None)
         await pilot.press(row.key, "enter")
-        await pilot.pause()
+        await settle(pilot)
         screen = await _to_wilderness_turn(pilot, app, 0)
         await pilot.press("p")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.pane == "news" and not screen.query_one("#board").display
         await pilot.press("4")
-        await pilot.pause()
+        await settle(pilot)
         row = next(row for row in place_rows(screen) if row.action is not None)
         await pilot.press(row.key)
-        await pilot.pause()
+        await settle(pilot)
         # The Butterflies' move comes as F1 tells it: chip, landmark, the move, the split.
         assert app.match.state.turn is not None and app.match.state.turn.steps
         assert screen._current_mode() == "list"
         assert screen.pane == "board" and screen.query_one("#board").display
         assert "Before sending: move a pollinator?" in screen_text(app)
         await pilot.press("1", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert screen._current_mode() == "send" and not app.match.state.turn.steps
 
 
@@ -475,20 +476,20 @@ async def test_v_in_a_small_window_opens_the_habitat_it_shows_and_says_whose(tmp
     # Issue #29: at 80×24, v changed the habitat of a pane not on screen: no sign at all.
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = await _to_wilderness_turn(pilot, app, 0)
         assert screen.pane == "board"
         await pilot.press("v")
-        await pilot.pause()
+        await settle(pilot)
         assert screen.pane == "habitat" and screen.query_one("#eb-habitat").region.width > 0
         assert "Bot's habitat" in screen_text(app)
         assert "Showing Bot's habitat" in _status(app)
         # Once the seat moves, the pane it left comes back (the board, for its next turn).
         await pilot.press("1")
-        await pilot.pause()
+        await settle(pilot)
         row = next(row for row in place_rows(screen) if row.action is not None)
         await pilot.press(row.key, "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert len(app.match.moves) > 0 and screen.pane == "board"
 
 
@@ -498,7 +499,7 @@ async def test_a_wide_board_shows_every_cards_ability_in_words(tmp_path):
 
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
     async with app.run_test(size=(200, 60)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await _to_wilderness_turn(pilot, app, 0)
         text = screen_text(app)
         tops = [stack[0] for stack in app.match.state.stacks.values() if stack and not is_hidden(stack[0])]
@@ -572,11 +573,11 @@ async def test_the_card_under_the_cursor_shows_whole_in_a_small_window(tmp_path)
 
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = await _to_wilderness_turn(pilot, app, 0)
         row = next(row for row in place_rows(screen) if row.action is not None)
         await pilot.press(row.key)
-        await pilot.pause()
+        await settle(pilot)
         assert screen._current_mode() == "send"
         sending = screen.chip_turn.sending
         for _ in range(len(sending.targets)):
@@ -587,4 +588,4 @@ async def test_the_card_under_the_cursor_shows_whole_in_a_small_window(tmp_path)
             if ability is not None:
                 assert " ".join(ability.summary.split()[:4]) in text
             await pilot.press("down")
-            await pilot.pause()
+            await settle(pilot)

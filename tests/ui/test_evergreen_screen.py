@@ -18,6 +18,7 @@ from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
+from .settling import settle
 
 
 def evergreen_app(tmp_path, seats, seed=5, modules="both") -> BoardGamesApp:
@@ -31,7 +32,7 @@ async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
     keys = random.Random(3)
     refusals = questions = 0
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for _ in range(600):
             state = app.match.state
             if state.season >= 1:
@@ -51,10 +52,10 @@ async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
                     await pilot.press(*[keys.choice(["left", "right", "up", "down"]) for _ in range(keys.randrange(4))])
                     key = keys.choice("pgol") if keys.random() < 0.85 else "d"
                     await pilot.press(key)
-                    await pilot.pause()
+                    await settle(pilot)
                     if len(app.match.moves) == before:
                         refusals += 1
-            await pilot.pause()
+            await settle(pilot)
         else:
             raise AssertionError("the season did not end")
         # Spring is over: both planets were scored for light and forest.
@@ -67,7 +68,7 @@ async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
 async def draft_to_the_action_phase(app, pilot) -> None:
     """Seat 0 takes the card under the cursor until everyone plans (the bot thinks in between)."""
     for _ in range(30):
-        await pilot.pause()
+        await settle(pilot)
         if app.match.state.phase == "actions" and app.screen.thinking is None:
             break
         if app.match.state.phase in ("draft", "wild") and 0 in app.match.to_act():
@@ -79,10 +80,10 @@ async def plant(app, pilot, *moves: str) -> None:
     """Moves the planet's cursor and plants a sprout there, saying yes if the screen asks
     first (a sprout outside the drafted card's biome takes the whole action)."""
     await pilot.press(*moves, "p")
-    await pilot.pause()
+    await settle(pilot)
     if isinstance(app.screen, ConfirmScreen):
         await pilot.press("y")
-        await pilot.pause()
+        await settle(pilot)
 
 
 async def test_a_refused_step_says_why_and_changes_nothing(tmp_path):
@@ -91,7 +92,7 @@ async def test_a_refused_step_says_why_and_changes_nothing(tmp_path):
         await draft_to_the_action_phase(app, pilot)
         before = app.match.state.model_dump()
         await pilot.press("g")  # nothing to grow on an empty planet
-        await pilot.pause()
+        await settle(pilot)
         assert app.match.state.model_dump() == before
         status = str(app.screen.query_one("#status").render())
         assert status.strip() and "Ann:" not in status
@@ -100,12 +101,12 @@ async def test_a_refused_step_says_why_and_changes_nothing(tmp_path):
 async def test_other_planets_on_demand(tmp_path):
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("v")
-        await pilot.pause()
+        await settle(pilot)
         assert "Bot's planet (public" in screen_text(app)
         await pilot.press("v")
-        await pilot.pause()
+        await settle(pilot)
         assert "Your planet" in screen_text(app)  # her own, on her own screen
 
 
@@ -132,7 +133,7 @@ async def test_a_cursor_move_leaves_the_side_panels_alone_and_a_move_redraws_the
         fertility_values = widgets.fertility_values  # what the fertility panel is built from
         monkeypatch.setattr(widgets, "fertility_values", lambda zone: zone_built.append(zone) or fertility_values(zone))
         await pilot.press("left", "right", "up", "down")
-        await pilot.pause()
+        await settle(pilot)
         assert zone_built == []
         await plant(app, pilot, "left")
         assert zone_built  # the move's new view drew the panel again
@@ -154,7 +155,7 @@ async def test_the_compact_planet_title_says_what_its_sun_number_is(tmp_path):
     # Issue #29: the 80×24 title read "☀ 2" with nothing to say it counts light points.
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "Your planet · ☀ light 0" in screen_text(app)
 
 
@@ -162,11 +163,11 @@ async def test_a_name_never_runs_into_a_three_digit_score(tmp_path):
     # Issue #29: "● [red]x[/]122 pts" at 200×60.
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="[red]x[/]"), Seat(name="Bot", kind="bot")], modules="none")
     async with app.run_test(size=(200, 60)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.screen.query_one(ScorePanel)
         view = app.match.state
         scores = [Standing(seat=seat, banked=122, light=0, forest=0, fertility=0, bamboo=0) for seat in range(3)]
         panel.show(view, scores, None)
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "[red]x[/] 122 pts" in text and "[red]x[/]122" not in text
