@@ -79,7 +79,7 @@ async def test_the_harness_catches_a_screen_that_shows_another_seats_hand(tmp_pa
     shown_as_is = BloomKingdomScreen.prompt_text
 
     def leaky_prompt(self, view, viewer):
-        other_hand = self.match.state.players[1 - viewer].hand
+        other_hand = self.app.match.state.players[1 - viewer].hand
         return f"(the other hand: {other_hand}) " + shown_as_is(self, view, viewer)
 
     monkeypatch.setattr(BloomKingdomScreen, "prompt_text", leaky_prompt)
