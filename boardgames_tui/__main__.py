@@ -1,4 +1,4 @@
-"""Command line: the menu, `play`, `simulate`, `rules`, `serve`, `--version`."""
+"""Command line: the menu, `play`, `host`, `join`, `simulate`, `rules`, `serve`, `--version`."""
 
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ examples:
   boardgames-tui rules evergreen
   boardgames-tui serve                              the same app in a browser on this machine
   boardgames-tui serve --host 0.0.0.0               ... or on a tablet on your network (prints a secret URL)
+  boardgames-tui host bloom-kingdom --seat Ann --seat remote:Ben --seat bot   Ben joins from his own terminal
+  boardgames-tui join 'http://127.0.0.1:8470/seat/2#SECRET'                    ... with the link the host shows
 """
 
 
@@ -122,7 +124,78 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--token", action="store_true", help="require the secret token even on this machine (other users of it can reach 127.0.0.1)"
     )
+    host = commands.add_parser(
+        "host",
+        help="host a game that players join from other terminals; needs the remote extra",
+        description="Starts a game whose remote:NAME seats are played from other terminals: each gets a join link "
+        "(shown at the start, and again from the command palette: Join links). Traffic is not encrypted: beyond a "
+        "trusted network, carry it over ssh -L. Needs the remote extra: pip install 'boardgames-tui[remote]'.",
+    )
+    host.add_argument("game", help="one of: " + ", ".join(slugs()))
+    host.add_argument(
+        "--seat", action="append", default=[], metavar="NAME",
+        help="a player at this keyboard, remote:NAME for a player on another machine, or bot / bot:LEVEL; once per seat",
+    )
+    host.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    host.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    host.add_argument(
+        "--listen", default="127.0.0.1:8470", metavar="HOST:PORT",
+        help="where to listen (default 127.0.0.1:8470, this machine only; 0.0.0.0:8470 for your network)",
+    )
+    join = commands.add_parser(
+        "join", help="play your seat of a game hosted elsewhere; needs the remote extra",
+        description="Joins a hosted game with the link its host gave you (keep the quotes: the link holds a #).",
+    )
+    join.add_argument("link", help="the whole link, like http://HOST:PORT/seat/2#SECRET")
     return parser
+
+
+def parse_listen(text: str) -> tuple[str, int]:
+    host, colon, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise CliError(f"--listen takes HOST:PORT, like 127.0.0.1:8470 or 0.0.0.0:8470, not {text!r}")
+    return host, int(port)
+
+
+def check_remote_extra() -> None:
+    try:
+        import aiohttp  # noqa: F401
+    except ImportError:
+        raise CliError(
+            "host and join need the remote extra (aiohttp is missing): pip install 'boardgames-tui[remote]'"
+        ) from None
+
+
+def command_host(args: argparse.Namespace) -> int:
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.ui.setup import StartRequest, parse_seed
+
+    check_remote_extra()
+    rules = resolve_game(args.game)
+    remote = [number for number, spec in enumerate(args.seat) if spec.startswith("remote:")]
+    if not remote:
+        raise CliError("a hosted game needs a remote seat: write --seat remote:NAME for a player on another machine")
+    seats = parse_seats(rules, [spec.removeprefix("remote:") for spec in args.seat])
+    options = parse_options(rules, args.option)
+    check_setup(rules, options, seats)
+    listen = parse_listen(args.listen)
+    seed = args.seed if args.seed is not None else parse_seed("")
+    request = StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed, remote_seats=remote)
+    return run_app(BoardGamesApp(start=request, listen=listen))
+
+
+def command_join(args: argparse.Namespace) -> int:
+    from boardgames_tui.app import BoardGamesApp
+
+    check_remote_extra()
+    from boardgames_tui.remote.wire import JoinLink
+
+    try:
+        link = JoinLink.parse(args.link)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    return run_app(BoardGamesApp(join=link))
 
 
 def cores() -> int:
@@ -421,6 +494,10 @@ def _run(argv: list[str] | None) -> int:
             return command_records(args)
         if args.command == "serve":
             return command_serve(args)
+        if args.command == "host":
+            return command_host(args)
+        if args.command == "join":
+            return command_join(args)
     except CliError as error:
         print(f"boardgames-tui: {error}", file=sys.stderr)
         return USAGE_ERROR

@@ -24,9 +24,17 @@ from boardgames_tui.ui.menu import MenuScreen
 if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
     from boardgames_tui.engine.replay_table import ReplayTable
+    from boardgames_tui.engine.table import Table
+    from boardgames_tui.remote.client import RemoteSeat
+    from boardgames_tui.remote.host import RemoteHost
+    from boardgames_tui.remote.wire import JoinLink
     from boardgames_tui.settings import Settings
     from boardgames_tui.engine.saves import SaveStore
     from boardgames_tui.ui.setup import StartRequest
+
+# The port a hosted game listens on unless told (`host --listen`): the same one each
+# time, so that a host resuming a game from Continue keeps its join links valid.
+DEFAULT_HOST_PORT = 8470
 
 
 class BoardGamesApp(App[None]):
@@ -48,8 +56,16 @@ class BoardGamesApp(App[None]):
         cursor_blink: bool = True,
         bot_delay: float | None = None,
         settings: Settings | None = None,
+        join: JoinLink | None = None,
+        listen: tuple[str, int] = ("127.0.0.1", DEFAULT_HOST_PORT),
     ) -> None:
         super().__init__()
+        # A seat of another machine's table to join at start (`boardgames-tui join`).
+        self.join_link = join
+        # Where a hosted game listens, and its host while one runs.
+        self.listen = listen
+        self.remote_host: RemoteHost | None = None
+        self.remote_seat: RemoteSeat | None = None
         self._store = store
         self.start_request = start
         self.cursor_blink = cursor_blink
@@ -111,6 +127,77 @@ class BoardGamesApp(App[None]):
         self.push_screen(MenuScreen())
         if self.start_request is not None:
             self.start_match(self.start_request)
+        if self.join_link is not None:
+            self.run_worker(self._join(self.join_link), exit_on_error=False)
+
+    async def _join(self, link: JoinLink) -> None:
+        from boardgames_tui.remote.client import JoinRefused, RemoteSeat
+        from boardgames_tui.remote.table import RemoteTable
+        from boardgames_tui.ui.game_screen import game_screen_class
+
+        remote = RemoteSeat(link)
+        try:
+            await remote.join()
+        except JoinRefused as refusal:
+            self.notify(refusal.reason, title="Could not join", severity="error", markup=False, timeout=30)
+            return
+        self.remote_seat = remote
+        table = RemoteTable(remote)
+        self.return_to_menu()
+        self.push_screen(game_screen_class(table.rules.slug)(table))
+
+    async def _start_hosting(self, match: Match) -> None:
+        from boardgames_tui.remote.host import RemoteHost
+
+        await self._stop_hosting()
+        host_name, port = self.listen
+        host = RemoteHost(match, listen_host=host_name)
+        try:
+            await host.start(port)
+        except OSError as error:
+            if port == 0:
+                self.notify(f"Cannot listen on {host_name}: {error.strerror or error}.", severity="error", markup=False)
+                return
+            # The usual port is taken (another table?): any free one, and new links.
+            await host.start(0)
+        self.remote_host = host
+        self.action_join_links()
+
+    async def _stop_hosting(self) -> None:
+        host, self.remote_host = self.remote_host, None
+        if host is not None:
+            await host.stop()
+
+    async def on_unmount(self) -> None:
+        await self._stop_hosting()
+        remote, self.remote_seat = self.remote_seat, None
+        if remote is not None:
+            await remote.close()  # the host says "away" at once
+
+    def action_join_links(self) -> None:
+        from boardgames_tui.ui.join_links import JoinLinksScreen
+
+        host = self.remote_host
+        if host is None:
+            return
+        links = [(host.match.seats[seat].name, str(host.link(seat))) for seat in host.remote_seats]
+        where = f"Listening on {host.listen_host}:{host.port}"
+        if host.listen_host in ("127.0.0.1", "localhost", "::1"):
+            where += " (this machine only: host with --listen 0.0.0.0:PORT for your network)"
+        self.push_screen(JoinLinksScreen(links, where + "."))
+
+    def hand_seat(self, seat: int, to_bot: bool) -> None:
+        """The host hands an absent remote seat to a bot, or takes it back for its player."""
+        host = self.remote_host
+        if host is None:
+            return
+        name = host.match.seats[seat].name
+        if to_bot:
+            host.hand_to_bot(seat)
+            self.notify(f"A bot plays {name}'s seat until you take it back.", markup=False)
+        else:
+            host.take_back_from_bot(seat)
+            self.notify(f"{name}'s seat waits for {name} again.", markup=False)
 
     # -- keys every screen shares -------------------------------------------------------------
     def action_help(self) -> None:
@@ -186,6 +273,10 @@ class BoardGamesApp(App[None]):
 
         rules = get_game(request.slug)
         match = Match(rules, rules.parse_options(request.options), request.seats, request.seed, store=self.store)
+        if request.remote_seats:
+            from boardgames_tui.remote.host import new_secret
+
+            match.remote_secrets = {seat: new_secret() for seat in request.remote_seats}
         match.autosave()
         self._show_match(match)
 
@@ -228,6 +319,9 @@ class BoardGamesApp(App[None]):
         screen = game_screen_class(match.rules.slug)(match)
         self._set_teacher(screen, match, guided)
         self.push_screen(screen)
+        if match.remote_secrets:
+            # A hosted game (new, or resumed from Continue: its links stay valid).
+            self.run_worker(self._start_hosting(match), exit_on_error=False)
 
     def _set_teacher(self, screen: GameScreen, match: Match, guided: bool) -> None:
         """Lessons for the guided game's learner, and with "Teach as I play" for every
@@ -239,7 +333,8 @@ class BoardGamesApp(App[None]):
             return
         slug = match.rules.slug
         memory = LessonMemory(self.store.directory.parent)
-        humans = match.human_seats()
+        # The seats played at this keyboard (a remote seat's player is taught on theirs).
+        humans = [seat for seat in range(len(match.seats)) if match.played_here(seat)]
         # The guided game teaches everything again; an ordinary game what a name has not seen.
         seen = {} if guided else {seat: memory.seen(slug, match.seats[seat].name) for seat in humans}
 
@@ -248,11 +343,16 @@ class BoardGamesApp(App[None]):
 
         screen.teach(Teacher(match.rules, book, humans, seen), remember)
 
-    def show_score_sheet(self, match: Match) -> None:
+    def show_score_sheet(self, match: Table) -> None:
+        from boardgames_tui.engine.match import Match
         from boardgames_tui.ui.records import keep_finished_game
         from boardgames_tui.ui.scoresheet import ScoreSheetScreen
         from boardgames_tui.ui.setup import StartRequest
 
+        if not isinstance(match, Match):
+            # A joined seat's game: the host keeps it in its records.
+            self.push_screen(ScoreSheetScreen.of_match(match), lambda choice: self.return_to_menu())
+            return
         keep_finished_game(self, match)
 
         def after(choice: str | None) -> None:
@@ -332,6 +432,15 @@ class BoardGamesApp(App[None]):
             "Screenshot", "Save an SVG picture of the screen beside the saves", lambda: self.set_timer(0.1, self.action_save_screenshot)
         )
         yield SystemCommand("Settings", "Theme, bot pause and confirmations, remembered", self.action_settings)
+        host = self.remote_host
+        if host is not None:
+            yield SystemCommand("Join links", "The links the remote players join this table with", self.action_join_links)
+            for seat in host.remote_seats:
+                name = host.match.seats[seat].name
+                if seat in host.stand_ins:
+                    yield SystemCommand(f"Take back {name}'s seat", f"Stop the bot playing for {name}", lambda seat=seat: self.hand_seat(seat, False))
+                else:
+                    yield SystemCommand(f"Hand {name}'s seat to a bot", f"A bot plays for {name} while away", lambda seat=seat: self.hand_seat(seat, True))
         from boardgames_tui.ui.game_screen import GameScreen
 
         if isinstance(screen, GameScreen):

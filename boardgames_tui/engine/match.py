@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
@@ -63,6 +63,10 @@ class Match(HeldTable):
         # Seats played from another machine, each with the secret of its join link
         # (kept in the save, so a host that resumes the game keeps its links valid).
         self.remote_secrets: dict[int, str] = {}
+        # The remote seats connected now: kept by the match's host (remote/host.py).
+        self.connected: set[int] = set()
+        # Called after every move and undo, and when a remote seat comes or goes (`Table.watch`).
+        self._watchers: list[Callable[[], None]] = []
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -89,8 +93,34 @@ class Match(HeldTable):
     def own_run(self, seat: int) -> list[Any]:
         return own_run(self.moves, seat)
 
-    def changes_since_last_move(self, seat: int, looking: int) -> ChangeReport:
-        return changes_since_last_move(self.rules, [move.seat for move in self.moves], self.states.__getitem__, seat, looking)
+    def changes_since_last_move(
+        self, seat: int, looking: int, view: Callable[[GameState, int], GameState] | None = None
+    ) -> ChangeReport:
+        movers = [move.seat for move in self.moves]
+        return changes_since_last_move(self.rules, movers, self.states.__getitem__, seat, looking, view)
+
+    def played_here(self, seat: int) -> bool:
+        return not self.seats[seat].is_bot and seat not in self.remote_secrets
+
+    def bots_here(self) -> list[int]:
+        # A hosted match's host plays its bots (and absent seats it was asked to).
+        return [] if self.remote_secrets else super().bots_here()
+
+    def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._watchers.append(listener)
+        return lambda: self._watchers.remove(listener) if listener in self._watchers else None
+
+    def away(self) -> set[int]:
+        return set(self.remote_secrets) - self.connected
+
+    def seat_came_or_went(self, seat: int, here: bool) -> None:
+        """The host says a remote seat's player connected (`here`) or left."""
+        (self.connected.add if here else self.connected.discard)(seat)
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self._watchers):
+            listener()
 
     def search_seed(self) -> int:
         return self.seed + len(self.moves)
@@ -110,6 +140,7 @@ class Match(HeldTable):
         self.updated = datetime.now(timezone.utc)
         if autosave:
             self.autosave()
+        self._changed()
         return new_state
 
     def undo_blocker(self, seat: int) -> str | None:
@@ -138,6 +169,7 @@ class Match(HeldTable):
         self.states.pop()
         self.updated = datetime.now(timezone.utc)
         self.autosave()
+        self._changed()
         return self.state
 
     def autosave(self) -> None:

@@ -60,6 +60,26 @@ class Table(Protocol):
 
     def human_seats(self) -> list[int]: ...
 
+    def played_here(self, seat: int) -> bool:
+        """Whether a person at this keyboard plays `seat`: not a bot, not a seat played
+        from another machine.  A screen hands the keyboard (and curtains) to these only."""
+        ...
+
+    def bots_here(self) -> list[int]:
+        """The seats whose moves this screen's own bots choose.  A hosted match's bots
+        are played by its host (remote/host.py), a joined seat's table plays none."""
+        ...
+
+    def away(self) -> set[int]:
+        """The seats played from another machine whose players are not connected now."""
+        ...
+
+    def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Calls `listener` (on the event loop) after every change to the game, whoever
+        made it: a remote seat's move arrives without this screen having submitted, and a
+        remote table's `submit` returns before the host commits.  Returns the unwatch."""
+        ...
+
     def has_moved(self, seat: int) -> bool:
         """Whether `seat` has made a move in this game yet."""
         ...
@@ -132,21 +152,40 @@ class HeldTable:
     def hidden_information(self) -> list[RevealedSection]:
         return self.rules.hidden_information(self.state)
 
+    def played_here(self, seat: int) -> bool:
+        return not self.seats[seat].is_bot
+
+    def bots_here(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.is_bot]
+
+    def away(self) -> set[int]:
+        return set()
+
+    def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
+        return lambda: None  # a replay changes only when its own screen steps it
+
 
 def changes_since_last_move(
-    rules: GameRules, movers: Sequence[int], state_at: Callable[[int], GameState], seat: int, looking: int
+    rules: GameRules,
+    movers: Sequence[int],
+    state_at: Callable[[int], GameState],
+    seat: int,
+    looking: int,
+    view: Callable[[GameState, int], GameState] | None = None,
 ) -> ChangeReport:
     """`Table.changes_since_last_move` for a table that holds the history: `movers[i]` made
-    move i, `state_at(i)` is the state before it (`state_at(len(movers))`: the present)."""
+    move i, `state_at(i)` is the state before it (`state_at(len(movers))`: the present).
+    `view`: the rules' own, or a cache of it (a host works out every seat's at each move)."""
+    view = view or rules.view
     last = next((index for index in range(len(movers) - 1, -1, -1) if movers[index] == seat), None)
     # A seat that has not moved yet is told what happened since the game began.
     since = 0 if last is None else last + 1
     report = NO_CHANGES
     if last is not None:
         # What its own move set off, which it has not seen either (a migration run on).
-        report = rules.changes_set_off(rules.view(state_at(last), looking), rules.view(state_at(since), looking), seat)
+        report = rules.changes_set_off(view(state_at(last), looking), view(state_at(since), looking), seat)
     if since < len(movers):
-        before = rules.view(state_at(since), looking)
-        now = rules.view(state_at(len(movers)), looking)
+        before = view(state_at(since), looking)
+        now = view(state_at(len(movers)), looking)
         report = report.then(rules.changes_since(before, now, seat))
     return report

@@ -52,6 +52,8 @@ class RemoteSeat:
         self.log: list[LogEntry] = []
         self.away: set[int] = set()
         self.refusals: list[str] = []
+        # The host's last refusal, until its next view (a screen shows it meanwhile).
+        self.refused: str | None = None
         # Called on the loop after every message from the host (a screen redraws).
         self.listeners: list[Callable[[Any], None]] = []
         self.closed_reason: str | None = None
@@ -112,9 +114,11 @@ class RemoteSeat:
             self.log = self.log[: message.log_from] + message.log
             self.view = self.rules.load_state({**message.view, "log": self.log})
             self.update = message
+            self.refused = None
             self.away = set(message.away)
         elif isinstance(message, Refused):
             self.refusals.append(message.reason)
+            self.refused = message.reason
         elif isinstance(message, Away):
             self.away.add(message.seat)
         elif isinstance(message, Back):

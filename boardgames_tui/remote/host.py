@@ -28,7 +28,7 @@ from pydantic import ValidationError
 
 from boardgames_tui.addresses import is_loopback, is_loopback_host_header
 from boardgames_tui.engine.bots import make_bot
-from boardgames_tui.engine.contract import NO_CHANGES, ChangeReport, GameState, IllegalMove
+from boardgames_tui.engine.contract import GameState, IllegalMove
 from boardgames_tui.engine.match import Match
 from boardgames_tui.remote.wire import (
     MAX_CLIENT_MESSAGE_BYTES,
@@ -144,6 +144,10 @@ class RemoteHost:
         self._runner: web.AppRunner | None = None
         self._ungreeted = 0
         self._views = ViewCache(match.rules)
+        # Every change reaches the seats, whoever made it: a remote seat, a bot, or a
+        # person at the host's own keyboard through its screen.
+        self._position = match.position
+        self._unwatch = match.watch(self._changed)
 
     # -- seats ------------------------------------------------------------------------
     @property
@@ -173,14 +177,15 @@ class RemoteHost:
     # -- the authority --------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> None:
         """Commits `seat`'s action through the match (IllegalMove: nothing changes)."""
-        self.match.submit(seat, action)
-        self._changed()
+        self.match.submit(seat, action)  # the match tells `_changed`
 
     def undo(self, seat: int) -> None:
         self.match.undo(seat)
-        self._changed()
 
     def _changed(self) -> None:
+        if self.match.position is self._position:
+            return  # a seat came or went: `Away`/`Back` told the others
+        self._position = self.match.position
         self.revision += 1
         for connection in list(self.connections.values()):
             self._send_view(connection)
@@ -198,7 +203,7 @@ class RemoteHost:
         log_from = len(sent) if len(sent) <= len(log) and log[: len(sent)] == sent else 0
         connection.sent_log = log
         over = rules.is_over(match.state)
-        report = changes_since_last_move(match, seat, self._views.view)
+        report = match.changes_since_last_move(seat, seat, self._views.view)
         return ViewUpdate(
             revision=self.revision,
             moves_made=len(match.moves),
@@ -210,7 +215,7 @@ class RemoteHost:
             progress=rules.progress(match.state),
             undo_blocker=match.undo_blocker(seat),
             has_moved=any(move.seat == seat for move in match.moves),
-            own_run=[rules.dump_action(action) for action in own_run(match, seat)],
+            own_run=[rules.dump_action(action) for action in match.own_run(seat)],
             changes=ChangesSeen(marks=json_marks(report.marks), lines=list(report.lines)),
             away=self.away(),
             score_sheet=rules.score_sheet(match.state) if over else None,
@@ -277,6 +282,7 @@ class RemoteHost:
         self._schedule_bots()
 
     async def stop(self) -> None:
+        self._unwatch()
         if self._bot_task is not None:
             # A bot still thinking in its thread is forgotten: its move is never made.
             self._bot_task.cancel()
@@ -341,6 +347,7 @@ class RemoteHost:
                 connection.outbox.put_nowait(None)
             if connection is not None and self.connections.get(connection.seat) is connection:
                 del self.connections[connection.seat]
+                self.match.seat_came_or_went(connection.seat, False)
                 name = self.match.seats[connection.seat].name
                 self._tell_everyone(Away(seat=connection.seat, name=name), but=connection.seat)
                 for listener in self.listeners:
@@ -381,6 +388,7 @@ class RemoteHost:
         connection.send(Welcome(game=self.rules.slug, seat=hello.seat, seats=match.seats, remote_seats=self.remote_seats))
         self._send_view(connection)
         self._tell_everyone(Back(seat=hello.seat, name=match.seats[hello.seat].name), but=hello.seat)
+        match.seat_came_or_went(hello.seat, True)
         for listener in self.listeners:
             listener()
         return connection
@@ -419,15 +427,6 @@ class RemoteHost:
         return None
 
 
-def own_run(match: Match, seat: int) -> list[Any]:
-    run: list[Any] = []
-    for move in reversed(match.moves):
-        if move.seat != seat:
-            break
-        run.append(move.action)
-    return run[::-1]
-
-
 class ViewCache:
     """Seats' views of the last few states: after every change each seat is sent its view
     and what changed since its own last move, which look at the same few states again."""
@@ -449,20 +448,3 @@ class ViewCache:
         if seat not in views:
             views[seat] = self.rules.view(state, seat)
         return views[seat]
-
-
-def changes_since_last_move(
-    match: Match, seat: int, view: Callable[[GameState, int], GameState] | None = None
-) -> ChangeReport:
-    """What changed for `seat` since its own last move, as it may see it (`view`: the
-    rules' own, or a cache of it)."""
-    rules, moves, states = match.rules, match.moves, match.states
-    view = view or rules.view
-    last = next((index for index in range(len(moves) - 1, -1, -1) if moves[index].seat == seat), None)
-    since = 0 if last is None else last + 1
-    report = NO_CHANGES
-    if last is not None:
-        report = rules.changes_set_off(view(states[last], seat), view(states[since], seat), seat)
-    if since < len(moves):
-        report = report.then(rules.changes_since(view(states[since], seat), view(match.state, seat), seat))
-    return report

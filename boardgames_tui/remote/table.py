@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import Any
+from typing import Any, Callable
 
 from boardgames_tui.engine.contract import SPECTATOR, ChangeReport, GameState, IllegalMove, ScoreSheet
 from boardgames_tui.engine.reference import RevealedSection
@@ -26,7 +26,6 @@ class RemoteTable:
         self.rules = remote.rules
         self.seats = remote.seats
         self.seat = remote.seat
-        self.save_error: str | None = None  # the host keeps the game, and says so itself
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -35,6 +34,14 @@ class RemoteTable:
         return self.remote.update
 
     # -- reading ------------------------------------------------------------------------
+    @property
+    def save_error(self) -> str | None:
+        """What a screen must say in red: the table lost, or the host refused a move
+        (the host keeps the game itself: nothing to save here)."""
+        if self.remote.closed_reason is not None:
+            return f"{self.remote.closed_reason} Join again with your link (quit with Ctrl+Q)."
+        return self.remote.refused
+
     @property
     def position(self) -> object:
         return self._update  # a new object with every update the host sends
@@ -63,6 +70,26 @@ class RemoteTable:
 
     def human_seats(self) -> list[int]:
         return [self.seat]  # the only seat played at this keyboard
+
+    def played_here(self, seat: int) -> bool:
+        return seat == self.seat
+
+    def bots_here(self) -> list[int]:
+        return []  # the host plays its bots
+
+    def away(self) -> set[int]:
+        """The remote seats whose players are not connected now."""
+        return set(self.remote.away)
+
+    def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """`listener` runs after every view, refusal or coming and going the host sends,
+        and when the connection is lost."""
+
+        def heard(message: Any) -> None:
+            listener()
+
+        self.remote.listeners.append(heard)
+        return lambda: self.remote.listeners.remove(heard) if heard in self.remote.listeners else None
 
     def has_moved(self, seat: int) -> bool:
         self._own(seat, "the moves")

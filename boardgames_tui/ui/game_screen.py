@@ -312,15 +312,15 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._public_told: GameState | None = None
         self._since_key: tuple[object, int | None] | None = None
         self._since: ChangeReport = NO_CHANGES
-        self._bots = {
-            seat: make_bot(info.bot_level, table.search_seed(), seat)
-            for seat, info in enumerate(table.seats)
-            if info.is_bot
-        }
+        self._bots = {seat: make_bot(table.seats[seat].bot_level, table.search_seed(), seat) for seat in table.bots_here()}
         # Each seat's put-away UI state, and a fresh screen's (taken at mount).
         self._seat_ui: dict[int, dict[str, Any]] = {}
         self._neutral_ui: dict[str, Any] | None = None
-        humans = table.human_seats()
+        humans = [seat for seat in range(len(table.seats)) if table.played_here(seat)]
+        # The position this screen last went on from: a change it did not make itself
+        # (another machine's move) arrives through `table.watch`.
+        self._position_seen: object = None
+        self._unwatch: Callable[[], None] = lambda: None
         # With one human there is nobody to hide from: no curtains at all.
         self.uses_curtains = len(humans) > 1
         # Who is taught what, and how to remember it (`teach`); None: no lessons.
@@ -362,7 +362,22 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self.query_one("#game-log", RichLog).border_title = "Log"
         self.query_one("#since-panel", TextPanel).border_title = SINCE_HEADING
         self._public_told = self.public_view()
+        self._unwatch = self.table.watch(self._table_changed)
         self.call_after_refresh(self.advance)
+
+    def _table_changed(self) -> None:
+        # Called by the table, perhaps inside this screen's own submit: looked at once
+        # the loop is free, and only a position this screen has not gone on from counts.
+        self.call_later(self._changed_elsewhere)
+
+    def _changed_elsewhere(self) -> None:
+        if not self.is_mounted:
+            return
+        if self.table.position is self._position_seen:
+            self.redraw()  # someone came or went, or a refusal arrived
+            return
+        self._drop_hint()
+        self.after_move()
 
     # -- audiences ---------------------------------------------------------------------------
     @property
@@ -538,7 +553,19 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             prompt = Text.assemble((f"{name}: ", "bold"), self.prompt_text(self.current_view(), self.viewer))
             status.show_text(prompt, follows_cursor=True, cursor_only=cursor_only)
             return
-        waiting = and_list([self.table.seats[seat].name for seat in self.table.to_act()])
+        to_act = self.table.to_act()
+        away = self.table.away()
+        elsewhere = [seat for seat in to_act if not self.table.played_here(seat) and seat not in self._bots]
+        if elsewhere:
+            # Played on another machine (or by the host's bots): they think there.
+            gone = [self.table.seats[seat].name for seat in elsewhere if seat in away]
+            if gone:
+                status.show_text(Text(f"{and_list(gone)} {'is' if len(gone) == 1 else 'are'} away.", style="italic"))
+            else:
+                names = and_list([self.table.seats[seat].name for seat in elsewhere])
+                status.show_text(Text(f"{names} {'is' if len(elsewhere) == 1 else 'are'} thinking…", style="italic"))
+            return
+        waiting = and_list([self.table.seats[seat].name for seat in to_act])
         status.show_text(Text(f"Waiting for {waiting}.") if waiting else "")
 
     def say(self, message: str, error: bool = False, *, about_cursor: bool = False) -> None:
@@ -566,6 +593,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     def after_move(self) -> None:
         """After a committed move: the table is told what happened (the game's
         `table_moments`), then play goes on."""
+        self._position_seen = self.table.position
         moments = self.tell_table()
         if moments:
             self.announce_all([(moment.heading, "\n".join(moment.lines)) for moment in moments])
@@ -577,6 +605,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         (for `prefer` if that seat is among those to act)."""
         if not self.is_mounted:
             return
+        self._position_seen = self.table.position
         if self.table.is_over():
             if self.uses_curtains:
                 self.show_to(None)
@@ -584,7 +613,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             self.app.show_score_sheet(self.table)
             return
         to_act = self.table.to_act()
-        humans = [seat for seat in to_act if not self.table.seats[seat].is_bot]
+        humans = [seat for seat in to_act if self.table.played_here(seat)]
         if self.viewer in humans and (self._curtained or not self.needs_curtain(self.viewer)):
             self.redraw()
             return
@@ -598,7 +627,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
                 self.redraw()
             return
         self.redraw()
-        self._start_bot(to_act[0])
+        bots = [seat for seat in to_act if seat in self._bots]
+        if bots:
+            self._start_bot(bots[0])
+        # Else the seats to act are played elsewhere: their moves arrive through `watch`.
 
     def _pass_keyboard(self, seat: int, message: str | None = None) -> None:
         previous = self.viewer
@@ -618,6 +650,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self.app.push_screen(self._curtain, lambda answer: self._after_curtain(answer, seat, previous))
 
     def on_unmount(self) -> None:
+        self._unwatch()
         # The game is left: its curtain goes with it.
         curtain, self._curtain = self._curtain, None
         if curtain is not None and curtain not in self.app.screen_stack:

@@ -60,6 +60,8 @@ class StartRequest(BaseModel):
     seats: list[Seat]
     options: dict[str, Any]
     seed: int
+    # Seats played from another machine through a join link (the game is hosted).
+    remote_seats: list[int] = []
 
 
 def build_seats(rows: list[tuple[str, str]], rules: GameRules) -> list[Seat]:

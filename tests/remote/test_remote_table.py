@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
 
 from boardgames_tui.engine.contract import SPECTATOR, IllegalMove  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost, changes_since_last_move, own_run  # noqa: E402
+from boardgames_tui.remote.host import RemoteHost  # noqa: E402
 from boardgames_tui.remote.table import RemoteTable  # noqa: E402
 from tests.remote.seats import BOT_PACE, hosted_match, join  # noqa: E402
 
@@ -35,8 +35,8 @@ def assert_same_answers(host: RemoteHost, table: RemoteTable) -> None:
     assert table.progress() == rules.progress(match.state)
     assert table.undo_blocker(seat) == match.undo_blocker(seat)
     assert table.has_moved(seat) == any(move.seat == seat for move in match.moves)
-    assert table.own_run(seat) == own_run(match, seat)
-    assert table.changes_since_last_move(seat, seat) == changes_since_last_move(match, seat)
+    assert table.own_run(seat) == match.own_run(seat)
+    assert table.changes_since_last_move(seat, seat) == match.changes_since_last_move(seat, seat)
     assert table.human_seats() == [seat]
 
 

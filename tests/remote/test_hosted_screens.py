@@ -1,0 +1,90 @@
+"""A hosted game and a joined game on screen, each app with its own keyboard, in one
+event loop over loopback: Ann plays at the host, Ben joins; each screen waits for the
+other seat with its name, a move made on one keyboard reaches the other screen, and the
+host hands Ben's seat to a bot while he is away and back."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+
+from boardgames_tui.app import BoardGamesApp  # noqa: E402
+from boardgames_tui.engine.contract import Seat  # noqa: E402
+from boardgames_tui.engine.saves import SaveStore  # noqa: E402
+from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
+from boardgames_tui.remote.table import RemoteTable  # noqa: E402
+from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
+from boardgames_tui.ui.setup import StartRequest  # noqa: E402
+from tests.ui.conftest import screen_text  # noqa: E402
+
+ANN, BEN = 0, 1
+
+
+def status(app: BoardGamesApp) -> str:
+    return str(app.screen.query_one("#status")._message)
+
+
+async def until(pilot, condition, what: str, seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def move(pilot, screen: PollenScreen) -> None:
+    """One Pollen move from the keyboard: the first choice offered, taken."""
+    await pilot.press("tab", "enter")
+
+
+async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path):
+    start = StartRequest(
+        slug="pollen", seats=[Seat(name="Ann"), Seat(name="Ben")], options={"starting_player": 2}, seed=7, remote_seats=[BEN]
+    )
+    host_app = BoardGamesApp(store=SaveStore(tmp_path / "host"), start=start, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
+    async with host_app.run_test(size=(80, 24)) as host:
+        await until(host, lambda: isinstance(host_app.screen, JoinLinksScreen), "the join links shown")
+        link = host_app.remote_host.link(BEN)
+        assert str(link) in screen_text(host_app).replace("\n", "")
+        await host.press("escape")
+        match = host_app.match
+        host_screen = host_app.screen
+        assert isinstance(host_screen, PollenScreen) and host_screen.viewer == ANN
+        # Ben starts, and is not here yet.
+        await until(host, lambda: "Ben is away" in status(host_app), "Ben shown away at the host")
+
+        join_app = BoardGamesApp(store=SaveStore(tmp_path / "ben"), join=link, cursor_blink=False, bot_delay=0)
+        async with join_app.run_test(size=(80, 24)) as ben:
+            await until(ben, lambda: isinstance(join_app.screen, PollenScreen), "Ben's game screen")
+            ben_screen = join_app.screen
+            assert isinstance(ben_screen.table, RemoteTable) and ben_screen.viewer == BEN
+            assert not ben_screen.uses_curtains  # one audience: Ben
+            await until(host, lambda: "Ben is thinking" in status(host_app), "Ben thinking at the host")
+
+            # Ben's keyboard moves until it is Ann's turn; the host's screen follows.
+            while ANN not in match.to_act():
+                before = match.moves_made
+                await move(ben, ben_screen)
+                await until(ben, lambda: match.moves_made > before, "Ben's move reaching the host")
+            await until(ben, lambda: "Ann is thinking" in status(join_app), "Ann thinking on Ben's screen")
+            await until(host, lambda: host_screen.viewer_acts(host_screen.current_view()), "Ann's turn at the host")
+            # Ann's keyboard moves; Ben's screen shows the new position.
+            while BEN not in match.to_act():
+                before = match.moves_made
+                await move(host, host_screen)
+                await until(host, lambda: match.moves_made > before, "Ann's move")
+            await until(ben, lambda: ben_screen.table.moves_made == match.moves_made, "Ann's move on Ben's screen")
+            await until(ben, lambda: ben_screen.viewer_acts(ben_screen.current_view()), "Ben's turn again")
+            # Ben's screen only ever held Ben's view.
+            assert ben_screen.current_view() == match.rules.view(match.state, BEN)
+
+        # Ben closed his terminal: the host says so, and hands his seat to a bot.
+        await until(host, lambda: "Ben is away" in status(host_app), "Ben away again")
+        moves = match.moves_made
+        host_app.hand_seat(BEN, True)
+        await until(host, lambda: ANN in match.to_act() and match.moves_made > moves, "the bot playing Ben's turn")
+        host_app.hand_seat(BEN, False)
+        assert host_app.remote_host.stand_ins == set()
