@@ -128,9 +128,11 @@ class RemoteSeat:
             listener(message)
 
     # -- sending ----------------------------------------------------------------------------
-    async def act(self, action: Any) -> None:
+    async def act(self, action: Any, revision: int | None = None) -> None:
+        """`revision`: the one the action was chosen at (default: the latest view's)."""
         assert self.rules is not None and self.update is not None and self._socket is not None
-        message = Act(type="act", seat=self.seat, revision=self.update.revision, action=self.rules.dump_action(action))
+        revision = self.update.revision if revision is None else revision
+        message = Act(type="act", seat=self.seat, revision=revision, action=self.rules.dump_action(action))
         await self._socket.send_str(message.model_dump_json())
 
     async def undo(self) -> None:

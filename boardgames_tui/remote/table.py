@@ -27,6 +27,9 @@ class RemoteTable:
         self.seats = remote.seats
         self.seat = remote.seat
         self._tasks: set[asyncio.Task[None]] = set()
+        # The revision the next action is chosen at: a screen may send a whole turn of
+        # several moves at once (Everbloom's chip and its sends), each after the one before.
+        self._next_revision = 0
 
     @property
     def _update(self) -> ViewUpdate:
@@ -128,7 +131,11 @@ class RemoteTable:
             raise IllegalMove("The game is over.")
         if seat not in self._update.to_act:
             raise IllegalMove(f"It is not {self.seats[seat].name}'s turn.")
-        self._send(self.remote.act(action))
+        if self.remote.refused is not None:
+            self._next_revision = 0  # a refused move: the ones sent after it were stale
+        revision = max(self._next_revision, self._update.revision)
+        self._next_revision = revision + 1
+        self._send(self.remote.act(action, revision))
         return self.position
 
     def undo_blocker(self, seat: int) -> str | None:

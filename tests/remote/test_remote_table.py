@@ -75,3 +75,43 @@ async def test_a_remote_table_answers_as_the_host_would_for_its_seat_to_the_end(
             await table.remote.close()
     finally:
         await host.stop()
+
+
+async def test_a_whole_turn_of_several_moves_sent_at_once_is_taken_move_by_move():
+    # Everbloom's chip turn sends the chip and its pollinators together, before the host
+    # has answered the first: each names the revision after the one before, not stale.
+    host = RemoteHost(hosted_match("everbloom", remote=[0, 1], players=2, seed=3), rate=BOT_PACE)
+    await host.start()
+    try:
+        table = RemoteTable(await join(host, 0))
+        rules, match = host.rules, host.match
+        while True:
+            seat = rules.to_act(match.state)[0]
+            chip = next(
+                (
+                    action
+                    for action in rules.legal_actions(match.state, seat)
+                    if type(action).__name__ == "PlaceChip"
+                    and (turn := rules.apply(match.state, seat, action).turn) is not None
+                    and turn.seat == seat
+                    and not turn.steps
+                ),
+                None,
+            )
+            if seat == 0 and chip is not None:
+                break
+            host.submit(seat, rules.legal_actions(match.state, seat)[0])
+        await until_revision(host.revision, [table])
+        after_chip = rules.apply(match.state, 0, chip)
+        send = rules.legal_actions(after_chip, 0)[0]
+        moves = match.moves_made
+        table.submit(0, chip)
+        table.submit(0, send)
+        for _ in range(500):
+            if match.moves_made == moves + 2:
+                break
+            await asyncio.sleep(0.01)
+        assert match.moves_made == moves + 2, table.remote.refusals
+        assert table.remote.refusals == []
+    finally:
+        await host.stop()

@@ -213,12 +213,26 @@ class EverbloomScreen(GameScreen):
         for pane in PANES:
             self.set_class(pane == self.pane, f"-pane-{pane}")
 
-    def _true_state(self) -> EverbloomState:
-        """The game itself, for the chip turn, which tries its moves on it (a placement
-        can draw from the hidden deck, so a view will not do).  Only a local table holds
-        it: the one place a screen reads more than views; a table across machines will
-        need its host to answer these questions."""
-        return self.table.state
+    def _known_state(self) -> EverbloomState:
+        """What the chip turn tries its moves on (a placement can draw from the hidden
+        deck, so a local table gives the game itself).  A seat joined from another machine
+        has its own view only, and a state never crosses the wire: the chip turn is tried
+        on that view, and a step the view cannot take is left to the host's rules."""
+        state = getattr(self.table, "state", None)
+        return state if isinstance(state, EverbloomState) else self.current_view()
+
+    def _asks_before_sending(self, seat: int, place: Any) -> bool:
+        state = self._known_state()
+        if not isinstance(getattr(self.table, "state", None), EverbloomState):
+            try:
+                return self.chip_turn.asks_before_sending(state, seat, place)
+            except IllegalMove:
+                raise
+            except Exception:
+                # The seat's view cannot play the chip (it draws what the view hides):
+                # the chip goes alone, and the split follows the host's answer.
+                return True
+        return self.chip_turn.asks_before_sending(state, seat, place)
 
     def _choices_to_front(self, mode: str) -> None:
         """A decision new to this seat opens in front: in a small window the panes of
@@ -651,7 +665,7 @@ class EverbloomScreen(GameScreen):
             self._after_cursor()
             self.say(turn.closed_reason(row), error=True)
             return
-        if isinstance(row.action, ChipToGrove) or turn.asks_before_sending(self._true_state(), seen.seat, row.action):
+        if isinstance(row.action, ChipToGrove) or self._asks_before_sending(seen.seat, row.action):
             self.submit(row.action)
             return
         turn.start_sending(seen, row.action, self.hint)
@@ -703,7 +717,7 @@ class EverbloomScreen(GameScreen):
             self.say(refusal, error=True)
             return
         try:
-            actions = self.chip_turn.actions(self._true_state(), seen)
+            actions = self.chip_turn.actions(self._known_state(), seen)
         except IllegalMove as refusal_by_rules:
             self.say(refusal_by_rules.reason, error=True)
             return
