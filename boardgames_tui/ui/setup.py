@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import typing
 from typing import Any
@@ -22,10 +23,14 @@ from boardgames_tui.ui.footer import KeysFooter
 MAX_SEATS = 4
 EMPTY = "empty"
 HUMAN = "human"
+# A person on another machine, who joins with a link the host shows (the game is hosted).
+REMOTE = "remote"
 
 
 def seat_kinds() -> list[tuple[str, str]]:
-    return [("Human", HUMAN)] + [(f"Bot · {level}", f"bot:{level}") for level in BOT_LEVELS] + [("— empty —", EMPTY)]
+    # Remote seats only where the remote extra is installed (aiohttp), found, not loaded.
+    remote = [("Remote (joins with a link)", REMOTE)] if importlib.util.find_spec("aiohttp") else []
+    return [("Human", HUMAN)] + remote + [(f"Bot · {level}", f"bot:{level}") for level in BOT_LEVELS] + [("— empty —", EMPTY)]
 
 
 def option_choices(field_type: Any) -> list[Any] | None:
@@ -52,7 +57,7 @@ class SetupProblem(ValueError):
 
 
 def default_seat_name(kind: str, number: int) -> str:
-    return "" if kind == EMPTY else (f"Player {number}" if kind == HUMAN else f"Bot {number}")
+    return "" if kind == EMPTY else (f"Player {number}" if kind in (HUMAN, REMOTE) else f"Bot {number}")
 
 
 class StartRequest(BaseModel):
@@ -73,7 +78,7 @@ def build_seats(rows: list[tuple[str, str]], rules: GameRules) -> list[Seat]:
             continue
         numbers.append(number)
         name = name.strip()
-        if kind == HUMAN:
+        if kind in (HUMAN, REMOTE):
             if not name:
                 raise SetupProblem(f"Seat {number} needs a name.", f"name-{number}")
             seats.append(Seat(name=_checked_name(name, number), kind="human"))
@@ -197,6 +202,8 @@ class SetupScreen(SizedScreen[None]):
             for number in range(1, MAX_SEATS + 1)
         ]
         seats = build_seats(rows, self.rules)
+        kinds = [kind for kind, _ in rows if kind != EMPTY]
+        remote_seats = [index for index, kind in enumerate(kinds) if kind == REMOTE]
         options = {}
         for field_name in self.rules.options_model.model_fields:
             options[field_name] = self.query_one(f"#option-{field_name}").value  # type: ignore[attr-defined]
@@ -212,7 +219,7 @@ class SetupScreen(SizedScreen[None]):
             seed = parse_seed(self.query_one("#seed", Input).value)
         except ValueError as error:
             raise SetupProblem(str(error), "seed") from None
-        return StartRequest(slug=self.rules.slug, seats=seats, options=options, seed=seed)
+        return StartRequest(slug=self.rules.slug, seats=seats, options=options, seed=seed, remote_seats=remote_seats)
 
     def action_start(self) -> None:
         try:

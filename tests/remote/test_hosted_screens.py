@@ -88,3 +88,25 @@ async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path
         await until(host, lambda: ANN in match.to_act() and match.moves_made > moves, "the bot playing Ben's turn")
         host_app.hand_seat(BEN, False)
         assert host_app.remote_host.stand_ins == set()
+
+
+async def test_the_setup_form_offers_a_remote_seat_and_starts_a_hosted_game(tmp_path):
+    from textual.widgets import Input, Select
+
+    from boardgames_tui.engine.registry import get_game
+    from boardgames_tui.ui.setup import REMOTE, SetupScreen
+
+    app = BoardGamesApp(store=SaveStore(tmp_path), cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SetupScreen(get_game("pollen")))
+        await pilot.pause()
+        app.screen.query_one("#kind-2", Select).value = REMOTE
+        await pilot.pause()
+        app.screen.query_one("#name-2", Input).value = "Ben"
+        request = app.screen.collect()
+        assert request.remote_seats == [1] and request.seats[1].name == "Ben" and request.seats[1].kind == "human"
+        app.start_match(request)
+        await until(pilot, lambda: isinstance(app.screen, JoinLinksScreen), "the join links shown")
+        assert app.match.remote_secrets.keys() == {1}
+        assert "Ben" in screen_text(app) and str(app.remote_host.link(1)) in screen_text(app)
