@@ -376,6 +376,8 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         if self.table.position is self._position_seen:
             self.redraw()  # someone came or went, or a refusal arrived
             return
+        # A message about the position before (a key refused while waiting) is stale.
+        self._message = None
         self._drop_hint()
         self.after_move()
 
