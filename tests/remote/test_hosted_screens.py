@@ -23,6 +23,12 @@ from tests.ui.conftest import screen_text  # noqa: E402
 ANN, BEN = 0, 1
 
 
+@pytest.fixture(autouse=True)
+def no_lessons(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As in every screen test (tests/conftest.py): lessons are tested on their own.
+    monkeypatch.setenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY", "false")
+
+
 def status(app: BoardGamesApp) -> str:
     return str(app.screen.query_one("#status")._message)
 
