@@ -69,6 +69,9 @@ async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path
             assert isinstance(ben_screen.table, RemoteTable) and ben_screen.viewer == BEN
             assert not ben_screen.uses_curtains  # one audience: Ben
             await until(host, lambda: "Ben is thinking" in status(host_app), "Ben thinking at the host")
+            # Ann's key while Ben is to act says why not; Ben's move makes that stale.
+            await host.press("enter")
+            await until(host, lambda: "not yours" in status(host_app), "Ann told it is Ben's turn")
 
             # Ben's keyboard moves until it is Ann's turn; the host's screen follows.
             while ANN not in match.to_act():
@@ -77,6 +80,7 @@ async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path
                 await until(ben, lambda: match.moves_made > before, "Ben's move reaching the host")
             await until(ben, lambda: "Ann is thinking" in status(join_app), "Ann thinking on Ben's screen")
             await until(host, lambda: host_screen.viewer_acts(host_screen.current_view()), "Ann's turn at the host")
+            assert "not yours" not in status(host_app)
             # Ann's keyboard moves; Ben's screen shows the new position.
             while BEN not in match.to_act():
                 before = match.moves_made
