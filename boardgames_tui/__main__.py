@@ -8,7 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from boardgames_tui import __version__, missing_dependency
+from boardgames_tui import NoGamesInstalled, __version__, missing_dependency
 from boardgames_tui.engine.text import check_name, clean_text, plural, repeated_name
 
 # The engine (pydantic models, bots) and the games are imported by the commands that
@@ -17,7 +17,8 @@ from boardgames_tui.engine.text import check_name, clean_text, plural, repeated_
 if TYPE_CHECKING:
     from textual.app import App
 
-    from boardgames_tui.engine.contract import GameRules, Seat
+    from boardgames_tui.engine.contract import Seat
+    from boardgames_tui.engine.parts import Game, Rules
 
 USAGE_ERROR = 2
 
@@ -49,11 +50,11 @@ examples:
 def games_list() -> str:
     from boardgames_tui.engine.registry import all_games
 
-    lines = [f"  {rules.slug:<15} {rules.title} ({players_range(rules)} players)" for rules in all_games()]
+    lines = [f"  {game.slug:<15} {game.title} ({players_range(game.rules)} players)" for game in all_games()]
     return "games:\n" + "\n".join(lines)
 
 
-def players_range(rules: GameRules) -> str:
+def players_range(rules: Rules) -> str:
     return str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
 
 
@@ -202,7 +203,7 @@ def cores() -> int:
     return os.cpu_count() or 1
 
 
-def resolve_game(slug: str) -> GameRules:
+def resolve_game(slug: str) -> Game:
     from boardgames_tui.engine.registry import get_game, slugs
 
     try:
@@ -211,7 +212,7 @@ def resolve_game(slug: str) -> GameRules:
         raise CliError(f"unknown game {slug!r}; choose from: {', '.join(slugs())}") from None
 
 
-def parse_options(rules: GameRules, pairs: list[str]) -> dict[str, object]:
+def parse_options(rules: Rules, pairs: list[str]) -> dict[str, object]:
     from pydantic import ValidationError
 
     fields = rules.options_model.model_fields
@@ -238,7 +239,7 @@ def parse_options(rules: GameRules, pairs: list[str]) -> dict[str, object]:
     return options
 
 
-def option_values_hint(rules: GameRules, key: str) -> str:
+def option_values_hint(rules: Rules, key: str) -> str:
     """"; one of: a, b" for an option with a fixed list of values, else ""."""
     from boardgames_tui.ui.setup import option_choices
 
@@ -251,7 +252,7 @@ def option_values_hint(rules: GameRules, key: str) -> str:
     return f" (one of: {', '.join(str(choice) for choice in choices)})" if choices else ""
 
 
-def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
+def parse_seats(rules: Rules, specs: list[str]) -> list[Seat]:
     from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
     from boardgames_tui.engine.contract import Seat
 
@@ -275,7 +276,7 @@ def parse_seats(rules: GameRules, specs: list[str]) -> list[Seat]:
     return seats
 
 
-def check_setup(rules: GameRules, options: dict[str, object], seats: list[Seat]) -> None:
+def check_setup(rules: Rules, options: dict[str, object], seats: list[Seat]) -> None:
     """Options can clash with the number of seats (a starting player who is not there)."""
     try:
         rules.setup(rules.parse_options(options), seats, 0)
@@ -283,7 +284,7 @@ def check_setup(rules: GameRules, options: dict[str, object], seats: list[Seat])
         raise CliError(f"{str(error).rstrip('.')}: change the --option or the seats") from None
 
 
-def check_count(rules: GameRules, count: int, fix: str) -> None:
+def check_count(rules: Rules, count: int, fix: str) -> None:
     if not rules.min_players <= count <= rules.max_players:
         raise CliError(f"{rules.slug} takes {players_range(rules)} players, not {count}: {fix}")
 
@@ -292,7 +293,7 @@ def command_play(args: argparse.Namespace) -> int:
     from boardgames_tui.app import BoardGamesApp
     from boardgames_tui.ui.setup import StartRequest, parse_seed
 
-    rules = resolve_game(args.game)
+    rules = resolve_game(args.game).rules
     seats = parse_seats(rules, args.seat)
     options = parse_options(rules, args.option)
     check_setup(rules, options, seats)
@@ -311,7 +312,8 @@ def command_simulate(args: argparse.Namespace) -> int:
     from boardgames_tui.engine.contract import Seat
     from boardgames_tui.engine.simulate import simulate
 
-    rules = resolve_game(args.game)
+    game = resolve_game(args.game)
+    rules = game.rules
     check_count(rules, args.players, f"write --players {rules.min_players} up to --players {rules.max_players}")
     if args.games < 1:
         raise CliError("--games must be at least 1")
@@ -326,7 +328,7 @@ def command_simulate(args: argparse.Namespace) -> int:
     if not 1 <= args.jobs <= cores():
         raise CliError(f"--jobs must be between 1 and {cores()} (the cores of this machine), not {args.jobs}")
     report = simulate(
-        rules, rules.parse_options(option_values), levels, args.games, args.seed, swap_seats=args.swap_seats, jobs=args.jobs,
+        game, rules.parse_options(option_values), levels, args.games, args.seed, swap_seats=args.swap_seats, jobs=args.jobs,
         repeatable=args.repeatable,
     )
     if args.json:
@@ -381,8 +383,7 @@ def command_rules(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.markdown import Markdown
 
-    rules = resolve_game(args.game)
-    Console().print(Markdown(rules.rules_text()))
+    Console().print(Markdown(resolve_game(args.game).reference.rules_text()))
     return 0
 
 
@@ -465,7 +466,7 @@ MISSING_DEPENDENCY = 1
 def main(argv: list[str] | None = None) -> int:
     try:
         return _run(argv)
-    except ModuleNotFoundError as error:
+    except (ModuleNotFoundError, NoGamesInstalled) as error:
         message = missing_dependency(error)
         if message is None:
             raise

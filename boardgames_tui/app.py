@@ -271,8 +271,8 @@ class BoardGamesApp(App[None]):
         from boardgames_tui.engine.match import Match
         from boardgames_tui.engine.registry import get_game
 
-        rules = get_game(request.slug)
-        match = Match(rules, rules.parse_options(request.options), request.seats, request.seed, store=self.store)
+        game = get_game(request.slug)
+        match = Match(game, game.rules.parse_options(request.options), request.seats, request.seed, store=self.store)
         if request.remote_seats:
             from boardgames_tui.remote.host import new_secret
 
@@ -287,13 +287,13 @@ class BoardGamesApp(App[None]):
         from boardgames_tui.engine.match import Match
         from boardgames_tui.engine.registry import get_game
 
-        rules = get_game(slug)
+        game = get_game(slug)
         book = lesson_book(slug)
         if book is None:
-            self.notify(f"{rules.title} has no guided game yet.", severity="warning", markup=False)
+            self.notify(f"{game.title} has no guided game yet.", severity="warning", markup=False)
             return
         guided = book.guided
-        match = Match(rules, rules.parse_options(guided.options), guided.seats(), guided.seed, store=self.store)
+        match = Match(game, game.rules.parse_options(guided.options), guided.seats(), guided.seed, store=self.store)
         match.autosave()
         self._show_match(match, guided=True)
 
@@ -316,7 +316,7 @@ class BoardGamesApp(App[None]):
 
         self.return_to_menu()
         self.match = match
-        screen = game_screen_class(match.rules.slug)(match)
+        screen = game_screen_class(match.game)(match)
         self._set_teacher(screen, match, guided)
         self.push_screen(screen)
         if match.remote_secrets:

@@ -12,7 +12,8 @@ from typing import Any, Callable, Hashable, Protocol, Sequence
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import BOT_LEVEL_NAMES, GameRules, GameState
+from boardgames_tui.engine.contract import BOT_LEVEL_NAMES, GameState
+from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.mcts import SearchBudget, SearchResult, Verdict, judge, search
 
 
@@ -20,7 +21,7 @@ class Bot(Protocol):
     level: str
 
     def choose(
-        self, rules: GameRules, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
+        self, game: Game, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
     ) -> Any: ...
 
 
@@ -33,9 +34,9 @@ class RandomBot:
         self._rng = rng
 
     def choose(
-        self, rules: GameRules, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
+        self, game: Game, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
     ) -> Any:
-        actions = rules.legal_actions(view, seat)
+        actions = game.rules.legal_actions(view, seat)
         if not actions:
             raise RuntimeError(f"seat {seat} has no legal action")
         return self._rng.choice(actions)
@@ -53,14 +54,14 @@ class SearchBot:
         self._lenient = lenient
 
     def analyse(
-        self, rules: GameRules, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
+        self, game: Game, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
     ) -> SearchResult:
-        return search(rules, view, seat, self.budget, self._rng, should_stop)
+        return search(game, view, seat, self.budget, self._rng, should_stop)
 
     def choose(
-        self, rules: GameRules, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
+        self, game: Game, view: GameState, seat: int, should_stop: Callable[[], bool] | None = None
     ) -> Any:
-        result = self.analyse(rules, view, seat, should_stop)
+        result = self.analyse(game, view, seat, should_stop)
         if self._lenient and len(result.moves) > 1 and self._rng.random() < LENIENCY:
             best, second = result.moves[0], result.moves[1]
             if second.mean_reward >= best.mean_reward - NEARLY_AS_GOOD:
@@ -115,17 +116,17 @@ _HINT_CACHE_SIZE = 64
 _HINT_CACHE_LOCK = threading.Lock()
 
 
-def hint_budget(rules: GameRules) -> SearchBudget:
-    share = HINT_PLAYOUTS.get(rules.slug, 1.0)
+def hint_budget(game: Game) -> SearchBudget:
+    share = HINT_PLAYOUTS.get(game.slug, 1.0)
     return replace(HINT_BUDGET, iterations=max(1, round(HINT_BUDGET.iterations * share)))
 
 
-def position_key(rules: GameRules, view: GameState, seat: int, decided: Sequence[Any] = ()) -> str:
+def position_key(game: Game, view: GameState, seat: int, decided: Sequence[Any] = ()) -> str:
     """A digest of the question a hint answers: the game, what the seat sees, the seat,
     the moves it has already chosen this turn, and the search's budget.  Stable across
     processes and machines (unlike `hash()`, which Python salts per process)."""
     digest = hashlib.sha256()
-    for part in (rules.slug, view.model_dump_json(), str(seat), *map(_action_text, decided), repr(hint_budget(rules))):
+    for part in (game.slug, view.model_dump_json(), str(seat), *map(_action_text, decided), repr(hint_budget(game))):
         digest.update(part.encode())
         digest.update(b"\0")
     return digest.hexdigest()
@@ -136,7 +137,7 @@ def _action_text(action: Any) -> str:
 
 
 def find_hint(
-    rules: GameRules,
+    game: Game,
     view: GameState,
     seat: int,
     should_stop: Callable[[], bool] | None = None,
@@ -150,15 +151,15 @@ def find_hint(
     searched from samples of the hidden state with them made, never from the view.
     Moves the seat cannot tell apart (the same words for what they do: two copies of
     one card) are searched as one."""
-    key = position_key(rules, view, seat, decided)
+    key = position_key(game, view, seat, decided)
     with _HINT_CACHE_LOCK:
         cached = _HINT_CACHE.get(key)
         if cached is not None:
             _HINT_CACHE.move_to_end(key)
             return cached
-    same_move = None if decided else move_identity(rules, view, seat)
+    same_move = None if decided else move_identity(game, view, seat)
     rng = random.Random(int(key[:32], 16))
-    result = search(rules, view, seat, hint_budget(rules), rng, should_stop, decided=decided, same_move=same_move)
+    result = search(game, view, seat, hint_budget(game), rng, should_stop, decided=decided, same_move=same_move)
     verdict = replace(judge(result.moves, result.iterations), cut_short=result.cut_short)
     if not result.cut_short:
         with _HINT_CACHE_LOCK:
@@ -174,25 +175,26 @@ def forget_hints() -> None:
         _HINT_CACHE.clear()
 
 
-def move_identity(rules: GameRules, view: GameState, seat: int) -> Callable[[Any], Hashable]:
+def move_identity(game: Game, view: GameState, seat: int) -> Callable[[Any], Hashable]:
     """Names a move by its type and the words the seat would read for it: two moves
     with the same words do the same for the seat (Bloom Kingdom's identical Kings)."""
 
     def words(action: Any) -> Hashable:
-        explanation = rules.explain_move(view, seat, action)
+        explanation = game.narrator.explain_move(view, seat, action)
         return (type(action).__name__, explanation.move, explanation.reason)
 
     return words
 
 
-def view_after(rules: GameRules, view: GameState, seat: int, decided: Sequence[Any]) -> GameState:
+def view_after(game: Game, view: GameState, seat: int, decided: Sequence[Any]) -> GameState:
     """What `seat` would see with its `decided` moves made, for the words of a hint
     about the move after them: played on a sample of the hidden state (seeded from the
     position), never on the view.  Anything a decided move draws is a guess; hint
     words name only what the seat's next move touches."""
     if not decided:
         return view
-    state = rules.determinize(view, seat, random.Random(position_key(rules, view, seat, decided)))
+    rules = game.rules
+    state = game.advisor.determinize(view, seat, random.Random(position_key(game, view, seat, decided)))
     for action in decided:
         state = rules.apply(state, seat, action)
     return rules.view(state, seat)

@@ -1,12 +1,12 @@
-"""The contract every game fulfils, and the pieces every game shares.
+"""The rules' contract every game fulfils, and the pieces every game shares.
 
-A game is a `GameRules` object over a pydantic state.  Rules are pure: they never
-import Textual, never touch the disk, and never change the state they are given.
+A game's rules are a `GameRules` object over a pydantic state.  Rules are pure: they
+never import Textual, never touch the disk, and never change the state they are given.
+The game's other parts (narrator, advisor, reference) are in engine/parts.py.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
@@ -15,9 +15,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-from boardgames_tui.engine.text import check_name, plural, readable_value
-
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
+from boardgames_tui.engine.text import check_name, plural
 
 
 class IllegalMove(Exception):
@@ -255,24 +253,16 @@ StateT = TypeVar("StateT", bound=GameState)
 
 
 class GameRules(ABC, Generic[StateT]):
-    """One game's rules.  Subclasses are stateless; every method is pure."""
+    """The base of a game's `Rules` part (engine/parts.py).  Subclasses are stateless;
+    every method is pure.  The words, the search and the reference are other parts."""
 
     slug: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    tagline: ClassVar[str] = ""
     options_model: ClassVar[type[BaseModel]] = NoOptions
     state_model: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
-    # How many actions a search bot's quick simulated game takes before it asks
-    # `estimate_scores`; None: every simulated game is played to its end.
-    playout_horizon: ClassVar[int | None] = None
-    # Scales every bot level's search iterations for this game: a long game with
-    # many small decisions gives each one less, so a bot game takes minutes, not hours.
-    search_effort: ClassVar[float] = 1.0
-    # Smallest terminal (columns, rows) the game's screen is laid out for.
-    min_screen: ClassVar[tuple[int, int]] = (80, 24)
 
     # -- setup and flow -------------------------------------------------------
     @abstractmethod
@@ -316,74 +306,10 @@ class GameRules(ABC, Generic[StateT]):
     def score_sheet(self, state: StateT) -> ScoreSheet: ...
 
     @abstractmethod
-    def describe(self, state: StateT, seat: int, action: Any) -> str:
-        """A short public line for the action, naming the player."""
-
-    @abstractmethod
-    def progress(self, state: StateT) -> str:
-        """Where the game stands, for save listings ("Round 2 of 3")."""
-
-    # -- what the table is told ---------------------------------------------------
-    # How many log lines the default `changes_since` passes on; a game that writes many
-    # lines for one event (a migration) sums them up itself.
-    CHANGE_LINES: ClassVar[int] = 6
-
-    def changes_since(self, before: StateT, after: StateT, seat: int) -> ChangeReport:
-        """What `seat` sees changed from `before` to `after`, two views it could see
-        (its own, or the public view when the table watches), for the screen that comes
-        up after other seats moved.  By default no marks and the log lines written since."""
-        if after.log[: len(before.log)] != before.log:
-            return NO_CHANGES
-        new = [entry.text for entry in after.log[len(before.log) :]]
-        if len(new) > self.CHANGE_LINES:
-            skipped = len(new) - self.CHANGE_LINES + 1
-            new = [f"({skipped} earlier lines are in the log)", *new[-(self.CHANGE_LINES - 1) :]]
-        return ChangeReport(lines=tuple(new))
-
-    def changes_set_off(self, before: StateT, after: StateT, seat: int) -> ChangeReport:
-        """What `seat`'s own move (from `before` to `after`, two views as for
-        `changes_since`) set off beyond the move itself (a scoring, other seats' results)
-        that the seat has not seen: told before `changes_since`'s report.  By default
-        nothing (a game whose moves set nothing off in one step keeps it)."""
-        return NO_CHANGES
-
-    def table_moments(self, before: StateT, after: StateT) -> list[TableMoment]:
-        """The public events between two public views (`view(·, SPECTATOR)`), in order,
-        for announcements to the whole table.  `before` may lie several moves back."""
-        return []
-
-    def explain_move(self, view: StateT, seat: int, action: Any) -> MoveExplanation:
-        """`action` in `seat`'s own words with what it does, from `seat`'s `view`."""
-        return MoveExplanation(self.describe(view, seat, action))
-
-    # -- what the search bots need ------------------------------------------------
-    @abstractmethod
-    def determinize(self, view: StateT, seat: int, rng: random.Random) -> StateT:
-        """A full state that `seat` could be in, knowing only `view` (= `view(state, seat)`).
-
-        Every hidden card is replaced by one drawn with `rng` from the cards `seat` has
-        not seen, every hidden order is shuffled, and the seed is a fresh
-        `rng.randrange(2**31)` so that future chance differs between samples.  The
-        result must pass `self.view(result, seat) == view` (seed and log aside) and
-        must never be built from anything but `view` and `rng`: a bot that looked at
-        the true state would cheat.
-        """
-
-    def estimate_scores(self, state: StateT) -> list[float] | None:
-        """Each seat's expected final score from here, cheaply, or None to play on.
-
-        Lets a search cut a playout short; games whose playouts are cheap enough
-        return None and are played to the end.
-        """
-        return None
-
-    def seat_roles(self, state: StateT) -> list[str] | None:
-        """What each seat plays as (a faction, say), for `simulate`'s balance report."""
-        return None
-
-    def playout_action(self, state: StateT, seat: int, actions: list[Any], rng: random.Random) -> Any:
-        """The action a quick simulated game takes: uniform unless a game knows better."""
-        return actions[rng.randrange(len(actions))]
+    def log_line(self, state: StateT, seat: int, action: Any) -> str:
+        """The public line `apply` writes into the log for the action, naming the player.
+        The log is part of the state, so its words are the rules'; the narrator's
+        `describe` tells the same line elsewhere."""
 
     # -- shared helpers ---------------------------------------------------------
     def player_count(self) -> str:
@@ -391,12 +317,6 @@ class GameRules(ABC, Generic[StateT]):
         if self.min_players == self.max_players:
             return plural(self.min_players, "player")
         return f"{self.min_players}–{self.max_players} players"
-
-    def option_label(self, field: str, value: Any) -> str:
-        """What the setup form shows for `value` of the option `field`: by default the
-        value made readable ("first-blossom" → "First Blossom"); a game whose values do
-        not read well that way names them itself."""
-        return readable_value(value)
 
     def check_players(self, count: int) -> None:
         if not self.min_players <= count <= self.max_players:
@@ -413,38 +333,3 @@ class GameRules(ABC, Generic[StateT]):
 
     def load_state(self, data: Any) -> StateT:
         return self.state_model.model_validate(data)  # type: ignore[return-value]
-
-    def rules_text(self) -> str:
-        from boardgames_tui.engine.assets import read_text
-
-        return read_text(self.slug, "rules.md")
-
-    # The reference lists live in the game's own package (catalogue.py, legend.py,
-    # reveal.py) and import its rules, so they are found and imported on first use.
-    def _game_module(self, name: str) -> Any:
-        """The module `name` of this game's package, or None where the game has none."""
-        package = type(self).__module__.rpartition(".")[0]
-        try:
-            return importlib.import_module(f"{package}.{name}")
-        except ModuleNotFoundError as error:
-            if error.name != f"{package}.{name}":
-                raise  # the module exists but something it imports is missing
-            return None
-
-    def catalogue(self) -> list[CatalogueSection]:
-        """Every component with its full text, for the rules viewer (the game's
-        catalogue.py); a game without printed components (a test game) lists none."""
-        module = self._game_module("catalogue")
-        return module.catalogue() if module else []
-
-    def legend(self) -> list[LegendEntry]:
-        """Every symbol the game's screen draws and what it means (its legend.py)."""
-        module = self._game_module("legend")
-        return module.legend() if module else []
-
-    def hidden_information(self, state: StateT) -> list[RevealedSection]:
-        """Everything in the full `state` that `view(state, SPECTATOR)` hides, one section per
-        seat holding something, then the face-down piles (the game's reveal.py): a replay's
-        "everything revealed" point of view.  Empty when nothing is hidden."""
-        module = self._game_module("reveal")
-        return module.hidden_information(state) if module else []

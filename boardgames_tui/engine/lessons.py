@@ -12,6 +12,7 @@ a seat never tells it another seat's secret.  No Textual here.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Hashable, Iterable
 from functools import cache
@@ -82,9 +83,15 @@ def lesson_book(slug: str) -> LessonBook | None:
 
 
 def situations(rules: GameRules) -> dict[str, Situation]:
-    """The game's named situations (its `lessons.SITUATIONS`), or none."""
-    module = rules._game_module("lessons")
-    return dict(module.SITUATIONS) if module else {}
+    """The game's named situations (its package's `lessons.SITUATIONS`), or none."""
+    package = type(rules).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.lessons")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.lessons":
+            raise  # the module exists but something it imports is missing
+        return {}
+    return dict(module.SITUATIONS)
 
 
 def rules_sections(markdown: str) -> list[str]:

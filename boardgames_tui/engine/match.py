@@ -5,16 +5,21 @@ from __future__ import annotations
 import uuid
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from pydantic import BaseModel, ValidationError
 
 from boardgames_tui.engine.contract import ChangeReport, GameRules, GameState, IllegalMove, ScoreSheet, Seat
+from boardgames_tui.engine.parts import Game, Rules
 from boardgames_tui.engine.table import HeldTable, changes_since_last_move
 from boardgames_tui.engine.text import repeated_name
 
-if TYPE_CHECKING:
-    from boardgames_tui.engine.saves import SaveStore
+
+class SaveStore(Protocol):
+    """Where a match is autosaved (engine/saves.py's `SaveStore`): saves know the
+    match's data, the match only that something writes it."""
+
+    def write(self, match: Match) -> Path: ...
 
 
 class Move:
@@ -33,7 +38,7 @@ class Match(HeldTable):
 
     def __init__(
         self,
-        rules: GameRules,
+        game: Game,
         options: BaseModel,
         seats: list[Seat],
         seed: int,
@@ -42,8 +47,8 @@ class Match(HeldTable):
         match_id: str | None = None,
         created: datetime | None = None,
     ) -> None:
-        check_seats(rules, seats)
-        self.rules = rules
+        check_seats(game.rules, seats)
+        self.game = game
         self.options = options
         self.seats = list(seats)
         self.seed = seed
@@ -52,7 +57,7 @@ class Match(HeldTable):
         self.created = created or datetime.now(timezone.utc)
         self.updated = self.created
         # states[i] is the state before moves[i]; states[-1] is the present.
-        self.states: list[GameState] = [rules.setup(options, self.seats, seed)]
+        self.states: list[GameState] = [game.rules.setup(options, self.seats, seed)]
         self.moves: list[Move] = []
         self.save_error: str | None = None
         # The file this match is written to: the one it was loaded from, or a fresh
@@ -70,6 +75,10 @@ class Match(HeldTable):
 
     # -- reading ----------------------------------------------------------------
     @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
     def state(self) -> GameState:
         return self.states[-1]
 
@@ -85,7 +94,7 @@ class Match(HeldTable):
         return len(self.moves)
 
     def progress(self) -> str:
-        return self.rules.progress(self.state)
+        return self.game.narrator.progress(self.state)
 
     def has_moved(self, seat: int) -> bool:
         return any(move.seat == seat for move in self.moves)
@@ -97,7 +106,7 @@ class Match(HeldTable):
         self, seat: int, looking: int, view: Callable[[GameState, int], GameState] | None = None
     ) -> ChangeReport:
         movers = [move.seat for move in self.moves]
-        return changes_since_last_move(self.rules, movers, self.states.__getitem__, seat, looking, view)
+        return changes_since_last_move(self.game, movers, self.states.__getitem__, seat, looking, view)
 
     def played_here(self, seat: int) -> bool:
         return not self.seats[seat].is_bot and seat not in self.remote_secrets
@@ -186,20 +195,20 @@ class Match(HeldTable):
     @classmethod
     def replay(
         cls,
-        rules: GameRules,
+        game: Game,
         options: BaseModel,
         seats: list[Seat],
         seed: int,
         moves: list[tuple[int, Any]],
         **kwargs: Any,
     ) -> Match:
-        match = cls(rules, options, seats, seed, **kwargs)
+        match = cls(game, options, seats, seed, **kwargs)
         for seat, action in moves:
             match.submit(seat, action, autosave=False)
         return match
 
 
-def check_seats(rules: GameRules, seats: list[Seat]) -> None:
+def check_seats(rules: Rules, seats: list[Seat]) -> None:
     """Raises ValueError for seats the game cannot be played with: too few or too many,
     or two names equal ignoring case.  Every door seats come in by (the form, --seat, a
     save, a record, a replay) ends here."""

@@ -1,7 +1,7 @@
 """Information-set Monte Carlo tree search, written once against the game contract.
 
 The bot never sees the true state.  Each iteration samples one full state its seat
-could be in (`rules.determinize(view, …)`), walks a single tree shared by all
+could be in (`advisor.determinize(view, …)`), walks a single tree shared by all
 samples (single-observer ISMCTS: a child is a move, whatever sample it was legal
 in), plays the rest of the game quickly and credits every seat with what it got.
 Moves legal only in some samples are judged by how often they were available, not
@@ -22,7 +22,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Literal, Sequence
 
-from boardgames_tui.engine.contract import GameRules, GameState
+from boardgames_tui.engine.contract import GameState
+from boardgames_tui.engine.parts import Advisor, Game, Rules
 
 # How much a win counts against a good score: a playout's reward for a seat is
 # WIN_WEIGHT for a win (shared on a tie) plus the rest for its score's place
@@ -150,7 +151,7 @@ def rewards_from_scores(totals: list[float], winners: list[int]) -> list[float]:
 Outcome = tuple[list[float], list[int], list[float]]  # rewards, winners, scores
 
 
-def final_rewards(rules: GameRules, state: GameState) -> Outcome:
+def final_rewards(rules: Rules, state: GameState) -> Outcome:
     sheet = rules.score_sheet(state)
     winners = list(sheet.winners)
     totals = [float(total) for total in sheet.totals]
@@ -172,7 +173,7 @@ def _margins(scores: list[float]) -> list[float]:
 
 
 def search(
-    rules: GameRules,
+    game: Game,
     view: GameState,
     seat: int,
     budget: SearchBudget,
@@ -191,8 +192,9 @@ def search(
     that moves the seat cannot tell apart (two copies of one card) are searched as
     one and never compete.
     """
+    rules, advisor = game.rules, game.advisor
     started = time.perf_counter()
-    root_actions = _root_actions(rules, view, seat, decided, rng, same_move)
+    root_actions = _root_actions(game, view, seat, decided, rng, same_move)
     if not root_actions:
         raise RuntimeError(f"seat {seat} has no legal action")
     if len(root_actions) == 1:
@@ -200,10 +202,10 @@ def search(
     root = _Node(None, None, -1)
     together = set(rules.to_act(view)) - {seat}
     epoch = view.info_epoch
-    planned = budget.iterations_for(len(root_actions), rules.search_effort)
+    planned = budget.iterations_for(len(root_actions), advisor.search_effort)
     deadline = started + budget.seconds
     cpu_deadline = time.thread_time() + budget.cpu_seconds
-    horizon = rules.playout_horizon
+    horizon = advisor.playout_horizon
     iterations = 0
     next_look = FIRST_LOOK
     cut_short = False
@@ -217,7 +219,7 @@ def search(
             if judge(_root_moves(root), iterations).clear:
                 break
             next_look = math.ceil(iterations * LOOK_GROWTH)
-        state = rules.determinize(view, seat, rng)
+        state = advisor.determinize(view, seat, rng)
         offered = root_actions
         if decided:
             state = _play_decided(rules, state, seat, decided)
@@ -268,14 +270,14 @@ def search(
             while together and mover in together and state.info_epoch == epoch:
                 # A pick made at the same time as the bot's: it cannot depend on it.
                 actions = rules.legal_actions(state, mover)
-                state = advance(state, mover, rules.playout_action(state, mover, actions, rng))
+                state = advance(state, mover, advisor.playout_action(state, mover, actions, rng))
                 advance = rules.apply_in_place
                 if rules.is_over(state):
                     break
                 mover = rules.to_act(state)[0]
             if rules.is_over(state):
                 break
-        rewards, winners, scores = _playout(rules, state, rng, horizon)
+        rewards, winners, scores = _playout(rules, advisor, state, rng, horizon)
         margins = _margins(scores)
         share = 1.0 / len(winners) if winners else 0.0
         for visited in path:
@@ -295,7 +297,7 @@ def search(
     return SearchResult(moves[0].action, iterations, seconds, moves, cut_short)
 
 
-def _play_decided(rules: GameRules, state: GameState, seat: int, decided: Sequence[Any]) -> GameState:
+def _play_decided(rules: Rules, state: GameState, seat: int, decided: Sequence[Any]) -> GameState:
     """A determinized `state` with the seat's already chosen moves made (a copy)."""
     for action in decided:
         state = rules.apply(state, seat, action)
@@ -303,7 +305,7 @@ def _play_decided(rules: GameRules, state: GameState, seat: int, decided: Sequen
 
 
 def _root_actions(
-    rules: GameRules,
+    game: Game,
     view: GameState,
     seat: int,
     decided: Sequence[Any],
@@ -314,8 +316,9 @@ def _root_actions(
     are alike.  After `decided` moves they are read from one sample with those moves
     made: what a chip sends next does not depend on what the view hides, but the
     view cannot be played on."""
+    rules = game.rules
     if decided:
-        sample = _play_decided(rules, rules.determinize(view, seat, random.Random(rng.random())), seat, decided)
+        sample = _play_decided(rules, game.advisor.determinize(view, seat, random.Random(rng.random())), seat, decided)
         actions = rules.legal_actions(sample, seat)
     else:
         actions = rules.legal_actions(view, seat)
@@ -436,19 +439,19 @@ def _lead_in_errors(best: MoveStats, other: MoveStats) -> float:
 
 
 def _playout(
-    rules: GameRules, state: GameState, rng: random.Random, horizon: int | None
+    rules: Rules, advisor: Advisor, state: GameState, rng: random.Random, horizon: int | None
 ) -> Outcome:
     """Plays a quick game on from `state`, which the caller owns and gives up (it came
     from `apply`), so each move changes it in place."""
     steps = 0
     while not rules.is_over(state):
         if horizon is not None and steps >= horizon:
-            estimates = rules.estimate_scores(state)
+            estimates = advisor.estimate_scores(state)
             if estimates is not None:
                 return estimated_rewards(estimates)
         mover = rules.to_act(state)[0]
         actions = rules.legal_actions(state, mover)
-        action = actions[0] if len(actions) == 1 else rules.playout_action(state, mover, actions, rng)
+        action = actions[0] if len(actions) == 1 else advisor.playout_action(state, mover, actions, rng)
         state = rules.apply_in_place(state, mover, action)
         steps += 1
     return final_rewards(rules, state)

@@ -155,7 +155,8 @@ Progress = Callable[[int, int], None]
 def _replayed(record: GameRecord) -> ReplayHistory:
     """The record's game replayed through today's rules, every move checked, to its end."""
     try:
-        rules = get_game(record.game)
+        game = get_game(record.game)
+        rules = game.rules
     except KeyError:
         raise RecordError(f"it is a game this version does not know ({record.game!r})") from None
     try:
@@ -164,7 +165,7 @@ def _replayed(record: GameRecord) -> ReplayHistory:
     except (ValidationError, ValueError, TypeError):
         raise RecordError(f"its {rules.title} options or moves cannot be read") from None
     try:
-        history = ReplayHistory(rules, options, record.seats, record.seed, moves)
+        history = ReplayHistory(game, options, record.seats, record.seed, moves)
     except IllegalMove as refusal:
         raise RecordError(f"its moves break the rules of {rules.title} ({refusal.reason.rstrip('.')})") from None
     except ValueError as error:

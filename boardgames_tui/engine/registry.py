@@ -1,44 +1,64 @@
-"""The games the app knows, keyed by slug.  Nothing outside games/ names a game."""
+"""The games the app knows, keyed by slug.  Nothing outside games/ names a game.
+
+Games are found the way pytest and Flake8 find their plugins: each installed
+distribution names its `Game` records in the `boardgames_tui.games` entry-point group
+(`[project.entry-points."boardgames_tui.games"]` in its pyproject.toml).  The built-in
+games are listed there like any other; this module imports none of them.
+"""
 
 from __future__ import annotations
 
-from boardgames_tui.engine.contract import GameRules
+from importlib.metadata import entry_points
 
-_GAMES: dict[str, GameRules] = {}
-# slug -> "module:Class" of the game's Textual screen, imported only by the UI so that
-# headless uses (simulate, tests, bots) never load Textual.
-_SCREENS: dict[str, str] = {}
+from boardgames_tui import NoGamesInstalled
+from boardgames_tui.engine.parts import Game
+
+ENTRY_POINT_GROUP = "boardgames_tui.games"
+
+_GAMES: dict[str, Game] = {}
+_discovered = False
 
 
-def register(rules: GameRules, screen: str) -> GameRules:
-    if rules.slug in _GAMES:
-        raise ValueError(f"game {rules.slug!r} is registered twice")
-    _GAMES[rules.slug] = rules
-    _SCREENS[rules.slug] = screen
-    return rules
+def register(game: Game) -> Game:
+    if game.slug in _GAMES:
+        raise ValueError(f"game {game.slug!r} is registered twice")
+    _GAMES[game.slug] = game
+    return game
+
+
+def _discover() -> None:
+    """Load every game named in the entry-point group, once."""
+    global _discovered
+    if _discovered:
+        return
+    found = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda point: point.name)
+    for point in found:
+        game = point.load()
+        if not isinstance(game, Game):
+            raise TypeError(f"the entry point {point.name!r} ({point.value}) names no Game")
+        if game.slug != point.name:
+            raise ValueError(f"the entry point {point.name!r} ({point.value}) names the game {game.slug!r}")
+        if game.slug in _GAMES and _GAMES[game.slug] is game:
+            continue  # the same distribution seen twice on the path
+        register(game)
+    _discovered = True
 
 
 def screen_path(slug: str) -> str:
-    get_game(slug)
-    return _SCREENS[slug]
+    return get_game(slug).screen
 
 
-def _load_builtin_games() -> None:
-    # Importing the package registers each built-in game exactly once.
-    import boardgames_tui.games  # noqa: F401
-
-
-def all_games() -> list[GameRules]:
-    _load_builtin_games()
-    return sorted(_GAMES.values(), key=lambda rules: rules.title)
+def all_games() -> list[Game]:
+    _discover()
+    return sorted(_GAMES.values(), key=lambda game: game.title)
 
 
 def slugs() -> list[str]:
-    return [rules.slug for rules in all_games()]
+    return [game.slug for game in all_games()]
 
 
-def get_game(slug: str) -> GameRules:
-    _load_builtin_games()
+def get_game(slug: str) -> Game:
+    _discover()
     try:
         return _GAMES[slug]
     except KeyError:

@@ -15,8 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import ChangeReport, GameRules, GameState, IllegalMove, ScoreSheet, Seat
+from boardgames_tui.engine.contract import ChangeReport, GameState, IllegalMove, ScoreSheet, Seat
 from boardgames_tui.engine.match import Match, Move, check_seats, checked_move, own_run
+from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.table import HeldTable, changes_since_last_move
 
 REPLAY_REFUSAL = "This is a replay: nothing can be played or taken back here."
@@ -28,7 +29,7 @@ class ReplayHistory:
 
     def __init__(
         self,
-        rules: GameRules,
+        game: Game,
         options: BaseModel,
         seats: list[Seat],
         seed: int,
@@ -40,7 +41,9 @@ class ReplayHistory:
         """Replays `moves` from the game's setup, raising `IllegalMove` at the first one
         the rules refuse (and `ValueError` for options or seats the game cannot set up);
         `states`: the states a match already holds, which are then not replayed."""
+        rules = game.rules
         check_seats(rules, seats)
+        self.game = game
         self.rules = rules
         self.options = options
         self.seats = list(seats)
@@ -51,19 +54,19 @@ class ReplayHistory:
         state = states[0] if states else rules.setup(options, self.seats, seed)
         self.checkpoints: dict[int, GameState] = {0: state}
         # The progress line at every step (a replay's rounds are found in them): words, not states.
-        self.progress_lines = [rules.progress(state)]
+        self.progress_lines = [game.narrator.progress(state)]
         for step, (seat, action) in enumerate(moves, start=1):
             state = states[step] if states else checked_move(rules, self.seats, state, seat, action)
             if step % checkpoint_every == 0:
                 self.checkpoints[step] = state
-            self.progress_lines.append(rules.progress(state))
+            self.progress_lines.append(game.narrator.progress(state))
         self.final = state
 
     @classmethod
     def of_match(cls, match: Match) -> ReplayHistory:
         """The history of a match in memory (a save being watched): nothing is replayed."""
         return cls(
-            match.rules, match.options, match.seats, match.seed,
+            match.game, match.options, match.seats, match.seed,
             [(move.seat, move.action) for move in match.moves], states=match.states,
         )
 
@@ -96,6 +99,7 @@ class ReplayTable(HeldTable):
         updated: datetime | None = None,
     ) -> None:
         self.history = history
+        self.game = history.game
         self.rules = history.rules
         self.seats = history.seats
         self.options = history.options
@@ -164,7 +168,7 @@ class ReplayTable(HeldTable):
         return own_run(self.history.moves[: self.step], seat)
 
     def changes_since_last_move(self, seat: int, looking: int) -> ChangeReport:
-        return changes_since_last_move(self.rules, self.history.movers[: self.step], self.state_at, seat, looking)
+        return changes_since_last_move(self.game, self.history.movers[: self.step], self.state_at, seat, looking)
 
     def search_seed(self) -> int:
         return self.seed + self.step

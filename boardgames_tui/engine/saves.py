@@ -301,7 +301,7 @@ def encode(match: Match) -> dict[str, Any]:
         # For people reading the file; loading recomputes it from the moves.
         "summary": {
             "players": [seat.label() for seat in match.seats],
-            "progress": rules.progress(match.state),
+            "progress": match.game.narrator.progress(match.state),
             "finished": rules.is_over(match.state),
         },
         "state": match.state.model_dump(mode="json"),
@@ -317,7 +317,7 @@ def summarize(match: Match, path: Path) -> SaveSummary:
         game_title=rules.title,
         title=match.title,
         players=[seat.label() for seat in match.seats],
-        progress=rules.progress(match.state),
+        progress=match.game.narrator.progress(match.state),
         moves=len(match.moves),
         finished=rules.is_over(match.state),
         updated=match.updated,
@@ -364,7 +364,8 @@ def _without_log(state: dict[str, Any]) -> dict[str, Any]:
 
 def _load_match(path: Path) -> Match:
     payload = _read_payload(path)
-    rules = get_game(payload["game"])
+    game = get_game(payload["game"])
+    rules = game.rules
     try:
         save = SaveFile.model_validate(payload)
     except ValidationError as error:
@@ -375,7 +376,7 @@ def _load_match(path: Path) -> Match:
     except ValidationError as error:
         raise SaveError(path, f"is damaged (its setup or moves cannot be read: {first_problem(error)})") from None
     try:
-        match = Match.replay(rules, options, save.seats, save.seed, moves, match_id=save.match_id, created=save.created)
+        match = Match.replay(game, options, save.seats, save.seed, moves, match_id=save.match_id, created=save.created)
     except IllegalMove as error:
         raise SaveError(path, f"does not replay with these rules ({clean_text(error.reason).rstrip('.')})") from None
     except ValueError as error:

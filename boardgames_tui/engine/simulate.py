@@ -11,14 +11,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from boardgames_tui.engine.bots import Bot, make_bot
-from boardgames_tui.engine.contract import GameRules, GameState, IllegalMove, Seat
+from boardgames_tui.engine.contract import GameState, IllegalMove, Seat
+from boardgames_tui.engine.parts import Game
 
 # A game that has not ended after this many actions is counted as an error.
 MAX_ACTIONS = 100_000
 
 
 def play_bot_game(
-    rules: GameRules,
+    game: Game,
     options: BaseModel,
     bot_levels: list[str],
     seed: int,
@@ -30,11 +31,12 @@ def play_bot_game(
     `untimed` bots spend their whole playout budget (see `make_bot`)."""
     seats = [Seat(name=f"Seat {index + 1}", kind="bot", bot_level=level) for index, level in enumerate(bot_levels)]
     bots: list[Bot] = [make_bot(level, seed, index, untimed=untimed) for index, level in enumerate(bot_levels)]
+    rules = game.rules
     state = rules.setup(options, seats, seed)
     moves: list[tuple[int, Any]] = []
     while not rules.is_over(state):
         for seat in rules.to_act(state):
-            action = bots[seat].choose(rules, rules.view(state, seat), seat)
+            action = bots[seat].choose(game, rules.view(state, seat), seat)
             if check:
                 rules.validate(state, seat, action)
             state = rules.apply(state, seat, action)
@@ -122,17 +124,18 @@ def _play_one(
 ) -> _GameResult:
     from boardgames_tui.engine.registry import get_game
 
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     try:
-        final, _ = play_bot_game(rules, rules.parse_options(options_data), levels, game_seed, untimed=untimed)
+        final, _ = play_bot_game(game, rules.parse_options(options_data), levels, game_seed, untimed=untimed)
         sheet = rules.score_sheet(final)
     except (IllegalMove, RuntimeError, ValueError, KeyError, IndexError) as error:
         return _GameResult(levels=levels, error=f"game {number + 1} (seed {game_seed}): {type(error).__name__}: {error}")
-    return _GameResult(levels=levels, totals=list(sheet.totals), winners=list(sheet.winners), roles=rules.seat_roles(final))
+    return _GameResult(levels=levels, totals=list(sheet.totals), winners=list(sheet.winners), roles=game.advisor.seat_roles(final))
 
 
 def simulate(
-    rules: GameRules,
+    game: Game,
     options: BaseModel,
     bot_levels: list[str],
     games: int,
@@ -147,7 +150,7 @@ def simulate(
     With `repeatable`, search bots play without their time ceiling (slower, but the
     same seed gives the same report on any machine, busy or not)."""
     players = len(bot_levels)
-    rules.check_players(players)
+    game.rules.check_players(players)
     # An unknown bot level is the caller's mistake, not a game that went wrong: say
     # so at once instead of counting it as an error in every game.
     for seat, level in enumerate(bot_levels):
@@ -157,7 +160,7 @@ def simulate(
     for number in range(games):
         shift = number % players if swap_seats else 0
         levels = list(bot_levels[shift:]) + list(bot_levels[:shift])
-        plans.append((rules.slug, options.model_dump(mode="json"), levels, number, game_seeds.randrange(2**31), repeatable))
+        plans.append((game.slug, options.model_dump(mode="json"), levels, number, game_seeds.randrange(2**31), repeatable))
     started = time.perf_counter()
     if jobs > 1 and games > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -197,7 +200,7 @@ def simulate(
                 role_wins[role] = role_wins.get(role, 0.0) + (share if won else 0.0)
                 role_margins[role] = role_margins.get(role, 0.0) + margins[seat]
     return SimulationReport(
-        game=rules.slug,
+        game=game.slug,
         players=players,
         games=games,
         seed=seed,

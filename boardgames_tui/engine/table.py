@@ -17,16 +17,19 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 from boardgames_tui.engine.contract import NO_CHANGES, ChangeReport
 
 if TYPE_CHECKING:
-    from boardgames_tui.engine.contract import GameRules, GameState, ScoreSheet, Seat
+    from boardgames_tui.engine.contract import GameState, ScoreSheet, Seat
+    from boardgames_tui.engine.parts import Game, Rules
     from boardgames_tui.engine.reference import RevealedSection
 
 
 class Table(Protocol):
     """The seam between a screen and the game it shows (see the module's words)."""
 
-    # The game's own rules, run here on views only: legal actions, prompts, the words
-    # of a hint.  Never on a state: the table alone holds one.
-    rules: GameRules
+    # The game's parts (engine/parts.py), run here on views only: legal actions, prompts,
+    # the words of a hint.  Never on a state: the table alone holds one.
+    game: Game
+    # `game.rules`, the part a screen reaches most.
+    rules: Rules
     seats: list[Seat]
 
     @property
@@ -133,7 +136,8 @@ class HeldTable:
     """The answers of a table that holds its game's state in this process (a match, a
     replay), read from `state`: the position shown."""
 
-    rules: GameRules
+    game: Game
+    rules: Rules
     seats: list[Seat]
     state: GameState
 
@@ -150,7 +154,7 @@ class HeldTable:
         return [index for index, seat in enumerate(self.seats) if not seat.is_bot]
 
     def hidden_information(self) -> list[RevealedSection]:
-        return self.rules.hidden_information(self.state)
+        return self.game.reference.hidden_information(self.state)
 
     def played_here(self, seat: int) -> bool:
         return not self.seats[seat].is_bot
@@ -166,7 +170,7 @@ class HeldTable:
 
 
 def changes_since_last_move(
-    rules: GameRules,
+    game: Game,
     movers: Sequence[int],
     state_at: Callable[[int], GameState],
     seat: int,
@@ -176,16 +180,17 @@ def changes_since_last_move(
     """`Table.changes_since_last_move` for a table that holds the history: `movers[i]` made
     move i, `state_at(i)` is the state before it (`state_at(len(movers))`: the present).
     `view`: the rules' own, or a cache of it (a host works out every seat's at each move)."""
-    view = view or rules.view
+    narrator = game.narrator
+    view = view or game.rules.view
     last = next((index for index in range(len(movers) - 1, -1, -1) if movers[index] == seat), None)
     # A seat that has not moved yet is told what happened since the game began.
     since = 0 if last is None else last + 1
     report = NO_CHANGES
     if last is not None:
         # What its own move set off, which it has not seen either (a migration run on).
-        report = rules.changes_set_off(view(state_at(last), looking), view(state_at(since), looking), seat)
+        report = narrator.changes_set_off(view(state_at(last), looking), view(state_at(since), looking), seat)
     if since < len(movers):
         before = view(state_at(since), looking)
         now = view(state_at(len(movers)), looking)
-        report = report.then(rules.changes_since(before, now, seat))
+        report = report.then(narrator.changes_since(before, now, seat))
     return report

@@ -1,3 +1,2 @@
-"""The built-in games; importing this package registers each of them."""
-
-from boardgames_tui.games import bloom_kingdom, everbloom, evergreen, pollen  # noqa: F401
+"""The built-in games, one package each; each names its Game record in pyproject.toml's
+`boardgames_tui.games` entry points, as a game from outside this repository would."""

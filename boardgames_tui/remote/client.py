@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 import aiohttp
 
-from boardgames_tui.engine.contract import GameRules, GameState, LogEntry, ScoreSheet, Seat
+from boardgames_tui.engine.contract import GameState, LogEntry, ScoreSheet, Seat
+from boardgames_tui.engine.parts import Game, Rules
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.remote.wire import (
     MAX_HOST_MESSAGE_BYTES,
@@ -44,7 +45,9 @@ class RemoteSeat:
     def __init__(self, link: JoinLink) -> None:
         self.link = link
         self.seat = link.seat
-        self.rules: GameRules | None = None
+        # The game's parts once the host has said which game it is; `rules` is `game.rules`.
+        self.game: Game | None = None
+        self.rules: Rules | None = None
         self.seats: list[Seat] = []
         self.remote_seats: list[int] = []
         self.update: ViewUpdate | None = None
@@ -106,7 +109,8 @@ class RemoteSeat:
 
     def _take(self, message: Welcome | ViewUpdate | Refused | Away | Back) -> None:
         if isinstance(message, Welcome):
-            self.rules = get_game(message.game)
+            self.game = get_game(message.game)
+            self.rules = self.game.rules
             self.seats = message.seats
             self.remote_seats = message.remote_seats
         elif isinstance(message, ViewUpdate):

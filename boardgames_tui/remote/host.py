@@ -212,7 +212,7 @@ class RemoteHost:
             log=log[log_from:],
             to_act=rules.to_act(match.state),
             over=over,
-            progress=rules.progress(match.state),
+            progress=match.game.narrator.progress(match.state),
             undo_blocker=match.undo_blocker(seat),
             has_moved=any(move.seat == seat for move in match.moves),
             own_run=[rules.dump_action(action) for action in match.own_run(seat)],
@@ -221,7 +221,7 @@ class RemoteHost:
             score_sheet=rules.score_sheet(match.state) if over else None,
             hidden=[
                 HiddenSection(title=section.title, lines=list(section.lines))
-                for section in rules.hidden_information(match.state)
+                for section in match.game.reference.hidden_information(match.state)
             ]
             if over
             else None,
@@ -253,7 +253,7 @@ class RemoteHost:
             view = self.rules.view(self.match.state, seat)
             bot = self._bot_for(seat)
             # A search takes up to seconds: off the loop, from the seat's view alone.
-            action = await asyncio.to_thread(bot.choose, self.rules, view, seat)
+            action = await asyncio.to_thread(bot.choose, self.match.game, view, seat)
             if revision != self.revision or not self.is_played_here(seat):
                 continue  # the game moved on while the bot thought (an undo, a seat back)
             self.submit(seat, action)

@@ -21,8 +21,9 @@ from boardgames_tui.remote.wire import ViewUpdate, hashable_marks
 
 class RemoteTable:
     def __init__(self, remote: RemoteSeat) -> None:
-        assert remote.rules is not None and remote.update is not None, "join first"
+        assert remote.game is not None and remote.rules is not None and remote.update is not None, "join first"
         self.remote = remote
+        self.game = remote.game
         self.rules = remote.rules
         self.seats = remote.seats
         self.seat = remote.seat

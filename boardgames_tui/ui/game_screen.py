@@ -31,7 +31,6 @@ from boardgames_tui.engine.contract import (
     NO_CHANGES,
     SPECTATOR,
     ChangeReport,
-    GameRules,
     GameState,
     IllegalMove,
     LogEntry,
@@ -39,6 +38,7 @@ from boardgames_tui.engine.contract import (
     TableMoment,
 )
 from boardgames_tui.engine.lessons import Lesson, Teacher
+from boardgames_tui.engine.parts import Narrator
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.table import Table
 from boardgames_tui.engine.text import and_list, plural, possessive
@@ -129,14 +129,14 @@ def _points(lead: float) -> str:
     return f"{lead:.1f} points" if round(lead, 1) != 1.0 else "1 point"
 
 
-def hint_message(rules: GameRules, view: GameState, seat: int, verdict: Verdict) -> Text:
+def hint_message(narrator: Narrator, view: GameState, seat: int, verdict: Verdict) -> Text:
     """The status line of a hint: the move in the seat's words, what it does in the
     game's terms, and the record of the simulated games behind it."""
-    explanation = rules.explain_move(view, seat, verdict.best.action)
+    explanation = narrator.explain_move(view, seat, verdict.best.action)
     reason = f"{explanation.reason.rstrip('.')}; " if explanation.reason else ""
     runner_up = None
     if verdict.runner_up is not None:
-        runner_up = rules.explain_move(view, seat, verdict.runner_up.action)
+        runner_up = narrator.explain_move(view, seat, verdict.runner_up.action)
     return Text.assemble(
         ("Hint: ", "bold"), (explanation.move.rstrip("."), "bold"), f" — {reason}{hint_reason(verdict, runner_up)}"
     )
@@ -287,7 +287,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     def __init__(self, table: Table) -> None:
         super().__init__(classes="game")
         self.table = table
+        self.game = table.game
         self.rules = table.rules
+        self.narrator: Narrator = table.game.narrator
         # The human seat whose private information is on screen, or None (public only).
         self.viewer: int | None = None
         # Whether the viewer came to the keyboard through its own curtain: a seat shown
@@ -332,7 +334,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
 
     # -- layout ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
-        return self.rules.min_screen
+        return self.game.min_screen
 
     def compose_body(self) -> ComposeResult:
         yield Header()
@@ -442,7 +444,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         before, self._public_told = self._public_told, now
         if before is None:
             return []
-        return self.rules.table_moments(before, now)
+        return self.narrator.table_moments(before, now)
 
     # -- since your last turn ------------------------------------------------------------------
     def since_last_turn(self) -> ChangeReport:
@@ -726,7 +728,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     def _bot_turn(self, seat: int, generation: int, view: GameState, pause: float) -> None:
         worker = get_current_worker()
         started = time.monotonic()
-        action = self._bots[seat].choose(self.rules, view, seat, lambda: worker.is_cancelled)
+        action = self._bots[seat].choose(self.game, view, seat, lambda: worker.is_cancelled)
         # A short pause so people can follow what the bots do; checked often so that
         # quitting or undoing never waits for it.
         while time.monotonic() - started < pause:
@@ -773,10 +775,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         and show it (a hook: a game may ask about the decision after moves its turn
         builder holds, `decided`, such as a chip chosen but not yet placed)."""
         worker = get_current_worker()
-        verdict = find_hint(self.rules, view, seat, lambda: worker.is_cancelled, decided=decided)
+        verdict = find_hint(self.game, view, seat, lambda: worker.is_cancelled, decided=decided)
         if worker.is_cancelled:
             return
-        words_view = view_after(self.rules, view, seat, decided)
+        words_view = view_after(self.game, view, seat, decided)
         try:
             self.app.call_from_thread(self._hint_found, seat, position, words_view, verdict)
         except RuntimeError:
@@ -788,7 +790,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             return
         self.hint = verdict.best.action
         self.highlight_action(verdict.best.action)
-        self._message = hint_message(self.rules, view, seat, verdict)
+        self._message = hint_message(self.narrator, view, seat, verdict)
         self.redraw(cursor_only=True)
 
     def highlight_action(self, action: Any) -> None:
@@ -944,12 +946,12 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     def action_rules(self) -> None:
         from boardgames_tui.ui.rules_viewer import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.rules))
+        self.app.push_screen(RulesScreen(self.game))
 
     def action_legend(self) -> None:
         from boardgames_tui.ui.rules_viewer import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.rules, tab="legend"))
+        self.app.push_screen(RulesScreen(self.game, tab="legend"))
 
     def action_keys(self) -> None:
         if self.query("HelpPanel"):

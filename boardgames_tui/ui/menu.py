@@ -22,7 +22,7 @@ from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
-    from boardgames_tui.engine.contract import GameRules
+    from boardgames_tui.engine.parts import Game
     from boardgames_tui.engine.saves import BrokenSave, SaveSummary
 
 TITLE_ART = "✿ boardgames-tui ✿"
@@ -102,42 +102,42 @@ class GamePickScreen(SizedScreen[None]):
                 self.purpose, "Rules of which game?"
             )
             yield Static(heading, classes="heading")
-            yield OptionList(*[Option(game_choice(rules), id=rules.slug) for rules in self.games], id="games")
+            yield OptionList(*[Option(game_choice(game), id=game.slug) for game in self.games], id="games")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = {"new": "New game", "learn": "Learn to play"}.get(self.purpose, "Rules")
         self.query_one("#games", OptionList).focus()
 
-    def _rules(self, slug: str | None) -> GameRules:
-        return next(rules for rules in self.games if rules.slug == slug)
+    def _game(self, slug: str | None) -> Game:
+        return next(game for game in self.games if game.slug == slug)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        rules = self._rules(event.option.id)
+        game = self._game(event.option.id)
         if self.purpose == "new":
             from boardgames_tui.ui.setup import SetupScreen
 
-            self.app.push_screen(SetupScreen(rules))
+            self.app.push_screen(SetupScreen(game))
         elif self.purpose == "learn":
-            self.app.start_guided(rules.slug)  # type: ignore[attr-defined]
+            self.app.start_guided(game.slug)  # type: ignore[attr-defined]
         else:
             from boardgames_tui.ui.rules_viewer import RulesScreen
 
-            self.app.push_screen(RulesScreen(rules))
+            self.app.push_screen(RulesScreen(game))
 
     def action_back(self) -> None:
         self.dismiss(None)
 
 
-def game_choice(rules: GameRules) -> Group:
+def game_choice(game: Game) -> Group:
     """A game in the picker: its title and how many may play (from its rules), then its
     tagline, indented as a block so that a tagline wrapped on a narrow screen keeps its
     indent on every line."""
-    count = rules.player_count()
+    count = game.rules.player_count()
     # A tagline may open with the same count; the line above already gives it.
-    tagline = rules.tagline.removeprefix(f"{count} · ")
-    title = Text.assemble((rules.title, "bold"), (f" · {count}", "bold dim"))
+    tagline = game.tagline.removeprefix(f"{count} · ")
+    title = Text.assemble((game.title, "bold"), (f" · {count}", "bold dim"))
     return Group(title, Padding(Text(tagline, style="dim"), (0, 0, 0, 2)))
 
 

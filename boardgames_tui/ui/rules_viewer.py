@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Header, Input, Markdown, Static, TabbedContent, TabPane
 
-from boardgames_tui.engine.contract import GameRules
+from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, filter_catalogue
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.footer import KeysFooter
@@ -73,29 +73,29 @@ class RulesScreen(SizedScreen[None]):
         Binding("L", "learn", "Learn"),
     ]
 
-    def __init__(self, rules: GameRules, tab: Tab = "rules") -> None:
+    def __init__(self, game: Game, tab: Tab = "rules") -> None:
         super().__init__()
-        self.rules = rules
+        self.game = game
         self.first_tab = tab
-        self.sections = rules.catalogue()
+        self.sections = game.reference.catalogue()
 
     def compose_body(self) -> ComposeResult:
         yield Header()
         with TabbedContent(initial=f"{self.first_tab}-tab", id="rules-tabs"):
             with TabPane("Rules", id="rules-tab"):
                 with VerticalScroll(id="rules-scroll"):
-                    yield Markdown(self.rules.rules_text(), id="rules-text")
+                    yield Markdown(self.game.reference.rules_text(), id="rules-text")
             with TabPane("Components", id="components-tab"):
                 yield Input(placeholder="Search components (/): words a component mentions", id="catalogue-search")
                 with VerticalScroll(id="catalogue-scroll"):
                     yield Static(catalogue_text(self.sections), id="catalogue-text")
             with TabPane("Legend", id="legend-tab"):
                 with VerticalScroll(id="legend-scroll"):
-                    yield Static(legend_renderable(self.rules.legend()), id="legend-text")
+                    yield Static(legend_renderable(self.game.reference.legend()), id="legend-text")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.title = f"Rules — {self.rules.title}"
+        self.title = f"Rules — {self.game.title}"
         self._focus_tab(self.first_tab)
 
     def _focus_tab(self, tab: str) -> None:

@@ -15,7 +15,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
-from boardgames_tui.engine.contract import GameRules, Seat
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.parts import Game, Rules
 from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text, plural, repeated_name
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.footer import KeysFooter
@@ -69,7 +70,7 @@ class StartRequest(BaseModel):
     remote_seats: list[int] = []
 
 
-def build_seats(rows: list[tuple[str, str]], rules: GameRules) -> list[Seat]:
+def build_seats(rows: list[tuple[str, str]], rules: Rules) -> list[Seat]:
     """Turns (kind, name) form rows into seats, or raises ValueError with the reason."""
     seats: list[Seat] = []
     numbers: list[int] = []  # each seat's row, to point at the name a refusal is about
@@ -118,9 +119,10 @@ class SetupScreen(SizedScreen[None]):
         Binding("f1", "rules", "Rules"),
     ]
 
-    def __init__(self, rules: GameRules) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__()
-        self.rules = rules
+        self.game = game
+        self.rules = game.rules
 
     def compose_body(self) -> ComposeResult:
         yield Header()
@@ -150,7 +152,7 @@ class SetupScreen(SizedScreen[None]):
                     elif choices is not None:
                         yield Label(label, classes="option-label")
                         yield Select(
-                            [(self.rules.option_label(field_name, choice), choice) for choice in choices],
+                            [(self.game.reference.option_label(field_name, choice), choice) for choice in choices],
                             value=field.default,
                             allow_blank=False,
                             id=f"option-{field_name}",
@@ -236,7 +238,7 @@ class SetupScreen(SizedScreen[None]):
     def action_rules(self) -> None:
         from boardgames_tui.ui.rules_viewer import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.rules))
+        self.app.push_screen(RulesScreen(self.game))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -82,11 +82,13 @@ def pollen_match_with_a_big_garden(tmp_path, cards: int = 40):
     from boardgames_tui.engine.registry import get_game
     from boardgames_tui.engine.simulate import play_bot_game
 
-    rules = get_game("pollen")
+    game = get_game("pollen")
+
+    rules = game.rules
     options = rules.parse_options({"starting_player": 1})
-    _, moves = play_bot_game(rules, options, ["random"] * 4, 16)
+    _, moves = play_bot_game(game, options, ["random"] * 4, 16)
     seats = [Seat(name="Ann")] + [Seat(name=f"Bot {number}", kind="bot") for number in (2, 3, 4)]
-    match = Match(rules, options, seats, 16, store=SaveStore(tmp_path))
+    match = Match(game, options, seats, 16, store=SaveStore(tmp_path))
     for seat, action in moves:
         state = match.state
         if len(state.garden) >= cards and state.phase == "plant" and state.active == 0:

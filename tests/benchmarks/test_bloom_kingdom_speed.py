@@ -12,9 +12,10 @@ from boardgames_tui.engine.simulate import play_bot_game
 
 @pytest.mark.benchmark(group="random-games")
 def test_random_four_seat_bloom_kingdom_games(benchmark):
-    rules = get_game("bloom-kingdom")
+    game = get_game("bloom-kingdom")
+    rules = game.rules
     options = rules.parse_options({})
     seeds = itertools.count(1)
-    final, _ = benchmark(lambda: play_bot_game(rules, options, ["random"] * 4, next(seeds)))
+    final, _ = benchmark(lambda: play_bot_game(game, options, ["random"] * 4, next(seeds)))
     assert rules.is_over(final)
     benchmark.extra_info["games_per_second"] = round(1 / benchmark.stats.stats.mean, 1)

@@ -24,7 +24,8 @@ GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
 
 def positions(slug: str, how_many: int = 6) -> list[tuple[object, int]]:
     """(view, seat) pairs a few random moves into 2-seat games, where the seat has a real choice."""
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     found = []
     for seed in range(100):
         state = rules.setup(rules.parse_options({}), [Seat(name="A", kind="bot"), Seat(name="B", kind="bot")], seed)
@@ -48,7 +49,8 @@ def positions(slug: str, how_many: int = 6) -> list[tuple[object, int]]:
 @pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize("slug", GAMES)
 def test_bot_think_time(benchmark, slug, level):
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     cases = positions(slug)
     numbers = count()
     rates: list[float] = []
@@ -56,7 +58,7 @@ def test_bot_think_time(benchmark, slug, level):
     def think() -> None:
         number = next(numbers)
         view, seat = cases[number % len(cases)]
-        result = search(rules, view, seat, SEARCH_LEVELS[level], random.Random(number))
+        result = search(game, view, seat, SEARCH_LEVELS[level], random.Random(number))
         rates.append(result.playouts_per_second)
 
     benchmark.pedantic(think, rounds=len(cases) * 2, iterations=1)

@@ -12,9 +12,10 @@ import pytest
 
 from boardgames_tui.engine.simulate import play_bot_game
 from boardgames_tui.games.evergreen.model import EvergreenOptions
-from boardgames_tui.games.evergreen.rules import EvergreenRules
+from boardgames_tui.engine.registry import get_game
 
-RULES = EvergreenRules()
+GAME = get_game("evergreen")
+RULES = GAME.rules
 GAMES_PER_ROUND = 10
 
 
@@ -26,7 +27,7 @@ def test_random_four_seat_evergreen_games_per_second(benchmark, modules):
 
     def play_round() -> int:
         for _ in range(GAMES_PER_ROUND):
-            final, _moves = play_bot_game(RULES, options, ["random"] * 4, next(seeds))
+            final, _moves = play_bot_game(GAME, options, ["random"] * 4, next(seeds))
             assert RULES.is_over(final)
         return GAMES_PER_ROUND
 

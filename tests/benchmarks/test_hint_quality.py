@@ -31,6 +31,7 @@ import pytest
 
 from boardgames_tui.engine.bots import find_hint, forget_hints, hint_budget, move_identity, view_after
 from boardgames_tui.engine.contract import GameRules, Seat
+from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.mcts import LIKELY_LEAD_Z, MoveStats, _lead_in_errors, action_key, judge, search
 from boardgames_tui.engine.registry import get_game
 
@@ -59,7 +60,8 @@ def _kind(slug: str, rules: GameRules, state: Any, seat: int) -> str:
 
 
 def positions(slug: str) -> list[Question]:
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     questions: list[Question] = []
     for seats in (2, min(4, rules.max_players)):
         state = rules.setup(rules.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(seats)], 100 + seats)
@@ -87,18 +89,19 @@ def positions(slug: str) -> list[Question]:
                 view = rules.view(state, seat)
                 questions.append(Question(slug, f"{seats} seats, {phase}, {kind}", view, seat))
                 if slug == "everbloom" and kind == "chip":
-                    split = _split(rules, view, seat, mover)
+                    split = _split(game, view, seat, mover)
                     if split is not None:
                         questions.append(Question(slug, f"{seats} seats, {phase}, split", view, seat, (split,)))
     return questions
 
 
-def _split(rules: GameRules, view: Any, seat: int, rng: random.Random) -> Any:
+def _split(game: Game, view: Any, seat: int, rng: random.Random) -> Any:
     """A chip whose split offers a choice (it sends pollinators to two or more cards)."""
+    rules = game.rules
     places = [action for action in rules.legal_actions(view, seat) if type(action).__name__ == "PlaceChip"]
     rng.shuffle(places)
     for place in places:
-        after = view_after(rules, view, seat, (place,))
+        after = view_after(game, view, seat, (place,))
         if after.turn is not None and not after.turn.steps and after.turn.seat == seat:
             if len({action_key(action) for action in rules.legal_actions(after, seat)}) > 1:
                 return place
@@ -116,21 +119,21 @@ class Judged:
     hint_games: int
 
 
-def judge_hint(rules: GameRules, question: Question, number: int) -> Judged:
+def judge_hint(game: Game, question: Question, number: int) -> Judged:
     forget_hints()
     started = time.process_time()
-    verdict = find_hint(rules, question.view, question.seat, decided=question.decided)
+    verdict = find_hint(game, question.view, question.seat, decided=question.decided)
     hint_seconds = time.process_time() - started
-    budget = hint_budget(rules)
+    budget = hint_budget(game)
     # No safety stop of either kind: the hint's 4 s of CPU (`cpu_seconds`) cut the
     # reference to about 4 hints' worth of games, not 30.
     long_budget = replace(
         budget, iterations=round(budget.iterations * REFERENCE_FACTOR), until_clear=False,
         seconds=math.inf, cpu_seconds=math.inf,
     )
-    same_move = None if question.decided else move_identity(rules, question.view, question.seat)
+    same_move = None if question.decided else move_identity(game, question.view, question.seat)
     reference = search(
-        rules, question.view, question.seat, long_budget, random.Random(f"reference/{number}"),
+        game, question.view, question.seat, long_budget, random.Random(f"reference/{number}"),
         decided=question.decided, same_move=same_move,
     )
     assert not reference.cut_short, "the reference search must play all its games"
@@ -168,14 +171,14 @@ def _say(slug: str, result: Judged) -> None:
 @pytest.mark.benchmark(group="hint-quality")
 @pytest.mark.parametrize("slug", GAMES)
 def test_hint_against_a_longer_search(benchmark, slug):
-    rules = get_game(slug)
+    game = get_game(slug)
     questions = positions(slug)
     results: list[Judged] = []
 
     def run() -> None:
         results.clear()
         for number, question in enumerate(questions):
-            results.append(judge_hint(rules, question, number))
+            results.append(judge_hint(game, question, number))
             _say(slug, results[-1])
 
     benchmark.pedantic(run, rounds=1, iterations=1)

@@ -27,7 +27,8 @@ GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
 
 def mid_game_positions(slug: str, seats: int, how_many: int) -> list[tuple[object, int]]:
     """(view, seat) pairs from the middle third of random games, where the seat has a real choice."""
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     found: list[tuple[object, int]] = []
     for seed in range(how_many):
         state = rules.setup(rules.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(seats)], seed)
@@ -47,7 +48,8 @@ def mid_game_positions(slug: str, seats: int, how_many: int) -> list[tuple[objec
 @pytest.mark.benchmark(group="hint")
 @pytest.mark.parametrize("slug", GAMES)
 def test_hint_latency(benchmark, slug):
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     seat_counts = sorted({2, min(4, rules.max_players)})
     cases = [case for seats in seat_counts for case in mid_game_positions(slug, seats, 3)]
     numbers = count()
@@ -60,8 +62,8 @@ def test_hint_latency(benchmark, slug):
         view, seat = cases[number % len(cases)]
         # Every round searches: asked again, a hint would come from the cache.
         forget_hints()
-        verdict = find_hint(rules, view, seat)
-        hint_message(rules, view, seat, verdict)
+        verdict = find_hint(game, view, seat)
+        hint_message(game.narrator, view, seat, verdict)
         games.append(verdict.games)
         clear.append(verdict.clear)
         cut_short.append(verdict.cut_short)

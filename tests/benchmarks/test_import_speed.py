@@ -23,10 +23,11 @@ COPIES = 453
 
 @pytest.mark.benchmark(group="import")
 def test_importing_453_copies_of_an_everbloom_game(benchmark, tmp_path: Path):
-    rules = get_game("everbloom")
+    game = get_game("everbloom")
+    rules = game.rules
     options = rules.parse_options({})
-    _, moves = play_bot_game(rules, options, ["random"] * 2, 7)
-    match = Match.replay(rules, options, [Seat(name="Ann"), Seat(name="Ben")], 7, moves)
+    _, moves = play_bot_game(game, options, ["random"] * 2, 7)
+    match = Match.replay(game, options, [Seat(name="Ann"), Seat(name="Ben")], 7, moves)
     payload = json.loads(shared_payload([record_of(match)]))
     payload["games"] *= COPIES
     shared = tmp_path / "shared.json"

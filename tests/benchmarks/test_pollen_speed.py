@@ -9,9 +9,11 @@ from __future__ import annotations
 from itertools import count
 
 from boardgames_tui.engine.simulate import play_bot_game
-from boardgames_tui.games.pollen.rules import PollenOptions, PollenRules
+from boardgames_tui.games.pollen.rules import PollenOptions
+from boardgames_tui.engine.registry import get_game
 
-RULES = PollenRules()
+GAME = get_game("pollen")
+RULES = GAME.rules
 OPTIONS = PollenOptions()
 GAMES_PER_ROUND = 20
 
@@ -21,7 +23,7 @@ def test_random_four_seat_games_per_second(benchmark):
 
     def play_round() -> int:
         for _ in range(GAMES_PER_ROUND):
-            final, _moves = play_bot_game(RULES, OPTIONS, ["random"] * 4, next(seeds))
+            final, _moves = play_bot_game(GAME, OPTIONS, ["random"] * 4, next(seeds))
             assert RULES.is_over(final)
         return GAMES_PER_ROUND
 
@@ -38,7 +40,7 @@ def test_news_for_every_move_of_a_four_seat_game(benchmark):
     next seat's changes since its last move and the hint's words for the move played."""
     from boardgames_tui.engine.contract import SPECTATOR, Seat
 
-    _final, moves = play_bot_game(RULES, OPTIONS, ["random"] * 4, 3)
+    _final, moves = play_bot_game(GAME, OPTIONS, ["random"] * 4, 3)
     state = RULES.setup(OPTIONS, [Seat(name=f"Seat {number}") for number in range(1, 5)], 3)
     steps = []
     for seat, action in moves:
@@ -48,10 +50,10 @@ def test_news_for_every_move_of_a_four_seat_game(benchmark):
 
     def tell_everything() -> int:
         for before, seat, action, after in steps:
-            RULES.table_moments(RULES.view(before, SPECTATOR), RULES.view(after, SPECTATOR))
+            GAME.narrator.table_moments(RULES.view(before, SPECTATOR), RULES.view(after, SPECTATOR))
             watcher = (seat + 1) % 4
-            RULES.changes_since(RULES.view(before, watcher), RULES.view(after, watcher), watcher)
-            RULES.explain_move(RULES.view(before, seat), seat, action)
+            GAME.narrator.changes_since(RULES.view(before, watcher), RULES.view(after, watcher), watcher)
+            GAME.narrator.explain_move(RULES.view(before, seat), seat, action)
         return len(steps)
 
     benchmark.pedantic(tell_everything, rounds=5, iterations=1)

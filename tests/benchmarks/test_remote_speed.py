@@ -33,7 +33,7 @@ class Table:
         rules, state = self.host.rules, self.host.match.state
         mover = self.seats[rules.to_act(state)[0]]
         # From the host's view of the seat: the clients' are not read between submits.
-        return mover, self.bot.choose(rules, rules.view(state, mover.seat), mover.seat)
+        return mover, self.bot.choose(self.host.match.game, rules.view(state, mover.seat), mover.seat)
 
     async def round_trip(self, mover: RemoteSeat, action: object) -> None:
         revision = self.host.revision + 1

@@ -36,28 +36,30 @@ def tiny_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=3, until_clear=False))
 
 
-def ask(rules, view, seat: int, decided=()) -> None:
-    verdict = find_hint(rules, view, seat, decided=decided)
-    words = hint_message(rules, view_after(rules, view, seat, decided), seat, verdict)
+def ask(game, view, seat: int, decided=()) -> None:
+    verdict = find_hint(game, view, seat, decided=decided)
+    words = hint_message(game.narrator, view_after(game, view, seat, decided), seat, verdict)
     assert words.plain.startswith("Hint: ")
 
 
 def games(slug: str):
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     for seats in range(rules.min_players, rules.max_players + 1):
         state = rules.setup(rules.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(seats)], seats)
-        yield rules, seats, state
+        yield game, seats, state
 
 
 @pytest.mark.parametrize("slug", ["bloom-kingdom", "pollen", "evergreen"])
 def test_a_hint_at_every_decision(slug):
-    for rules, seats, state in games(slug):
+    for game, seats, state in games(slug):
+        rules = game.rules
         mover = random.Random(seats)
         for _ in range(MOVES[slug]):
             if rules.is_over(state):
                 break
             seat = rules.to_act(state)[0]
-            ask(rules, rules.view(state, seat), seat)
+            ask(game, rules.view(state, seat), seat)
             state = rules.apply(state, seat, mover.choice(rules.legal_actions(state, seat)))
 
 
@@ -67,16 +69,17 @@ def test_a_hint_at_every_step_of_everbloom_turns():
     the screen asks it; and every other decision (the Butterflies' move, the choices a
     bloom advance brings, the draft, pollination) as it comes."""
     asked = {"split": 0, "bloom advance": 0, "move first": 0}
-    for rules, seats, state in games("everbloom"):
+    for game, seats, state in games("everbloom"):
+        rules = game.rules
         mover = random.Random(seats)
         for _ in range(MOVES["everbloom"]):
             if rules.is_over(state):
                 break
             seat = rules.to_act(state)[0]
             view = rules.view(state, seat)
-            ask(rules, view, seat)
+            ask(game, view, seat)
             seen = Seen(view, seat, rules.legal_actions(view, seat))
-            turn = ChipTurn(rules)
+            turn = ChipTurn(game)
             if turn.step(seen, moves=0) == "place":
                 for chip in turn.chip_options(seen):
                     turn.select_chip(chip)
@@ -90,7 +93,7 @@ def test_a_hint_at_every_step_of_everbloom_turns():
                             asked["bloom advance"] += bool(row.plan.bloom)
                         else:
                             asked["move first"] += 1
-                        ask(rules, view, seat, decided)
+                        ask(game, view, seat, decided)
                         turn.back()
             state = rules.apply(state, seat, mover.choice(rules.legal_actions(state, seat)))
     assert all(asked.values()), asked
@@ -104,7 +107,8 @@ def test_the_words_of_a_hint_never_play_a_move_on_a_view(slug, monkeypatch):
     explained here (Evergreen's draft and planting) with the rules' `apply` and
     `validate` noting any call on the view."""
     on_a_view = []  # noted, not raised: a caller's `except Exception` would hide it
-    for rules, seats, state in games(slug):
+    for game, seats, state in games(slug):
+        rules = game.rules
         view = None
         for method in ("apply", "validate"):
             real = getattr(rules, method)
@@ -120,7 +124,7 @@ def test_the_words_of_a_hint_never_play_a_move_on_a_view(slug, monkeypatch):
             seat = rules.to_act(state)[0]
             view = rules.view(state, seat)
             for action in rules.legal_actions(state, seat):
-                assert rules.explain_move(view, seat, action).move
+                assert game.narrator.explain_move(view, seat, action).move
             view = None
             state = rules.apply(state, seat, mover.choice(rules.legal_actions(state, seat)))
     assert not on_a_view, on_a_view[:3]

@@ -23,7 +23,8 @@ def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
     """(the learner's decision number, lesson id) for each lesson the guided game's learner
     is shown, in order, when the learner always takes the first choice offered (Enter on the highlight,
     or the first key a prompt names, as the screen test plays it) and the bots play theirs."""
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     book = lesson_book(slug)
     assert book is not None
     seats = book.guided.seats()
@@ -43,7 +44,7 @@ def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
             action = legal[0]
             decision += 1
         else:
-            action = bots[seat].choose(rules, view, seat, lambda: False)
+            action = bots[seat].choose(game, view, seat, lambda: False)
         state = rules.apply(state, seat, action)
     return tuple(shown)
 
@@ -51,7 +52,7 @@ def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)
 def test_every_rules_section_is_taught_by_a_lesson(slug):
     book = lesson_book(slug)
-    sections = rules_sections(get_game(slug).rules_text())
+    sections = rules_sections(get_game(slug).reference.rules_text())
     taught = {section for lesson in book.lessons for section in lesson.sections}
     assert set(sections) - taught == set(), "sections no lesson teaches"
     assert taught - set(sections) == set(), "lessons naming sections rules.md does not have"
@@ -80,11 +81,11 @@ def test_lesson_ids_are_unique_and_situations_known(slug):
     book = lesson_book(slug)
     ids = [lesson.id for lesson in book.lessons]
     assert len(ids) == len(set(ids))
-    Teacher(get_game(slug), book, [0])  # raises on a situation the game does not define
+    Teacher(get_game(slug).rules, book, [0])  # raises on a situation the game does not define
 
 
 def test_a_lesson_is_not_shown_again_and_an_untaught_seat_is_never_taught():
-    rules = get_game("bloom-kingdom")
+    rules = get_game("bloom-kingdom").rules
     book = lesson_book("bloom-kingdom")
     seats = book.guided.seats()
     state = rules.setup(rules.parse_options({}), seats, book.guided.seed)

@@ -14,12 +14,13 @@ from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.bloom_kingdom.model import KnightChoice, PlayCard
 
-RULES = get_game("bloom-kingdom")
+GAME = get_game("bloom-kingdom")
+RULES = GAME.rules
 SEATS = [Seat(name="Ada"), Seat(name="Bo"), Seat(name="Cy", kind="bot")]
 
 
 def new_match(store: SaveStore | None = None, seed: int = 21) -> Match:
-    return Match(RULES, RULES.parse_options({}), SEATS, seed, store=store)
+    return Match(GAME, RULES.parse_options({}), SEATS, seed, store=store)
 
 
 def first_card(match: Match, seat: int) -> PlayCard:
@@ -128,10 +129,10 @@ def test_replay_reaches_the_same_state():
     for seat in range(3):
         match.submit(seat, first_card(match, seat), autosave=False)
     moves = [(move.seat, move.action) for move in match.moves]
-    replayed = Match.replay(RULES, RULES.parse_options({}), SEATS, 21, moves)
+    replayed = Match.replay(GAME, RULES.parse_options({}), SEATS, 21, moves)
     assert replayed.state.model_dump() == match.state.model_dump()
 
 
 def test_a_match_checks_the_number_of_players():
     with pytest.raises(ValueError, match="2–4 players"):
-        Match(RULES, RULES.parse_options({}), SEATS * 2, 1)
+        Match(GAME, RULES.parse_options({}), SEATS * 2, 1)

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from boardgames_tui.engine.bots import BOT_LEVELS, HINT_BUDGET, SEARCH_LEVELS, SearchBot, find_hint, forget_hints, make_bot
 from boardgames_tui.engine.contract import GameRules, GameState, IllegalMove, ScoreSheet, Seat, shallow_copy
+from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
 from boardgames_tui.engine.mcts import MIN_RECORD, MoveStats, SearchBudget, judge, rewards_from_scores, search
 from boardgames_tui.engine.simulate import wilson_interval
 
@@ -22,6 +23,26 @@ class Take(BaseModel):
     stones: int
 
 
+class TinyGame(GameRules[Any], GameAdvisor[Any]):
+    """A test game small enough to be its own advisor."""
+
+    def __init__(self) -> None:
+        GameAdvisor.__init__(self, self)
+
+    def log_line(self, state: Any, seat: int, action: Any) -> str:
+        return f"{action!r}"
+
+
+class _Quiet(GameNarrator[Any]):
+    def progress(self, state: Any) -> str:
+        return ""
+
+
+def game_of(rules: TinyGame) -> Game:
+    """The record of a test game: its rules are its advisor too."""
+    return Game(rules=rules, narrator=_Quiet(rules), advisor=rules, reference=GameReference(rules), screen="tests:None")
+
+
 class NimState(GameState):
     pile: int
     turn: int = 0
@@ -30,7 +51,7 @@ class NimState(GameState):
     secret: int = 0
 
 
-class Nim(GameRules[NimState]):
+class Nim(TinyGame):
     """Take 1–3 stones; whoever takes the last stone wins.  Leave a multiple of 4."""
 
     slug = "nim"
@@ -41,6 +62,7 @@ class Nim(GameRules[NimState]):
     action_adapter = TypeAdapter(Take)
 
     def __init__(self) -> None:
+        super().__init__()
         self.determinized: list[Any] = []
 
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> NimState:
@@ -75,11 +97,7 @@ class Nim(GameRules[NimState]):
         totals = [int(state.winner == seat) for seat in (0, 1)]
         return ScoreSheet(players=["A", "B"], rows=[], totals=totals, winners=[state.winner], decided_by="last stone")
 
-    def describe(self, state: NimState, seat: int, action: Take) -> str:
-        return f"takes {action.stones}"
 
-    def progress(self, state: NimState) -> str:
-        return f"{state.pile} left"
 
 
 def nim_state(pile: int) -> NimState:
@@ -89,7 +107,7 @@ def nim_state(pile: int) -> NimState:
 @pytest.mark.parametrize(("pile", "best"), [(10, 2), (7, 3), (5, 1), (3, 3)])
 def test_search_finds_the_move_that_leaves_a_multiple_of_four(pile, best):
     rules = Nim()
-    result = search(rules, rules.view(nim_state(pile), 0), 0, SearchBudget(iterations=3000, seconds=30), random.Random(1))
+    result = search(game_of(rules), rules.view(nim_state(pile), 0), 0, SearchBudget(iterations=3000, seconds=30), random.Random(1))
     assert result.action == Take(stones=best)
     assert result.iterations == 3000
     assert result.moves[0].visits > result.moves[-1].visits
@@ -99,14 +117,14 @@ def test_search_works_from_the_view_only():
     rules = Nim()
     truth = nim_state(9)
     view = rules.view(truth, 1)
-    search(rules, view, 1, SearchBudget(iterations=50, seconds=30), random.Random(2))
+    search(game_of(rules), view, 1, SearchBudget(iterations=50, seconds=30), random.Random(2))
     assert rules.determinized and all(sample is view for sample in rules.determinized)
     assert view.secret == -1, "the true secret never reached the bot"
 
 
 def test_a_single_legal_move_is_played_without_searching():
     rules = Nim()
-    result = search(rules, rules.view(nim_state(1), 0), 0, SearchBudget(iterations=500, seconds=30), random.Random(3))
+    result = search(game_of(rules), rules.view(nim_state(1), 0), 0, SearchBudget(iterations=500, seconds=30), random.Random(3))
     assert result.action == Take(stones=1) and result.iterations == 0
 
 
@@ -118,15 +136,15 @@ def test_search_stops_when_asked():
         calls.append(1)
         return True
 
-    result = search(rules, rules.view(nim_state(30), 0), 0, SearchBudget(iterations=10**6, seconds=60), random.Random(4), stop)
+    result = search(game_of(rules), rules.view(nim_state(30), 0), 0, SearchBudget(iterations=10**6, seconds=60), random.Random(4), stop)
     assert calls and result.iterations <= 8
 
 
 def test_search_is_reproducible_for_a_seeded_bot():
     rules = Nim()
     view = rules.view(nim_state(22), 0)
-    first = search(rules, view, 0, SearchBudget(iterations=400, seconds=60), random.Random(5))
-    again = search(rules, view, 0, SearchBudget(iterations=400, seconds=60), random.Random(5))
+    first = search(game_of(rules), view, 0, SearchBudget(iterations=400, seconds=60), random.Random(5))
+    again = search(game_of(rules), view, 0, SearchBudget(iterations=400, seconds=60), random.Random(5))
     assert [(m.action, m.visits) for m in first.moves] == [(m.action, m.visits) for m in again.moves]
 
 
@@ -152,7 +170,7 @@ def test_the_easy_bot_still_never_plays_an_illegal_move():
     bot = make_bot("easy", 2, 0)
     for pile in range(1, 12):
         view = rules.view(nim_state(pile), 0)
-        assert bot.choose(rules, view, 0) in rules.legal_actions(view, 0)
+        assert bot.choose(game_of(rules), view, 0) in rules.legal_actions(view, 0)
 
 
 def test_wilson_interval_is_honest_at_the_edges():
@@ -174,7 +192,7 @@ class GambleState(GameState):
     picks: list[str | None] = [None, None]
 
 
-class Gamble(GameRules[GambleState]):
+class Gamble(TinyGame):
     """Both seats pick at once.  Seat 0: "bold" scores 10 unless seat 1 picked "c"
     (then 0), "safe" always scores 4; seat 1 always scores 5.  Against a pick made
     at the same time, bold wins two times in three; only a seat 1 that could see
@@ -226,17 +244,13 @@ class Gamble(GameRules[GambleState]):
         winners = [0] if first > 5 else [1]
         return ScoreSheet(players=["A", "B"], rows=[], totals=totals, winners=winners, decided_by="points")
 
-    def describe(self, state: GambleState, seat: int, action: Pick) -> str:
-        return "picks"
 
-    def progress(self, state: GambleState) -> str:
-        return ""
 
 
 def test_a_pick_made_at_the_same_time_cannot_answer_the_bots():
     rules = Gamble()
     state = rules.setup(rules.parse_options({}), [Seat(name="A"), Seat(name="B")], 1)
-    result = search(rules, rules.view(state, 0), 0, SearchBudget(iterations=600, seconds=30), random.Random(6))
+    result = search(game_of(rules), rules.view(state, 0), 0, SearchBudget(iterations=600, seconds=30), random.Random(6))
     assert result.action == Pick(choice="bold")
     bold = next(stats for stats in result.moves if stats.action == Pick(choice="bold"))
     assert 0.5 < bold.win_rate < 0.8, "seat 1 picked at random, not in answer to bold"
@@ -254,12 +268,12 @@ def test_a_hint_search_stops_once_the_best_moves_lead_is_clear():
     rules = Nim()
     view = rules.view(nim_state(5), 0)
     budget = SearchBudget(iterations=20_000, seconds=60, until_clear=True)
-    result = search(rules, view, 0, budget, random.Random(7))
+    result = search(game_of(rules), view, 0, budget, random.Random(7))
     verdict = judge(result.moves, result.iterations)
     assert verdict.best.action == Take(stones=1), "leaving four is the winning move"
     assert verdict.clear and verdict.measure == "wins"
     assert result.iterations < 20_000
-    without = search(rules, view, 0, SearchBudget(iterations=20_000, seconds=60), random.Random(7))
+    without = search(game_of(rules), view, 0, SearchBudget(iterations=20_000, seconds=60), random.Random(7))
     assert without.iterations == 20_000, "the bots' levels never stop early"
 
 
@@ -274,7 +288,7 @@ def test_a_hint_search_uses_its_whole_budget_when_no_move_is_ahead():
     rules = SureWin()
     state = rules.setup(rules.parse_options({}), [Seat(name="A"), Seat(name="B")], 1)
     budget = SearchBudget(iterations=600, seconds=60, until_clear=True)
-    result = search(rules, rules.view(state, 0), 0, budget, random.Random(8))
+    result = search(game_of(rules), rules.view(state, 0), 0, budget, random.Random(8))
     assert result.iterations == 600
     verdict = judge(result.moves, result.iterations)
     assert verdict.measure == "all won" and not verdict.clear and verdict.runner_up is not None
@@ -315,16 +329,16 @@ def test_without_any_record_the_most_tried_move_is_only_a_first_idea():
 
 def test_only_one_legal_move_needs_no_runner_up():
     rules = Nim()
-    verdict = find_hint(rules, rules.view(nim_state(1), 0), 0)
+    verdict = find_hint(game_of(rules), rules.view(nim_state(1), 0), 0)
     assert verdict.best.action == Take(stones=1) and verdict.runner_up is None and verdict.games == 0
 
 
 def test_a_hint_is_reproducible_and_never_touches_the_bots_budget():
     rules = Nim()
     view = rules.view(nim_state(5), 0)
-    first = find_hint(rules, view, 0)
+    first = find_hint(game_of(rules), view, 0)
     forget_hints()
-    again = find_hint(rules, view, 0)
+    again = find_hint(game_of(rules), view, 0)
     assert first == again and first.best.action == Take(stones=1)
     assert HINT_BUDGET.until_clear and not any(level.until_clear for level in SEARCH_LEVELS.values())
     # A count of simulated games, not a time: the seconds are only a safety stop.
@@ -374,7 +388,7 @@ def test_a_lead_of_pure_luck_is_seldom_called_clear():
     budget = SearchBudget(iterations=400, seconds=60, until_clear=True)
     verdicts = []
     for number in range(100):
-        result = search(rules, view, 0, budget, random.Random(number))
+        result = search(game_of(rules), view, 0, budget, random.Random(number))
         verdicts.append(judge(result.moves, result.iterations))
     assert sum(verdict.clear for verdict in verdicts) <= 6
     assert all(verdict.measure == "wins" for verdict in verdicts)

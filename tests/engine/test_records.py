@@ -27,15 +27,17 @@ from boardgames_tui.engine.registry import all_games, get_game
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.engine.simulate import play_bot_game
 
-RULES = get_game("bloom-kingdom")
+GAME = get_game("bloom-kingdom")
+RULES = GAME.rules
 
 
 def finished_match(seed: int = 4, seats: list[Seat] | None = None, slug: str = "bloom-kingdom") -> Match:
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     seats = seats or [Seat(name="Anna"), Seat(name="Ben"), Seat(name="Bot 3", kind="bot", bot_level="random")]
     options = rules.parse_options({})
-    _, moves = play_bot_game(rules, options, ["random"] * len(seats), seed)
-    return Match.replay(rules, options, seats, seed, moves)
+    _, moves = play_bot_game(game, options, ["random"] * len(seats), seed)
+    return Match.replay(game, options, seats, seed, moves)
 
 
 def test_records_live_beside_the_saves(isolated_data_dir: Path):
@@ -60,16 +62,16 @@ def test_a_finished_game_is_kept_once_with_everything_needed_to_watch_it(tmp_pat
 
 
 def test_an_unfinished_game_is_not_a_record():
-    match = Match(RULES, RULES.parse_options({}), [Seat(name="A"), Seat(name="B")], 1)
+    match = Match(GAME, RULES.parse_options({}), [Seat(name="A"), Seat(name="B")], 1)
     with pytest.raises(ValueError):
         record_of(match)
 
 
-@pytest.mark.parametrize("rules", all_games(), ids=lambda rules: rules.slug)
-def test_every_game_replays_from_its_record_to_the_same_end(tmp_path: Path, rules):
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_every_game_replays_from_its_record_to_the_same_end(tmp_path: Path, game):
     store = RecordStore(tmp_path)
-    seats = [Seat(name=f"P{index}") for index in range(max(rules.min_players, 2))]
-    match = finished_match(seed=2, seats=seats, slug=rules.slug)
+    seats = [Seat(name=f"P{index}") for index in range(max(game.rules.min_players, 2))]
+    match = finished_match(seed=2, seats=seats, slug=game.slug)
     path = store.keep_match(match)
     [(_, replayed)] = load_for_replay(path)
     assert replayed.state.model_dump() == match.state.model_dump()
@@ -196,7 +198,7 @@ def test_a_damaged_record_in_the_store_is_listed_as_broken(tmp_path: Path):
 
 def test_a_save_file_can_be_watched_too(tmp_path: Path):
     saves = SaveStore(tmp_path)
-    match = Match(RULES, RULES.parse_options({}), [Seat(name="A"), Seat(name="B")], 3, store=saves)
+    match = Match(GAME, RULES.parse_options({}), [Seat(name="A"), Seat(name="B")], 3, store=saves)
     seat = match.to_act()[0]
     match.submit(seat, RULES.legal_actions(match.state, seat)[0])
     [(title, replayed)] = load_for_replay(saves.path_for(match))

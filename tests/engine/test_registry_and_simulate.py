@@ -10,7 +10,8 @@ from boardgames_tui.engine.contract import GameState, LogEntry, Seat, shallow_co
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.simulate import play_bot_game, score_margins, simulate
 
-RULES = registry.get_game("bloom-kingdom")
+GAME = registry.get_game("bloom-kingdom")
+RULES = GAME.rules
 
 
 def test_unknown_slug_names_the_known_ones():
@@ -24,18 +25,18 @@ def test_unknown_slug_names_the_known_ones():
 
 
 def test_games_are_listed_by_title_and_registered_once():
-    titles = [rules.title for rules in registry.all_games()]
+    titles = [game.title for game in registry.all_games()]
     assert titles == sorted(titles)
     with pytest.raises(ValueError, match="registered twice"):
-        registry.register(RULES, screen="elsewhere:Screen")
+        registry.register(GAME)
     assert registry.screen_path("bloom-kingdom").endswith(":BloomKingdomScreen")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_simulate_is_reproducible_and_error_free(players):
     bots = ["random"] * players
-    first = simulate(RULES, RULES.parse_options({}), bots, games=6, seed=99)
-    second = simulate(RULES, RULES.parse_options({}), bots, games=6, seed=99)
+    first = simulate(GAME, RULES.parse_options({}), bots, games=6, seed=99)
+    second = simulate(GAME, RULES.parse_options({}), bots, games=6, seed=99)
     assert first.errors == 0 and first.error_messages == []
     assert (first.wins, first.average_scores) == (second.wins, second.average_scores)
     assert first.games == 6 and first.players == players and first.game == "bloom-kingdom"
@@ -46,15 +47,15 @@ def test_simulate_is_reproducible_and_error_free(players):
 
 def test_simulate_refuses_unknown_bots_and_wrong_player_counts():
     with pytest.raises(ValueError, match="unknown bot level"):
-        simulate(RULES, RULES.parse_options({}), ["random", "genius"], games=1, seed=1)
+        simulate(GAME, RULES.parse_options({}), ["random", "genius"], games=1, seed=1)
     with pytest.raises(ValueError, match="2–4 players"):
-        simulate(RULES, RULES.parse_options({}), ["random"] * 5, games=1, seed=1)
+        simulate(GAME, RULES.parse_options({}), ["random"] * 5, games=1, seed=1)
     with pytest.raises(ValueError, match="choose from: easy, normal, hard, random"):
         make_bot("genius", 1, 0)
 
 
 def test_swapped_seats_give_each_level_every_seat_and_intervals():
-    report = simulate(RULES, RULES.parse_options({}), ["random", "easy"], games=6, seed=3, swap_seats=True)
+    report = simulate(GAME, RULES.parse_options({}), ["random", "easy"], games=6, seed=3, swap_seats=True)
     assert report.errors == 0 and report.swap_seats
     by_level = {tally.name: tally for tally in report.by_level}
     assert by_level["random"].played == by_level["easy"].played == 6
@@ -65,8 +66,8 @@ def test_swapped_seats_give_each_level_every_seat_and_intervals():
 
 
 def test_games_played_in_parallel_give_the_same_report():
-    alone = simulate(RULES, RULES.parse_options({}), ["random"] * 3, games=4, seed=8)
-    parallel = simulate(RULES, RULES.parse_options({}), ["random"] * 3, games=4, seed=8, jobs=2)
+    alone = simulate(GAME, RULES.parse_options({}), ["random"] * 3, games=4, seed=8)
+    parallel = simulate(GAME, RULES.parse_options({}), ["random"] * 3, games=4, seed=8, jobs=2)
     assert (alone.wins, alone.average_scores) == (parallel.wins, parallel.average_scores)
 
 
@@ -81,22 +82,22 @@ def test_untimed_bots_spend_their_whole_budget_however_slow_the_machine(monkeypa
     state = RULES.setup(RULES.parse_options({}), [Seat(name=f"Seat {n}", kind="bot") for n in (1, 2)], 4)
     view = RULES.view(state, 0)
     budget = bots.SEARCH_LEVELS["easy"]
-    assert make_bot("easy", 1, 0).analyse(RULES, view, 0).iterations < budget.iterations
-    assert make_bot("easy", 1, 0, untimed=True).analyse(RULES, view, 0).iterations == budget.iterations
+    assert make_bot("easy", 1, 0).analyse(GAME, view, 0).iterations < budget.iterations
+    assert make_bot("easy", 1, 0, untimed=True).analyse(GAME, view, 0).iterations == budget.iterations
 
 
 def test_repeatable_simulations_say_so_and_repeat():
-    first = simulate(RULES, RULES.parse_options({}), ["easy", "random"], games=2, seed=12, repeatable=True)
-    second = simulate(RULES, RULES.parse_options({}), ["easy", "random"], games=2, seed=12, repeatable=True)
+    first = simulate(GAME, RULES.parse_options({}), ["easy", "random"], games=2, seed=12, repeatable=True)
+    second = simulate(GAME, RULES.parse_options({}), ["easy", "random"], games=2, seed=12, repeatable=True)
     assert first.repeatable and first.errors == 0
     assert (first.wins, first.average_scores) == (second.wins, second.average_scores)
 
 
 def test_a_bot_game_replays_from_its_moves():
-    final, moves = play_bot_game(RULES, RULES.parse_options({}), ["random"] * 3, seed=5)
+    final, moves = play_bot_game(GAME, RULES.parse_options({}), ["random"] * 3, seed=5)
     assert RULES.is_over(final)
     seats = [Seat(name=f"Seat {index + 1}", kind="bot") for index in range(3)]
-    replayed = Match.replay(RULES, RULES.parse_options({}), seats, 5, moves)
+    replayed = Match.replay(GAME, RULES.parse_options({}), seats, 5, moves)
     assert replayed.state.model_dump() == final.model_dump()
 
 
@@ -133,7 +134,7 @@ def test_the_rng_is_a_function_of_seed_and_draws():
 
 def test_everbloom_reports_wins_by_faction():
     everbloom = registry.get_game("everbloom")
-    report = simulate(everbloom, everbloom.parse_options({}), ["random"] * 4, games=3, seed=4)
+    report = simulate(everbloom, everbloom.rules.parse_options({}), ["random"] * 4, games=3, seed=4)
     assert report.errors == 0
     factions = {"bats", "bees", "butterflies", "hummingbirds", "lemurs", "lizards"}
     assert {tally.name for tally in report.by_role} <= factions

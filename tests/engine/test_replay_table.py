@@ -64,7 +64,7 @@ def test_every_step_is_shown_as_played_forward_and_back_from_few_states():
     for step in steps:
         table.go_to(step)
         assert table.state.model_dump() == match.states[step].model_dump()
-        assert table.moves_made == step and table.progress() == match.rules.progress(match.states[step])
+        assert table.moves_made == step and table.progress() == match.game.narrator.progress(match.states[step])
         assert table.states_kept() <= bound
 
 

@@ -22,12 +22,13 @@ from boardgames_tui.engine.saves import (
     load_match,
 )
 
-RULES = get_game("bloom-kingdom")
+GAME = get_game("bloom-kingdom")
+RULES = GAME.rules
 
 
 def played_match(store: SaveStore, moves: int = 5, seed: int = 8) -> Match:
     seats = [Seat(name="Ada"), Seat(name="Bo", kind="bot")]
-    match = Match(RULES, RULES.parse_options({}), seats, seed, store=store)
+    match = Match(GAME, RULES.parse_options({}), seats, seed, store=store)
     chooser = random.Random(seed)
     for _ in range(moves):
         seat = chooser.choice(match.to_act())
@@ -67,7 +68,7 @@ def test_list_returns_summaries_newest_first_then_broken_saves(tmp_path: Path):
     summary = entries[0]
     assert summary.game == "bloom-kingdom" and summary.game_title == "Bloom Kingdom"
     assert summary.players == ["Ada", "Bo (bot: random)"]
-    assert summary.progress == RULES.progress(newer.state) and not summary.finished
+    assert summary.progress == GAME.narrator.progress(newer.state) and not summary.finished
     assert entries[2].path.name == "zz-broken.json"
     assert "truncated" in entries[2].message
 

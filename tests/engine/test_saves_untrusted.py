@@ -30,12 +30,13 @@ from boardgames_tui.engine.saves import (
     load_match,
 )
 
-RULES = get_game("bloom-kingdom")
+GAME = get_game("bloom-kingdom")
+RULES = GAME.rules
 
 
 def played_match(store: SaveStore, moves: int = 5, seed: int = 8, names: tuple[str, str] = ("Ada", "Bo")) -> Match:
     seats = [Seat(name=names[0]), Seat(name=names[1], kind="bot")]
-    match = Match(RULES, RULES.parse_options({}), seats, seed, store=store)
+    match = Match(GAME, RULES.parse_options({}), seats, seed, store=store)
     chooser = random.Random(seed)
     for _ in range(moves):
         seat = chooser.choice(match.to_act())
@@ -170,7 +171,7 @@ def test_the_summary_is_recomputed_not_trusted(tmp_path: Path):
     assert isinstance(summary, SaveSummary)
     assert not summary.finished
     assert summary.players == ["Ada", "Bo (bot: random)"]
-    assert summary.progress == RULES.progress(match.state)
+    assert summary.progress == GAME.narrator.progress(match.state)
     assert summary.moves == 3
 
 
@@ -271,15 +272,15 @@ def real_saves(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """One save per game, a few moves in: file name -> contents."""
     store = SaveStore(tmp_path_factory.mktemp("real"))
     paths = []
-    for number, rules in enumerate(all_games()):
+    for number, game in enumerate(all_games()):
         seats = [Seat(name="Ann"), Seat(name="Bot", kind="bot", bot_level="easy")]
-        match = Match(rules, rules.parse_options({}), seats, 40 + number, store=store)
+        match = Match(game, game.rules.parse_options({}), seats, 40 + number, store=store)
         chooser = random.Random(number)
         for _ in range(6):
             if match.is_over():
                 break
             seat = match.to_act()[0]
-            match.submit(seat, chooser.choice(rules.legal_actions(match.state, seat)))
+            match.submit(seat, chooser.choice(game.rules.legal_actions(match.state, seat)))
         paths.append(store.path_for(match))
     return {path.name: path.read_bytes() for path in paths}
 

@@ -17,8 +17,8 @@ from boardgames_tui.games.bloom_kingdom.model import KnightChoice
 
 
 def new_match(slug: str) -> Match:
-    rules = get_game(slug)
-    return Match(rules, rules.parse_options({}), [Seat(name="Ann"), Seat(name="Ben")], 3)
+    game = get_game(slug)
+    return Match(game, game.rules.parse_options({}), [Seat(name="Ann"), Seat(name="Ben")], 3)
 
 
 @pytest.mark.parametrize("seat", ["0", None, True, 0.0, 7, -1, [0]])
@@ -42,7 +42,7 @@ def wrongly_typed(action: BaseModel) -> list[BaseModel]:
     return copies
 
 
-@pytest.mark.parametrize("slug", [rules.slug for rules in all_games()])
+@pytest.mark.parametrize("slug", [game.slug for game in all_games()])
 def test_actions_built_with_wrongly_typed_fields_are_illegal_moves(slug: str):
     match = new_match(slug)
     chooser = random.Random(slug)
@@ -111,9 +111,10 @@ def test_names_with_brackets_wide_characters_and_emoji_are_kept_as_written(name:
 
 @pytest.mark.parametrize("names", [("Ann", "ann"), ("Zoë", "ZOË"), ("Straße", "STRASSE"), ("Bot 1", "bot 1")])
 def test_two_seats_whose_names_differ_only_in_case_never_sit_at_one_table(names: tuple[str, str]):
-    rules = get_game("pollen")
+    game = get_game("pollen")
+    rules = game.rules
     with pytest.raises(ValueError, match="ignoring case"):
-        Match(rules, rules.parse_options({}), [Seat(name=names[0]), Seat(name=names[1], kind="bot")], 3)
+        Match(game, rules.parse_options({}), [Seat(name=names[0]), Seat(name=names[1], kind="bot")], 3)
 
 
 def test_clean_text_drops_what_a_terminal_would_obey():

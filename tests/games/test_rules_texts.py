@@ -23,20 +23,20 @@ def words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9']+", text.lower())
 
 
-@pytest.mark.parametrize("rules", all_games(), ids=lambda rules: rules.slug)
-def test_rules_text_is_in_our_own_words(rules):
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_rules_text_is_in_our_own_words(game):
     if not RULEBOOKS.is_dir():
         pytest.skip("the rulebooks live in ../shared, beside a developer's checkout")
-    ours = words(rules.rules_text())
-    theirs = " " + " ".join(" ".join(words((RULEBOOKS / name).read_text())) for name in SOURCES[rules.slug]) + " "
+    ours = words(game.reference.rules_text())
+    theirs = " " + " ".join(" ".join(words((RULEBOOKS / name).read_text())) for name in SOURCES[game.slug]) + " "
     copied = {" ".join(ours[start : start + RUN]) for start in range(len(ours) - RUN + 1)}
     copied = {run for run in copied if f" {run} " in theirs}
-    assert not copied, f"{rules.slug}: runs of {RUN} words taken from the rulebook: {sorted(copied)[:5]}"
+    assert not copied, f"{game.slug}: runs of {RUN} words taken from the rulebook: {sorted(copied)[:5]}"
 
 
-@pytest.mark.parametrize("rules", all_games(), ids=lambda rules: rules.slug)
-def test_rules_text_explains_the_keys(rules):
-    text = rules.rules_text()
-    assert text.startswith(f"# {rules.title}")
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.slug)
+def test_rules_text_explains_the_keys(game):
+    text = game.reference.rules_text()
+    assert text.startswith(f"# {game.title}")
     assert "boardgames-tui" in text
     assert "`u`" in text and "F1" in text

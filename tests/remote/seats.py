@@ -22,12 +22,12 @@ BOT_PACE = (1000, 1000.0)
 
 
 def hosted_match(slug: str, remote: list[int], players: int = 4, seed: int = 7, store: Any = None) -> Match:
-    rules = get_game(slug)
+    game = get_game(slug)
     seats = [
         Seat(name=NAMES[index]) if index in remote else Seat(name=NAMES[index], kind="bot", bot_level="random")
         for index in range(players)
     ]
-    match = Match(rules, rules.options_model(), seats, seed, store=store)
+    match = Match(game, game.rules.options_model(), seats, seed, store=store)
     match.remote_secrets = {seat: new_secret() for seat in remote}
     return match
 
@@ -62,7 +62,7 @@ class Player:
                 return
             if seat.seat in update.to_act and self.acted_at != update.revision:
                 self.acted_at = update.revision
-                action = self.bot.choose(seat.rules, seat.view, seat.seat)
+                action = self.bot.choose(seat.game, seat.view, seat.seat)
                 await seat.act(action)
             seat.changed.clear()
             if seat.update is update:

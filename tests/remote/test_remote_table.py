@@ -32,7 +32,7 @@ def assert_same_answers(host: RemoteHost, table: RemoteTable) -> None:
     assert table.view(SPECTATOR) is table.view(seat)  # one audience: this seat
     assert table.moves_made == len(match.moves)
     assert table.to_act() == rules.to_act(match.state) and table.is_over() == rules.is_over(match.state)
-    assert table.progress() == rules.progress(match.state)
+    assert table.progress() == match.game.narrator.progress(match.state)
     assert table.undo_blocker(seat) == match.undo_blocker(seat)
     assert table.has_moved(seat) == any(move.seat == seat for move in match.moves)
     assert table.own_run(seat) == match.own_run(seat)
@@ -69,7 +69,7 @@ async def test_a_remote_table_answers_as_the_host_would_for_its_seat_to_the_end(
         for table in tables:
             assert_same_answers(host, table)
             assert table.score_sheet() == host.rules.score_sheet(host.match.state)
-            assert table.hidden_information() == host.rules.hidden_information(host.match.state)
+            assert table.hidden_information() == host.match.game.reference.hidden_information(host.match.state)
             with pytest.raises(IllegalMove, match="over"):
                 table.submit(table.seat, None)
             await table.remote.close()

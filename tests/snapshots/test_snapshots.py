@@ -93,12 +93,12 @@ def bots_game_played_headless(tmp_path: Path, seats: list[Seat], seed: int = 9):
     from boardgames_tui.engine.match import Match
     from boardgames_tui.engine.registry import get_game
 
-    rules = get_game("bloom-kingdom")
-    match = Match(rules, rules.parse_options({}), seats, seed, store=SaveStore(tmp_path))
+    game = get_game("bloom-kingdom")
+    match = Match(game, game.rules.parse_options({}), seats, seed, store=SaveStore(tmp_path))
     bots = {seat: make_bot(info.bot_level, match.seed + len(match.moves), seat) for seat, info in enumerate(seats)}
     while not match.is_over():
         seat = match.to_act()[0]
-        match.submit(seat, bots[seat].choose(rules, match.view(seat), seat, lambda: False))
+        match.submit(seat, bots[seat].choose(game, match.view(seat), seat, lambda: False))
     return match
 
 

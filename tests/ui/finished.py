@@ -13,7 +13,8 @@ NAMES = ["Anna Lena", "Benedikt", "Chiara", "Dmitri"]
 
 def finished_match(slug: str, seats: int = 4, seed: int = 7) -> Match:
     """A game `seats` random players played to its end, as the app's match (no save)."""
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     options = rules.parse_options({})
     players = [Seat(name=name) for name in NAMES[:seats]]
     state = rules.setup(options, players, seed)
@@ -21,10 +22,10 @@ def finished_match(slug: str, seats: int = 4, seed: int = 7) -> Match:
     moves = []
     while not rules.is_over(state):
         seat = rules.to_act(state)[0]
-        action = rules.playout_action(state, seat, rules.legal_actions(state, seat), rng)
+        action = game.advisor.playout_action(state, seat, rules.legal_actions(state, seat), rng)
         moves.append((seat, action))
         state = rules.apply(state, seat, action)
-    return Match.replay(rules, options, players, seed, moves)
+    return Match.replay(game, options, players, seed, moves)
 
 
 def finished_sheet(slug: str, seats: int = 4, seed: int = 7) -> ScoreSheet:

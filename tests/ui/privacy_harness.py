@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from boardgames_tui.app import BoardGamesApp
-from boardgames_tui.engine.contract import SPECTATOR, GameRules, GameState, Seat, shallow_copy
+from boardgames_tui.engine.contract import SPECTATOR, GameState, Seat, shallow_copy
+from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
@@ -111,16 +112,17 @@ class GamePlan:
         return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
 
 
-def alternative_state(rules: GameRules, state: GameState, audience: int | None, rng: random.Random) -> GameState:
+def alternative_state(game: Game, state: GameState, audience: int | None, rng: random.Random) -> GameState:
     """A full state, different in what `audience` may not see and equal in what it may."""
+    rules, advisor = game.rules, game.advisor
     if audience is None:
         # determinize keeps the sampling seat's own secrets: sample twice, from two
         # seats, so that every seat's secrets are drawn again.
-        first = rules.determinize(rules.view(state, 0), 0, rng)
-        alternative = rules.determinize(rules.view(first, 1), 1, rng)
+        first = advisor.determinize(rules.view(state, 0), 0, rng)
+        alternative = advisor.determinize(rules.view(first, 1), 1, rng)
         log = rules.view(state, SPECTATOR).log
     else:
-        alternative = rules.determinize(rules.view(state, audience), audience, rng)
+        alternative = advisor.determinize(rules.view(state, audience), audience, rng)
         log = rules.view(state, audience).log
     # determinize may drop the log; the audience's own log is what it may read.
     return shallow_copy(alternative, log=list(log))
@@ -164,7 +166,7 @@ class Harness:
         self.ignored_keys_on_curtains = 0
         self.announcements = 0
         self.hints = 0
-        self.sizes = (ROOMY, app.match.rules.min_screen if app.match else ROOMY, TOO_SMALL)
+        self.sizes = (ROOMY, app.match.game.min_screen if app.match else ROOMY, TOO_SMALL)
         self.size = ROOMY
 
     # -- who is looking -----------------------------------------------------------------
@@ -197,7 +199,7 @@ class Harness:
                 self.frames_checked += 1
                 seat = self.app.screen.seat
                 message = game.curtain_message(seat)
-                match.states[-1] = alternative_state(match.rules, state, audience, self.samples)
+                match.states[-1] = alternative_state(match.game, state, audience, self.samples)
                 try:
                     other_message = game.curtain_message(seat)
                 finally:
@@ -210,7 +212,7 @@ class Harness:
             game.redraw()
             await self.settle()
             return frame_of(self.app)
-        match.states[-1] = alternative_state(match.rules, state, audience, self.samples)
+        match.states[-1] = alternative_state(match.game, state, audience, self.samples)
         try:
             game.redraw()
             await self.settle()

@@ -23,7 +23,7 @@ GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
 
 
 def all_text(slug: str) -> str:
-    return catalogue_text(get_game(slug).catalogue()).plain
+    return catalogue_text(get_game(slug).reference.catalogue()).plain
 
 
 def test_bloom_kingdom_lists_every_character_in_full():
@@ -86,7 +86,7 @@ def test_pollen_lists_every_card_token_and_pile():
 
 
 def test_a_search_keeps_what_mentions_every_word():
-    sections = get_game("everbloom").catalogue()
+    sections = get_game("everbloom").reference.catalogue()
     found = filter_catalogue(sections, "FROG aquatic")
     assert [entry.title for section in found for entry in section.entries] == ["Lily Pad Frog (H01)"]
     assert filter_catalogue(sections, "") == sections

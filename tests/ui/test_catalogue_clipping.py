@@ -24,14 +24,14 @@ async def test_no_tab_of_the_rules_viewer_is_clipped(app_factory, slug, size):
         app.push_screen(RulesScreen(get_game(slug)))
         await pilot.pause()
         screen = app.screen
-        rules = get_game(slug)
+        reference = get_game(slug).reference
         catalogue = " ".join(
             " ".join((section.title, section.about, *(" ".join((entry.title, *entry.lines)) for entry in section.entries)))
-            for section in rules.catalogue()
+            for section in reference.catalogue()
         )
         # Each area's name heads its entries once.
-        areas = " ".join(dict.fromkeys(entry.where for entry in rules.legend()))
-        legend = areas + " " + " ".join(f"{entry.symbol} {entry.meaning}" for entry in rules.legend())
+        areas = " ".join(dict.fromkeys(entry.where for entry in reference.legend()))
+        legend = areas + " " + " ".join(f"{entry.symbol} {entry.meaning}" for entry in reference.legend())
         sources = {"catalogue-text": catalogue, "legend-text": legend}
         for tab, text_id in (("rules", None), ("components", "catalogue-text"), ("legend", "legend-text")):
             screen.action_show_tab(tab)

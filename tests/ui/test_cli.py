@@ -83,7 +83,7 @@ def test_a_bot_seat_is_normal_unless_a_level_is_named():
     from boardgames_tui.__main__ import parse_seats
     from boardgames_tui.engine.registry import get_game
 
-    seats = parse_seats(get_game("pollen"), ["Ann", "bot", "bot:hard", "bot:easy"])
+    seats = parse_seats(get_game("pollen").rules, ["Ann", "bot", "bot:hard", "bot:easy"])
     assert [seat.bot_level for seat in seats[1:]] == ["normal", "hard", "easy"]
     assert not seats[0].is_bot
 
@@ -133,9 +133,9 @@ def test_wrong_input_exits_2_with_one_line(capsys, argv, expected):
 def test_simulate_every_registered_game(capsys):
     from boardgames_tui.engine.registry import all_games
 
-    for rules in all_games():
-        code, out, _ = run(capsys, "simulate", rules.slug, "--players", str(rules.max_players), "--games", "3", "--json")
-        assert code == 0, rules.slug
+    for game in all_games():
+        code, out, _ = run(capsys, "simulate", game.slug, "--players", str(game.rules.max_players), "--games", "3", "--json")
+        assert code == 0, game.slug
         assert json.loads(out)["errors"] == 0
 
 
@@ -144,8 +144,8 @@ def test_help_lists_every_game_and_examples(capsys):
 
     code, out, _ = run(capsys, "--help")
     assert code == 0
-    for rules in all_games():
-        assert rules.slug in out and rules.title in out
+    for game in all_games():
+        assert game.slug in out and game.title in out
     assert "examples:" in out and "boardgames-tui play " in out and "boardgames-tui serve" in out
 
 
@@ -159,7 +159,7 @@ def test_simulate_shares_tied_wins_in_both_outputs(capsys, monkeypatch):
     from boardgames_tui.engine.registry import get_game
 
     # Every game a two-way tie: each seat gets half a win per game, in both outputs.
-    rules_class = type(get_game("bloom-kingdom"))
+    rules_class = type(get_game("bloom-kingdom").rules)
     real_sheet = rules_class.score_sheet
     monkeypatch.setattr(
         rules_class, "score_sheet", lambda self, state: real_sheet(self, state).model_copy(update={"winners": [0, 1]})

@@ -20,7 +20,8 @@ from boardgames_tui.games.everbloom.model import (
     SendPollinator,
     TakeGrove,
 )
-from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules
+from boardgames_tui.games.everbloom.game import EverbloomNarrator
+from boardgames_tui.games.everbloom.rules import BIOMES
 from boardgames_tui.games.everbloom.describe import BIOME_INFO, NECTAR, faction_of
 from boardgames_tui.games.everbloom.widgets import (
     CHANGED,
@@ -78,15 +79,15 @@ def fixed_changes(monkeypatch):
         asked.append(seat)
         return REPORT if before.phase == "draft" else NO_CHANGES
 
-    monkeypatch.setattr(EverbloomRules, "changes_since", changes_since)
+    monkeypatch.setattr(EverbloomNarrator, "changes_since", changes_since)
     return asked
 
 
 async def test_what_the_seats_own_move_set_off_is_told_before_what_others_did(tmp_path, monkeypatch):
     set_off = ChangeReport(marks=frozenset({("space", "t3")}), lines=("Migration: Cy won Lichen Lemming (2, alone).",))
     since = ChangeReport(lines=("Cy placed a 3 at landmark 11, sent 3 to Coral Crab.",))
-    monkeypatch.setattr(EverbloomRules, "changes_set_off", lambda self, before, after, seat: set_off)
-    monkeypatch.setattr(EverbloomRules, "changes_since", lambda self, before, after, seat: since)
+    monkeypatch.setattr(EverbloomNarrator, "changes_set_off", lambda self, before, after, seat: set_off)
+    monkeypatch.setattr(EverbloomNarrator, "changes_since", lambda self, before, after, seat: since)
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=5)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -107,7 +108,7 @@ async def test_a_long_summary_opens_on_its_newest_lines(tmp_path, monkeypatch, s
     def changes_since(self, before, after, seat):
         return ChangeReport(marks=frozenset(), lines=lines) if before.phase == "draft" else NO_CHANGES
 
-    monkeypatch.setattr(EverbloomRules, "changes_since", changes_since)
+    monkeypatch.setattr(EverbloomNarrator, "changes_since", changes_since)
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=5)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -400,7 +401,7 @@ async def test_the_split_of_a_hinted_placement_opens_as_the_hint_named_it(tmp_pa
             if isinstance(action, PlaceChip) and action.chip == 3 and action.landmark == "m1"
         )
         monkeypatch.setattr(
-            EverbloomRules, "suggest_split", lambda self, view, seat, place: {"t1": 1, "b2": 3}, raising=False
+            EverbloomNarrator, "suggest_split", lambda self, view, seat, place: {"t1": 1, "b2": 3}
         )
         screen.hint = hinted  # as a hint found sets it, then highlights it
         screen.highlight_action(hinted)

@@ -98,7 +98,7 @@ async def test_hint_highlights_a_legal_move_that_only_the_players_key_plays(tmp_
 async def test_a_hint_names_its_move_with_the_games_reason_and_its_record(tmp_path, slug):
     async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         await ask_for_hint(pilot, screen)
-        explanation = app.match.rules.explain_move(app.match.view(0), 0, screen.hint)
+        explanation = app.match.game.narrator.explain_move(app.match.view(0), 0, screen.hint)
         line = status(app)
         assert line.startswith(f"Hint: {explanation.move.rstrip('.')} — ")
         if explanation.reason:

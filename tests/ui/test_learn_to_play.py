@@ -121,10 +121,10 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
             if key == "enter" and status_line(app).startswith("Read the lesson"):
                 pytest.fail("a game key reached a lesson")
         else:
-            pytest.fail(f"the guided game did not end: {app.match.rules.progress(app.match.state)}")
+            pytest.fail(f"the guided game did not end: {app.match.progress()}")
         book = lesson_book(slug)
         # Every lesson once, and none repeated.
-        assert sorted(shown) == sorted(lesson.id for lesson in book.lessons), app.match.rules.progress(app.match.state)
+        assert sorted(shown) == sorted(lesson.id for lesson in book.lessons), app.match.progress()
 
 
 async def test_L_lists_the_lessons_seen_and_a_lesson_holds_the_game_keys(tmp_path):

@@ -93,7 +93,7 @@ async def play_and_collect(app: BoardGamesApp, pilot, moves: int) -> str:
 
 
 def legend_symbols(slug: str) -> str:
-    return "\n".join(entry.symbol for entry in get_game(slug).legend())
+    return "\n".join(entry.symbol for entry in get_game(slug).reference.legend())
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -112,7 +112,7 @@ async def test_every_symbol_on_the_board_is_in_the_legend(tmp_path, slug):
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_legend_entry_says_something(slug):
-    entries = get_game(slug).legend()
+    entries = get_game(slug).reference.legend()
     assert entries
     for entry in entries:
         assert entry.where and entry.symbol and len(entry.meaning) > 3, entry
@@ -120,7 +120,7 @@ def test_every_legend_entry_says_something(slug):
 
 def test_the_bloom_track_legend_gives_every_point_space_its_value():
     track = everbloom_content.bloom_track()
-    values = next(entry.meaning for entry in get_game("everbloom").legend() if entry.symbol == "space values")
+    values = next(entry.meaning for entry in get_game("everbloom").reference.legend() if entry.symbol == "space values")
     for index, space in enumerate(track.spaces):
         if space.points:
             assert f"{index}•{space.points}" in values

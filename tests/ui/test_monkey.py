@@ -23,7 +23,7 @@ KEYS = [
 
 
 @pytest.mark.long(seconds=16)
-@pytest.mark.parametrize("slug", [rules.slug for rules in all_games()])
+@pytest.mark.parametrize("slug", [game.slug for game in all_games()])
 async def test_random_keys_never_crash(tmp_path, slug):
     keys = random.Random(slug)
     seats = [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cy", kind="bot")]

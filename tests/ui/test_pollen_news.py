@@ -9,6 +9,7 @@ import pytest
 
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.pollen.model import Plant
+from boardgames_tui.games.pollen.game import PollenNarrator
 from boardgames_tui.games.pollen.rules import PollenRules
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.pollen.screen import PollenScreen
@@ -24,7 +25,8 @@ from .test_hints import wait_for
 from .test_pollen_screen import pollen_app
 
 
-RULES = get_game("pollen")
+GAME = get_game("pollen")
+RULES = GAME.rules
 
 
 def viewer_acts(app) -> bool:
@@ -251,7 +253,7 @@ async def test_a_long_summary_since_the_last_turn_is_never_cut_at_80x24(tmp_path
             "Also 1 more token scored (marked on the board).",
         ),
     )
-    monkeypatch.setattr(PollenRules, "changes_since", lambda self, before, after, seat: report)
+    monkeypatch.setattr(PollenNarrator, "changes_since", lambda self, before, after, seat: report)
     state = build(3, placed=[(0, 0, token("bee", "junebug"))])
     # The standings take their most room: a tie, an outright win and two seats out.
     state.meeples = [[0, 0, 0], [0, 1, 0], [2, 1, 1]]

@@ -46,8 +46,8 @@ def test_replay_opens_a_record_a_shared_file_and_a_save(capsys, opened, isolated
     store.keep_match(finished_match(6))
     shared = store.export(store.records())
     saves = SaveStore()
-    rules = get_game("pollen")
-    in_progress = Match(rules, rules.parse_options({}), [Seat(name="A"), Seat(name="B")], 2, store=saves)
+    game = get_game("pollen")
+    in_progress = Match(game, game.rules.parse_options({}), [Seat(name="A"), Seat(name="B")], 2, store=saves)
     in_progress.autosave()
 
     assert run(capsys, "replay", str(record_path))[0] == 0

@@ -47,7 +47,7 @@ async def test_everything_revealed_shows_both_hands_at_once_and_the_table_shows_
         await pilot.press("right")
         await pilot.pause()
         assert replay.revealing and panel_text(replay) == "\n\n".join(
-            "\n".join((section.title, *section.lines)) for section in replay.rules.hidden_information(replay.table.state)
+            "\n".join((section.title, *section.lines)) for section in replay.game.reference.hidden_information(replay.table.state)
         )
 
         # And round again to the table: the panel goes, no hand anywhere.

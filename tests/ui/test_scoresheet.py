@@ -124,7 +124,7 @@ def one_line(text: str) -> str:
 @pytest.mark.parametrize("slug", GAMES)
 async def test_the_sheet_names_everything_the_end_still_hides(app_factory, slug):
     match = finished_match(slug)
-    hidden = match.rules.hidden_information(match.state)
+    hidden = match.game.reference.hidden_information(match.state)
     # Every game ends with something face down: a deck's order, cards in hand, cards seen.
     assert hidden and all(section.lines for section in hidden)
     app = app_factory()

@@ -58,8 +58,9 @@ async def test_setup_refuses_bad_seats_with_a_reason(app_factory):
 
 
 def save_a_game(store: SaveStore) -> Match:
-    rules = get_game("bloom-kingdom")
-    match = Match(rules, rules.parse_options({}), [Seat(name="Ann"), Seat(name="Bo")], 4, store=store)
+    game = get_game("bloom-kingdom")
+    rules = game.rules
+    match = Match(game, rules.parse_options({}), [Seat(name="Ann"), Seat(name="Bo")], 4, store=store)
     match.submit(0, rules.legal_actions(match.state, 0)[0])
     return match
 

@@ -46,7 +46,7 @@ VS_BOT = [Seat(name="Ann"), Seat(name="Bot", kind="bot", bot_level="random")]
 async def test_moments_are_announced_in_turn_and_escape_skips_the_rest(tmp_path, monkeypatch):
     from boardgames_tui.ui.scoresheet import AnnouncementScreen
 
-    rules_class = type(get_game("pollen"))
+    narrator_class = type(get_game("pollen").narrator)
     told: list[tuple[object, object]] = []
     armed = []
 
@@ -57,7 +57,7 @@ async def test_moments_are_announced_in_turn_and_escape_skips_the_rest(tmp_path,
         told.append((before, after))
         return [TableMoment("First news", ("one",)), TableMoment("Second news", ("two",)), TableMoment("Third", ("3",))]
 
-    monkeypatch.setattr(rules_class, "table_moments", moments)
+    monkeypatch.setattr(narrator_class, "table_moments", moments)
     app = _app(tmp_path, VS_BOT, "pollen")
     async with app.run_test(size=(80, 24)) as pilot:
         await _until(pilot, lambda: _acts(app))
@@ -81,14 +81,14 @@ async def test_moments_are_announced_in_turn_and_escape_skips_the_rest(tmp_path,
 
 
 async def test_since_your_last_turn_is_shown_until_the_seat_moves(tmp_path, monkeypatch):
-    rules_class = type(get_game("bloom-kingdom"))
+    narrator_class = type(get_game("bloom-kingdom").narrator)
     asked: list[tuple[object, object, int]] = []
 
     def changes(self, before, after, seat):
         asked.append((before, after, seat))
         return ChangeReport(marks=frozenset({("marked",)}), lines=("Bot played a card.",))
 
-    monkeypatch.setattr(rules_class, "changes_since", changes)
+    monkeypatch.setattr(narrator_class, "changes_since", changes)
     app = _app(tmp_path, VS_BOT)
     async with app.run_test(size=(120, 40)) as pilot:
         await _until(pilot, lambda: _acts(app))
@@ -118,9 +118,9 @@ async def test_since_your_last_turn_is_shown_until_the_seat_moves(tmp_path, monk
 async def test_the_table_never_gets_a_seat_summary(tmp_path, monkeypatch):
     from boardgames_tui.ui.curtain import CurtainScreen
 
-    rules_class = type(get_game("bloom-kingdom"))
+    narrator_class = type(get_game("bloom-kingdom").narrator)
     monkeypatch.setattr(
-        rules_class, "changes_since", lambda self, before, after, seat: ChangeReport(lines=("secret news",))
+        narrator_class, "changes_since", lambda self, before, after, seat: ChangeReport(lines=("secret news",))
     )
     app = _app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
     async with app.run_test(size=(120, 40)) as pilot:

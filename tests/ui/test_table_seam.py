@@ -47,11 +47,11 @@ def test_a_match_and_a_replay_offer_everything_a_table_does():
 # Everbloom's chip turn still checks a whole turn on the true state (see its screen).
 @pytest.mark.parametrize("slug", ["bloom-kingdom", "pollen", "evergreen"])
 async def test_a_game_screen_plays_and_undoes_through_the_table_alone(tmp_path: Path, slug: str):
-    rules = get_game(slug)
+    game = get_game(slug)
     seats = [Seat(name="Ann"), Seat(name="Ben")]
     app = BoardGamesApp(store=SaveStore(tmp_path), cursor_blink=False, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        match = Match(rules, rules.parse_options({}), seats, 11, store=app.store)
+        match = Match(game, game.rules.parse_options({}), seats, 11, store=app.store)
         app.match = match
         app.push_screen(game_screen_class(slug)(OnlyTheTable(match)))
         moved = undone = 0

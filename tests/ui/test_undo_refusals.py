@@ -17,7 +17,7 @@ async def test_undo_before_any_move_says_why(tmp_path, slug):
     from boardgames_tui.ui.game_screen import GameScreen
     from boardgames_tui.ui.setup import StartRequest
 
-    rules = get_game(slug)
+    rules = get_game(slug).rules
     seats = [Seat(name="Ann"), Seat(name="Bot", kind="bot", bot_level="random")]
     seats += [Seat(name=f"Bot {n}", kind="bot", bot_level="random") for n in range(3, rules.min_players + 1)]
     start = StartRequest(slug=slug, seats=seats, options={}, seed=5)

@@ -31,7 +31,8 @@ from boardgames_tui.ui.setup import SetupScreen
 from tests.engine.test_saves_untrusted import bad_files, played_match
 from tests.ui.conftest import make_app, screen_text
 
-BK = get_game("bloom-kingdom")
+BK_GAME = get_game("bloom-kingdom")
+BK = BK_GAME.rules
 ISSUE_NAMES = ["x[/]", "[Team A]", "[AFK] Bob", "[red]Ed", "Ann[/]", "[@click=app.quit]Q", "王小明王小明王小明"]
 MARKUP_BITS = ["[", "]", "[/]", "[b]", "[red]", "[/red]", "\\", "[link=x]", "[@click=app.quit]", "$var", "&"]
 # Letters, digits, punctuation, symbols (emoji among them), wide characters and spaces.
@@ -79,7 +80,7 @@ async def settle(pilot, app: BoardGamesApp) -> None:
 async def walk_a_name_through_the_app(directory: Path, name: str) -> None:
     store = SaveStore(directory)
     # Ben picks first, so the curtain is for `name`, and `name` has a status line of its own.
-    match = Match(BK, BK.parse_options({}), [Seat(name=other_name(name)), Seat(name=name)], 4, store=store)
+    match = Match(BK_GAME, BK.parse_options({}), [Seat(name=other_name(name)), Seat(name=name)], 4, store=store)
     match.submit(0, BK.legal_actions(match.state, 0)[0])
     app = make_app(directory)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -103,7 +104,7 @@ async def walk_a_name_through_the_app(directory: Path, name: str) -> None:
         assert shown(game.query_one("#status")).startswith(f"{name}: ")
         assert_nothing_unshown(app)
 
-        finished = Match(BK, BK.parse_options({}), match.seats, 9)
+        finished = Match(BK_GAME, BK.parse_options({}), match.seats, 9)
         rng = random.Random(1)
         while not finished.is_over():
             seat = finished.to_act()[0]
@@ -154,7 +155,7 @@ async def play_a_game_screen(directory: Path, slug: str, name: str) -> None:
         assert_nothing_unshown(app)
 
 
-@pytest.mark.parametrize("slug", [rules.slug for rules in all_games()])
+@pytest.mark.parametrize("slug", [game.slug for game in all_games()])
 def test_any_name_is_shown_literally_on_each_game_screen(slug: str):
     @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
     @given(name=NAMES)
@@ -279,7 +280,7 @@ async def test_the_continue_list_shows_game_players_progress_and_when(app_factor
         await open_continue(pilot, app)
         text = screen_text(app)
         when = match.updated.astimezone().strftime("%Y-%m-%d %H:%M")
-        for part in ("Bloom Kingdom", "Ada, Bo (bot: random)", BK.progress(match.state), "3 moves", f"last played {when}"):
+        for part in ("Bloom Kingdom", "Ada, Bo (bot: random)", BK_GAME.narrator.progress(match.state), "3 moves", f"last played {when}"):
             assert part in text
 
 

@@ -18,7 +18,7 @@ from boardgames_tui.ui.setup import SetupScreen, SetupProblem, build_seats, opti
 
 from .conftest import screen_text
 
-GAMES = [rules.slug for rules in all_games()]
+GAMES = [game.slug for game in all_games()]
 
 
 @pytest.mark.parametrize(
@@ -38,9 +38,9 @@ def test_an_option_value_reads_as_words(value, label):
 
 
 def test_a_player_count_reads_for_any_range():
-    rules = get_game("everbloom")
+    rules = get_game("everbloom").rules
     assert rules.player_count() == "1–4 players"
-    assert get_game("pollen").player_count() == "2–4 players"
+    assert get_game("pollen").rules.player_count() == "2–4 players"
 
     class Duel(type(rules)):
         min_players = max_players = 2
@@ -60,9 +60,9 @@ async def test_the_game_list_gives_every_game_its_player_count_once(app_factory)
         app.push_screen(GamePickScreen(purpose="new"))
         await pilot.pause()
         listing = app.screen.query_one("#games", OptionList)
-        for index, rules in enumerate(all_games()):
+        for index, game in enumerate(all_games()):
             prompt = plain(listing.get_option_at_index(index).prompt, width=200)
-            assert prompt.startswith(f"{rules.title} · {rules.player_count()}\n")
+            assert prompt.startswith(f"{game.title} · {game.rules.player_count()}\n")
             # Said once, even where the game's tagline says it too.
             assert prompt.count("players") == 1, prompt
         text = screen_text(app)
@@ -77,19 +77,20 @@ def plain(renderable, width: int) -> str:
 
 @pytest.mark.parametrize("width", [30, 56])
 def test_a_wrapped_tagline_keeps_its_indent_on_every_line(width):
-    for rules in all_games():
-        title, *tagline = plain(game_choice(rules), width=width).rstrip("\n").split("\n")
-        assert title.startswith(rules.title) and tagline
+    for game in all_games():
+        title, *tagline = plain(game_choice(game), width=width).rstrip("\n").split("\n")
+        assert title.startswith(game.title) and tagline
         assert all(line.startswith("  ") and line.strip() for line in tagline), tagline
 
 
 @pytest.mark.parametrize("slug", GAMES)
 async def test_the_setup_form_names_option_values_in_words(app_factory, slug):
-    rules = get_game(slug)
+    game = get_game(slug)
+    rules = game.rules
     app = app_factory()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.push_screen(SetupScreen(rules))
+        app.push_screen(SetupScreen(game))
         await pilot.pause()
         text = screen_text(app)
         assert f"New game of {rules.title} · {rules.player_count()}" in text
@@ -100,19 +101,18 @@ async def test_the_setup_form_names_option_values_in_words(app_factory, slug):
             select = app.screen.query_one(f"#option-{name}", Select)
             # The value itself is what the game receives; the player reads its label.
             assert select.value == field.default
-            shown = rules.option_label(name, field.default)
+            shown = game.reference.option_label(name, field.default)
             assert shown in text
             for choice in choices:
                 if isinstance(choice, str):
-                    assert rules.option_label(name, choice) != choice, f"{name}: {choice} is shown as a slug"
+                    assert game.reference.option_label(name, choice) != choice, f"{name}: {choice} is shown as a slug"
 
 
 async def test_everbloom_themes_are_listed_by_name_and_chosen_by_value(app_factory):
-    rules = get_game("everbloom")
     app = app_factory()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.push_screen(SetupScreen(rules))
+        app.push_screen(SetupScreen(get_game("everbloom")))
         await pilot.pause()
         select = app.screen.query_one("#option-landmark_theme", Select)
         select.focus()
@@ -128,7 +128,7 @@ async def test_everbloom_themes_are_listed_by_name_and_chosen_by_value(app_facto
 
 def test_a_refused_count_of_seats_is_said_in_the_right_number():
     with pytest.raises(SetupProblem, match=r"Pollen takes 2–4 players; 1 seat is filled\."):
-        build_seats([("human", "Ann"), ("empty", ""), ("empty", ""), ("empty", "")], get_game("pollen"))
+        build_seats([("human", "Ann"), ("empty", ""), ("empty", ""), ("empty", "")], get_game("pollen").rules)
 
 
 @pytest.mark.parametrize(
@@ -164,6 +164,6 @@ def test_a_list_reads_as_a_sentence(words, said):
 def test_the_first_log_line_names_the_table_in_a_sentence(slug):
     from boardgames_tui.engine.contract import Seat
 
-    rules = get_game(slug)
+    rules = get_game(slug).rules
     state = rules.setup(rules.parse_options({}), [Seat(name="Ann"), Seat(name="[red]x[/]")], 5)
     assert state.log[0].text.startswith("Ann and [red]x[/] sit down to ")

@@ -21,7 +21,8 @@ from boardgames_tui.games.bloom_kingdom.model import (
     ReturnCard,
     WizardChoice,
 )
-from boardgames_tui.games.bloom_kingdom.news import and_list, card_label, character_of
+from boardgames_tui.engine.text import and_list
+from boardgames_tui.games.bloom_kingdom.log_words import card_label, character_of
 from boardgames_tui.games.bloom_kingdom.scoring import best_keep, column_counts
 
 _CARDS = cards()

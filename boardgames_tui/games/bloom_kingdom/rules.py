@@ -63,21 +63,18 @@ from pydantic import BaseModel, TypeAdapter
 
 from boardgames_tui.engine.contract import (
     HIDDEN,
-    ChangeReport,
     GameRules,
     IllegalMove,
-    MoveExplanation,
     NoOptions,
     ScoreRow,
     ScoreSheet,
     Seat,
-    TableMoment,
     construct,
     shallow_copy,
     visible_log,
 )
 from boardgames_tui.engine.text import plural
-from boardgames_tui.games.bloom_kingdom import advice, news, search
+from boardgames_tui.games.bloom_kingdom import log_words
 from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, card_points, column_counts
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import (
@@ -207,7 +204,6 @@ def _hidden_player(hand_size: int, has_chosen: bool) -> PlayerState:
 class BloomKingdomRules(GameRules[BloomKingdomState]):
     slug: ClassVar[str] = "bloom-kingdom"
     title: ClassVar[str] = "Bloom Kingdom"
-    tagline: ClassVar[str] = "2–4 players · secret picks, sneaky effects, three scorings"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_model: ClassVar[type[BaseModel]] = NoOptions
@@ -358,7 +354,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         # it completes the turn when that seat was the last one.
         completes_turn = playing and [player.chosen for player in state.players].count(None) == 1
         state = _clone_for_quiet_play(state) if playing and not completes_turn else _clone(state)
-        state.say(self.describe(state, seat, action))
+        state.say(self.log_line(state, seat, action))
         if isinstance(action, PlayCard):
             state.players[seat] = _player(_without(state.players[seat].hand, action.card), action.card)
             if completes_turn:
@@ -386,14 +382,14 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             self._finish_effect(state)
         return state
 
-    def describe(self, state: BloomKingdomState, seat: int, action: Any) -> str:
+    def log_line(self, state: BloomKingdomState, seat: int, action: Any) -> str:
         name = state.name(seat)
         if isinstance(action, PlayCard):
-            return news.face_down_line(name)
+            return log_words.face_down_line(name)
         if isinstance(action, ReturnCard):
-            return news.unicorn_return_line(name)
+            return log_words.unicorn_return_line(name)
         if isinstance(action, (KnightChoice, WizardChoice, JesterChoice, FortuneChoice)):
-            return news.decision_line(state, seat, action)
+            return log_words.decision_line(state, seat, action)
         return f"{name}: {action!r}"
 
     def _reveal(self, state: BloomKingdomState) -> None:
@@ -405,7 +401,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         state.players = [_player(player.hand) for player in state.players]
         state.info_epoch += 1
         state.say(
-            f"{news.reveal_prefix(state.turn)} "
+            f"{log_words.reveal_prefix(state.turn)} "
             + ", ".join(f"{state.name(seat)} {card_label(card)}" for seat, card in enumerate(state.revealed))
             + "."
         )
@@ -519,7 +515,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         state.rounds.append(results)
         state.info_epoch += 1
         for seat, result in enumerate(results):
-            state.say(f"{news.scoring_prefix(state.round)} {state.name(seat)}: {kept_summary(result)} = {result.total} VP.")
+            state.say(f"{log_words.scoring_prefix(state.round)} {state.name(seat)}: {kept_summary(result)} = {result.total} VP.")
         for player in state.players:
             state.box.extend(player.hand)
         state.players = [_player([]) for _ in state.players]
@@ -547,13 +543,9 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             log=visible_log(state.log, seat),
         )
 
-    # -- what the search bots need (games/bloom_kingdom/search.py) --------------------------
-    def determinize(self, view: BloomKingdomState, seat: int, rng: random.Random) -> BloomKingdomState:
-        return search.determinize(view, seat, rng)
-
     # -- scores ----------------------------------------------------------------------------
     def totals(self, state: BloomKingdomState) -> list[int]:
-        return news.totals(state.rounds, len(state.players))
+        return log_words.totals(state.rounds, len(state.players))
 
     def score_sheet(self, state: BloomKingdomState) -> ScoreSheet:
         names = [seat.name for seat in state.seats]
@@ -564,7 +556,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                     category=f"Round {number}",
                     values=[result.total for result in results],
                     # Every kept card named, with its points and why.
-                    details=[" + ".join(news.kept_cards_explained(names, results, seat)) for seat in range(len(names))],
+                    details=[" + ".join(log_words.kept_cards_explained(names, results, seat)) for seat in range(len(names))],
                 )
             )
         totals = self.totals(state)
@@ -588,26 +580,3 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             if secrets:
                 notes.append(f"Seen by {name} alone: {'; '.join(secrets)}.")
         return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)
-
-    # -- what the table and each seat are told ---------------------------------------------
-    def table_moments(self, before: BloomKingdomState, after: BloomKingdomState) -> list[TableMoment]:
-        return news.table_moments(before, after)
-
-    def changes_since(self, before: BloomKingdomState, after: BloomKingdomState, seat: int) -> ChangeReport:
-        return news.changes_since(before, after, seat)
-
-    def explain_move(self, view: BloomKingdomState, seat: int, action: Any) -> MoveExplanation:
-        return advice.explain(view, seat, action)
-
-    def standings(self, view: BloomKingdomState) -> list[news.Standing]:
-        """Every seat's points, place and this round's plays: public, from any view."""
-        return news.standings(view)
-
-    def outlook(self, view: BloomKingdomState, seat: int) -> str | None:
-        """For `seat` itself, from its own view: the best two cards to keep right now."""
-        return news.outlook(view, seat)
-
-    def progress(self, state: BloomKingdomState) -> str:
-        if state.phase == "over":
-            return "Finished"
-        return f"Round {state.round} of {ROUNDS}, turn {state.turn}"

@@ -144,8 +144,8 @@ class BloomKingdomScreen(GameScreen):
         (a cursor key redraws from the same view)."""
         key = (viewer, own)
         if self._standings_for is None or self._standings_for[0] is not view or self._standings_for[1] != key:
-            outlook = self.rules.outlook(view, viewer) if own and viewer is not None else None
-            self._standings_for = (view, key, self.rules.standings(view), outlook)
+            outlook = self.narrator.outlook(view, viewer) if own and viewer is not None else None
+            self._standings_for = (view, key, self.narrator.standings(view), outlook)
         return self._standings_for[2], self._standings_for[3]
 
     def prompt_text(self, view: BloomKingdomState, viewer: int) -> str:  # type: ignore[override]

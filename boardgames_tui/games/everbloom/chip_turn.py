@@ -28,6 +28,8 @@ from typing import Any
 from boardgames_tui.engine.bots import view_after
 from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.games.everbloom.describe import pollinators
+from boardgames_tui.engine.parts import Game
+from boardgames_tui.games.everbloom.game import EverbloomNarrator
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
 from boardgames_tui.games.everbloom.model import ChipToGrove, EverbloomState, PlaceChip, SendPollinator, Skip
 from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules, Plan, biome_name, card_name
@@ -94,8 +96,11 @@ class ChipTurn:
     Methods that answer a key return None when they did what the key asks, else the
     reason they did nothing, for the screen to say."""
 
-    def __init__(self, rules: EverbloomRules) -> None:
-        self.rules = rules
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules: EverbloomRules = game.rules  # type: ignore[assignment]
+        # For the split a hint has in mind (`suggest_split`).
+        self.narrator: EverbloomNarrator = game.narrator  # type: ignore[assignment]
         self.chip: Chip | None = None
         self.spot = 0  # the highlighted row of the place step
         self.ignore = False  # the Hummingbirds' choice to disregard the landmark's rule
@@ -111,7 +116,7 @@ class ChipTurn:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ChipTurn:
         # The rules are shared; what is cached from a view is rebuilt when asked.
-        twin = ChipTurn(self.rules)
+        twin = ChipTurn(self.game)
         twin.chip, twin.spot, twin.ignore, twin.started_at = self.chip, self.spot, self.ignore, self.started_at
         twin.sending = copy.deepcopy(self.sending, memo)
         twin.pending = copy.deepcopy(self.pending, memo)
@@ -382,11 +387,11 @@ class ChipTurn:
 
     def _hinted_counts(self, seen: Seen, action: PlaceChip) -> dict[str, int] | None:
         """The split the hint named for its placement, so that Enter sends what it said:
-        the rules' `suggest_split` (the split their hint words name), kept only when it
+        the narrator's `suggest_split` (the split their hint words name), kept only when it
         sends every pollinator and keeps every rule."""
         sending = self.sending
         assert sending is not None
-        suggested = self.rules.suggest_split(seen.view, seen.seat, action)
+        suggested = self.narrator.suggest_split(seen.view, seen.seat, action)
         counts = {space: suggested.get(space, 0) for space in sending.targets}
         if sum(counts.values()) != sending.total or self.problem(seen, counts) is not None:
             return None
@@ -581,7 +586,7 @@ class ChipTurn:
             return ()
         # Whether the sends follow at once does not hang on what the view hides, so one
         # sample of the hidden state, with the chip played on it, tells.
-        placed = view_after(self.rules, seen.view, seen.seat, (sending.place,))
+        placed = view_after(self.game, seen.view, seen.seat, (sending.place,))
         if placed.turn is None or placed.turn.steps or placed.turn.seat != seen.seat:
             return ()
         return (sending.place,)

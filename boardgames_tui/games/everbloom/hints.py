@@ -36,7 +36,7 @@ from boardgames_tui.games.everbloom.model import (
     TakeGrove,
     is_hidden,
 )
-from boardgames_tui.games.everbloom.news import place_words
+from boardgames_tui.games.everbloom.rules import place_words
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
     and_list,
@@ -202,7 +202,7 @@ def explain_move(rules: EverbloomRules, view: EverbloomState, seat: int, action:
             f"Finish pollinating: {plural(left, 'leftover pollinator')} to the {biome_name(action.grove)} grove",
             f"your {biome_name(action.grove)} grove would hold {view.groves[action.grove][seat] + left}",
         )
-    return MoveExplanation(rules.describe(view, seat, action))
+    return MoveExplanation(rules.log_line(view, seat, action))
 
 
 def _discard(view: EverbloomState, seat: int, action: DiscardNectar) -> MoveExplanation:

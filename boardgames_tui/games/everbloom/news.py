@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardgames_tui.engine.contract import ChangeReport, NO_CHANGES, ScoreRow, ScoreSheet, TableMoment
+from boardgames_tui.engine.contract import ChangeReport, NO_CHANGES, TableMoment
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import Chip, Contest, EverbloomState, PollinationDone, is_hidden
@@ -35,7 +35,6 @@ from boardgames_tui.games.everbloom.rules import (
     biome_name,
     card_info,
     card_name,
-    majority_divisors,
     move_words,
     nectar_card_name,
     space_card_name,
@@ -45,6 +44,10 @@ if TYPE_CHECKING:
     from boardgames_tui.games.everbloom.rules import EverbloomRules
 
 Mark = tuple[str, str] | tuple[str, int]
+
+# Everbloom's "since your last turn" panel scrolls: a round's start and two seats'
+# placements fit whole (found playing: six lines cut them into "… more in the log").
+CHANGE_LINES = 10
 
 _TRACK = C.bloom_track()
 _NUM = C.numbers()
@@ -56,11 +59,6 @@ _LANDMARKS = C.landmarks()
 def article(word: str) -> str:
     """"an Aquatic", "a Forest"."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
-
-
-def ordinal(number: int) -> str:
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
 
 
 def _is_event(card: str) -> bool:
@@ -430,117 +428,7 @@ def changes_since(
         # Only the seat's own view shows these cards: the public view hides them.
         lines.append(f"Your new nectar card{'s' if len(drawn) > 1 else ''}: {and_list([nectar_card_name(c) for c in drawn])}.")
     # The panel gets the contract's few lines; the log holds the rest.
-    room = rules.CHANGE_LINES
+    room = CHANGE_LINES
     if len(lines) > room:
         lines = [*lines[: room - 1], f"… and {plural(len(lines) - room + 1, 'line')} more in the log."]
     return ChangeReport(marks=marks, lines=tuple(lines))
-
-
-# -- the score sheet ------------------------------------------------------------------------------------
-# Sources of points during play (`PlayerState.earned` keys before the ':'), as the sheet names them.
-_SOURCES = (
-    ("card", "Bonuses of cards won"),
-    ("public", "Public bonuses"),
-    ("pollination", "Pollinated cards"),
-    ("tile", "Habitat tiles"),
-    ("cave", "Cave bonuses"),
-)
-
-
-def _source_detail(state: EverbloomState, seat: int, kind: str) -> str:
-    player = state.players[seat]
-    parts = []
-    for key, points in player.earned.items():
-        head, _, rest = key.partition(":")
-        if head != kind:
-            continue
-        if kind in ("card", "public"):
-            parts.append(f"{card_name(rest)} {points}")
-        elif kind == "pollination":
-            parts.append(f"round {rest}: {points}")
-        elif kind == "tile":
-            parts.append(f"{biome_name(rest)} ({player.tiles.get(rest, '?')}) {points}")
-    return ", ".join(parts)
-
-
-def place_words(values: list[int], seat: int) -> str:
-    """`seat`'s place in a biome's nectar `values`: "1st", "tied 2nd" or "no nectar"."""
-    value = values[seat]
-    if value <= 0:
-        return "no nectar"
-    place = 1 + sum(1 for other in values if other > value)
-    tied = sum(1 for other in values if other == value) > 1
-    return f"{'tied ' if tied else ''}{ordinal(place)}"
-
-
-def _rank_words(values: list[int], seat: int) -> str:
-    divisor = majority_divisors(values)[seat]
-    rate = "" if divisor in (0, 1) else f", 1 per {divisor}"
-    return f"{place_words(values, seat)}{rate}"
-
-
-def _nectar_detail(state: EverbloomState, totals: list[int], biome: str, seat: int, points: int) -> str:
-    player = state.players[seat]
-    if totals[seat] <= 0:
-        return "no nectar"
-    habitat = sum(card_info(card.id).nectar for card in player.habitat[biome] if card.pollinated)
-    cards = [str(_NECTAR[card].nectar) for card in player.nectar if card in _NECTAR and _NECTAR[card].biome == biome]
-    parts = [f"habitat {habitat}"] if habitat else []
-    if cards:
-        parts.append(f"{'card' if len(cards) == 1 else 'cards'} {'+'.join(cards)}")
-    return f"{totals[seat]} nectar ({', '.join(parts)}), {_rank_words(totals, seat)} → {points}"
-
-
-def score_sheet(rules: EverbloomRules, state: EverbloomState) -> ScoreSheet:
-    """The final table, by source: points during play by where they came from, each
-    biome's nectar with amounts and ranks, the bloom track, missing tiles; every
-    secret nectar card named."""
-    names = [seat.name for seat in state.seats]
-    final = state.final
-    count = len(state.players)
-    if final is None:
-        scores = [player.score for player in state.players]
-        return ScoreSheet(
-            players=names, rows=[ScoreRow(category="Points so far", values=scores)], totals=scores,
-            winners=[], decided_by="the game is not over",
-        )
-    rows = []
-    itemised = [0] * count
-    for kind, title in _SOURCES:
-        values = [
-            sum(points for key, points in player.earned.items() if key.partition(":")[0] == kind)
-            for player in state.players
-        ]
-        if kind in ("public", "cave") and not any(values):
-            continue
-        itemised = [a + b for a, b in zip(itemised, values)]
-        details = [_source_detail(state, seat, kind) for seat in range(count)]
-        rows.append(ScoreRow(category=title, values=values, details=details))
-    rest = [during - counted for during, counted in zip(final.during_play, itemised)]
-    if any(rest):
-        # Saves from before points were itemised.
-        rows.append(ScoreRow(category="Other points during play", values=rest))
-    nectar = rules.nectar_totals(state)
-    for biome, values in final.nectar.items():
-        details = [_nectar_detail(state, nectar[biome], biome, seat, values[seat]) for seat in range(count)]
-        rows.append(ScoreRow(category=f"{biome_name(biome)} nectar", values=values, details=details))
-    track = [f"space {player.bloom} → {points}" for player, points in zip(state.players, final.bloom_track)]
-    rows.append(ScoreRow(category="Bloom track", values=final.bloom_track, details=track))
-    missing = [
-        and_list([biome_name(biome) for biome in BIOMES if biome not in player.tiles]) or "none"
-        for player in state.players
-    ]
-    penalty = [
-        f"{words}: {plural(len(BIOMES) - len(player.tiles), 'biome')} × −{_NUM.missing_tile_penalty}" if words != "none" else "every biome has one"
-        for words, player in zip(missing, state.players)
-    ]
-    rows.append(ScoreRow(category="Biomes without a tile", values=final.penalty, details=penalty))
-    # The secret nectar cards, revealed: they count in each biome's nectar above.
-    notes = [
-        f"{names[seat]} ({C.factions()[player.faction].name}) held the nectar cards "
-        f"{and_list([nectar_card_name(card) for card in player.nectar]) or 'none'}."
-        for seat, player in enumerate(state.players)
-    ]
-    return ScoreSheet(
-        players=names, rows=rows, totals=final.totals, winners=final.winners, decided_by=final.decided_by, notes=notes,
-    )

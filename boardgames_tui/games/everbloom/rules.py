@@ -95,13 +95,11 @@ from typing import Any, Callable, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from boardgames_tui.engine.contract import (
-    ChangeReport,
     GameRules,
     IllegalMove,
-    MoveExplanation,
+    ScoreRow,
     ScoreSheet,
     Seat,
-    TableMoment,
     shallow_copy,
     visible_log,
 )
@@ -432,15 +430,6 @@ class EverbloomRules(GameRules[EverbloomState]):
     title: ClassVar[str] = "Everbloom"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
-    tagline: ClassVar[str] = "1–4 players · send pollinators, win hybrid beings, gather nectar"
-    # A full game is too long to play out for every search iteration: the bots play
-    # this many actions on and then ask estimate_scores (search.py).
-    playout_horizon: ClassVar[int | None] = 16
-    # Some sixty decisions a seat per game: each gets a quarter of a level's playouts.
-    search_effort: ClassVar[float] = 0.25
-    # Everbloom's "since your last turn" panel scrolls: a round's start and two seats'
-    # placements fit whole (found playing: six lines cut them into "… more in the log").
-    CHANGE_LINES: ClassVar[int] = 10
     options_model: ClassVar[type[BaseModel]] = EverbloomOptions
     state_model = EverbloomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
@@ -559,16 +548,6 @@ class EverbloomRules(GameRules[EverbloomState]):
 
     def is_over(self, state: EverbloomState) -> bool:
         return state.phase == "over"
-
-    def seat_roles(self, state: EverbloomState) -> list[str]:
-        return [player.faction for player in state.players]
-
-    def progress(self, state: EverbloomState) -> str:
-        if state.phase == "over":
-            return "Finished"
-        if state.phase == "draft":
-            return "Setup: nectar draft"
-        return f"Round {state.round} of {ROUNDS}, {state.phase.replace('_', ' ')}"
 
     # ------------------------------------------------------------------ landmarks
     def rule_at(self, state: EverbloomState, space: str, seat: int) -> Any:
@@ -1023,7 +1002,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             raise IllegalMove("Unknown action")
         return new
 
-    def describe(self, state: EverbloomState, seat: int, action: Any) -> str:
+    def log_line(self, state: EverbloomState, seat: int, action: Any) -> str:
         name = state.name(seat)
         if isinstance(action, PlaceChip):
             extra = " disregarding its rule" if action.ignore_rule else ""
@@ -1169,7 +1148,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         if action.landmark in _wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
             player.lemur_reach_used = True
         stack.append(Chip(seat=seat, value=action.chip, first_chip=action.first_chip))
-        state.say(self.describe(state, seat, action))
+        state.say(self.log_line(state, seat, action))
         if plan.bloom:
             self._advance_bloom(state, seat, plan.bloom, "the landmark")
         steps = []
@@ -1198,7 +1177,7 @@ class EverbloomRules(GameRules[EverbloomState]):
         moved = min(action.chip, player.supply)
         player.supply -= moved
         state.groves[action.grove][seat] += moved
-        state.say(self.describe(state, seat, action))
+        state.say(self.log_line(state, seat, action))
         self._next_turn(state)
 
     def _turn_step(self, state: EverbloomState, seat: int, action: Any) -> None:
@@ -1214,7 +1193,7 @@ class EverbloomRules(GameRules[EverbloomState]):
             state.pollinators[action.source][action.owner] -= 1
             state.pollinators[action.target][action.owner] += 1
             state.moved.append(PollinatorMoved(seat=seat, owner=action.owner, source=action.source, target=action.target))
-            state.say(self.describe(state, seat, action))
+            state.say(self.log_line(state, seat, action))
         elif isinstance(action, PullFromGrove):
             space = step.split(":")[1]
             state.groves[action.grove][seat] -= 1
@@ -1871,50 +1850,121 @@ class EverbloomRules(GameRules[EverbloomState]):
             log=visible_log(state.log, seat),
         )
 
-    # ------------------------------------------------------------------ search bots (search.py)
-    def determinize(self, view: EverbloomState, seat: int, rng: random.Random) -> EverbloomState:
-        from boardgames_tui.games.everbloom import search
-
-        return search.determinize(view, seat, rng)
-
-    def estimate_scores(self, state: EverbloomState) -> list[float] | None:
-        from boardgames_tui.games.everbloom import search
-
-        return search.estimate_scores(state)
-
-    def playout_action(self, state: EverbloomState, seat: int, actions: list[Any], rng: random.Random) -> Any:
-        from boardgames_tui.games.everbloom import search
-
-        return search.playout_action(state, seat, actions, rng)
-
-    # ------------------------------------------------------------------ what the table is told (news.py)
+    # ------------------------------------------------------------------ the score sheet
     def score_sheet(self, state: EverbloomState) -> ScoreSheet:
-        from boardgames_tui.games.everbloom import news
+        return score_sheet(self, state)
 
-        return news.score_sheet(self, state)
 
-    def changes_since(self, before: EverbloomState, after: EverbloomState, seat: int) -> ChangeReport:
-        from boardgames_tui.games.everbloom import news
+def ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
-        return news.changes_since(self, before, after, seat)
 
-    def changes_set_off(self, before: EverbloomState, after: EverbloomState, seat: int) -> ChangeReport:
-        from boardgames_tui.games.everbloom import news
+# -- the score sheet ------------------------------------------------------------------------------------
+# Sources of points during play (`PlayerState.earned` keys before the ':'), as the sheet names them.
+_SOURCES = (
+    ("card", "Bonuses of cards won"),
+    ("public", "Public bonuses"),
+    ("pollination", "Pollinated cards"),
+    ("tile", "Habitat tiles"),
+    ("cave", "Cave bonuses"),
+)
 
-        return news.changes_set_off(self, before, after, seat)
 
-    def table_moments(self, before: EverbloomState, after: EverbloomState) -> list[TableMoment]:
-        from boardgames_tui.games.everbloom import news
+def _source_detail(state: EverbloomState, seat: int, kind: str) -> str:
+    player = state.players[seat]
+    parts = []
+    for key, points in player.earned.items():
+        head, _, rest = key.partition(":")
+        if head != kind:
+            continue
+        if kind in ("card", "public"):
+            parts.append(f"{card_name(rest)} {points}")
+        elif kind == "pollination":
+            parts.append(f"round {rest}: {points}")
+        elif kind == "tile":
+            parts.append(f"{biome_name(rest)} ({player.tiles.get(rest, '?')}) {points}")
+    return ", ".join(parts)
 
-        return news.table_moments(self, before, after)
 
-    def explain_move(self, view: EverbloomState, seat: int, action: Any) -> MoveExplanation:
-        from boardgames_tui.games.everbloom import hints
+def place_words(values: list[int], seat: int) -> str:
+    """`seat`'s place in a biome's nectar `values`: "1st", "tied 2nd" or "no nectar"."""
+    value = values[seat]
+    if value <= 0:
+        return "no nectar"
+    place = 1 + sum(1 for other in values if other > value)
+    tied = sum(1 for other in values if other == value) > 1
+    return f"{'tied ' if tied else ''}{ordinal(place)}"
 
-        return hints.explain_move(self, view, seat, action)
 
-    def suggest_split(self, view: EverbloomState, seat: int, place: PlaceChip) -> dict[str, int]:
-        """The split of `place`'s pollinators the hint has in mind (card space -> count)."""
-        from boardgames_tui.games.everbloom import hints
+def _rank_words(values: list[int], seat: int) -> str:
+    divisor = majority_divisors(values)[seat]
+    rate = "" if divisor in (0, 1) else f", 1 per {divisor}"
+    return f"{place_words(values, seat)}{rate}"
 
-        return hints.suggest_split(self, view, seat, place)
+
+def _nectar_detail(state: EverbloomState, totals: list[int], biome: str, seat: int, points: int) -> str:
+    player = state.players[seat]
+    if totals[seat] <= 0:
+        return "no nectar"
+    habitat = sum(card_info(card.id).nectar for card in player.habitat[biome] if card.pollinated)
+    cards = [str(_NECTAR[card].nectar) for card in player.nectar if card in _NECTAR and _NECTAR[card].biome == biome]
+    parts = [f"habitat {habitat}"] if habitat else []
+    if cards:
+        parts.append(f"{'card' if len(cards) == 1 else 'cards'} {'+'.join(cards)}")
+    return f"{totals[seat]} nectar ({', '.join(parts)}), {_rank_words(totals, seat)} → {points}"
+
+
+def score_sheet(rules: EverbloomRules, state: EverbloomState) -> ScoreSheet:
+    """The final table, by source: points during play by where they came from, each
+    biome's nectar with amounts and ranks, the bloom track, missing tiles; every
+    secret nectar card named."""
+    names = [seat.name for seat in state.seats]
+    final = state.final
+    count = len(state.players)
+    if final is None:
+        scores = [player.score for player in state.players]
+        return ScoreSheet(
+            players=names, rows=[ScoreRow(category="Points so far", values=scores)], totals=scores,
+            winners=[], decided_by="the game is not over",
+        )
+    rows = []
+    itemised = [0] * count
+    for kind, title in _SOURCES:
+        values = [
+            sum(points for key, points in player.earned.items() if key.partition(":")[0] == kind)
+            for player in state.players
+        ]
+        if kind in ("public", "cave") and not any(values):
+            continue
+        itemised = [a + b for a, b in zip(itemised, values)]
+        details = [_source_detail(state, seat, kind) for seat in range(count)]
+        rows.append(ScoreRow(category=title, values=values, details=details))
+    rest = [during - counted for during, counted in zip(final.during_play, itemised)]
+    if any(rest):
+        # Saves from before points were itemised.
+        rows.append(ScoreRow(category="Other points during play", values=rest))
+    nectar = rules.nectar_totals(state)
+    for biome, values in final.nectar.items():
+        details = [_nectar_detail(state, nectar[biome], biome, seat, values[seat]) for seat in range(count)]
+        rows.append(ScoreRow(category=f"{biome_name(biome)} nectar", values=values, details=details))
+    track = [f"space {player.bloom} → {points}" for player, points in zip(state.players, final.bloom_track)]
+    rows.append(ScoreRow(category="Bloom track", values=final.bloom_track, details=track))
+    missing = [
+        and_list([biome_name(biome) for biome in BIOMES if biome not in player.tiles]) or "none"
+        for player in state.players
+    ]
+    penalty = [
+        f"{words}: {plural(len(BIOMES) - len(player.tiles), 'biome')} × −{NUM.missing_tile_penalty}" if words != "none" else "every biome has one"
+        for words, player in zip(missing, state.players)
+    ]
+    rows.append(ScoreRow(category="Biomes without a tile", values=final.penalty, details=penalty))
+    # The secret nectar cards, revealed: they count in each biome's nectar above.
+    notes = [
+        f"{names[seat]} ({C.factions()[player.faction].name}) held the nectar cards "
+        f"{and_list([nectar_card_name(card) for card in player.nectar]) or 'none'}."
+        for seat, player in enumerate(state.players)
+    ]
+    return ScoreSheet(
+        players=names, rows=rows, totals=final.totals, winners=final.winners, decided_by=final.decided_by, notes=notes,
+    )

@@ -156,7 +156,7 @@ class EverbloomScreen(GameScreen):
         self._label_list: list[Text] = []
         self._highlight_only = False
         # The seat's wilderness turn as it is built: chip, landmark, split.
-        self.chip_turn = ChipTurn(self.rules)
+        self.chip_turn = ChipTurn(self.game)
         # The refusal of a key pressed while another seat was to move, until a move.
         self._waiting_refusal: Text | None = None
         # The lines the "since your last turn" panel was last laid out for.
@@ -381,7 +381,7 @@ class EverbloomScreen(GameScreen):
         standing = standings(view, viewer)
         seats_changed = {("habitat", index) for index in habitats} | {("track", index) for index in self._marked("track")}
         self.query_one(PlayersPanel).show(
-            view, self.rules.progress(view), self.rules.to_act(view), seat, standing.track, seats_changed
+            view, self.narrator.progress(view), self.rules.to_act(view), seat, standing.track, seats_changed
         )
         self.query_one(FactionPanel).show(view, viewer)
         self.query_one(GrovePanel).show(view, standing, viewer, self._marked("grove"))

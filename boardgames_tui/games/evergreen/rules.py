@@ -63,14 +63,11 @@ from pydantic import BaseModel, TypeAdapter
 
 from boardgames_tui.engine.contract import (
     HIDDEN,
-    ChangeReport,
     GameRules,
     IllegalMove,
-    MoveExplanation,
     ScoreRow,
     ScoreSheet,
     Seat,
-    TableMoment,
     shallow_copy,
     visible_log,
 )
@@ -479,20 +476,26 @@ def _clone(state: EvergreenState) -> EvergreenState:
     )
 
 
+def progress_words(state: EvergreenState) -> str:
+    """Where the game stands ("Summer, round 2 of 4 (round 6 of 12)"): the narrator's
+    progress, and the score sheet's note on a game not yet over."""
+    if state.phase == "over":
+        return "Finished"
+    overall = sum(SEASON_ROUNDS[: state.season]) + state.round
+    return (
+        f"{SEASONS[state.season]}, round {state.round} of {SEASON_ROUNDS[state.season]} "
+        f"(round {overall} of {TOTAL_ROUNDS})"
+    )
+
+
 class EvergreenRules(GameRules[EvergreenState]):
     slug: ClassVar[str] = "evergreen"
     title: ClassVar[str] = "Evergreen"
-    tagline: ClassVar[str] = "1–4 players · draft biomes, grow a planet's forest in the light of a moving sun"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
     options_model: ClassVar[type[BaseModel]] = EvergreenOptions
     state_model = EvergreenState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
-    # A full game is too long to play out for every search iteration: the bots play
-    # this many actions on and then ask estimate_scores (search.py).
-    playout_horizon: ClassVar[int | None] = 16
-    # Some sixty decisions a seat per game: each gets a quarter of a level's playouts.
-    search_effort: ClassVar[float] = 0.25
 
     # -- setup ------------------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> EvergreenState:
@@ -845,14 +848,14 @@ class EvergreenRules(GameRules[EvergreenState]):
             if sum(not player.committed for player in state.players) > 1:
                 new = shallow_copy(state, log=list(state.log), players=list(state.players))
                 new.players[seat] = shallow_copy(new.players[seat], committed=True)
-                new.say(self.describe(state, seat, action))
+                new.say(self.log_line(state, seat, action))
                 return new
             new = _clone(state)
-            new.say(self.describe(state, seat, action))
+            new.say(self.log_line(state, seat, action))
             self._reveal(new)
             return new
         new = _clone(state)
-        new.say(self.describe(state, seat, action))
+        new.say(self.log_line(state, seat, action))
         if isinstance(action, DraftCard):
             self._draft(new, seat, action.card)
         elif isinstance(action, ChooseBiome):
@@ -1130,7 +1133,7 @@ class EvergreenRules(GameRules[EvergreenState]):
         state.say(f"The game is over: {', '.join(sheet.winner_names())} won with {plural(max(sheet.totals), 'point')}.")
 
     # -- words ------------------------------------------------------------------------------------------
-    def describe(self, state: EvergreenState, seat: int, action: Any) -> str:
+    def log_line(self, state: EvergreenState, seat: int, action: Any) -> str:
         # Past tense: right for any name, a seat called "You" included ("You drafted").
         name = state.name(seat) if 0 <= seat < len(state.seats) else f"Seat {seat + 1}"
         if isinstance(action, DraftCard):
@@ -1159,15 +1162,6 @@ class EvergreenRules(GameRules[EvergreenState]):
             return f"{name} used {POWERS[power].name} on {where}."
         return f"{name}: {action!r}"
 
-    def progress(self, state: EvergreenState) -> str:
-        if state.phase == "over":
-            return "Finished"
-        overall = sum(SEASON_ROUNDS[: state.season]) + state.round
-        return (
-            f"{SEASONS[state.season]}, round {state.round} of {SEASON_ROUNDS[state.season]} "
-            f"(round {overall} of {TOTAL_ROUNDS})"
-        )
-
     # -- what a seat may see ------------------------------------------------------------------------------
     def view(self, state: EvergreenState, seat: int) -> EvergreenState:
         players = state.players
@@ -1184,38 +1178,6 @@ class EvergreenRules(GameRules[EvergreenState]):
             players=players,
             log=visible_log(state.log, seat),
         )
-
-    # -- what the players are told (games/evergreen/summary.py) ---------------------------------------------
-    def changes_since(self, before: EvergreenState, after: EvergreenState, seat: int) -> ChangeReport:
-        from boardgames_tui.games.evergreen import summary
-
-        return summary.changes_since(before, after, seat)
-
-    def table_moments(self, before: EvergreenState, after: EvergreenState) -> list[TableMoment]:
-        from boardgames_tui.games.evergreen import summary
-
-        return summary.table_moments(self, before, after)
-
-    def explain_move(self, view: EvergreenState, seat: int, action: Any) -> MoveExplanation:
-        from boardgames_tui.games.evergreen import summary
-
-        return summary.explain_move(self, view, seat, action)
-
-    # -- what the search bots need (games/evergreen/search.py) ------------------------------------------------
-    def determinize(self, view: EvergreenState, seat: int, rng: random.Random) -> EvergreenState:
-        from boardgames_tui.games.evergreen import search
-
-        return search.determinize(self, view, seat, rng)
-
-    def estimate_scores(self, state: EvergreenState) -> list[float] | None:
-        from boardgames_tui.games.evergreen import search
-
-        return search.estimate_scores(state)
-
-    def playout_action(self, state: EvergreenState, seat: int, actions: list[Any], rng: random.Random) -> Any:
-        from boardgames_tui.games.evergreen import search
-
-        return search.playout_action(state, seat, actions, rng)
 
     # -- scores ----------------------------------------------------------------------------------------------
     def totals(self, state: EvergreenState) -> list[int]:
@@ -1304,7 +1266,7 @@ class EvergreenRules(GameRules[EvergreenState]):
         if state.pool_refusals:
             notes.append(f"The shared pool ran short {plural(state.pool_refusals, 'time')}: see the log.")
         if state.phase != "over":
-            notes.append(f"The game is not over: {self.progress(state)}.")
+            notes.append(f"The game is not over: {progress_words(state)}.")
         else:
             notes.extend(_end_reveals(state))
         return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)

@@ -62,6 +62,7 @@ from boardgames_tui.games.evergreen.rules import (
 from boardgames_tui.engine.text import and_list
 
 if TYPE_CHECKING:
+    from boardgames_tui.engine.parts import Game
     from boardgames_tui.games.evergreen.rules import EvergreenRules
 
 # Board marks (ChangeReport.marks): ("cell", seat, space), ("card", card id), ("biome", key).
@@ -327,7 +328,7 @@ def _step_words(view: EvergreenState, seat: int, action: Any) -> str:
     return "Finish your plan"
 
 
-def explain_move(rules: EvergreenRules, view: EvergreenState, seat: int, action: Any) -> MoveExplanation:
+def explain_move(game: Game, view: EvergreenState, seat: int, action: Any) -> MoveExplanation:
     """`action` as `seat` would say it, and what it does to the seat's score as it stands."""
     if isinstance(action, DraftCard):
         return MoveExplanation(f"Draft {card_label(action.card)}", _draft_reason(view, seat, action.card))
@@ -347,7 +348,7 @@ def explain_move(rules: EvergreenRules, view: EvergreenState, seat: int, action:
     try:
         # Played on a sample of the hidden state (seeded from the position), never on the
         # view: only the seat's own planet and plan are read back from what it then sees.
-        after = view_after(rules, view, seat, [action])
+        after = view_after(game, view, seat, [action])
     except Exception:  # an action the seat cannot play: name it, claim nothing
         return MoveExplanation(move)
     now, later = standings(view, seat)[seat], standings(after, seat)[seat]

@@ -274,7 +274,7 @@ def end_lines(state: PollenState) -> tuple[str, ...]:
 
 
 # -- what a hinted move does ---------------------------------------------------------------------
-def explain_move(rules: Any, view: PollenState, seat: int, action: Any) -> MoveExplanation:
+def explain_move(game: Any, view: PollenState, seat: int, action: Any) -> MoveExplanation:
     """`action` in `seat`'s words and what it does, worked out by playing it on a sample
     of the hidden state drawn from `view` (seeded from the position), never on the view:
     the view's bag is sorted, not shuffled, and the other hands are hidden.  Only what
@@ -291,8 +291,8 @@ def explain_move(rules: Any, view: PollenState, seat: int, action: Any) -> MoveE
         move = f"Place the {token_label(action.token)} token at {point_label(point)}"
         corners = (point,)
     else:
-        return MoveExplanation(rules.describe(view, seat, action))
-    after = view_after(rules, view, seat, [action])
+        return MoveExplanation(game.rules.log_line(view, seat, action))
+    after = view_after(game, view, seat, [action])
     reasons = []
     # A spot the move opens takes the next-up token, which shows, and more drawn from
     # the bag, which are the sample's guess: one of those scored at once is not spoken of.

@@ -66,18 +66,15 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from boardgames_tui.engine.contract import (
     HIDDEN,
-    ChangeReport,
     GameRules,
     IllegalMove,
-    MoveExplanation,
     ScoreRow,
     ScoreSheet,
     Seat,
-    TableMoment,
     visible_log,
 )
+from boardgames_tui.engine.reference import RevealedSection
 from boardgames_tui.engine.text import plural, possessive
-from boardgames_tui.games.pollen import search
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
     TOKEN_COUNT,
@@ -524,7 +521,6 @@ def _cards_near(state: PollenState, cell: Cell) -> dict[Cell, int]:
 class PollenRules(GameRules[PollenState]):
     slug: ClassVar[str] = "pollen"
     title: ClassVar[str] = "Pollen"
-    tagline: ClassVar[str] = "2–4 players · plant a garden, attract pollinators, lead an insect"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_model: ClassVar[type[BaseModel]] = PollenOptions
@@ -678,7 +674,7 @@ class PollenRules(GameRules[PollenState]):
     # a pollination, the end of the game and private draws get lines of their own.
     def apply(self, state: PollenState, seat: int, action: Any) -> PollenState:
         state = _clone(state, seat)
-        notes = [self.describe(state, seat, action)]
+        notes = [self.log_line(state, seat, action)]
         if isinstance(action, Plant):
             self._plant(state, seat, action, notes)
         elif isinstance(action, PlaceToken):
@@ -692,7 +688,7 @@ class PollenRules(GameRules[PollenState]):
         _flush(state, notes)
         return state
 
-    def describe(self, state: PollenState, seat: int, action: Any) -> str:
+    def log_line(self, state: PollenState, seat: int, action: Any) -> str:
         name = seat_name(state.seats[seat].name)
         if isinstance(action, Plant):
             return f"{name} plants {_CARD_LABEL[action.card]} at {cell_label((action.x, action.y))}."
@@ -871,23 +867,6 @@ class PollenRules(GameRules[PollenState]):
             reasons.append("No empty cell touches a token any more, so nobody can plant.")
         return reasons
 
-    # -- what the table is told (games/pollen/news.py) --------------------------------------------
-    # news.py builds its words from this module's helpers, so it is imported when first asked.
-    def changes_since(self, before: PollenState, after: PollenState, seat: int) -> ChangeReport:
-        from boardgames_tui.games.pollen import news
-
-        return news.changes_since(before, after, seat)
-
-    def table_moments(self, before: PollenState, after: PollenState) -> list[TableMoment]:
-        from boardgames_tui.games.pollen import news
-
-        return news.table_moments(before, after)
-
-    def explain_move(self, view: PollenState, seat: int, action: Any) -> MoveExplanation:
-        from boardgames_tui.games.pollen import news
-
-        return news.explain_move(self, view, seat, action)
-
     # -- what a seat may see ---------------------------------------------------------------
     def view(self, state: PollenState, seat: int) -> PollenState:
         players = [
@@ -906,10 +885,6 @@ class PollenRules(GameRules[PollenState]):
                 "log": visible_log(state.log, seat),
             }
         )
-
-    # -- what the search bots need (games/pollen/search.py) -----------------------------------
-    def determinize(self, view: PollenState, seat: int, rng: random.Random) -> PollenState:
-        return search.determinize(view, seat, rng)
 
     # -- scores ------------------------------------------------------------------------------
     def standing(self, state: PollenState) -> Standing:
@@ -1019,7 +994,7 @@ class PollenRules(GameRules[PollenState]):
         )
         notes.append(f"Tokens scored: {scored}; insects tied on them, so that nobody won the meeple: {ties}.")
         # The end reveals everything the table could not see: unplanted cards, the bag.
-        for section in self.hidden_information(state):
+        for section in hidden_information(state):
             owned = section.title in names
             title = f"{possessive(seat_name(section.title))} cards never planted" if owned else section.title
             notes.append(f"{title}: {'; '.join(section.lines)}.")
@@ -1033,12 +1008,27 @@ class PollenRules(GameRules[PollenState]):
             notes=notes,
         )
 
-    def progress(self, state: PollenState) -> str:
-        if state.phase == "over":
-            return "Finished"
-        tokens_left = len(state.bag) + (state.next_up is not None)
-        planted = len(state.garden)
-        return (
-            f"Turn {state.turn}: {planted} card{'' if planted == 1 else 's'} planted, "
-            f"{tokens_left} token{'' if tokens_left == 1 else 's'} left"
-        )
+
+def _card_names(cards: list[int]) -> str:
+    return ", ".join(card_label(card) for card in cards)
+
+
+def hidden_information(state: PollenState) -> list[RevealedSection]:
+    """Everything a Pollen table cannot see, for the end's reveal and a replay's
+    "everything revealed" view: every hand, the order of each seat's draw pile (its
+    owner sees only which cards are left) and the order of the token bag."""
+    sections = []
+    for seat, player in enumerate(state.players):
+        lines = []
+        if player.hand:
+            lines.append(f"Hand: {_card_names(player.hand)}")
+        if player.deck:
+            # Drawn from the front (rules.py: player.deck.pop(0)).
+            lines.append(f"Draw pile ({len(player.deck)}), next drawn first: {_card_names(player.deck)}")
+        if lines:
+            sections.append(RevealedSection(state.name(seat), tuple(lines)))
+    if state.bag:
+        # Drawn from the end (rules.py: state.bag.pop()).
+        order = ", ".join(token_label(token) for token in reversed(state.bag))
+        sections.append(RevealedSection("Token bag", (f"{len(state.bag)} tokens, next drawn first: {order}",)))
+    return sections

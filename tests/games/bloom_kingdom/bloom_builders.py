@@ -11,7 +11,8 @@ from boardgames_tui.games.bloom_kingdom.content import cards
 from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState, PlayCard, PlayerState
 from boardgames_tui.games.bloom_kingdom.rules import BloomKingdomRules, character_of
 
-RULES: BloomKingdomRules = get_game("bloom-kingdom")  # type: ignore[assignment]
+GAME = get_game("bloom-kingdom")
+RULES: BloomKingdomRules = GAME.rules  # type: ignore[assignment]
 ALL_CARDS = tuple(range(len(cards())))
 COLUMNS = ("queen", "king", "knight", "noble", "dragon", "unicorn", "farmer", "wizard", "fortune_teller")
 NAMES = ("Robin", "John", "Marie", "Lena")

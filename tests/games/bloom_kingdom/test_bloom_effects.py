@@ -16,7 +16,7 @@ from boardgames_tui.games.bloom_kingdom.model import (
 )
 from boardgames_tui.games.bloom_kingdom.rules import card_label
 
-from .bloom_builders import RULES, CardPicker, act, build_state, every_card, play_turn
+from .bloom_builders import GAME, RULES, CardPicker, act, build_state, every_card, play_turn
 
 
 def log_texts(state, seat=None):
@@ -346,7 +346,7 @@ def test_the_third_round_ends_the_game():
     # with one in the display and no Knight (3 each).
     assert state.rounds[2][0].points == [8, 8] and state.rounds[2][1].points == [3, 3]
     assert RULES.totals(state) == [10 + 16, 14 + 6]
-    assert RULES.progress(state) == "Finished"
+    assert GAME.narrator.progress(state) == "Finished"
     sheet = RULES.score_sheet(state)
     assert [row.category for row in sheet.rows] == ["Round 1", "Round 2", "Round 3"]
     assert sheet.totals == [26, 20]

@@ -8,7 +8,7 @@ from boardgames_tui.games.bloom_kingdom import news
 from boardgames_tui.games.bloom_kingdom.model import KnightChoice, PlayCard, WizardChoice
 from boardgames_tui.games.bloom_kingdom.rules import card_label
 
-from .bloom_builders import RULES, CardPicker, act, build_state, play_turn
+from .bloom_builders import GAME, RULES, CardPicker, act, build_state, play_turn
 
 
 def public(state):
@@ -16,7 +16,7 @@ def public(state):
 
 
 def moments_of(before, after):
-    return RULES.table_moments(public(before), public(after))
+    return GAME.narrator.table_moments(public(before), public(after))
 
 
 def test_the_reveal_names_who_played_what_and_who_played_the_same():
@@ -80,7 +80,7 @@ def test_every_move_makes_at_most_one_announcement_and_every_effect_is_told():
             seat = RULES.to_act(state)[0]
             state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
             now = public(state)
-            moments = RULES.table_moments(told, now)
+            moments = GAME.narrator.table_moments(told, now)
             assert len(moments) <= 1
             reveals += sum(1 for moment in moments if "the cards are revealed" in moment.heading)
             said += [line.strip() for moment in moments for line in moment.lines]
@@ -156,12 +156,12 @@ def test_since_my_last_move_marks_the_reveal_and_hides_the_others_secrets():
     seen_before = RULES.view(mine, 0)
     # John chooses: nothing Robin can see changes but a card going face down.
     chosen = act(mine, 1, PlayCard(card=unicorn))
-    quiet = RULES.changes_since(seen_before, RULES.view(chosen, 0), 0)
+    quiet = GAME.narrator.changes_since(seen_before, RULES.view(chosen, 0), 0)
     assert not quiet.marks
     assert all(card_label(unicorn) not in line for line in quiet.lines)
     # Marie's card completes the turn: the reveal, John's Unicorn draw (its card is John's secret).
     revealed = act(chosen, 2, PlayCard(card=queen))
-    report = RULES.changes_since(seen_before, RULES.view(revealed, 0), 0)
+    report = GAME.narrator.changes_since(seen_before, RULES.view(revealed, 0), 0)
     assert {("column", "farmer"), ("column", "unicorn"), ("column", "queen")} <= report.marks
     assert {("revealed", 0), ("revealed", 1), ("revealed", 2)} <= report.marks
     assert report.lines[0] == "Turn 1: Robin Farmer · John Unicorn · Marie Queen."
@@ -169,7 +169,7 @@ def test_since_my_last_move_marks_the_reveal_and_hides_the_others_secrets():
     assert all(card_label(drawn) not in line for line in report.lines if "drew" in line)
     assert not any("John drew" in line for line in report.lines)
     # John himself is told what he drew.
-    johns = RULES.changes_since(RULES.view(chosen, 1), RULES.view(revealed, 1), 1)
+    johns = GAME.narrator.changes_since(RULES.view(chosen, 1), RULES.view(revealed, 1), 1)
     assert f"John drew {card_label(drawn)}." in johns.lines
 
 
@@ -180,12 +180,12 @@ def test_standings_are_public_and_the_outlook_is_the_seats_own():
     state = play_turn(before, farmers)
     state = play_turn(state, [state.players[0].hand[0], state.players[1].hand[0]])
     for seat in (0, 1):
-        assert RULES.standings(RULES.view(state, seat)) == RULES.standings(public(state))
-    robin, john = RULES.standings(public(state))
+        assert GAME.narrator.standings(RULES.view(state, seat)) == GAME.narrator.standings(public(state))
+    robin, john = GAME.narrator.standings(public(state))
     assert (robin.total, robin.place, robin.rounds) == (8, "1st", (8,))
     assert (john.place, len(robin.played)) == ("2nd", 1)
     assert robin.played == (card_label(state.revealed[0]),)
-    outlook = RULES.outlook(RULES.view(state, 0), 0)
+    outlook = GAME.narrator.outlook(RULES.view(state, 0), 0)
     assert outlook and outlook.startswith("Best two to keep now: ")
 
 
@@ -194,7 +194,7 @@ def test_a_hint_names_the_card_and_what_it_does_to_the_best_two():
     dragons = picker.take("dragon", 3)
     hands = [[*dragons, picker.one("farmer")], picker.take("noble", 4)]
     state = build_state(picker, hands, {"dragon": picker.take("dragon", 1)})
-    explanation = RULES.explain_move(RULES.view(state, 0), 0, PlayCard(card=dragons[0]))
+    explanation = GAME.narrator.explain_move(RULES.view(state, 0), 0, PlayCard(card=dragons[0]))
     assert explanation.move == "Play Dragon face down"
     assert explanation.reason == (
         "the Dragon column grows to 2; your best two to keep would be Dragon and Dragon (16 points)"
@@ -209,7 +209,7 @@ def test_the_wizard_hint_speaks_of_the_column():
     state = build_state(picker, hands, {"queen": picker.take("queen", 2)})
     state = play_turn(state, [wizard, hands[1][0]])
     assert state.phase == "wizard"
-    explanation = RULES.explain_move(RULES.view(state, 0), 0, WizardChoice(column="queen"))
+    explanation = GAME.narrator.explain_move(RULES.view(state, 0), 0, WizardChoice(column="queen"))
     assert explanation.move == "Let your Wizard remove a card from the Queen column"
     assert explanation.reason.startswith("the Queen column shrinks to 1")
 

@@ -24,7 +24,7 @@ from boardgames_tui.games.bloom_kingdom.model import (
 )
 from boardgames_tui.games.bloom_kingdom.rules import character_of
 
-from .bloom_builders import COLUMNS, RULES, every_card
+from .bloom_builders import COLUMNS, GAME, RULES, every_card
 
 # Whole games are slow-ish examples: a few of each size keep the suite quick.
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -142,7 +142,7 @@ def test_validate_accepts_exactly_the_legal_actions(players, seed, chooser):
 @GAMES
 @given(players=PLAYER_COUNTS, seed=SEEDS, chooser=st.randoms(use_true_random=False))
 def test_a_match_refuses_illegal_actions_unchanged(players, seed, chooser):
-    match = Match(RULES, RULES.parse_options({}), new_seats(players), seed)
+    match = Match(GAME, RULES.parse_options({}), new_seats(players), seed)
     while not match.is_over():
         if chooser.random() < 0.25:
             seat = chooser.randrange(players)
@@ -164,7 +164,7 @@ def test_saving_and_loading_anywhere_gives_the_same_game(players, seed, chooser,
     seats = [Seat(name=f"P{n}", kind="bot" if n else "human") for n in range(players)]
     with tempfile.TemporaryDirectory() as directory:
         store = SaveStore(Path(directory))
-        match = Match(RULES, RULES.parse_options({}), seats, seed, store=store)
+        match = Match(GAME, RULES.parse_options({}), seats, seed, store=store)
         checks = 0
         while not match.is_over():
             if chooser.random() < 0.05 and checks < stops:
@@ -191,8 +191,8 @@ def test_the_same_seed_and_moves_make_the_same_game(players, seed, chooser):
         if seat is None:
             break
         moves.append((seat, action))
-    replayed = Match.replay(RULES, options, seats, seed, moves)
-    again = Match.replay(RULES, options, seats, seed, moves)
+    replayed = Match.replay(GAME, options, seats, seed, moves)
+    again = Match.replay(GAME, options, seats, seed, moves)
     assert replayed.state.model_dump() == state.model_dump()
     assert again.state.model_dump() == replayed.state.model_dump()
     # Every intermediate state is reproduced too, not only the last one.

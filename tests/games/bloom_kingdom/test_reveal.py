@@ -6,13 +6,14 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.bloom_kingdom.rules import card_label
 from tests.engine.test_records import finished_match
 
-from .test_bloom_view import RULES, peeked_state
+from .bloom_builders import GAME
+from .test_bloom_view import peeked_state
 
 SEATS = [Seat(name="Anna"), Seat(name="Ben"), Seat(name="[bold]Cy[/]")]
 
 
 def sections_of(state) -> dict[str, tuple[str, ...]]:
-    return {section.title: section.lines for section in RULES.hidden_information(state)}
+    return {section.title: section.lines for section in GAME.reference.hidden_information(state)}
 
 
 def test_every_hand_card_the_face_down_picks_and_the_peeks_are_named():
@@ -48,4 +49,4 @@ def test_nothing_is_listed_when_nothing_is_hidden():
     state = finished_match(7, seats=SEATS).state
     assert all(not player.hand and player.chosen is None for player in state.players)
     emptied = state.model_copy(update={"deck": [], "box": [], "peeks": []})
-    assert RULES.hidden_information(emptied) == []
+    assert GAME.reference.hidden_information(emptied) == []

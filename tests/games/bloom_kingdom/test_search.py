@@ -12,7 +12,7 @@ from boardgames_tui.engine.contract import HIDDEN, Seat
 from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
 
 from ..playouts import checked_play_out
-from .bloom_builders import RULES, every_card
+from .bloom_builders import GAME, RULES, every_card
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Fields a determinized state may differ in from the view it was built from.
@@ -41,7 +41,7 @@ def hidden_assignment(state: BloomKingdomState, seat: int) -> tuple:
 
 
 def play_out(state: BloomKingdomState, rng: random.Random) -> BloomKingdomState:
-    return checked_play_out(RULES, state, rng, limit=1000)
+    return checked_play_out(GAME, state, rng, limit=1000)
 
 
 @SETTINGS
@@ -56,7 +56,7 @@ def test_determinize_is_a_state_the_seat_could_be_in(players, seed, steps, choos
     for seat in range(players):
         view = RULES.view(state, seat)
         before = view.model_dump()
-        samples = [RULES.determinize(view, seat, random.Random(n)) for n in range(8)]
+        samples = [GAME.advisor.determinize(view, seat, random.Random(n)) for n in range(8)]
         assert view.model_dump() == before, "determinize changed the view"
         hidden_slots = len(view.deck) + len(view.box) + sum(
             len(p.hand) + (p.chosen is not None) for index, p in enumerate(view.players) if index != seat
@@ -99,11 +99,11 @@ def test_determinize_reads_nothing_but_the_view(players, seed, steps):
     seat = chooser.randrange(players)
     view = RULES.view(state, seat)
     # Another state the seat could be in: same view, other hidden cards and seed.
-    twin = RULES.determinize(view, seat, random.Random(-1))
+    twin = GAME.advisor.determinize(view, seat, random.Random(-1))
     twin_view = RULES.view(twin, seat)
     assert fields(twin_view) == fields(view)
-    first = RULES.determinize(view, seat, random.Random(7))
-    second = RULES.determinize(twin_view, seat, random.Random(7))
+    first = GAME.advisor.determinize(view, seat, random.Random(7))
+    second = GAME.advisor.determinize(twin_view, seat, random.Random(7))
     assert first == second
 
 
@@ -114,7 +114,7 @@ def test_determinize_is_fast_enough_to_call_thousands_of_times():
     rng = random.Random(1)
     started = time.perf_counter()
     for _ in range(500):
-        RULES.determinize(view, 1, rng)
+        GAME.advisor.determinize(view, 1, rng)
     # About 20 µs each on a laptop; a generous ceiling for slow CI machines.
     assert (time.perf_counter() - started) / 500 < 0.002
 
@@ -131,6 +131,6 @@ def test_a_card_seen_by_a_fortune_teller_this_round_stays_in_that_hand():
                     continue
                 cases += 1
                 for n in range(10):
-                    target = RULES.determinize(view, seat, random.Random(n)).players[peek.target]
+                    target = GAME.advisor.determinize(view, seat, random.Random(n)).players[peek.target]
                     assert peek.card in target.hand or peek.card == target.chosen
     assert cases, "no game of these seeds had a peek to check"

@@ -14,7 +14,7 @@ from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
 from boardgames_tui.games.everbloom.model import ChipToGrove, PlaceChip, SendPollinator
 from boardgames_tui.games.everbloom.rules import card_name
 
-from .test_everbloom_rules import CRAB, ELEPHANT, HYENA, OWL, RULES, act, blank, event, refused
+from .test_everbloom_rules import CRAB, ELEPHANT, GAME, HYENA, OWL, RULES, act, blank, event, refused
 
 
 def seen(state, seat: int = 0) -> Seen:
@@ -32,7 +32,7 @@ def four_cards(state):
 
 def split_open(state, chip: int, landmark: str = "m1") -> tuple[ChipTurn, Seen, PlaceChip]:
     """Seat 0's turn with `chip` picked and its split at `landmark` open."""
-    turn = ChipTurn(RULES)
+    turn = ChipTurn(GAME)
     now = seen(state)
     turn.step(now, moves=0)
     turn.pick_chip(now, chip)
@@ -44,7 +44,7 @@ def split_open(state, chip: int, landmark: str = "m1") -> tuple[ChipTurn, Seen, 
 def test_the_place_step_lists_every_landmark_with_what_the_chip_does_or_the_rule_that_closes_it():
     state = blank(["bats", "butterflies"], {"n1": (9, 0)})  # 9a: only a 3, 4 or 5
     state.stacks["t1"] = [ELEPHANT]
-    turn = ChipTurn(RULES)
+    turn = ChipTurn(GAME)
     now = seen(state)
     assert turn.step(now, moves=0) == "place"
     assert turn.chip == (1, False)  # the smallest chip that may go (the "1" chip waits)
@@ -69,7 +69,7 @@ def test_chips_stop_at_the_ends_of_the_hand():
     state = blank(["bats", "butterflies"])
     state.stacks["t1"] = [ELEPHANT]
     state.turn_seat = 1
-    turn = ChipTurn(RULES)
+    turn = ChipTurn(GAME)
     now = seen(state, 1)  # seat 1 holds no "1" chip
     turn.step(now, moves=0)
     assert turn.chip == (1, False)
@@ -82,7 +82,7 @@ def test_chips_stop_at_the_ends_of_the_hand():
 def test_a_chip_that_fits_nowhere_offers_the_groves_by_their_letters():
     state = blank(["bats", "butterflies"])
     state.stacks["t1"] = [event("Storm of Sand")]  # no more than two pollinators may reach it
-    turn = ChipTurn(RULES)
+    turn = ChipTurn(GAME)
     now = seen(state)
     turn.step(now, moves=0)
     assert turn.pick_chip(now, 3) is None and turn.fits_nowhere(now)
@@ -95,7 +95,7 @@ def test_a_chip_that_fits_nowhere_offers_the_groves_by_their_letters():
 def test_the_hummingbirds_two_may_disregard_a_rule_that_keeps_it_out():
     state = blank(["hummingbirds", "bats"], {"n1": (9, 0)})  # 9a keeps the 2 out
     state.stacks["t1"] = [ELEPHANT]
-    turn = ChipTurn(RULES)
+    turn = ChipTurn(GAME)
     now = seen(state)
     turn.step(now, moves=0)
     turn.pick_chip(now, 2)
@@ -164,7 +164,7 @@ def test_a_copy_of_a_turn_is_a_turn_of_its_own():
 
 def test_a_new_turn_opens_afresh_and_the_sends_follow_the_rules_record():
     state = four_cards(blank(["bats", "butterflies"]))
-    turn = ChipTurn(RULES)
+    turn = ChipTurn(GAME)
     now = seen(state)
     turn.step(now, moves=0)
     turn.pick_chip(now, 4)
@@ -186,7 +186,7 @@ def test_the_turns_words_name_the_chip_the_landmark_and_the_counts():
     from boardgames_tui.games.everbloom.chip_turn_words import ChipTurnWords
 
     state = four_cards(blank(["bats", "butterflies"], {"n1": (9, 0)}))  # 9a: only a 3, 4 or 5
-    turn = ChipTurn(RULES)
+    turn = ChipTurn(GAME)
     said = ChipTurnWords(RULES, turn)
     now = seen(state)
     turn.step(now, moves=0)

@@ -23,7 +23,7 @@ from boardgames_tui.games.everbloom.model import (
 )
 from boardgames_tui.games.everbloom.news import end_lines, pollination_line
 from boardgames_tui.games.everbloom.rules import and_list
-from tests.games.everbloom.test_everbloom_rules import CRAB, ELEPHANT, OWL, RULES, act, blank, migrate
+from tests.games.everbloom.test_everbloom_rules import CRAB, ELEPHANT, GAME, OWL, RULES, act, blank, migrate
 
 NAMES = ["You", "James", "Ann", "Bo"]
 # A verb agreeing with a third person after a seat named "You", or a possessive of it.
@@ -76,13 +76,13 @@ def test_another_seats_chip_is_marked_and_summed_up_until_the_seat_moves():
     mine = RULES.view(state, 0)
     james = RULES.plan(state, 1, 2, "west", False).targets
     state = act(state, 1, PlaceChip(chip=2, landmark="west"), *[SendPollinator(space=james[0])] * 2)
-    report = RULES.changes_since(mine, RULES.view(state, 0), 0)
+    report = GAME.narrator.changes_since(mine, RULES.view(state, 0), 0)
     assert ("landmark", "west") in report.marks and ("space", james[0]) in report.marks
     assert ("space", "t2" if james[0] == "t1" else "t1") not in report.marks
     name = C.cards()[RULES.view(state, 0).stacks[james[0]][0]].name
     assert report.lines == (f"James placed a 2 at the western wildlife landmark, sent 2 to {name}.",)
     # Nothing changed since the seat's own move: no marks, no lines.
-    assert not RULES.changes_since(RULES.view(state, 0), RULES.view(state, 0), 0)
+    assert not GAME.narrator.changes_since(RULES.view(state, 0), RULES.view(state, 0), 0)
 
 
 def test_a_secret_nectar_card_shows_only_to_its_owner():
@@ -93,11 +93,11 @@ def test_a_secret_nectar_card_shows_only_to_its_owner():
     RULES._draw_nectar(state, 1)
     drawn = next(card for card in C.nectar_cards() if card.id == "N01")
     secret = f"{next(b.name for b in C.biomes() if b.key == drawn.biome)} {drawn.nectar}"
-    theirs = RULES.changes_since(before[1], RULES.view(state, 1), 1)
+    theirs = GAME.narrator.changes_since(before[1], RULES.view(state, 1), 1)
     assert f"Your new nectar card: {secret}." in theirs.lines
     # The other seat, and the table watching for seat 1, learn nothing of it.
     for looking, seat in ((0, 0), (SPECTATOR, 1)):
-        report = RULES.changes_since(before[looking], RULES.view(state, looking), seat)
+        report = GAME.narrator.changes_since(before[looking], RULES.view(state, looking), seat)
         assert not any(secret in line or "Your" in line for line in report.lines), report.lines
 
 
@@ -109,7 +109,7 @@ def test_a_migration_is_summed_up_in_a_few_lines_with_its_tie():
     state.pollinators["b3"], state.pollinators["t1"] = [2, 2], [3, 1]
     before = RULES.view(state, 0)
     after = RULES.view(migrate_all(state), 0)
-    report = RULES.changes_since(before, after, 0)
+    report = GAME.narrator.changes_since(before, after, 0)
     assert ("habitat", 0) in report.marks and ("habitat", 1) in report.marks
     assert len(report.lines) <= 6
     text = "\n".join(report.lines)
@@ -128,7 +128,7 @@ def test_the_migration_moment_names_every_winner_and_the_tie():
     state.pollinators["b3"], state.pollinators["t1"] = [2, 2], [3, 1]
     before = RULES.view(state, SPECTATOR)
     after = RULES.view(migrate_all(state), SPECTATOR)
-    moments = RULES.table_moments(before, after)
+    moments = GAME.narrator.table_moments(before, after)
     migration = next(moment for moment in moments if moment.heading == "Migration, round 1")
     owl, elephant = C.cards()[OWL].name, C.cards()[ELEPHANT].name
     assert f"You won {elephant} (3 to 1)." in migration.lines
@@ -148,7 +148,7 @@ def test_every_public_event_of_a_game_is_announced_once_and_in_order():
         if told["view"] is None:
             told["view"] = RULES.view(before, SPECTATOR)
         now = RULES.view(after, SPECTATOR)
-        for moment in RULES.table_moments(told["view"], now):
+        for moment in GAME.narrator.table_moments(told["view"], now):
             headings.append(moment.heading)
             assert moment.lines and all(line and not BAD_GRAMMAR.search(line) for line in moment.lines), moment
         told["view"] = now
@@ -175,11 +175,11 @@ def test_the_bees_hive_is_their_move_told_in_the_log_not_a_second_announcement()
             if told["view"] is None:
                 told["view"] = RULES.view(before, SPECTATOR)
             now = RULES.view(after, SPECTATOR)
-            headings.extend(moment.heading for moment in RULES.table_moments(told["view"], now))
+            headings.extend(moment.heading for moment in GAME.narrator.table_moments(told["view"], now))
             if before.choice is not None and before.choice.task.kind == "hive" and after.hive != before.hive:
                 hives_set_later += 1
                 line = f"The beehive covers landmark {after.landmarks[after.hive][0]}."
-                assert line in RULES.changes_since(RULES.view(before, SPECTATOR), now, SPECTATOR).lines
+                assert line in GAME.narrator.changes_since(RULES.view(before, SPECTATOR), now, SPECTATOR).lines
             told["view"] = now
 
         play(3, seed, watch)
@@ -230,7 +230,7 @@ def test_the_hint_names_the_discarded_nectar_card_and_what_is_kept():
     card = view.players[0].draft[0]
     info = next(nectar for nectar in C.nectar_cards() if nectar.id == card)
     biome = next(b.name for b in C.biomes() if b.key == info.biome)
-    explanation = RULES.explain_move(view, 0, DiscardNectar(card=card))
+    explanation = GAME.narrator.explain_move(view, 0, DiscardNectar(card=card))
     assert explanation.move == f"Discard the {biome} nectar card ({info.nectar})"
     assert explanation.reason.startswith("you keep ") and f"the {biome} grove" in explanation.reason
 
@@ -241,12 +241,12 @@ def test_a_placement_hint_names_chip_landmark_and_a_legal_split_that_leads():
     state.pollinators["t1"] = [0, 1]
     view = RULES.view(state, 0)
     place = PlaceChip(chip=3, landmark="west")
-    split = RULES.suggest_split(view, 0, place)
+    split = GAME.narrator.suggest_split(view, 0, place)
     assert sum(split.values()) == RULES.plan(view, 0, 3, "west", False).count
     # The split is one the rules take, pollinator by pollinator.
     sends = [SendPollinator(space=space) for space, count in split.items() for _ in range(count)]
     act(state, 0, place, *sends)
-    explanation = RULES.explain_move(view, 0, place)
+    explanation = GAME.narrator.explain_move(view, 0, place)
     assert explanation.move.startswith("Place your 3 on the western wildlife landmark, sending ")
     for space, count in split.items():
         if count:
@@ -258,7 +258,7 @@ def test_a_send_hint_names_the_card_and_the_lead():
     state = blank(["bats", "butterflies"])
     lay(state, t1=[ELEPHANT])
     state.pollinators["t1"] = [1, 1]
-    explanation = RULES.explain_move(RULES.view(state, 0), 0, SendPollinator(space="t1"))
+    explanation = GAME.narrator.explain_move(RULES.view(state, 0), 0, SendPollinator(space="t1"))
     assert explanation.move == f"Send a pollinator to {C.cards()[ELEPHANT].name}"
     assert explanation.reason == f"you would lead on {C.cards()[ELEPHANT].name} (2 to 1)"
 
@@ -267,7 +267,7 @@ def test_every_legal_move_of_a_game_has_words_and_a_reason():
     def explain(before, after, seat, action):
         view = RULES.view(before, seat)
         for legal in RULES.legal_actions(before, seat)[:12]:
-            words = RULES.explain_move(view, seat, legal)
+            words = GAME.narrator.explain_move(view, seat, legal)
             assert words.move and not BAD_GRAMMAR.search(words.move + (words.reason or ""))
             assert words.reason, (legal, words)
 
@@ -282,7 +282,7 @@ def test_the_log_and_the_summaries_read_right_for_any_name():
 
     def collect(before, after, seat, action):
         lines.extend(line for other in range(len(after.players))
-                     for line in RULES.changes_since(RULES.view(before, other), RULES.view(after, other), other).lines)
+                     for line in GAME.narrator.changes_since(RULES.view(before, other), RULES.view(after, other), other).lines)
 
     for seats, seed in ((2, 1), (4, 2)):
         final = play(seats, seed, collect)
@@ -304,7 +304,7 @@ def test_a_tied_public_bonus_is_named_in_the_migration():
     state.pollinators["t1"] = [2, 1]
     before = RULES.view(state, SPECTATOR)
     after = RULES.view(migrate_all(state), SPECTATOR)
-    migration = next(m for m in RULES.table_moments(before, after) if m.heading.startswith("Migration"))
+    migration = next(m for m in GAME.narrator.table_moments(before, after) if m.heading.startswith("Migration"))
     assert (
         "Tie for the bonus of Coral Blossom: You and James had 0 points each; "
         "with 0 habitat cards and 0 points each, You won it by coming first in turn order."
@@ -326,7 +326,7 @@ def test_a_pollinator_moved_by_the_butterflies_is_told_as_their_move_not_its_own
     state = act(state, 1, move)
     while RULES.to_act(state) == [1] and state.turn is not None and state.turn.seat == 1:
         state = act(state, 1, SendPollinator(space="t1"))
-    lines = RULES.changes_since(mine, RULES.view(state, 0), 0).lines
+    lines = GAME.narrator.changes_since(mine, RULES.view(state, 0), 0).lines
     elephant, crab = C.cards()[ELEPHANT].name, C.cards()[CRAB].name
     assert not any(line.startswith("You ") for line in lines), lines
     assert any(
@@ -344,7 +344,7 @@ def test_a_placement_hint_that_only_ties_still_says_who_would():
     state = named(blank(["bats", "butterflies"]), ["You", "James"])
     lay(state, t1=[ELEPHANT])
     state.pollinators["t1"] = [0, 1]
-    explanation = RULES.explain_move(RULES.view(state, 0), 0, PlaceChip(chip=1, landmark="west"))
+    explanation = GAME.narrator.explain_move(RULES.view(state, 0), 0, PlaceChip(chip=1, landmark="west"))
     assert explanation.reason.startswith(f"you would tie on {C.cards()[ELEPHANT].name} (1 to 1)"), explanation.reason
 
 
@@ -377,7 +377,7 @@ def test_a_new_round_tells_what_the_flipped_landmarks_now_ask_and_which_card_the
     starts = []
 
     def on_move(before, after, seat, action):
-        for moment in RULES.table_moments(RULES.view(before, SPECTATOR), RULES.view(after, SPECTATOR)):
+        for moment in GAME.narrator.table_moments(RULES.view(before, SPECTATOR), RULES.view(after, SPECTATOR)):
             if moment.heading.startswith("Round 2"):
                 starts.append((after, moment.lines))
 
@@ -409,7 +409,7 @@ def test_the_placements_made_after_the_seats_last_look_are_told_once_the_migrati
         state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
         if seat == 0:
             looked = RULES.view(state, 0)
-    lines = RULES.changes_since(looked, RULES.view(state, 0), 0).lines
+    lines = GAME.narrator.changes_since(looked, RULES.view(state, 0), 0).lines
     assert lines[0] == "James placed the first player's \"1\" chip at landmark 21, sent 1 to Edge of the Jungle.", lines
     assert lines[1].startswith("Migration: ")
 
@@ -427,7 +427,7 @@ def test_what_the_seats_own_last_chip_set_off_is_told_but_not_the_chip_itself():
     pre = state
     post = act(state, 0, PlaceChip(chip=1, landmark="n1"), SendPollinator(space="t2"))
     assert post.phase == "migration"
-    report = RULES.changes_set_off(RULES.view(pre, 0), RULES.view(post, 0), 0)
+    report = GAME.narrator.changes_set_off(RULES.view(pre, 0), RULES.view(post, 0), 0)
     elephant = C.cards()[ELEPHANT].name
     assert report.lines[0] == f"Migration: James won {elephant} (2, alone).", report.lines
     assert not any(line.startswith("You placed") for line in report.lines)
@@ -436,7 +436,7 @@ def test_what_the_seats_own_last_chip_set_off_is_told_but_not_the_chip_itself():
     quiet = named(blank(["bats", "butterflies"]), ["You", "James"])
     lay(quiet, t1=[ELEPHANT])
     after = act(quiet, 0, PlaceChip(chip=1, landmark="west"), SendPollinator(space="t1"))
-    assert not RULES.changes_set_off(RULES.view(quiet, 0), RULES.view(after, 0), 0)
+    assert not GAME.narrator.changes_set_off(RULES.view(quiet, 0), RULES.view(after, 0), 0)
 
 
 
@@ -453,7 +453,7 @@ def test_a_rounds_start_and_the_placements_after_it_fit_the_since_panel_whole():
         state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
         if seat == 0:
             looked = RULES.view(state, 0)
-    lines = RULES.changes_since(looked, RULES.view(state, 0), 0).lines
+    lines = GAME.narrator.changes_since(looked, RULES.view(state, 0), 0).lines
     assert any(line.startswith("Landmark ") and " flipped: " in line for line in lines), lines
     assert any(" placed " in line for line in lines), lines
     assert not any("more in the log" in line for line in lines), lines
@@ -476,7 +476,7 @@ def test_the_seats_own_discard_is_told_as_its_own():
     while state.phase == "draft":
         seat = RULES.to_act(state)[0]
         state = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
-    lines = " ".join(RULES.changes_since(before, RULES.view(state, 1), 1).lines)
+    lines = " ".join(GAME.narrator.changes_since(before, RULES.view(state, 1), 1).lines)
     assert "You discarded" in lines and "Ann discarded" in lines and "James discarded" not in lines
 
 
@@ -494,5 +494,5 @@ def test_the_placements_since_a_seats_last_move_come_in_the_order_they_were_made
     james = RULES.view(state, 1)
     state = place(state, 2, 2)
     state = place(state, 0, 2)
-    lines = RULES.changes_since(james, RULES.view(state, 1), 1).lines
+    lines = GAME.narrator.changes_since(james, RULES.view(state, 1), 1).lines
     assert [line.split()[0] for line in lines] == ["Bot", "Ann"]

@@ -22,9 +22,10 @@ from boardgames_tui.games.everbloom.model import (
     Skip,
     TakeGrove,
 )
-from boardgames_tui.games.everbloom.rules import EverbloomRules
+from boardgames_tui.engine.registry import get_game
 
-RULES = EverbloomRules()
+GAME = get_game("everbloom")
+RULES = GAME.rules
 ELEPHANT, CRAB, OWL, HYENA = "H33", "H06", "H48", "H15"
 DUNE_BLOSSOM = "E01"
 POLLINATORS = C.numbers().pollinators
@@ -778,7 +779,7 @@ def test_pollination_objectives_checked_at_the_reveal():
 def test_a_match_refuses_illegal_moves_and_keeps_secret_choices_undoable():
     from boardgames_tui.engine.match import Match
 
-    match = Match(RULES, EverbloomOptions(), [Seat(name="Ann"), Seat(name="Bo")], 21)
+    match = Match(GAME, EverbloomOptions(), [Seat(name="Ann"), Seat(name="Bo")], 21)
     before = match.state
     with pytest.raises(IllegalMove):
         match.submit(0, PlaceChip(chip=1, landmark="west"), autosave=False)

@@ -18,9 +18,10 @@ from boardgames_tui.games.everbloom.model import (
     SendPollinator,
     TakeGrove,
 )
-from boardgames_tui.games.everbloom.rules import EverbloomRules
+from boardgames_tui.engine.registry import get_game
 
-RULES = EverbloomRules()
+GAME = get_game("everbloom")
+RULES = GAME.rules
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 games = st.tuples(

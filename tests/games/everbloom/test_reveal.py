@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.everbloom import content as C
-from boardgames_tui.games.everbloom.rules import EverbloomRules, card_name
+from boardgames_tui.games.everbloom.rules import card_name
+from boardgames_tui.engine.registry import get_game
 from tests.engine.test_records import finished_match
 
-RULES = EverbloomRules()
+GAME = get_game("everbloom")
+RULES = GAME.rules
 NECTAR = {card.id: card for card in C.nectar_cards()}
 BIOME_NAMES = {biome.key: biome.name for biome in C.biomes()}
 SEATS = [Seat(name="Anna"), Seat(name="Ben")]
@@ -19,7 +21,7 @@ def nectar_name(card: str) -> str:
 
 
 def sections_of(state) -> dict[str, str]:
-    return {section.title: "\n".join(section.lines) for section in RULES.hidden_information(state)}
+    return {section.title: "\n".join(section.lines) for section in GAME.reference.hidden_information(state)}
 
 
 def test_secret_cards_and_the_cards_under_each_top_are_named_until_the_end():
@@ -51,4 +53,4 @@ def test_nothing_is_listed_when_nothing_is_hidden():
     emptied = state.model_copy(
         update={"face_up": shown, "bloom_deck": [], "nectar_deck": [], "event_deck": [], "boxed": []}
     )
-    assert RULES.hidden_information(emptied) == []
+    assert GAME.reference.hidden_information(emptied) == []

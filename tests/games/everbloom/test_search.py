@@ -12,11 +12,12 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom import search
 from boardgames_tui.games.everbloom.model import HIDDEN_CARD, EverbloomOptions, EverbloomState, hidden_back, is_hidden
-from boardgames_tui.games.everbloom.rules import EverbloomRules
+from boardgames_tui.engine.registry import get_game
 
 from ..playouts import checked_play_out, checked_step
 
-RULES = EverbloomRules()
+GAME = get_game("everbloom")
+RULES = GAME.rules
 IGNORED = {"seed", "rng_draws", "log"}
 THEMES = ["first-blossom", "natural-selection", "duo"]
 HYBRID_DECK = {card.id: card.deck for card in C.hybrids()}
@@ -34,11 +35,11 @@ def new_game(seed: int, players: int | None = None) -> tuple[EverbloomState, ran
 
 
 def step(state: EverbloomState, rng: random.Random) -> EverbloomState:
-    return checked_step(RULES, state, rng)
+    return checked_step(GAME, state, rng)
 
 
 def play_out(state: EverbloomState, rng: random.Random) -> EverbloomState:
-    return checked_play_out(RULES, state, rng, limit=5000)
+    return checked_play_out(GAME, state, rng, limit=5000)
 
 
 def random_point(seed: int, players: int | None = None) -> EverbloomState:
@@ -89,7 +90,7 @@ def test_determinize_is_consistent_with_the_view(seed: int) -> None:
     for seat in range(len(state.players)):
         view = RULES.view(state, seat)
         before = dump(view)
-        sample = RULES.determinize(view, seat, random.Random(seed * 10 + seat))
+        sample = GAME.advisor.determinize(view, seat, random.Random(seed * 10 + seat))
         assert dump(view) == before, "determinize changed the view"
         assert dump(RULES.view(sample, seat)) == before
         assert sample.rng_draws == 0
@@ -119,7 +120,7 @@ def test_stacks_keep_their_biome(players: int) -> None:
     for stack in view.stacks.values():
         assert all(is_hidden(card) for card in stack) and all(hidden_back(card) == "" for card in stack[1:])
     for sample_seed in range(10):
-        sample = RULES.determinize(view, 0, random.Random(sample_seed))
+        sample = GAME.advisor.determinize(view, 0, random.Random(sample_seed))
         biome_stacks = 0
         for stack in sample.stacks.values():
             decks = {HYBRID_DECK.get(card) for card in stack}
@@ -131,7 +132,7 @@ def test_stacks_keep_their_biome(players: int) -> None:
 def test_different_rngs_sample_different_hidden_cards() -> None:
     state = random_point(3, players=4)
     view = RULES.view(state, 0)
-    samples = [RULES.determinize(view, 0, random.Random(seed)) for seed in range(20)]
+    samples = [GAME.advisor.determinize(view, 0, random.Random(seed)) for seed in range(20)]
     hidden = {
         (tuple(sample.nectar_deck), tuple(sample.players[1].nectar), tuple(sample.bloom_deck))
         for sample in samples
@@ -148,9 +149,9 @@ def test_done_pollination_of_others_is_replaced_by_a_finished_legal_one() -> Non
         if 1 not in RULES.to_act(state) or RULES.is_over(state):
             continue
         while 1 in RULES.to_act(state):
-            state = RULES.apply(state, 1, RULES.playout_action(state, 1, RULES.legal_actions(state, 1), rng))
+            state = RULES.apply(state, 1, GAME.advisor.playout_action(state, 1, RULES.legal_actions(state, 1), rng))
         view = RULES.view(state, 0)
-        sample = RULES.determinize(view, 0, random.Random(seed))
+        sample = GAME.advisor.determinize(view, 0, random.Random(seed))
         work = sample.players[1].pollination
         assert work is not None and work.done and work.grove is not None
         assert work.taken == sample.groves[work.grove][1]
@@ -163,12 +164,12 @@ def test_done_pollination_of_others_is_replaced_by_a_finished_legal_one() -> Non
 def test_estimate_scores_is_one_float_per_seat_and_exact_at_the_end(seed: int) -> None:
     state, rng = new_game(seed, players=seed % 4 + 1)
     while not RULES.is_over(state):
-        estimate = RULES.estimate_scores(state)
+        estimate = GAME.advisor.estimate_scores(state)
         assert estimate is not None and len(estimate) == len(state.players)
         assert all(isinstance(value, float) for value in estimate)
         state = step(state, rng)
-    assert RULES.estimate_scores(state) == [float(total) for total in state.final.totals]
-    assert RULES.estimate_scores(state) == [float(total) for total in RULES.score_sheet(state).totals]
+    assert GAME.advisor.estimate_scores(state) == [float(total) for total in state.final.totals]
+    assert GAME.advisor.estimate_scores(state) == [float(total) for total in RULES.score_sheet(state).totals]
 
 
 def test_estimate_is_close_in_the_last_pollination() -> None:
@@ -179,7 +180,7 @@ def test_estimate_is_close_in_the_last_pollination() -> None:
         snapshot = None
         while not RULES.is_over(state):
             if state.phase == "pollination" and state.round == 3 and snapshot is None:
-                snapshot = RULES.estimate_scores(state)
+                snapshot = GAME.advisor.estimate_scores(state)
             state = step(state, rng)
         if snapshot is not None:
             errors.extend(total - guess for total, guess in zip(state.final.totals, snapshot))
@@ -193,7 +194,7 @@ def test_playout_action_picks_a_legal_action() -> None:
             break
         seat = RULES.to_act(state)[0]
         actions = RULES.legal_actions(state, seat)
-        assert RULES.playout_action(state, seat, actions, rng) in actions
+        assert GAME.advisor.playout_action(state, seat, actions, rng) in actions
         state = step(state, rng)
     assert search.pollinations_left(state) >= 0
 
@@ -206,7 +207,7 @@ def test_apply_in_place_gives_what_apply_gives(seed: int) -> None:
     owned = RULES.apply(state, *_first_move(state, rng))
     while not RULES.is_over(owned):
         seat = RULES.to_act(owned)[0]
-        action = RULES.playout_action(owned, seat, RULES.legal_actions(owned, seat), rng)
+        action = GAME.advisor.playout_action(owned, seat, RULES.legal_actions(owned, seat), rng)
         before = owned.model_dump()
         copied = RULES.apply(owned, seat, action)
         assert owned.model_dump() == before
@@ -230,7 +231,7 @@ def test_a_search_leaves_the_view_as_it_was(seed: int) -> None:
     seat = RULES.to_act(state)[0]
     view = RULES.view(state, seat)
     before, true_before = view.model_dump(), state.model_dump()
-    run_search(RULES, view, seat, SearchBudget(iterations=40, seconds=math.inf), random.Random(seed))
+    run_search(GAME, view, seat, SearchBudget(iterations=40, seconds=math.inf), random.Random(seed))
     assert view.model_dump() == before
     assert state.model_dump() == true_before
 
@@ -243,4 +244,4 @@ def test_can_send_says_whether_the_sends_offer_anything(seed: int) -> None:
         seat = RULES.to_act(state)[0]
         if state.turn is not None and not state.turn.steps:
             assert RULES._can_send(state, seat) == bool(RULES._sends(state, seat))
-        state = RULES.apply(state, seat, RULES.playout_action(state, seat, RULES.legal_actions(state, seat), rng))
+        state = RULES.apply(state, seat, GAME.advisor.playout_action(state, seat, RULES.legal_actions(state, seat), rng))

@@ -7,10 +7,12 @@ from __future__ import annotations
 from boardgames_tui.engine.contract import SPECTATOR, Seat
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import HabitatCard
-from boardgames_tui.games.everbloom.rules import EverbloomRules, card_biomes, card_info
+from boardgames_tui.games.everbloom.rules import card_biomes, card_info
 from boardgames_tui.games.everbloom.standings import standings
+from boardgames_tui.engine.registry import get_game
 
-RULES = EverbloomRules()
+GAME = get_game("everbloom")
+RULES = GAME.rules
 NECTAR = {card.id: card for card in C.nectar_cards()}
 
 

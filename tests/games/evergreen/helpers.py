@@ -15,7 +15,8 @@ from boardgames_tui.games.evergreen.rules import (
     SIZE,
 )
 
-RULES = get_game("evergreen")
+GAME = get_game("evergreen")
+RULES = GAME.rules
 NAMES = ["Daisy", "Ash", "Birch", "Cedar"]
 
 

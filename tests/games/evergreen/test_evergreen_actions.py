@@ -10,7 +10,7 @@ from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import DraftCard, Done, EvergreenOptions, Grow, LakeGrow, Plant, UsePower
 from boardgames_tui.games.evergreen.rules import open_options
 
-from .helpers import RULES, board, card_where, cell, give_card, new_game, seats, to_actions, with_player
+from .helpers import GAME, RULES, board, card_where, cell, give_card, new_game, seats, to_actions, with_player
 
 SWAMP_SPROUT = card_where(biome="swamp", power="sprout")
 SWAMP_POINTS = card_where(biome="swamp", power="points")
@@ -215,7 +215,7 @@ def test_apply_never_changes_the_state_it_is_given():
 
 def test_undo_steps_back_within_a_plan_but_not_over_the_reveal():
     options = EvergreenOptions()
-    match = Match(RULES, options, seats(2), 1)
+    match = Match(GAME, options, seats(2), 1)
     while match.state.phase != "actions":
         seat = match.to_act()[0]
         match.submit(seat, RULES.legal_actions(match.state, seat)[0], autosave=False)

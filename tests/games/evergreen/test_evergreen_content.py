@@ -9,8 +9,9 @@ import pytest
 from pydantic import ValidationError
 
 from boardgames_tui.engine.assets import read_json
+from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.evergreen.content import WILD, Content, content
-from boardgames_tui.games.evergreen.rules import BIOME_AT, CARDS, EMPTY_BOARD, PLAYABLE, EvergreenRules
+from boardgames_tui.games.evergreen.rules import BIOME_AT, CARDS, EMPTY_BOARD, PLAYABLE
 
 
 def raw() -> dict:
@@ -65,13 +66,13 @@ def test_a_broken_content_file_is_refused(breakage, message):
 
 
 def test_the_rules_text_is_there():
-    text = EvergreenRules().rules_text()
+    text = get_game("evergreen").reference.rules_text()
     assert text.startswith("# Evergreen") and "Cherry" in text and "Bamboo" in text
 
 
 def test_the_rules_text_draws_ravines_as_the_planet_does():
     # Issue #29: F1 said ravines are drawn "(#)"; the planet draws grey ░░░░░.
-    text = " ".join(EvergreenRules().rules_text().split())
+    text = " ".join(get_game("evergreen").reference.rules_text().split())
     assert "(#)" not in text
     assert "**ravines**, drawn as grey ░░░░░ on the planet" in text
 
@@ -79,7 +80,7 @@ def test_the_rules_text_draws_ravines_as_the_planet_does():
 def test_the_rules_text_points_only_to_figures_that_are_there():
     # Issue #29: rules.md sent the reader to figures "in the header of content.json"
     # that the header did not hold.
-    text = " ".join(EvergreenRules().rules_text().split())
+    text = " ".join(get_game("evergreen").reference.rules_text().split())
     header = " ".join(raw()["about"])
     if "header of `assets/evergreen/content.json`" in text:
         assert "POOL SHORTAGES" in header

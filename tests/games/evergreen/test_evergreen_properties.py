@@ -35,7 +35,7 @@ from boardgames_tui.games.evergreen.rules import (
     pool_left,
 )
 
-from .helpers import RULES, seats
+from .helpers import GAME, RULES, seats
 
 # The move chooser is seeded by a plain integer: a whole game's worth of random draws
 # through st.randoms() trips hypothesis's 'large base example' health check.
@@ -169,7 +169,7 @@ def test_random_legal_games_keep_every_piece_and_card_accounted_for(players, see
             assert view.seed == 0 and view.rng_draws == 0 and all(card == -1 for card in view.deck)
             assert all(player.plan is None for index, player in enumerate(view.players) if index != viewer)
         assert RULES.legal_actions(RULES.view(state, seat), seat) == RULES.legal_actions(state, seat)
-        assert RULES.describe(state, seat, action)
+        assert GAME.narrator.describe(state, seat, action)
     assert final is not None and RULES.is_over(final)
     sheet = RULES.score_sheet(final)
     assert sheet.totals == [player.total for player in final.players]
@@ -208,7 +208,7 @@ def test_validate_accepts_exactly_the_legal_actions_and_refuses_without_change(p
 @given(players=PLAYERS, seed=SEEDS, modules=MODULES, chooser_seed=SEEDS)
 def test_a_match_refuses_illegal_actions_and_keeps_its_state(players, seed, modules, chooser_seed):
     chooser = random.Random(chooser_seed)
-    match = Match(RULES, options_for(modules, "random", "random"), seats(players), seed)
+    match = Match(GAME, options_for(modules, "random", "random"), seats(players), seed)
     while not match.is_over():
         if chooser.random() < 0.1:
             seat = chooser.randrange(players)
@@ -241,8 +241,8 @@ def test_saving_and_loading_and_replaying_give_the_same_game(players, seed, modu
         if seat is None:
             break
         moves.append((seat, RULES.parse_action(RULES.dump_action(action))))
-    replayed = Match.replay(RULES, options, seats(players), seed, moves)
-    again = Match.replay(RULES, options, seats(players), seed, moves)
+    replayed = Match.replay(GAME, options, seats(players), seed, moves)
+    again = Match.replay(GAME, options, seats(players), seed, moves)
     assert replayed.state == state
     assert replayed.state.model_dump() == again.state.model_dump()
     assert [s.model_dump() for s in again.states[::17]] == [s.model_dump() for s in replayed.states[::17]]

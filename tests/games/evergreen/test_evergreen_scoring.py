@@ -5,7 +5,7 @@ from __future__ import annotations
 from boardgames_tui.games.evergreen.model import Done, ZoneCard
 from boardgames_tui.games.evergreen.rules import BIOME_KEYS
 
-from .helpers import RULES, board, card_where, new_game, to_actions, with_player
+from .helpers import GAME, RULES, board, card_where, new_game, to_actions, with_player
 
 SNOW_2 = card_where(biome="snow", fertility=2)
 SNOW_1 = card_where(biome="snow", fertility=1)
@@ -51,7 +51,7 @@ def test_the_last_reveal_scores_winter_then_fertility_and_ends_the_game():
     assert sheet.totals[0] == 0 + (1 + 2 + 3 + 4) + (1 + 1 + 1 + 5) + 15
     assert sheet.winners == [0] and sheet.decided_by.startswith("most points")
     assert any("Cherry Tree Growth replaced Place a Bush" in note for note in sheet.notes)
-    assert RULES.progress(final) == "Finished"
+    assert GAME.narrator.progress(final) == "Finished"
 
 
 def test_bamboo_biomes_score_two_each_and_appear_on_the_sheet():
@@ -85,4 +85,4 @@ def test_a_score_sheet_mid_game_shows_the_scores_so_far():
     sheet = RULES.score_sheet(state)
     assert sheet.totals == [player.start_points for player in state.players]
     assert any("not over" in note for note in sheet.notes)
-    assert RULES.progress(state) == "Spring, round 1 of 5 (round 1 of 14)"
+    assert GAME.narrator.progress(state) == "Spring, round 1 of 5 (round 1 of 14)"

@@ -9,7 +9,7 @@ from boardgames_tui.games.evergreen.model import ChooseBiome, Done, DraftCard, E
 from boardgames_tui.games.evergreen.rules import card_label, fertility_values, options_with_room
 from boardgames_tui.games.evergreen.summary import changes_since, explain_move, forfeit_question, standings, table_moments
 
-from .helpers import RULES, board, card_where, cell, give_card, new_game, to_actions, with_player
+from .helpers import GAME, RULES, board, card_where, cell, give_card, new_game, to_actions, with_player
 from .test_evergreen_actions import SWAMP_POINTS, SWAMP_SPROUT, action_state, play
 from .test_evergreen_scoring import finish, last_round
 
@@ -131,10 +131,10 @@ def test_the_last_season_ends_with_the_final_scoring_and_its_tie_break():
 def test_a_hint_names_the_space_and_what_it_scores():
     state = action_state(card=SWAMP_SMALL, planet=board(A4="s"))
     view = RULES.view(state, 0)
-    explanation = explain_move(RULES, view, 0, Grow(space=cell("A4")))
+    explanation = explain_move(GAME, view, 0, Grow(space=cell("A4")))
     assert explanation.move == "Grow the sprout on A4 into a small tree"
     assert explanation.reason is not None and "light now 0 → 1" in explanation.reason
-    plant = explain_move(RULES, view, 0, Plant(space=cell("B4")))
+    plant = explain_move(GAME, view, 0, Plant(space=cell("B4")))
     assert plant.move == "Plant a sprout on B4 (Swamp)" and "grow" in (plant.reason or "")
 
 
@@ -142,7 +142,7 @@ def test_a_draft_hint_names_the_card_and_its_power():
     state = new_game(2, seed=4)
     seat = RULES.to_act(state)[0]
     card = state.row[0]
-    explanation = RULES.explain_move(RULES.view(state, seat), seat, DraftCard(card=card))
+    explanation = GAME.narrator.explain_move(RULES.view(state, seat), seat, DraftCard(card=card))
     assert explanation.move.startswith("Draft ") and "·" in explanation.move
     assert "level 1" in (explanation.reason or "")
 
@@ -152,7 +152,7 @@ def test_a_biome_hint_says_what_the_leftover_does_to_fertility():
     wild = card_where(biome="wild", power="lake", fertility=1)
     state = state.model_copy(update={"phase": "wild", "leftover": wild, "row": []})
     state = with_player(state, 0, board=board(A1="T"))
-    reason = explain_move(RULES, RULES.view(state, 0), 0, ChooseBiome(biome="wheat")).reason or ""
+    reason = explain_move(GAME, RULES.view(state, 0), 0, ChooseBiome(biome="wheat")).reason or ""
     old = fertility_values(state.zone)["wheat"]
     assert f"Wheat fertility goes from {old} to {old + 1}" in reason and "1 big tree there gain 1 point" in reason
 

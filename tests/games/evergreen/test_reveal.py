@@ -6,7 +6,7 @@ from boardgames_tui.engine.contract import SPECTATOR
 from boardgames_tui.games.evergreen.rules import CELLS, card_label, space_name
 from tests.engine.test_records import finished_match
 
-from .helpers import RULES, new_game, seats
+from .helpers import GAME, RULES, new_game, seats
 
 
 def test_each_plan_in_progress_is_named_by_the_spaces_it_changes():
@@ -14,7 +14,7 @@ def test_each_plan_in_progress_is_named_by_the_spaces_it_changes():
     planning = [state for state in match.states if any(player.plan and player.plan.steps for player in state.players)]
     assert planning
     for state in planning:
-        sections = {section.title: section.lines for section in RULES.hidden_information(state)}
+        sections = {section.title: section.lines for section in GAME.reference.hidden_information(state)}
         for seat, player in enumerate(state.players):
             # What the table sees of the seat: no plan at all.
             assert RULES.view(state, SPECTATOR).players[seat].plan is None
@@ -31,11 +31,11 @@ def test_each_plan_in_progress_is_named_by_the_spaces_it_changes():
 
 def test_the_deck_is_listed_in_drawing_order():
     state = new_game(2, seed=5)
-    [deck] = [section for section in RULES.hidden_information(state) if section.title == "Deck"]
+    [deck] = [section for section in GAME.reference.hidden_information(state) if section.title == "Deck"]
     assert deck.lines == (f"{len(state.deck)} cards, next drawn first: " + "; ".join(card_label(card) for card in state.deck),)
 
 
 def test_nothing_is_listed_when_nothing_is_hidden():
     state = new_game(2, seed=5)
     assert all(player.plan is None for player in state.players)
-    assert RULES.hidden_information(state.model_copy(update={"deck": []})) == []
+    assert GAME.reference.hidden_information(state.model_copy(update={"deck": []})) == []

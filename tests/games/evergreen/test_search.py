@@ -10,11 +10,13 @@ import pytest
 from boardgames_tui.engine.contract import HIDDEN, Seat
 from boardgames_tui.games.evergreen import search
 from boardgames_tui.games.evergreen.model import EvergreenOptions, EvergreenState
-from boardgames_tui.games.evergreen.rules import BOX, CARDS, EvergreenRules, pool_left
+from boardgames_tui.games.evergreen.rules import BOX, CARDS, pool_left
+from boardgames_tui.engine.registry import get_game
 
 from ..playouts import checked_play_out, checked_step
 
-RULES = EvergreenRules()
+GAME = get_game("evergreen")
+RULES = GAME.rules
 MODULES = ["none", "cherry", "bamboo", "both"]
 IGNORED = {"seed", "rng_draws", "log"}
 
@@ -27,11 +29,11 @@ def new_game(seed: int) -> tuple[EvergreenState, random.Random]:
 
 
 def step(state: EvergreenState, rng: random.Random) -> EvergreenState:
-    return checked_step(RULES, state, rng)
+    return checked_step(GAME, state, rng)
 
 
 def play_out(state: EvergreenState, rng: random.Random) -> EvergreenState:
-    return checked_play_out(RULES, state, rng, limit=3000)
+    return checked_play_out(GAME, state, rng, limit=3000)
 
 
 def random_point(seed: int) -> EvergreenState:
@@ -68,7 +70,7 @@ def test_determinize_is_consistent_with_the_view(seed: int) -> None:
     for seat in range(len(state.players)):
         view = RULES.view(state, seat)
         before = dump(view)
-        sample = RULES.determinize(view, seat, random.Random(seed * 10 + seat))
+        sample = GAME.advisor.determinize(view, seat, random.Random(seed * 10 + seat))
         assert dump(view) == before, "determinize changed the view"
         assert dump(RULES.view(sample, seat)) == before
         assert sample.rng_draws == 0
@@ -96,9 +98,9 @@ def test_different_rngs_sample_different_decks() -> None:
         state = step(state, rng)
     view = RULES.view(state, 0)
     assert len(view.deck) > 5
-    decks = {tuple(RULES.determinize(view, 0, random.Random(seed)).deck) for seed in range(20)}
+    decks = {tuple(GAME.advisor.determinize(view, 0, random.Random(seed)).deck) for seed in range(20)}
     assert len(decks) > 15
-    seeds = {RULES.determinize(view, 0, random.Random(seed)).seed for seed in range(20)}
+    seeds = {GAME.advisor.determinize(view, 0, random.Random(seed)).seed for seed in range(20)}
     assert len(seeds) > 15
 
 
@@ -109,11 +111,11 @@ def test_hidden_plans_of_other_seats_are_replaced_by_legal_ones() -> None:
         state = step(state, rng)
     # Seat 1 locks in a plan, seat 2 is still planning, seat 0 looks.
     while 1 in RULES.to_act(state):
-        state = RULES.apply(state, 1, RULES.playout_action(state, 1, RULES.legal_actions(state, 1), rng))
+        state = RULES.apply(state, 1, GAME.advisor.playout_action(state, 1, RULES.legal_actions(state, 1), rng))
     view = RULES.view(state, 0)
     assert view.players[1].plan is None and view.players[1].committed
     for sample_seed in range(10):
-        sample = RULES.determinize(view, 0, random.Random(sample_seed))
+        sample = GAME.advisor.determinize(view, 0, random.Random(sample_seed))
         assert sample.players[1].committed and sample.players[1].plan is not None
         assert sample.players[2].plan is not None and not sample.players[2].plan.steps
         assert RULES.to_act(sample) == RULES.to_act(state)
@@ -124,11 +126,11 @@ def test_hidden_plans_of_other_seats_are_replaced_by_legal_ones() -> None:
 def test_estimate_scores_is_one_float_per_seat_and_exact_at_the_end(seed: int) -> None:
     state, rng = new_game(seed)
     while not RULES.is_over(state):
-        estimate = RULES.estimate_scores(state)
+        estimate = GAME.advisor.estimate_scores(state)
         assert estimate is not None and len(estimate) == len(state.players)
         assert all(isinstance(value, float) for value in estimate)
         state = step(state, rng)
-    assert RULES.estimate_scores(state) == [float(total) for total in RULES.totals(state)]
+    assert GAME.advisor.estimate_scores(state) == [float(total) for total in RULES.totals(state)]
 
 
 def test_estimate_tracks_the_final_score_on_average() -> None:
@@ -139,7 +141,7 @@ def test_estimate_tracks_the_final_score_on_average() -> None:
         snapshots = []
         while not RULES.is_over(state):
             if state.phase == "draft" and state.picked == 0 and state.round == 1:
-                snapshots.append((state.season, RULES.estimate_scores(state)))
+                snapshots.append((state.season, GAME.advisor.estimate_scores(state)))
             state = step(state, rng)
         totals = RULES.totals(state)
         for season, estimate in snapshots:
@@ -155,6 +157,6 @@ def test_playout_action_picks_a_legal_action() -> None:
             break
         seat = RULES.to_act(state)[0]
         actions = RULES.legal_actions(state, seat)
-        assert RULES.playout_action(state, seat, actions, rng) in actions
+        assert GAME.advisor.playout_action(state, seat, actions, rng) in actions
         state = step(state, rng)
     assert search.rounds_left(state) >= 0

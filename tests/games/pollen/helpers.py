@@ -8,7 +8,8 @@ from boardgames_tui.games.pollen.model import PlacedToken, Planted, PollenState
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.pollen.rules import PollenOptions, plantable_cells
 
-RULES = get_game("pollen")
+GAME = get_game("pollen")
+RULES = GAME.rules
 COLOURS = ["Orange", "Pink", "Purple", "Green"]
 
 

@@ -11,7 +11,7 @@ from boardgames_tui.games.pollen.model import PlaceToken, Plant
 from boardgames_tui.games.pollen.news import CARD_MARK, SCORED_MARK, TOKEN_MARK
 from boardgames_tui.games.pollen.standings import live_standings
 
-from .helpers import RULES, build, card, token
+from .helpers import GAME, RULES, build, card, token
 
 BEE, BUTTERFLY, JUNEBUG = 0, 1, 2
 # The four cells around point (0, 0).
@@ -38,7 +38,7 @@ def test_the_table_is_told_a_tie_with_the_tied_players_named():
     state = tie_position()
     action = Plant(card=card(0, "butterfly-2"), x=0, y=-1)
     after = RULES.apply(state, 0, action)
-    moments = RULES.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
+    moments = GAME.narrator.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
     [moment] = moments
     text = "\n".join(moment.lines)
     assert moment.heading == "A token is scored"
@@ -55,13 +55,13 @@ def test_a_seat_taking_two_leads_at_once_is_told_it_would_win_outright():
     state.active = 1
     state.players[1].hand = [card(1, "butterfly-2")]
     after = RULES.apply(state, 1, Plant(card=card(1, "butterfly-2"), x=0, y=-1))
-    [moment] = RULES.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
+    [moment] = GAME.narrator.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
     assert "James now leads Butterflies; Ann now leads Junebugs." in moment.lines
     state.meeples = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
     state.players[1].hand = [card(1, "butterfly-2")]
     state.garden[0] = state.garden[0].model_copy(update={"card": card(1, "star-2")})
     after = RULES.apply(state, 1, Plant(card=card(1, "butterfly-2"), x=0, y=-1))
-    [moment] = RULES.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
+    [moment] = GAME.narrator.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
     assert "James now leads Butterflies and Junebugs." in moment.lines
     assert "James now leads two insects: if the game ended now, that would win outright." in moment.lines
 
@@ -69,7 +69,7 @@ def test_a_seat_taking_two_leads_at_once_is_told_it_would_win_outright():
 def test_nothing_scored_tells_the_table_nothing():
     state = tie_position()
     after = RULES.apply(state, 0, Plant(card=card(0, "bee-4"), x=1, y=-1))
-    assert RULES.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR)) == []
+    assert GAME.narrator.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR)) == []
 
 
 def test_a_seat_that_loses_its_only_lead_is_warned_and_the_end_names_who_is_out():
@@ -77,13 +77,13 @@ def test_a_seat_that_loses_its_only_lead_is_warned_and_the_end_names_who_is_out(
     state = tie_position(["Ann", "James", "You"])
     state.meeples = [[1, 0, 0], [0, 0, 1], [0, 0, 0]]
     after = RULES.apply(state, 0, Plant(card=card(0, "butterfly-2"), x=0, y=-1))
-    [moment] = RULES.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
+    [moment] = GAME.narrator.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
     text = "\n".join(moment.lines)
     assert "Junebugs: Ann and James tied at 1, so nobody leads them" in text
     assert "James leads no insect now: whoever leads no insect when the game ends is out of the running." in text
     # The end of the game is a moment of its own, with who is out and how it was decided.
     over = after.model_copy(update={"phase": "over", "end_reasons": ["Every garden card has been played."]})
-    moments = RULES.table_moments(RULES.view(after, SPECTATOR), RULES.view(over, SPECTATOR))
+    moments = GAME.narrator.table_moments(RULES.view(after, SPECTATOR), RULES.view(over, SPECTATOR))
     assert [moment.heading for moment in moments] == ["The game is over"]
     end = "\n".join(moments[0].lines)
     assert "Every garden card has been played." in end
@@ -97,7 +97,7 @@ def test_changes_since_mark_the_card_the_new_token_and_the_scored_token_for_that
     before = RULES.view(state, 1)
     after_state = RULES.apply(state, 0, Plant(card=card(0, "butterfly-2"), x=0, y=-1))
     after = RULES.view(after_state, 1)
-    report = RULES.changes_since(before, after, 1)
+    report = GAME.narrator.changes_since(before, after, 1)
     assert (CARD_MARK, 0, -1) in report.marks
     assert (SCORED_MARK, 0, 0) in report.marks
     new_points = {(placed.x, placed.y) for placed in after_state.tokens} - {(placed.x, placed.y) for placed in state.tokens}
@@ -109,7 +109,7 @@ def test_changes_since_mark_the_card_the_new_token_and_the_scored_token_for_that
     # Orange drew a card at the end of its turn: nothing of it reaches Pink.
     drawn = after_state.players[0].hand[-1]
     assert "drew" not in text and after.players[0].hand.count(HIDDEN) == len(after.players[0].hand)
-    assert RULES.changes_since(before, after, 1) == RULES.changes_since(
+    assert GAME.narrator.changes_since(before, after, 1) == GAME.narrator.changes_since(
         before, RULES.view(_other_secrets(after_state), 1), 1
     ), drawn
 
@@ -132,7 +132,7 @@ def test_changes_since_name_several_cards_by_their_owners():
         state.garden[0].model_copy(update={"x": 2, "y": -1, "card": card(2, "star-3")}),
     ]
     state.garden = [*state.garden, *planted]  # a new list: the view before shares the old one
-    report = RULES.changes_since(before, RULES.view(state, 0), 0)
+    report = GAME.narrator.changes_since(before, RULES.view(state, 0), 0)
     assert report.lines == ("Planted: James's 3 Bees at (1, -1); Cleo's 3 wild stars at (2, -1).",)
     assert {(CARD_MARK, 1, -1), (CARD_MARK, 2, -1)} == report.marks
 
@@ -142,8 +142,8 @@ def test_changes_since_speak_to_the_seat_as_you_only_on_its_own_screen():
     state.active = 1
     state.players[1].hand = [card(1, "butterfly-2")]
     after_state = RULES.apply(state, 1, Plant(card=card(1, "butterfly-2"), x=0, y=-1))
-    own = RULES.changes_since(RULES.view(state, 0), RULES.view(after_state, 0), 0)
-    public = RULES.changes_since(RULES.view(state, SPECTATOR), RULES.view(after_state, SPECTATOR), 0)
+    own = GAME.narrator.changes_since(RULES.view(state, 0), RULES.view(after_state, 0), 0)
+    public = GAME.narrator.changes_since(RULES.view(state, SPECTATOR), RULES.view(after_state, SPECTATOR), 0)
     # Butterflies: James 4 + 2 against 2 stars; Junebugs: the player named "You" has 2 stars to Ann's 1.
     assert own.lines == (
         "James planted 2 Butterflies at (0, -1).",
@@ -163,7 +163,7 @@ def test_changes_since_tell_first_the_token_the_seat_had_cards_by():
     others_only = Pollination(turn=3, token=token("bee"), x=1, y=-1, results=[InsectResult(insect=BEE, counts=[3, 0, 2], winner=0)])
     with_james = Pollination(turn=3, token=token("junebug"), x=0, y=0, results=[InsectResult(insect=JUNEBUG, counts=[0, 2, 4], winner=2)])
     state.pollinations = [*state.pollinations, others_only, with_james]
-    report = RULES.changes_since(before, RULES.view(state, 1), 1)
+    report = GAME.narrator.changes_since(before, RULES.view(state, 1), 1)
     assert report.lines == (
         "Scored Junebug: Cleo wins Junebug (4 to 2).",
         "Also 1 more token scored (marked on the board).",
@@ -199,7 +199,7 @@ def test_the_end_is_near_when_a_pile_the_tokens_or_the_cards_run_low():
 def test_a_hint_names_the_card_and_the_cell_and_says_what_it_scores():
     state = tie_position()
     view = RULES.view(state, 0)
-    explanation = RULES.explain_move(view, 0, Plant(card=card(0, "butterfly-2"), x=0, y=-1))
+    explanation = GAME.narrator.explain_move(view, 0, Plant(card=card(0, "butterfly-2"), x=0, y=-1))
     assert explanation.move == "Plant your 2 Butterflies card at (0, -1)"
     assert "it scores the Butterfly/Junebug token at the top-left corner of (0, 0)" in explanation.reason
     assert "you win a Junebug meeple (2 to 1)" in explanation.reason
@@ -210,7 +210,7 @@ def test_a_hint_names_the_card_and_the_cell_and_says_what_it_scores():
 
 def test_a_hint_that_scores_nothing_says_how_the_seat_would_stand_by_the_token():
     state = tie_position()
-    explanation = RULES.explain_move(RULES.view(state, 0), 0, Plant(card=card(0, "bee-4"), x=1, y=-1))
+    explanation = GAME.narrator.explain_move(RULES.view(state, 0), 0, Plant(card=card(0, "bee-4"), x=1, y=-1))
     assert explanation.move == "Plant your 4 Bees card at (1, -1)"
     assert explanation.reason == (
         "by the Bee token at the top-left corner of (1, -1) (you would lead Bees 4 to 0; 3 cells still open); "
@@ -224,7 +224,7 @@ def test_a_token_hint_names_the_token_and_where_it_lands():
     # Orange planted by (1, -1) and drew two tokens for the two spots its card opened.
     state.garden.append(state.garden[0].model_copy(update={"x": 1, "y": 0, "card": card(0, "bee-4")}))
     state.phase, state.pending_tokens, state.pending_points = "assign", [bee, butterfly], [(1, 0), (2, 1)]
-    explanation = RULES.explain_move(RULES.view(state, 0), 0, PlaceToken(token=bee, x=2, y=1))
+    explanation = GAME.narrator.explain_move(RULES.view(state, 0), 0, PlaceToken(token=bee, x=2, y=1))
     assert explanation.move == "Place the Bee token at the top-left corner of (2, 1)"
     assert explanation.reason == "where it lands: you would lead Bees 4 to 0; 3 cells still open"
 
@@ -250,7 +250,7 @@ def test_the_score_sheet_breaks_meeples_down_by_source_and_names_the_unplanted_c
 
 def test_log_lines_quote_a_player_named_you():
     state = tie_position(["You", "James", "Ann"])
-    line = RULES.describe(state, 0, Plant(card=card(0, "bee-4"), x=1, y=-1))
+    line = GAME.narrator.describe(state, 0, Plant(card=card(0, "bee-4"), x=1, y=-1))
     assert line == '"You" plants 4 Bees at (1, -1).'
 
 
@@ -271,7 +271,7 @@ def test_a_hint_never_names_a_token_the_move_would_draw_from_the_bag():
     seat = RULES.to_act(state)[0]
     view = RULES.view(state, seat)
     plant = Plant(card=27, x=-2, y=-1)
-    after = view_after(RULES, view, seat, [plant])
+    after = view_after(GAME, view, seat, [plant])
     known = {(placed.x, placed.y) for placed in view.tokens}
     guessed = [
         pollination
@@ -279,5 +279,5 @@ def test_a_hint_never_names_a_token_the_move_would_draw_from_the_bag():
         if (pollination.x, pollination.y) not in known and pollination.token != view.next_up
     ]
     assert guessed, "the seeded game no longer reaches a planting that scores a drawn token"
-    reason = RULES.explain_move(view, seat, plant).reason or ""
+    reason = GAME.narrator.explain_move(view, seat, plant).reason or ""
     assert token_name(guessed[0]) not in reason

@@ -27,7 +27,7 @@ from boardgames_tui.games.pollen.rules import (
     plantable_cells,
 )
 
-from .helpers import RULES, seats
+from .helpers import GAME, RULES, seats
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -126,7 +126,7 @@ def check_view(state: PollenState) -> None:
 def play(players: int, seed: int, pick: int) -> tuple[Match, list[PollenState]]:
     rng = random.Random(pick)
     options = PollenOptions(starting_player=rng.choice(["random", *range(1, players + 1)]))
-    match = Match(RULES, options, seats(players), seed)
+    match = Match(GAME, options, seats(players), seed)
     states = [match.state]
     check_accounting(match.state)
     while not match.is_over():
@@ -170,7 +170,7 @@ def check_finished(match: Match, states: list[PollenState]) -> None:
         (move.seat, RULES.parse_action(json.loads(json.dumps(RULES.dump_action(move.action)))))
         for move in match.moves
     ]
-    again = Match.replay(RULES, match.options, match.seats, match.seed, moves)
+    again = Match.replay(GAME, match.options, match.seats, match.seed, moves)
     assert again.state == final
     assert again.states == match.states
 
@@ -192,7 +192,7 @@ def test_save_file_round_trip(tmp_path, players):
     assert loaded.state == match.state
     assert [(move.seat, move.action) for move in loaded.moves] == [(move.seat, move.action) for move in match.moves]
     # A game in progress too, stopped in the middle of a turn when there is one.
-    unfinished = Match(RULES, PollenOptions(), seats(players), seed=5)
+    unfinished = Match(GAME, PollenOptions(), seats(players), seed=5)
     rng = random.Random(3)
     for _ in range(20):
         seat = unfinished.to_act()[0]

@@ -11,7 +11,7 @@ from boardgames_tui.games.pollen.content import DECK_SIZE, card_kinds, cards, co
 from boardgames_tui.games.pollen.model import Plant
 from boardgames_tui.games.pollen.rules import PollenOptions, card_label, token_label
 
-from .helpers import RULES, build, card, seats, token
+from .helpers import GAME, RULES, build, card, seats, token
 
 
 def test_content_matches_the_rulebook():
@@ -147,9 +147,9 @@ def test_identical_cards_are_offered_once_but_either_may_be_played():
 def test_describe_progress_prompt():
     state = RULES.setup(PollenOptions(starting_player=2), seats(2), seed=3)
     action = Plant(card=state.players[1].hand[0], x=0, y=0)
-    line = RULES.describe(state, 1, action)
+    line = GAME.narrator.describe(state, 1, action)
     assert line.startswith("Pink plants ") and line.endswith(" at (0, 0).")
-    assert RULES.progress(state) == "Turn 1: 0 cards planted, 43 tokens left"
+    assert GAME.narrator.progress(state) == "Turn 1: 0 cards planted, 43 tokens left"
     assert RULES.prompt(state, 1).startswith("plant")
     assert RULES.prompt(state, 0) == ""
 
@@ -160,13 +160,13 @@ def test_undo_is_blocked_by_the_draw_but_not_by_a_plain_plant():
     state.players[0].deck = []
     quiet = RULES.apply(state, 0, Plant(card=card(0, "bee-2"), x=0, y=0))
     assert quiet.info_epoch == state.info_epoch
-    match = Match(RULES, PollenOptions(starting_player=1), seats(2), seed=2)
+    match = Match(GAME, PollenOptions(starting_player=1), seats(2), seed=2)
     match.submit(0, RULES.legal_actions(match.state, 0)[0], autosave=False)
     assert match.undo_blocker(0) is not None
 
 
 def test_rules_text_is_there_and_in_our_words():
-    text = RULES.rules_text()
+    text = GAME.reference.rules_text()
     lines = text.splitlines()
     assert len(lines) >= 80
     assert "## Playing in boardgames-tui" in text
@@ -206,7 +206,7 @@ def test_rules_text_shares_no_run_of_six_words_with_the_rulebook():
         "If there is a tie, the tied player with the most total scoring meeples is the winner. "
         "If there is still a tie, then the tied players share the victory.",
     ]
-    ours = _words(RULES.rules_text())
+    ours = _words(GAME.reference.rules_text())
     runs = {tuple(ours[index : index + 6]) for index in range(len(ours) - 5)}
     for sentence in rulebook:
         words = _words(sentence)

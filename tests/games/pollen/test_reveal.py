@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from boardgames_tui.games.pollen.rules import PollenOptions, card_label, token_label
 
-from .helpers import RULES, seats
+from .helpers import GAME, RULES, seats
 
 
 def test_every_hand_and_pile_is_named_in_the_order_it_will_be_drawn():
     state = RULES.setup(PollenOptions(), seats(3), 11)
-    sections = {section.title: section.lines for section in RULES.hidden_information(state)}
+    sections = {section.title: section.lines for section in GAME.reference.hidden_information(state)}
     for seat, player in enumerate(state.players):
         hand, pile = sections[state.name(seat)]
         assert hand == "Hand: " + ", ".join(card_label(card) for card in player.hand)
@@ -22,4 +22,4 @@ def test_every_hand_and_pile_is_named_in_the_order_it_will_be_drawn():
 def test_nothing_is_listed_when_nothing_is_hidden():
     state = RULES.setup(PollenOptions(), seats(2), 11)
     players = [player.model_copy(update={"hand": [], "deck": []}) for player in state.players]
-    assert RULES.hidden_information(state.model_copy(update={"players": players, "bag": []})) == []
+    assert GAME.reference.hidden_information(state.model_copy(update={"players": players, "bag": []})) == []

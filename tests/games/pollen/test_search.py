@@ -15,7 +15,7 @@ from boardgames_tui.games.pollen.model import PollenState
 from boardgames_tui.games.pollen.rules import PollenOptions
 
 from ..playouts import checked_play_out
-from .helpers import RULES, seats
+from .helpers import GAME, RULES, seats
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Fields a determinized state may differ in from the view it was built from.
@@ -54,7 +54,7 @@ def hidden_assignment(state: PollenState, seat: int) -> tuple:
 
 
 def play_out(state: PollenState, rng: random.Random) -> PollenState:
-    return checked_play_out(RULES, state, rng, limit=500)
+    return checked_play_out(GAME, state, rng, limit=500)
 
 
 @SETTINGS
@@ -70,7 +70,7 @@ def test_determinize_is_a_state_the_seat_could_be_in(players, seed, steps, choos
     for seat in range(players):
         view = RULES.view(state, seat)
         before = view.model_dump()
-        samples = [RULES.determinize(view, seat, random.Random(n)) for n in range(8)]
+        samples = [GAME.advisor.determinize(view, seat, random.Random(n)) for n in range(8)]
         assert view.model_dump() == before, "determinize changed the view"
         # Zones whose contents or order are hidden: other seats' cards, own deck, bag.
         zones = [len(p.hand) + len(p.deck) for index, p in enumerate(view.players) if index != seat]
@@ -107,11 +107,11 @@ def test_determinize_reads_nothing_but_the_view(players, seed, steps):
     seat = chooser.randrange(players)
     view = RULES.view(state, seat)
     # Another state the seat could be in: same view, other hidden cards, orders and seed.
-    twin = RULES.determinize(view, seat, random.Random(-1))
+    twin = GAME.advisor.determinize(view, seat, random.Random(-1))
     twin_view = RULES.view(twin, seat)
     assert fields(twin_view) == fields(view)
-    first = RULES.determinize(view, seat, random.Random(7))
-    second = RULES.determinize(twin_view, seat, random.Random(7))
+    first = GAME.advisor.determinize(view, seat, random.Random(7))
+    second = GAME.advisor.determinize(twin_view, seat, random.Random(7))
     assert first == second
 
 
@@ -121,6 +121,6 @@ def test_determinize_is_fast_enough_to_call_thousands_of_times():
     rng = random.Random(1)
     started = time.perf_counter()
     for _ in range(500):
-        RULES.determinize(view, 1, rng)
+        GAME.advisor.determinize(view, 1, rng)
     # About 15 µs each on a laptop; a generous ceiling for slow CI machines.
     assert (time.perf_counter() - started) / 500 < 0.002

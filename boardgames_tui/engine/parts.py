@@ -1,0 +1,254 @@
+"""A game is a small record of parts, each typed here as a Protocol the engine works against.
+
+- `Rules`: the game itself, pure (setup, who acts, legal actions, validate, apply, view,
+  score sheet, reading and writing actions, options and states).  `GameRules` in
+  contract.py is its base class.
+- `Narrator`: the words about moves and changes (the log line, progress, what changed
+  since a seat last looked, table moments, why a move is good).
+- `Advisor`: what bots and hints need (determinize a view, an estimate, a playout policy).
+- `Reference`: rules text, components catalogue, legend, what was hidden.
+
+Each part is built over the game's rules and depends on them, never the other way: a
+game's rules module imports none of its other parts.  A game package makes its `Game`
+record and names it in the `boardgames_tui.games` entry-point group (see registry.py).
+Each part has a small base class below with the behaviour most games keep.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+from pydantic import BaseModel
+
+from boardgames_tui.engine.contract import (
+    NO_CHANGES,
+    ChangeReport,
+    GameState,
+    MoveExplanation,
+    ScoreSheet,
+    Seat,
+    TableMoment,
+)
+from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
+from boardgames_tui.engine.text import readable_value
+
+StateT = TypeVar("StateT", bound=GameState)
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """The game, pure: every method leaves the state it is given as it was."""
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    options_model: type[BaseModel]
+
+    def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> Any: ...
+    def to_act(self, state: Any) -> list[int]: ...
+    def is_over(self, state: Any) -> bool: ...
+    def legal_actions(self, state: Any, seat: int) -> list[Any]: ...
+    def validate(self, state: Any, seat: int, action: Any) -> None: ...
+    def apply(self, state: Any, seat: int, action: Any) -> Any: ...
+    def apply_in_place(self, state: Any, seat: int, action: Any) -> Any: ...
+    def view(self, state: Any, seat: int) -> Any: ...
+    def score_sheet(self, state: Any) -> ScoreSheet: ...
+    def log_line(self, state: Any, seat: int, action: Any) -> str: ...
+    def parse_action(self, data: Any) -> Any: ...
+    def dump_action(self, action: Any) -> dict[str, Any]: ...
+    def parse_options(self, data: dict[str, Any] | None) -> BaseModel: ...
+    def load_state(self, data: Any) -> Any: ...
+    def player_count(self) -> str: ...
+    def check_players(self, count: int) -> None: ...
+
+
+@runtime_checkable
+class Narrator(Protocol):
+    """The words about moves and changes, for the log, the table and hints."""
+
+    rules: Rules
+
+    def describe(self, state: Any, seat: int, action: Any) -> str: ...
+    def progress(self, state: Any) -> str: ...
+    def changes_since(self, before: Any, after: Any, seat: int) -> ChangeReport: ...
+    def changes_set_off(self, before: Any, after: Any, seat: int) -> ChangeReport: ...
+    def table_moments(self, before: Any, after: Any) -> list[TableMoment]: ...
+    def explain_move(self, view: Any, seat: int, action: Any) -> MoveExplanation: ...
+
+
+@runtime_checkable
+class Advisor(Protocol):
+    """What the search bots and hints need beyond the rules."""
+
+    rules: Rules
+    playout_horizon: int | None
+    search_effort: float
+
+    def determinize(self, view: Any, seat: int, rng: random.Random) -> Any: ...
+    def estimate_scores(self, state: Any) -> list[float] | None: ...
+    def seat_roles(self, state: Any) -> list[str] | None: ...
+    def playout_action(self, state: Any, seat: int, actions: list[Any], rng: random.Random) -> Any: ...
+
+
+@runtime_checkable
+class Reference(Protocol):
+    """What a player reads about the game rather than plays."""
+
+    rules: Rules
+
+    def rules_text(self) -> str: ...
+    def catalogue(self) -> list[CatalogueSection]: ...
+    def legend(self) -> list[LegendEntry]: ...
+    def hidden_information(self, state: Any) -> list[RevealedSection]: ...
+    def option_label(self, field: str, value: Any) -> str: ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: its parts, its screen's import path and what the menu says of it."""
+
+    rules: Rules
+    narrator: Narrator
+    advisor: Advisor
+    reference: Reference
+    # "module:Class" of the game's Textual screen, imported only by the UI so that
+    # headless uses (simulate, tests, bots) never load Textual.
+    screen: str
+    tagline: str = ""
+    # Smallest terminal (columns, rows) the game's screen is laid out for.
+    min_screen: tuple[int, int] = (80, 24)
+
+    @property
+    def slug(self) -> str:
+        return self.rules.slug
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+
+class GameNarrator(ABC, Generic[StateT]):
+    """A narrator's defaults: the rules' own log line, and the log lines written since."""
+
+    # How many log lines the default `changes_since` passes on; a game that writes many
+    # lines for one event (a migration) sums them up itself.
+    CHANGE_LINES: ClassVar[int] = 6
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def describe(self, state: StateT, seat: int, action: Any) -> str:
+        """A short public line for the action, naming the player: the line the rules
+        write into the log when they apply it (the log is part of the state)."""
+        return self.rules.log_line(state, seat, action)
+
+    @abstractmethod
+    def progress(self, state: StateT) -> str:
+        """Where the game stands, for save listings ("Round 2 of 3")."""
+
+    def changes_since(self, before: StateT, after: StateT, seat: int) -> ChangeReport:
+        """What `seat` sees changed from `before` to `after`, two views it could see
+        (its own, or the public view when the table watches), for the screen that comes
+        up after other seats moved.  By default no marks and the log lines written since."""
+        if after.log[: len(before.log)] != before.log:
+            return NO_CHANGES
+        new = [entry.text for entry in after.log[len(before.log) :]]
+        if len(new) > self.CHANGE_LINES:
+            skipped = len(new) - self.CHANGE_LINES + 1
+            new = [f"({skipped} earlier lines are in the log)", *new[-(self.CHANGE_LINES - 1) :]]
+        return ChangeReport(lines=tuple(new))
+
+    def changes_set_off(self, before: StateT, after: StateT, seat: int) -> ChangeReport:
+        """What `seat`'s own move (from `before` to `after`, two views as for
+        `changes_since`) set off beyond the move itself (a scoring, other seats' results)
+        that the seat has not seen: told before `changes_since`'s report.  By default
+        nothing (a game whose moves set nothing off in one step keeps it)."""
+        return NO_CHANGES
+
+    def table_moments(self, before: StateT, after: StateT) -> list[TableMoment]:
+        """The public events between two public views (`view(·, SPECTATOR)`), in order,
+        for announcements to the whole table.  `before` may lie several moves back."""
+        return []
+
+    def explain_move(self, view: StateT, seat: int, action: Any) -> MoveExplanation:
+        """`action` in `seat`'s own words with what it does, from `seat`'s `view`."""
+        return MoveExplanation(self.describe(view, seat, action))
+
+
+class GameAdvisor(ABC, Generic[StateT]):
+    """An advisor's defaults: whole playouts, uniform random playout moves."""
+
+    # How many actions a search bot's quick simulated game takes before it asks
+    # `estimate_scores`; None: every simulated game is played to its end.
+    playout_horizon: ClassVar[int | None] = None
+    # Scales every bot level's search iterations for this game: a long game with
+    # many small decisions gives each one less, so a bot game takes minutes, not hours.
+    search_effort: ClassVar[float] = 1.0
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    @abstractmethod
+    def determinize(self, view: StateT, seat: int, rng: random.Random) -> StateT:
+        """A full state that `seat` could be in, knowing only `view` (= `view(state, seat)`).
+
+        Every hidden card is replaced by one drawn with `rng` from the cards `seat` has
+        not seen, every hidden order is shuffled, and the seed is a fresh
+        `rng.randrange(2**31)` so that future chance differs between samples.  The
+        result must pass `rules.view(result, seat) == view` (seed and log aside) and
+        must never be built from anything but `view` and `rng`: a bot that looked at
+        the true state would cheat.
+        """
+
+    def estimate_scores(self, state: StateT) -> list[float] | None:
+        """Each seat's expected final score from here, cheaply, or None to play on.
+
+        Lets a search cut a playout short; games whose playouts are cheap enough
+        return None and are played to the end.
+        """
+        return None
+
+    def seat_roles(self, state: StateT) -> list[str] | None:
+        """What each seat plays as (a faction, say), for `simulate`'s balance report."""
+        return None
+
+    def playout_action(self, state: StateT, seat: int, actions: list[Any], rng: random.Random) -> Any:
+        """The action a quick simulated game takes: uniform unless a game knows better."""
+        return actions[rng.randrange(len(actions))]
+
+
+class GameReference(Generic[StateT]):
+    """A reference's defaults: the rules text from the game's assets and nothing else
+    (a game without printed components, a test game, lists none)."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def rules_text(self) -> str:
+        from boardgames_tui.engine.assets import read_text
+
+        return read_text(self.rules.slug, "rules.md")
+
+    def catalogue(self) -> list[CatalogueSection]:
+        """Every component with its full text, for the rules viewer."""
+        return []
+
+    def legend(self) -> list[LegendEntry]:
+        """Every symbol the game's screen draws and what it means."""
+        return []
+
+    def hidden_information(self, state: StateT) -> list[RevealedSection]:
+        """Everything in the full `state` that `view(state, SPECTATOR)` hides, one section per
+        seat holding something, then the face-down piles: a replay's "everything revealed"
+        point of view.  Empty when nothing is hidden."""
+        return []
+
+    def option_label(self, field: str, value: Any) -> str:
+        """What the setup form shows for `value` of the option `field`: by default the
+        value made readable ("first-blossom" → "First Blossom"); a game whose values do
+        not read well that way names them itself."""
+        return readable_value(value)
