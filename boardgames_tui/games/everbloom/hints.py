@@ -19,7 +19,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from boardgames_tui.engine.contract import MoveExplanation
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import and_list, plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     ChipToGrove,
@@ -36,10 +36,8 @@ from boardgames_tui.games.everbloom.model import (
     TakeGrove,
     is_hidden,
 )
-from boardgames_tui.games.everbloom.rules import place_words
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
-    and_list,
     auto_pollinates,
     biome_name,
     card_biomes,
@@ -48,6 +46,7 @@ from boardgames_tui.games.everbloom.rules import (
     card_name,
     majority_divisors,
     nectar_card_name,
+    place_words,
 )
 
 if TYPE_CHECKING:

@@ -25,13 +25,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardgames_tui.engine.contract import ChangeReport, NO_CHANGES, TableMoment
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import and_list, plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import Chip, Contest, EverbloomState, PollinationDone, is_hidden
 from boardgames_tui.games.everbloom.rules import (
     BIOMES,
     MIGRATION_BEGINS,
-    and_list,
     biome_name,
     card_info,
     card_name,

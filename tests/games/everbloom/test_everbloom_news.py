@@ -22,7 +22,7 @@ from boardgames_tui.games.everbloom.model import (
     SendPollinator,
 )
 from boardgames_tui.games.everbloom.news import end_lines, pollination_line
-from boardgames_tui.games.everbloom.rules import and_list
+from boardgames_tui.engine.text import and_list
 from tests.games.everbloom.test_everbloom_rules import CRAB, ELEPHANT, GAME, OWL, RULES, act, blank, migrate
 
 NAMES = ["You", "James", "Ann", "Bo"]

@@ -1,0 +1,310 @@
+"""Everbloom's rules, the moves: what a seat may do now (legal actions), why a move
+is refused (validate), and apply's hand-over of a move to its phase.
+
+One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgames_tui.engine.contract import IllegalMove
+from boardgames_tui.engine.text import plural
+from boardgames_tui.games.everbloom.model import (
+    ChipToGrove,
+    Choose,
+    DiscardNectar,
+    EverbloomState,
+    FinishPollination,
+    HIDDEN_CARD,
+    MovePollinator,
+    PlaceChip,
+    Pollinate,
+    PullFromGrove,
+    SendPollinator,
+    Skip,
+    TakeGrove,
+)
+from boardgames_tui.games.everbloom.rules.common import (
+    BIOMES,
+    _FACTIONS,
+    _PULL_ACTIONS,
+    _SKIP,
+    _TAKE_ACTIONS,
+    _card_space_ids,
+    _choose_action,
+    _clone,
+    _feasible,
+    _finish_action,
+    _move_action,
+    _pollinate_action,
+    _send_action,
+    biome_name,
+    card_cost,
+    card_name,
+    move_words,
+)
+
+
+class Actions:
+    def legal_actions(self, state: EverbloomState, seat: int) -> list[Any]:
+        if seat not in self.to_act(state):
+            return []
+        if state.choice is not None:
+            return [_choose_action(option) for option in state.choice.options]
+        player = state.players[seat]
+        if state.phase == "draft":
+            return [DiscardNectar(card=card) for card in player.draft]
+        if state.phase == "pollination":
+            return self._pollination_actions(state, seat)
+        if state.phase == "wilderness":
+            if state.turn is None:
+                actions: list[Any] = []
+                placements = self.placements(state, seat)
+                # Under a binding storm a chip that cannot obey it has no move at all.
+                bound = self.storm_binds(state, seat, placements)
+                for (value, first), legal in placements.items():
+                    if legal:
+                        actions.extend(legal)
+                    elif not bound:
+                        actions.extend(ChipToGrove(chip=value, grove=biome, first_chip=first) for biome in BIOMES)
+                return actions
+            return self._turn_actions(state, seat)
+        return []
+
+    def _turn_actions(self, state: EverbloomState, seat: int) -> list[Any]:
+        turn = state.turn
+        assert turn is not None
+        if turn.steps:
+            step = turn.steps[0]
+            if step == "butterfly":
+                return [_SKIP, *self._moves(state, None, None)]
+            what, space = step.split(":")
+            if what == "forest":
+                return [_SKIP, *self._moves(state, seat, space)]
+            return [_PULL_ACTIONS[biome] for biome in BIOMES if state.groves[biome][seat] > 0]
+        return self._sends(state, seat)
+
+    def _moves(self, state: EverbloomState, owner: int | None, source: str | None) -> list[MovePollinator]:
+        moves = []
+        spaces = [space for space in _card_space_ids(state.side) if state.stacks[space]]
+        for src in spaces if source is None else [source]:
+            counts = state.pollinators[src]
+            for who in range(len(counts)) if owner is None else [owner]:
+                if counts[who] <= 0:
+                    continue
+                moves.extend(_move_action(who, src, dst) for dst in spaces if dst != src)
+        return moves
+
+    def _send_options(
+        self, state: EverbloomState, seat: int
+    ) -> tuple[list[str | None], tuple[tuple[int, int, int], ...], tuple[int, ...]] | None:
+        """Where the turn's next pollinator may come from (None: the supply), the
+        target cards' limits and what each has had: None when nothing is left to send."""
+        turn = state.turn
+        assert turn is not None
+        if turn.to_send <= 0:
+            return None
+        player = state.players[seat]
+        sources: list[str | None] = [None] if player.supply > 0 else [b for b in BIOMES if state.groves[b][seat] > 0]
+        if not sources:
+            return None
+        sent = tuple(turn.sent.get(space, 0) for space in turn.targets)
+        return sources, self._constraints(state, turn.targets), sent
+
+    def _sends(self, state: EverbloomState, seat: int) -> list[Any]:
+        options = self._send_options(state, seat)
+        if options is None:
+            return []
+        sources, cons, sent = options
+        turn = state.turn
+        assert turn is not None
+        actions: list[Any] = []
+        supply_empty = sources[0] is not None  # the sources are groves only then
+        if supply_empty and _feasible(0, sent, cons, turn.one_card, turn.even_split):
+            # Ruling 22: with the supply empty, the rest may stay in the groves.
+            actions.append(_SKIP)
+        for index, space in enumerate(turn.targets):
+            after = tuple(count + (1 if i == index else 0) for i, count in enumerate(sent))
+            if _feasible(turn.to_send - 1, after, cons, turn.one_card, turn.even_split):
+                actions.extend(_send_action(space, source) for source in sources)
+        return actions
+
+    def _can_send(self, state: EverbloomState, seat: int) -> bool:
+        """Whether `_sends` offers anything, without listing it (every step of a turn asks).
+
+        A first pollinator can go to some card with the rest still fitting exactly when
+        all of them fit, so one check of the whole count stands for the loop over cards."""
+        options = self._send_options(state, seat)
+        if options is None:
+            return False
+        sources, cons, sent = options
+        turn = state.turn
+        assert turn is not None
+        supply_empty = sources[0] is not None  # the sources are groves only then
+        if supply_empty and _feasible(0, sent, cons, turn.one_card, turn.even_split):
+            return True
+        return _feasible(turn.to_send, sent, cons, turn.one_card, turn.even_split)
+
+    def _pollination_actions(self, state: EverbloomState, seat: int) -> list[Any]:
+        player = state.players[seat]
+        work = player.pollination
+        assert work is not None
+        if work.grove is None:
+            return list(_TAKE_ACTIONS)
+        actions: list[Any] = [
+            _pollinate_action(card.id)
+            for cards in player.habitat.values()
+            for card in cards
+            if not card.pollinated and card.id not in work.cards and card_cost(card.id) <= work.left
+        ]
+        if work.left:
+            actions.extend(_finish_action(biome) for biome in BIOMES)
+        else:
+            actions.append(_finish_action(None))
+        return actions
+
+    def validate(self, state: EverbloomState, seat: int, action: Any) -> None:
+        if state.phase == "over":
+            raise IllegalMove("The game is over")
+        if seat not in self.to_act(state):
+            raise IllegalMove(f"It is not the turn of {state.name(seat) if 0 <= seat < len(state.seats) else 'that seat'}")
+        if isinstance(action, PlaceChip) and state.phase == "wilderness" and state.turn is None and state.choice is None:
+            if action in self.placements(state, seat, (action.chip, action.first_chip)).get((action.chip, action.first_chip), ()):
+                return
+        elif action in self.legal_actions(state, seat):
+            return
+        raise IllegalMove(self._why(state, seat, action))
+
+    def _why(self, state: EverbloomState, seat: int, action: Any) -> str:
+        player = state.players[seat]
+        if state.choice is not None:
+            if isinstance(action, Choose):
+                return f"Choose one of: {', '.join(state.choice.options)}"
+            return f"First: {state.choice.prompt}"
+        if state.phase == "draft":
+            return "Discard one of the three nectar cards you were dealt"
+        if state.phase == "pollination":
+            work = player.pollination
+            if work is not None and work.grove is None:
+                return "First take your pollinators from one grove"
+            if isinstance(action, Pollinate):
+                return "That card is not an unpollinated card of your habitat you can pay for with the pollinators left"
+            if isinstance(action, FinishPollination):
+                return "Leftover pollinators go to one grove" if work and work.left else "You have no pollinators left over"
+            return "Pollinate cards, then finish"
+        if state.phase != "wilderness":
+            return "Nothing to do now"
+        if state.turn is None:
+            if isinstance(action, (PlaceChip, ChipToGrove)):
+                choices = self._chip_choices(state, seat)
+                if (action.chip, action.first_chip) not in choices:
+                    if action.first_chip and not player.first_chip:
+                        return "You do not hold the first player's chip"
+                    if action.first_chip:
+                        return "The first player's \"1\" chip goes only after all your faction chips"
+                    if action.chip not in _FACTIONS[player.faction].chips:
+                        held = ", ".join(str(value) for value in _FACTIONS[player.faction].chips)
+                        return f"The {_FACTIONS[player.faction].name} have no {action.chip} chip: theirs are {held}"
+                    return f"You have no {action.chip} chip left to place"
+                placements = self.placements(state, seat)
+                legal = placements[(action.chip, action.first_chip)]
+                if isinstance(action, ChipToGrove):
+                    if legal:
+                        return "That chip fits at a landmark: only a chip that fits nowhere goes to a grove"
+                    if self.storm_binds(state, seat, placements):
+                        return "A storm binds your first chip of the round and another of your chips can obey it"
+                    return f"Unknown grove {action.grove!r}"
+                if action.ignore_rule and (_FACTIONS[player.faction].ability.kind != "ignore_landmark" or action.chip != 2):
+                    return "Only the Hummingbirds' \"2\" may disregard a landmark's rule"
+                plan = self.plan(state, seat, action.chip, action.landmark, action.ignore_rule)
+                if plan.reason:
+                    return plan.reason
+                for storm_space, storm in self._storms(state):
+                    name = card_name(state.stacks[storm_space][0])
+                    where = "next to it" if storm.adjacent == "must" else "away from it"
+                    return f"{name}: your first chip of the round must go to a landmark {where} (some chip of yours can)"
+                return "That chip cannot go there"
+            return "Place a chip at a landmark first"
+        turn = state.turn
+        if turn.steps:
+            step = turn.steps[0]
+            if step.startswith("sea:"):
+                return "Edge of the Sea: bring one of your pollinators from a grove to it first"
+            if isinstance(action, MovePollinator):
+                return "That pollinator cannot move there"
+            return "Move a pollinator or skip the move first"
+        if isinstance(action, Skip):
+            if player.supply > 0:
+                return "Pollinators from your supply must be sent; only those from the groves may stay"
+            return "What you have sent so far breaks a card's or the landmark's rule: send more first"
+        if isinstance(action, SendPollinator):
+            if action.space not in turn.targets:
+                return "Pollinators go only to cards next to the landmark where you placed your chip"
+            if player.supply > 0 and action.grove is not None:
+                return "Pollinators come from your supply while it lasts"
+            if action.grove is not None and state.groves.get(action.grove, [0] * len(state.players))[seat] <= 0:
+                return "You have no pollinator in that grove"
+            if player.supply <= 0 and action.grove is None:
+                return "Your supply is empty: take the pollinator from a grove"
+            ability = self.card_rule(state, action.space)
+            if ability is not None and ability.kind.startswith(("storm", "edge")):
+                return f"{card_name(state.stacks[action.space][0])}: {ability.summary}"
+            if turn.one_card:
+                return f"{self.landmark_label(state, turn.landmark).capitalize()}: all pollinators go to a single card"
+            if turn.even_split:
+                return f"{self.landmark_label(state, turn.landmark).capitalize()}: pollinators are shared out evenly"
+            return "That would break a card's rule for the pollinators still to send"
+        return "Send your pollinators to the cards next to your chip"
+
+    def apply(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
+        return self.apply_in_place(_clone(state), seat, action)
+
+    def apply_in_place(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
+        # Every change below is made to a container `_clone` copies, so after one
+        # `apply` the state owns all it changes (see GameRules.apply_in_place).
+        new = state
+        if isinstance(action, Choose):
+            self._resolve_choice(new, action.option)
+            self._run(new)
+        elif isinstance(action, DiscardNectar):
+            self._discard(new, seat, action.card)
+        elif isinstance(action, PlaceChip):
+            self._place(new, seat, action)
+        elif isinstance(action, ChipToGrove):
+            self._chip_to_grove(new, seat, action)
+        elif isinstance(action, (MovePollinator, Skip, PullFromGrove)):
+            self._turn_step(new, seat, action)
+        elif isinstance(action, SendPollinator):
+            self._send(new, seat, action)
+        elif isinstance(action, (TakeGrove, Pollinate, FinishPollination)):
+            self._pollinate_step(new, seat, action)
+        else:
+            raise IllegalMove("Unknown action")
+        return new
+
+    def log_line(self, state: EverbloomState, seat: int, action: Any) -> str:
+        name = state.name(seat)
+        if isinstance(action, PlaceChip):
+            extra = " disregarding its rule" if action.ignore_rule else ""
+            chip = "the first player's \"1\" chip" if action.first_chip else f"a {action.chip}"
+            return f"{name} placed {chip} at {self.landmark_label(state, action.landmark)}{extra}."
+        if isinstance(action, ChipToGrove):
+            return f"{name} sent a {action.chip} to the {biome_name(action.grove)} grove ({plural(action.chip, 'pollinator')}): it fitted at no landmark."
+        if isinstance(action, SendPollinator):
+            stack = state.stacks.get(action.space) or [HIDDEN_CARD]
+            return f"{name} sent a pollinator to {card_name(stack[0])}."
+        if isinstance(action, MovePollinator):
+            return f"{name} {move_words(state, seat, action.owner, action.source, action.target)}."
+        if isinstance(action, PullFromGrove):
+            return f"{name} brought a pollinator from the {biome_name(action.grove)} grove."
+        if isinstance(action, Skip):
+            if state.turn is not None and not state.turn.steps:
+                return f"{name} left the rest of the chip's pollinators in the groves."
+            return f"{name} moved no pollinator."
+        if isinstance(action, Choose):
+            return f"{name} chose {action.option}."
+        if isinstance(action, DiscardNectar):
+            return f"{name} discarded a nectar card."
+        if isinstance(action, (TakeGrove, Pollinate, FinishPollination)):
+            return f"{name} pollinated (hidden until everybody is done)."
+        return f"{name} moved."

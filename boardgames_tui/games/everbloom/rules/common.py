@@ -1,0 +1,310 @@
+"""What every part of Everbloom's rules shares: the content looked up once, the words
+for cards, biomes and moves, the board's geometry, and the plan of a chip's pollinators."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from itertools import product
+from typing import Any
+
+from boardgames_tui.engine.contract import shallow_copy
+from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.model import (
+    Choose,
+    EverbloomState,
+    FinishPollination,
+    MovePollinator,
+    PlaceChip,
+    Pollinate,
+    PullFromGrove,
+    SendPollinator,
+    Skip,
+    TakeGrove,
+    is_hidden,
+)
+
+BIOMES = C.BIOMES
+ROUNDS = C.numbers().rounds
+NUM = C.numbers()
+_CARDS = C.cards()
+_WILDLIFE = {card.id: card for card in C.wildlife_cards()}
+_BLOOMS = {card.id: card for card in C.blooms()}
+_NECTAR = {card.id: card for card in C.nectar_cards()}
+_FACTIONS = C.factions()
+_LANDMARKS = C.landmarks()
+_TILES = C.habitat_tiles()
+_TRACK = C.bloom_track()
+_CAVE = C.cave_track()
+_BIOME_NAMES = {info.key: info.name for info in C.biomes()}
+_SKIP = Skip()
+# An event's rule by card id: a hidden top ('?…') is no card id, so it finds none.
+_EVENT_RULES = {card_id: card.ability for card_id, card in _CARDS.items() if card.is_event}
+
+
+def card_info(card_id: str) -> Any:
+    return _CARDS.get(card_id) or _WILDLIFE[card_id]
+
+
+def card_biomes(card_id: str) -> tuple[str, ...]:
+    biomes = card_info(card_id).biomes
+    return BIOMES if biomes == (C.WILD,) else tuple(biomes)
+
+
+def card_cost(card_id: str) -> int:
+    return card_info(card_id).cost
+
+
+def auto_pollinates(card_id: str) -> bool:
+    return card_id in _WILDLIFE or _CARDS[card_id].auto_pollinates
+
+
+# The log's line between a round's last placement and its migration.
+MIGRATION_BEGINS = "Migration begins."
+
+
+def card_name(card_id: str) -> str:
+    return card_info(card_id).name if not is_hidden(card_id) else "a hidden card"
+
+
+def move_words(state: EverbloomState, seat: int, owner: int, source: str, target: str, viewer: int | None = None) -> str:
+    """"moved a pollinator belonging to Ann from Lily Pad Frog to Liana Gibbon" (`seat`
+    moving; right for any name), "one of your pollinators" when told to its owner `viewer`."""
+    if owner == seat:
+        whose = "one of their own pollinators"
+    elif owner == viewer:
+        whose = "one of your pollinators"
+    else:
+        whose = f"a pollinator belonging to {state.name(owner)}"
+    return f"moved {whose} from {space_card_name(state, source)} to {space_card_name(state, target)}"
+
+
+def space_card_name(state: EverbloomState, space: str) -> str:
+    """The name of the card on top of card space `space` (the space itself when empty)."""
+    stack = state.stacks.get(space) or []
+    return card_name(stack[0]) if stack else space
+
+
+def biome_name(biome: str) -> str:
+    """A biome as players name it: "Aquatic" (the state keeps "aquatic")."""
+    return _BIOME_NAMES.get(biome, biome)
+
+
+def nectar_card_name(card_id: str) -> str:
+    """A nectar card as players name it: "Forest 3" (its biome and its nectar)."""
+    if card_id not in _NECTAR:
+        return "a hidden nectar card"
+    info = _NECTAR[card_id]
+    return f"{_BIOME_NAMES[info.biome]} {info.nectar}"
+
+
+def card_back(card_id: str) -> str:
+    """What a stack card's back shows: its biome deck, or 'event'."""
+    card = _CARDS[card_id]
+    return "event" if card.is_event else card.deck
+
+
+def _earn(state: EverbloomState, seat: int, points: int, source: str) -> None:
+    """`seat` scores `points` during play, counted under `source` for the score sheet."""
+    player = state.players[seat]
+    player.score += points
+    if points:
+        player.earned[source] = player.earned.get(source, 0) + points
+
+
+@cache
+def _board(side: str) -> C.BoardSide:
+    return C.board_side(side)
+
+
+@cache
+def _touches(side: str) -> dict[str, tuple[str, ...]]:
+    return {space.id: space.touches for space in _board(side).landmark_spaces}
+
+
+@cache
+def _wildlife_spaces(side: str) -> dict[str, str]:
+    """Landmark space id -> 'west'/'east' for the two wildlife landmarks."""
+    return {space.id: space.wildlife for space in _board(side).landmark_spaces if space.wildlife}
+
+
+@cache
+def _landmark_ids(side: str) -> tuple[str, ...]:
+    return tuple(space.id for space in _board(side).landmark_spaces)
+
+
+@cache
+def _card_space_ids(side: str) -> tuple[str, ...]:
+    return tuple(space.id for space in _board(side).card_spaces)
+
+
+def _order(state: EverbloomState) -> list[int]:
+    count = len(state.players)
+    return [(state.first_player + step) % count for step in range(count)]
+
+
+@lru_cache(maxsize=65536)
+def _feasible(left: int, sent: tuple[int, ...], cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool) -> bool:
+    """Whether `left` more pollinators can be added to `sent` so every rule holds.
+
+    cons: per target (at least, at most, batch): the final count must be >= at least
+    (edge), <= at most (storm of sand), and 0 or >= batch (storm of wind).
+    """
+    total = left + sum(sent)
+    if total == 0:
+        return True
+    k = len(sent)
+    if k == 0:
+        return False
+
+    def ok(final: tuple[int, ...]) -> bool:
+        for value, (low, high, batch) in zip(final, cons):
+            if value < low or value > high or (0 < value < batch):
+                return False
+        if one_card and sum(1 for value in final if value) > 1:
+            return False
+        if even and max(final) - min(final) > 1:
+            return False
+        return True
+
+    for extra in product(range(left + 1), repeat=k):
+        if sum(extra) != left:
+            continue
+        if ok(tuple(s + e for s, e in zip(sent, extra))):
+            return True
+    return False
+
+
+def _clone(state: EverbloomState) -> EverbloomState:
+    players = [
+        shallow_copy(
+            player,
+            chips=list(player.chips),
+            habitat={biome: list(cards) for biome, cards in player.habitat.items()},
+            tiles=dict(player.tiles),
+            nectar=list(player.nectar),
+            draft=list(player.draft),
+            earned=dict(player.earned),
+            pollination=None if player.pollination is None else shallow_copy(
+                player.pollination, cards=list(player.pollination.cards)
+            ),
+        )
+        for player in state.players
+    ]
+    turn = state.turn
+    return shallow_copy(
+        state,
+        log=list(state.log),
+        landmarks={key: list(value) for key, value in state.landmarks.items()},
+        chips={key: list(value) for key, value in state.chips.items()},
+        stacks={key: list(value) for key, value in state.stacks.items()},
+        face_up=list(state.face_up),
+        hive_history=list(state.hive_history),
+        pollinators={key: list(value) for key, value in state.pollinators.items()},
+        groves={key: list(value) for key, value in state.groves.items()},
+        bloom_deck=list(state.bloom_deck),
+        bloom_shown=list(state.bloom_shown),
+        nectar_deck=list(state.nectar_deck),
+        event_deck=list(state.event_deck),
+        wildlife_deck=list(state.wildlife_deck),
+        players=players,
+        turn=None if turn is None else shallow_copy(
+            turn, targets=list(turn.targets), sent=dict(turn.sent), steps=list(turn.steps)
+        ),
+        tasks=list(state.tasks),
+        boxed=list(state.boxed),
+        contests=list(state.contests),
+        pollinations=list(state.pollinations),
+        moved=list(state.moved),
+    )
+
+
+class Plan:
+    """What placing one chip at one landmark would do (or why it may not)."""
+
+    __slots__ = ("reason", "count", "bloom", "targets", "one_card", "even")
+
+    def __init__(
+        self, reason: str | None = None, count: int = 0, bloom: int = 0, targets: list[str] | None = None,
+        one_card: bool = False, even: bool = False,
+    ) -> None:
+        self.reason = reason
+        self.count = count
+        self.bloom = bloom
+        self.targets = targets or []
+        self.one_card = one_card
+        self.even = even
+
+
+# (at least, at most, batch) for a card that puts no rule on what is sent to it.
+_NO_CONSTRAINT = (0, 99, 0)
+
+
+@cache
+def _send_constraint(card: str) -> tuple[int, int, int]:
+    """What the event `card` (on top of a stack) allows to be sent to it, for `_feasible`."""
+    ability = _EVENT_RULES.get(card)
+    if ability is None:
+        return _NO_CONSTRAINT
+    if ability.kind == "storm_max_send":
+        return (0, ability.max, 0)
+    if ability.kind == "storm_min_send":
+        return (0, 99, ability.min)
+    if ability.kind == "edge_must_send":
+        return (ability.min, 99, 0)
+    return _NO_CONSTRAINT
+
+
+# What `plan` answers `placements`, which asks only whether a chip fits: the words of a
+# refusal and the details of a fit are not needed there.
+REFUSED = Plan(reason="refused")
+FITS = Plan()
+
+
+class PlanFacts:
+    """What `plan` works out once per call of `placements`: per (landmark, rule
+    ignored) the rule, the cards reached, those with a card on them and their
+    constraints; per (reach, count, least, one card, even) the count that can be sent."""
+
+    __slots__ = ("landmarks", "sendable")
+
+    def __init__(self) -> None:
+        self.landmarks: dict[tuple[str, bool], tuple[Any, tuple[str, ...], list[str], tuple[tuple[int, int, int], ...]]] = {}
+        self.sendable: dict[tuple[Any, ...], int | None] = {}
+
+
+# Actions are frozen: each one a bot or a hint may be offered is built once.
+_send_action = cache(lambda space, grove: SendPollinator(space=space, grove=grove))
+_choose_action = cache(lambda option: Choose(option=option))
+_move_action = cache(lambda owner, source, target: MovePollinator(owner=owner, source=source, target=target))
+_pollinate_action = cache(lambda card: Pollinate(card=card))
+_finish_action = cache(lambda grove: FinishPollination(grove=grove))
+_TAKE_ACTIONS = tuple(TakeGrove(grove=biome) for biome in BIOMES)
+_PULL_ACTIONS = {biome: PullFromGrove(grove=biome) for biome in BIOMES}
+
+
+@cache
+def _place_action(chip: int, landmark: str, first: bool, ignore: bool) -> PlaceChip:
+    return PlaceChip(chip=chip, landmark=landmark, first_chip=first, ignore_rule=ignore)
+
+
+def majority_divisors(values: list[int] | list[float]) -> list[int]:
+    """What each seat's nectar in one biome is divided by at the end (0: no points).
+
+    Seats with nectar take places from the most down; seats tied on a total share the
+    places they span and are paid at the rate of the lowest of them (ruling 20): two
+    tied for the most span first and second, so the next total below is third."""
+    table = C.nectar_majority()
+    divisors = []
+    for value in values:
+        if value <= 0:
+            divisors.append(0)
+            continue
+        above = sum(1 for other in values if other > value)
+        tied = sum(1 for other in values if other == value)
+        if above == 0:
+            divisors.append(table.first if tied == 1 else table.first_tied if tied == 2 else table.others)
+        elif above == 1:
+            divisors.append(table.second if tied == 1 else table.second_tied)
+        else:
+            divisors.append(table.others)
+    return divisors

@@ -1,0 +1,345 @@
+"""Everbloom's rules, migration: each card space's contest with its winner, loser
+and ties, the bonuses, habitat tiles, and the bats.
+
+One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from boardgames_tui.engine.text import and_list, plural
+from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.model import Contest, EverbloomState, HabitatCard, Task
+from boardgames_tui.games.everbloom.rules.common import (
+    BIOMES,
+    MIGRATION_BEGINS,
+    NUM,
+    _BLOOMS,
+    _CARDS,
+    _CAVE,
+    _TILES,
+    _TRACK,
+    _WILDLIFE,
+    _board,
+    _earn,
+    _order,
+    _wildlife_spaces,
+    biome_name,
+    card_biomes,
+    card_cost,
+    card_name,
+)
+
+
+class Migration:
+    def winner_by_ties(self, state: EverbloomState, seats: list[int]) -> int:
+        order = _order(state)
+        return min(seats, key=lambda s: (state.players[s].card_count(), state.players[s].score, order.index(s)))
+
+    def _settle(self, state: EverbloomState, seats: list[int], tied_on: str) -> tuple[int, str]:
+        """The winner among `seats` (the rulebook's tie-breaks) and, for a tie, what broke
+        it in words ('' without a tie); a tie is told in the log (ruling 29).  `tied_on`
+        says what they tie on."""
+        winner = self.winner_by_ties(state, seats)
+        if len(seats) < 2:
+            return winner, ""
+        tied = and_list([state.name(seat) for seat in seats])
+        fewest = min(state.players[seat].card_count() for seat in seats)
+        left = [seat for seat in seats if state.players[seat].card_count() == fewest]
+        cards = f"{fewest} habitat card{'s' if fewest != 1 else ''}"
+        if len(left) == 1:
+            why = f"{state.name(winner)} won it with the fewest habitat cards ({fewest})"
+        else:
+            lowest = min(state.players[seat].score for seat in left)
+            last = [seat for seat in left if state.players[seat].score == lowest]
+            if len(last) == 1:
+                why = f"with {cards} each, {state.name(winner)} won it with the fewest points ({lowest})"
+            else:
+                why = (
+                    f"with {cards} and {plural(lowest, 'point')} each, "
+                    f"{state.name(winner)} won it by coming first in turn order"
+                )
+        state.say(f"{tied} tie {tied_on}; {why}.")
+        return winner, why
+
+    def _start_migration(self, state: EverbloomState) -> None:
+        state.phase = "migration"
+        state.turn = None
+        # The wildlife token starts each migration beneath the western landmark.
+        state.wildlife_used = None
+        state.contests = []
+        state.say(MIGRATION_BEGINS)
+        tasks = [Task(kind="chip_blooms")]
+        wild = _wildlife_spaces(state.side)
+        for space in _board(state.side).migration:
+            tasks.append(Task(kind="wildlife" if space in wild else "card", space=space))
+        tasks.append(Task(kind="bats"))
+        tasks.append(Task(kind="pollination"))
+        state.tasks = tasks
+        self._run(state)
+
+    def _task_chip_blooms(self, state: EverbloomState, task: Task) -> None:
+        for seat in _order(state):
+            for bloom_id in state.bloom_shown:
+                bloom = _BLOOMS[bloom_id]
+                objective = bloom.objective
+                if objective.phase != "chips":
+                    continue
+                times = 0
+                for stack in state.chips.values():
+                    mine = [chip.value for chip in stack if chip.seat == seat]
+                    if objective.kind == "chips_on_landmark" and len(mine) >= objective.count:
+                        times += 1
+                    elif objective.kind == "chip_total_on_landmark" and mine and sum(mine) >= objective.min:
+                        times += 1
+                    elif objective.kind == "top_of_stack" and len(stack) >= objective.min_stack and stack[-1].seat == seat:
+                        times += 1
+                    elif objective.kind == "bottom_of_stack" and len(stack) >= objective.min_stack and stack[0].seat == seat:
+                        times += 1
+                for _ in range(times):
+                    self._advance_bloom(state, seat, bloom.blooms, f"bloom card {bloom.name}")
+
+    def _task_wildlife(self, state: EverbloomState, task: Task) -> None:
+        totals = [0] * len(state.players)
+        for chip in state.chips[task.space]:
+            totals[chip.seat] += chip.value
+        # Ruling 24: the chips are collected as the landmark resolves.
+        state.chips[task.space] = []
+        best = max(totals)
+        which = _wildlife_spaces(state.side)[task.space]
+        if best == 0:
+            state.contests.append(Contest(round=state.round, space=task.space, counts=totals))
+            state.say(f"Nobody wins the {which}ern wildlife landmark.")
+            return
+        tied = [s for s, total in enumerate(totals) if total == best]
+        winner, why = self._settle(state, tied, f"with {best} at the {which}ern wildlife landmark")
+        state.contests.append(
+            Contest(
+                round=state.round, space=task.space, counts=totals, winner=winner,
+                tied=tied if len(tied) > 1 else [], tie_break=why,
+            )
+        )
+        state.say(f"{state.name(winner)} won the {which}ern wildlife landmark with {best}.")
+        self._check_blooms(state, winner, "win_wildlife")
+        options = ["card", "bloom"]
+        if which == "east" and state.wildlife_used:
+            options = [o for o in options if o != state.wildlife_used]
+        if not state.wildlife_deck:
+            options = [o for o in options if o != "card"] or ["bloom"]
+        follow = Task(kind="wildlife_bonus", seat=winner, text=which)
+        if len(options) > 1:
+            self._ask(state, winner, "Choose the wildlife bonus: a wildlife card or two bloom advances", options, follow)
+        else:
+            self._answer_wildlife_bonus(state, follow, options[0])
+
+    def _answer_wildlife_bonus(self, state: EverbloomState, task: Task, option: str) -> None:
+        if task.text == "west":
+            state.wildlife_used = option
+        if option == "bloom":
+            self._advance_bloom(state, task.seat, NUM.wildlife_bloom_advances, "wildlife bonus")
+            return
+        card = state.wildlife_deck.pop(0)
+        state.tasks.insert(0, Task(kind="place", seat=task.seat, card=card))
+
+    def _task_card(self, state: EverbloomState, task: Task) -> None:
+        stack = state.stacks[task.space]
+        if not stack:
+            return
+        card = stack[0]
+        counts = list(state.pollinators[task.space])
+        if sum(counts) == 0:
+            state.contests.append(Contest(round=state.round, space=task.space, card=card, counts=counts))
+            self._take_top(state, task.space)
+            state.boxed.append(card)
+            state.say(f"Nobody sent pollinators to {card_name(card)}: it goes back to the box.")
+            return
+        best = max(counts)
+        tied = [s for s, count in enumerate(counts) if count == best]
+        winner, why = self._settle(state, tied, f"with {plural(best, 'pollinator')} on {card_name(card)}")
+        state.contests.append(
+            Contest(
+                round=state.round, space=task.space, card=card, counts=counts, winner=winner,
+                tied=tied if len(tied) > 1 else [], tie_break=why,
+            )
+        )
+        state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
+        tasks = [Task(kind="public", seat=winner, space=task.space, card=card, counts=counts)]
+        for seat in _order(state):
+            if seat != winner and counts[seat]:
+                tasks.append(Task(kind="loser", seat=seat, space=task.space, card=card, counts=counts))
+        tasks.append(Task(kind="place", seat=winner, space=task.space, card=card, counts=counts))
+        tasks.append(Task(kind="return", seat=winner, space=task.space, card=card, counts=counts))
+        state.tasks[0:0] = tasks
+
+    @staticmethod
+    def _take_top(state: EverbloomState, space: str) -> None:
+        """A migrating card leaves its stack.  The card it uncovers stays face down until
+        the next round, but its back shows: news on a mixed space (four seats), whose
+        backs differ, so undo stops there."""
+        stack = state.stacks[space]
+        stack.pop(0)
+        if stack and state.space_kinds.get(space) not in BIOMES:
+            state.info_epoch += 1
+
+    def _task_public(self, state: EverbloomState, task: Task) -> None:
+        ability = _CARDS[task.card].ability
+        counts = task.counts
+        name = card_name(task.card)
+        if ability.kind == "public":
+            for seat in _order(state):
+                if counts[seat] >= ability.min_pollinators:
+                    self._gain(state, seat, ability.gain, task.card, f"{name}, public", f"public:{task.card}")
+        elif ability.kind == "public_fewest":
+            present = [seat for seat in _order(state) if counts[seat]]
+
+            def measure(seat: int) -> int:
+                p = state.players[seat]
+                return p.bloom if ability.measure == "bloom" else p.score
+
+            lowest = min(measure(seat) for seat in present)
+            what = "the bloom track" if ability.measure == "bloom" else "points"
+            tied = [s for s in present if measure(s) == lowest]
+            seat, why = self._settle(state, tied, f"for {name}'s bonus, {lowest} on {what}")
+            if why and state.contests and state.contests[-1].card == task.card:
+                amount = f"{lowest} on the bloom track" if ability.measure == "bloom" else plural(lowest, "point")
+                state.contests[-1] = state.contests[-1].model_copy(
+                    update={"bonus_tied": tied, "bonus_tied_on": amount, "bonus_tie_break": why}
+                )
+            self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
+        elif ability.kind == "public_losers":
+            for seat in _order(state):
+                if counts[seat] and seat != task.seat:
+                    self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
+
+    def _task_loser(self, state: EverbloomState, task: Task) -> None:
+        self._check_blooms(state, task.seat, "lose_card", mine=task.counts[task.seat])
+        options = list(card_biomes(task.card))
+        if len(options) > 1:
+            self._ask(state, task.seat, f"Choose the grove for your pollinators from {card_name(task.card)}", options, task)
+            return
+        self._answer_loser(state, task, options[0])
+
+    def _answer_loser(self, state: EverbloomState, task: Task, grove: str) -> None:
+        moved = state.pollinators[task.space][task.seat]
+        state.pollinators[task.space][task.seat] = 0
+        state.groves[grove][task.seat] += moved
+        state.say(f"{state.name(task.seat)} moved {plural(moved, 'pollinator')} from {card_name(task.card)} to the {biome_name(grove)} grove.")
+
+    def _task_place(self, state: EverbloomState, task: Task) -> None:
+        options = list(card_biomes(task.card))
+        if len(options) > 1:
+            self._ask(state, task.seat, f"Choose the biome of your habitat for {card_name(task.card)}", options, task)
+            return
+        self._answer_place(state, task, options[0])
+
+    def _answer_place(self, state: EverbloomState, task: Task, biome: str) -> None:
+        player = state.players[task.seat]
+        if task.space:
+            self._take_top(state, task.space)
+        player.habitat[biome].append(HabitatCard(id=task.card))
+        state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of their habitat.")
+        wildlife = task.card in _WILDLIFE
+        if not wildlife:
+            self._check_blooms(state, task.seat, "win_card", card=task.card, mine=task.counts[task.seat])
+        self._check_blooms(state, task.seat, "biome_reaches", count=len(player.habitat[biome]))
+        if wildlife:
+            return
+        state.tasks[0:0] = [
+            Task(kind="bonus", seat=task.seat, card=task.card, text=biome),
+            Task(kind="tile", seat=task.seat, card=task.card, text=biome, counts=task.counts),
+        ]
+
+    def _task_bonus(self, state: EverbloomState, task: Task) -> None:
+        ability = _CARDS[task.card].ability
+        seat = task.seat
+        player = state.players[seat]
+        name = card_name(task.card)
+        if ability.kind == "gain":
+            self._gain(state, seat, ability.gain, task.card, name, f"card:{task.card}")
+        elif ability.kind == "points_per":
+            per = ability.per
+            if per == "grove_with_pollinator":
+                count = sum(1 for b in BIOMES if state.groves[b][seat] > 0)
+            elif per == "biome_with_card":
+                count = sum(1 for b in BIOMES if player.habitat[b])
+            elif per == "pollinator_in_chosen_grove":
+                count = max(state.groves[b][seat] for b in BIOMES)
+            elif per == "nectar_card":
+                count = len(player.nectar)
+            else:
+                count = max(self._habitat_nectar(player, b) for b in BIOMES)
+            points = count * ability.points
+            _earn(state, seat, points, f"card:{task.card}")
+            state.say(f"{state.name(seat)} gained {plural(points, 'point')} ({name}).")
+
+    def _task_tile(self, state: EverbloomState, task: Task) -> None:
+        player = state.players[task.seat]
+        biome = task.text
+        if biome not in player.tiles:
+            options = [letter for letter in C.TILE_LETTERS if letter not in player.tiles.values()]
+            if not options:
+                return
+            if len(options) > 1:
+                self._ask(state, task.seat, f"Choose a habitat tile for your {biome_name(biome)} biome", options, task)
+                return
+            self._answer_tile(state, task, options[0])
+            return
+        self._score_tile(state, task)
+
+    def _answer_tile(self, state: EverbloomState, task: Task, letter: str) -> None:
+        player = state.players[task.seat]
+        player.tiles[task.text] = letter
+        state.say(f"{state.name(task.seat)} placed habitat tile {letter} on the {biome_name(task.text)} biome.")
+        self._check_blooms(state, task.seat, "habitat_tile")
+        self._score_tile(state, task)
+
+    def tile_points(self, state: EverbloomState, seat: int, letter: str, card: str, mine: int) -> int:
+        scoring = _TILES[letter].side(state.options.habitat_theme)
+        player = state.players[seat]
+        kind = scoring.kind
+        if kind == "flat":
+            return scoring.points
+        if kind == "bloom_track_points":
+            return _TRACK.points_at(player.bloom)
+        if kind == "grove_threshold":
+            most = max(state.groves[b][seat] for b in BIOMES)
+            return max((step.points for step in scoring.steps if most >= step.min), default=0)
+        if kind == "per_grove_with_pollinator":
+            return scoring.points * sum(1 for b in BIOMES if state.groves[b][seat] > 0)
+        if kind == "chip_position":
+            index = -1 if scoring.position == "top" else 0
+            return scoring.points * sum(1 for stack in state.chips.values() if stack and stack[index].seat == seat)
+        if kind == "per_pollinator_on_card":
+            return max(0, scoring.base + scoring.per * mine)
+        if kind == "per_biome_with_card":
+            return scoring.points * sum(1 for b in BIOMES if player.habitat[b])
+        return scoring.cost_points[card_cost(card)]
+
+    def _score_tile(self, state: EverbloomState, task: Task) -> None:
+        player = state.players[task.seat]
+        letter = player.tiles.get(task.text)
+        if letter is None:
+            return
+        points = self.tile_points(state, task.seat, letter, task.card, task.counts[task.seat] if task.counts else 0)
+        _earn(state, task.seat, points, f"tile:{task.text}")
+        state.say(f"{state.name(task.seat)} scored {plural(points, 'point')} from habitat tile {letter}.")
+
+    def _task_return(self, state: EverbloomState, task: Task) -> None:
+        counts = state.pollinators[task.space]
+        state.players[task.seat].supply += counts[task.seat]
+        for seat, count in enumerate(counts):
+            if count and seat != task.seat:  # safety: nothing should remain
+                state.groves[card_biomes(task.card)[0]][seat] += count
+        state.pollinators[task.space] = [0] * len(counts)
+
+    def _task_bats(self, state: EverbloomState, task: Task) -> None:
+        bats = next((seat for seat, p in enumerate(state.players) if p.faction == "bats"), None)
+        if bats is None:
+            return
+        options = [str(index + 1) for index in range(state.players[bats].cave + 1)]
+        follow = Task(kind="bats", seat=bats)
+        if len(options) > 1:
+            self._ask(state, bats, "Choose a cave bonus (at or left of your marker)", options, follow)
+        else:
+            self._answer_bats(state, follow, options[0])
+
+    def _answer_bats(self, state: EverbloomState, task: Task, option: str) -> None:
+        self._gain(state, task.seat, _CAVE.spaces[int(option) - 1].gain, "", f"cave space {option}", "cave")

@@ -1,0 +1,193 @@
+"""Everbloom's rules, pollination: each seat's secret pollination and its reveal,
+and the bloom track, nectar draws and gains every phase moves.
+
+One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgames_tui.engine.text import and_list, plural
+from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.model import (
+    EverbloomState,
+    HabitatCard,
+    Pollinate,
+    PollinationDone,
+    PollinationWork,
+    TakeGrove,
+    Task,
+)
+from boardgames_tui.games.everbloom.rules.common import (
+    BIOMES,
+    NUM,
+    _BLOOMS,
+    _CARDS,
+    _NECTAR,
+    _TRACK,
+    _earn,
+    _order,
+    auto_pollinates,
+    biome_name,
+    card_biomes,
+    card_cost,
+    card_name,
+)
+
+
+class Pollination:
+    def _advance_bloom(self, state: EverbloomState, seat: int, steps: int, why: str) -> None:
+        player = state.players[seat]
+        old = player.bloom
+        new = min(old + steps, len(_TRACK.spaces) - 1)
+        player.bloom = new
+        if new != old:
+            state.say(f"{state.name(seat)} advanced {new - old} on the bloom track ({why}).")
+        for _ in range(_TRACK.nectar_cards_between(old, new)):
+            self._draw_nectar(state, seat)
+
+    def _draw_nectar(self, state: EverbloomState, seat: int) -> None:
+        if not state.nectar_deck:
+            return
+        card = state.nectar_deck.pop(0)
+        state.players[seat].nectar.append(card)
+        state.info_epoch += 1
+        state.say(f"{state.name(seat)} drew a nectar card.")
+        info = _NECTAR[card]
+        state.say(f"It is {info.nectar} {biome_name(info.biome)} nectar.", visible_to=(seat,))
+
+    def _check_blooms(self, state: EverbloomState, seat: int, event: str, **facts: Any) -> None:
+        for bloom_id in state.bloom_shown:
+            bloom = _BLOOMS[bloom_id]
+            objective = bloom.objective
+            if objective.kind != event:
+                continue
+            if self._objective_met(objective, facts):
+                self._advance_bloom(state, seat, bloom.blooms, f"bloom card {bloom.name}")
+
+    @staticmethod
+    def _objective_met(objective: Any, facts: dict[str, Any]) -> bool:
+        kind = objective.kind
+        if kind in ("win_card", "pollinate_card"):
+            card = facts["card"]
+            if objective.biome is not None and objective.biome not in card_biomes(card):
+                return False
+            if objective.costs is not None and card_cost(card) not in objective.costs:
+                return False
+            if kind == "win_card":
+                mine = facts["mine"]
+                is_event = card in _CARDS and _CARDS[card].is_event
+                if objective.event is not None and objective.event != is_event:
+                    return False
+                if objective.min_pollinators and mine < objective.min_pollinators:
+                    return False
+                if objective.max_pollinators and mine > objective.max_pollinators:
+                    return False
+            return True
+        if kind == "lose_card":
+            return facts["mine"] >= objective.min_pollinators
+        if kind == "biome_reaches":
+            return facts["count"] == objective.count
+        if kind == "pollinate_count":
+            return facts["count"] >= objective.count
+        if kind == "grove_take":
+            return facts["taken"] >= objective.min
+        return True
+
+    def _gain(self, state: EverbloomState, seat: int, gain: C.Gain, card: str, why: str, source: str) -> None:
+        """`seat` gains `gain`; its points are counted under `source` (see `PlayerState.earned`)."""
+        if gain.points:
+            _earn(state, seat, gain.points, source)
+            state.say(f"{state.name(seat)} gained {plural(gain.points, 'point')} ({why}).")
+        if gain.bloom:
+            self._advance_bloom(state, seat, gain.bloom, why)
+        for _ in range(gain.nectar_cards):
+            self._draw_nectar(state, seat)
+        tasks = []
+        for grove in gain.groves:
+            options = list(BIOMES) if grove == "any" else list(card_biomes(card)) if grove == "card" else [grove]
+            tasks.append(Task(kind="grove_gain", seat=seat, text=",".join(options)))
+        state.tasks[0:0] = tasks
+
+    def _task_grove_gain(self, state: EverbloomState, task: Task) -> None:
+        options = task.text.split(",")
+        if state.players[task.seat].supply <= 0:
+            return
+        if len(options) > 1:
+            self._ask(state, task.seat, "Choose the grove for your gained pollinator", options, task)
+            return
+        self._answer_grove_gain(state, task, options[0])
+
+    def _answer_grove_gain(self, state: EverbloomState, task: Task, grove: str) -> None:
+        player = state.players[task.seat]
+        if player.supply > 0:
+            player.supply -= 1
+            state.groves[grove][task.seat] += 1
+            state.say(f"{state.name(task.seat)} gained a pollinator in the {biome_name(grove)} grove.")
+
+    def _task_pollination(self, state: EverbloomState, task: Task) -> None:
+        state.phase = "pollination"
+        state.say("Pollination: each faction chooses in secret.")
+        for player in state.players:
+            player.pollination = PollinationWork()
+
+    def _pollinate_step(self, state: EverbloomState, seat: int, action: Any) -> None:
+        player = state.players[seat]
+        work = player.pollination
+        assert work is not None
+        if isinstance(action, TakeGrove):
+            work.grove = action.grove
+            work.taken = work.left = state.groves[action.grove][seat]
+            work.cards = [
+                card.id for cards in player.habitat.values() for card in cards
+                if not card.pollinated and auto_pollinates(card.id)
+            ]
+        elif isinstance(action, Pollinate):
+            work.cards.append(action.card)
+            work.left -= card_cost(action.card)
+        else:
+            work.leftover_grove = action.grove
+            work.done = True
+            if all(p.pollination is not None and p.pollination.done for p in state.players):
+                self._reveal_pollination(state)
+
+    def _reveal_pollination(self, state: EverbloomState) -> None:
+        state.info_epoch += 1
+        state.pollinations = []
+        for seat in _order(state):
+            player = state.players[seat]
+            work = player.pollination
+            assert work is not None and work.grove is not None
+            state.groves[work.grove][seat] -= work.taken
+            # Spent pollinators come back to the supply.
+            player.supply += work.taken - work.left
+            if work.left and work.leftover_grove:
+                state.groves[work.leftover_grove][seat] += work.left
+            chosen = set(work.cards)
+            for biome, cards in player.habitat.items():
+                player.habitat[biome] = [
+                    HabitatCard(id=card.id, pollinated=True) if card.id in chosen else card for card in cards
+                ]
+            pollinated = sum(1 for cards in player.habitat.values() for card in cards if card.pollinated)
+            points = pollinated * NUM.points_per_pollinated_card
+            _earn(state, seat, points, f"pollination:{state.round}")
+            state.pollinations.append(
+                PollinationDone(
+                    round=state.round, seat=seat, grove=work.grove, taken=work.taken, cards=list(work.cards),
+                    left=work.left, leftover_grove=work.leftover_grove if work.left else None, points=points,
+                )
+            )
+            names = and_list([card_name(card) for card in work.cards]) or "nothing"
+            state.say(
+                f"{state.name(seat)} took {work.taken} from the {biome_name(work.grove)} grove, pollinated {names}"
+                f"{f', returned {work.left} to the {biome_name(work.leftover_grove)} grove' if work.left else ''}"
+                f" and scored {plural(points, 'point')}."
+            )
+            for card in work.cards:
+                self._check_blooms(state, seat, "pollinate_card", card=card)
+            self._check_blooms(state, seat, "pollinate_count", count=len(work.cards))
+            self._check_blooms(state, seat, "grove_take", taken=work.taken)
+            if work.taken and not work.left:
+                self._check_blooms(state, seat, "no_leftover")
+            player.pollination = None
+        self._end_round(state)

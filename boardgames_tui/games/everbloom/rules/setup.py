@@ -1,0 +1,228 @@
+"""Everbloom's rules, setup and flow: the table laid out, the nectar draft, each
+round's start and its queue of tasks, who acts now, and what a seat may see.
+
+One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+import random
+
+from pydantic import BaseModel
+
+from boardgames_tui.engine.contract import Seat, shallow_copy, visible_log
+from boardgames_tui.engine.text import plural
+from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.model import (
+    Choice,
+    EverbloomOptions,
+    EverbloomState,
+    HIDDEN_CARD,
+    PlayerState,
+    PollinationWork,
+    RANDOM_FACTION,
+    Task,
+    hidden_card,
+)
+from boardgames_tui.games.everbloom.rules.common import (
+    BIOMES,
+    NUM,
+    _FACTIONS,
+    _NECTAR,
+    _landmark_ids,
+    biome_name,
+    card_back,
+)
+
+
+class Setup:
+    def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> EverbloomState:
+        self.check_players(len(seats))
+        if not isinstance(options, EverbloomOptions):
+            options = EverbloomOptions.model_validate(options.model_dump() if options else {})
+        count = len(seats)
+        side = C.board(count)
+        theme = C.landmark_themes()[options.landmark_theme]
+        if count not in theme.players:
+            offered = " or ".join(str(n) for n in theme.players)
+            raise ValueError(f"The {theme.name} landmarks are for {offered} player{'s' if theme.players != (1,) else ''}, not {count}")
+        state = EverbloomState(
+            game=self.slug, seats=list(seats), seed=seed, options=options, side=side.side,
+            landmarks={}, chips={}, stacks={}, pollinators={}, groves={}, bloom_deck=[], bloom_shown=[],
+            nectar_deck=[], event_deck=[], wildlife_deck=[], players=[],
+        )
+        rng = state.rng()
+        chosen = self._factions(options, count, rng)
+        # Landmarks, numbered side up, at random on the spaces.
+        numbers = list(theme.landmarks)
+        if count == 4 and theme.four_player_extra is not None:
+            numbers.append(theme.four_player_extra)
+        rng.shuffle(numbers)
+        spaces = [space.id for space in side.landmarks]
+        state.landmarks = {space: [number, 0] for space, number in zip(spaces, numbers)}
+        state.chips = {space: [] for space in _landmark_ids(side.side)}
+        # Bloom cards, events, hybrids.
+        blooms = [card.id for card in C.blooms()]
+        rng.shuffle(blooms)
+        state.bloom_shown = blooms[: NUM.bloom_cards_shown]
+        state.bloom_deck = blooms[NUM.bloom_cards_shown :]
+        events = [card.id for card in C.events()]
+        rng.shuffle(events)
+        state.event_deck = events[: NUM.events_face_down]
+        rest_events = events[NUM.events_face_down :]
+        card_spaces = [space.id for space in side.card_spaces]
+        rng.shuffle(card_spaces)
+        state.stacks = {space.id: [] for space in side.card_spaces}
+        extras: list[str] = []
+        for biome, space in zip(BIOMES, card_spaces):
+            deck = [card.id for card in C.hybrid_decks()[biome]]
+            rng.shuffle(deck)
+            state.stacks[space] = deck[: NUM.cards_per_stack]
+            state.space_kinds[space] = biome
+            if count == 4:
+                extras.append(deck[NUM.cards_per_stack])
+        if count == 4:
+            extras.extend(rest_events[: NUM.four_player_extra_events])
+            rng.shuffle(extras)
+            mixed = card_spaces[len(BIOMES) : len(BIOMES) + NUM.four_player_mixed_spaces]
+            for index, space in enumerate(mixed):
+                state.stacks[space] = extras[index * NUM.cards_per_stack : (index + 1) * NUM.cards_per_stack]
+                state.space_kinds[space] = "mixed"
+        state.pollinators = {space: [0] * count for space in state.stacks}
+        state.groves = {biome: [0] * count for biome in BIOMES}
+        state.wildlife_deck = [card.id for card in C.wildlife_cards()]
+        nectar = [card.id for card in C.nectar_cards()]
+        rng.shuffle(nectar)
+        for key in chosen:
+            faction = _FACTIONS[key]
+            state.players.append(
+                PlayerState(
+                    faction=key, chips=list(faction.chips), supply=NUM.pollinators,
+                    habitat={biome: [] for biome in BIOMES},
+                    draft=nectar[: NUM.nectar_dealt],
+                )
+            )
+            nectar = nectar[NUM.nectar_dealt :]
+        state.nectar_deck = nectar
+        state.first_player = rng.randrange(count)
+        state.players[state.first_player].first_chip = True
+        state.say(
+            f"Everbloom: {count} player{'s' if count > 1 else ''} on side {side.side}, "
+            f"{theme.name} landmarks, {options.habitat_theme} habitat tiles."
+        )
+        for seat, key in enumerate(chosen):
+            state.say(f"{state.name(seat)} took the {_FACTIONS[key].name}.")
+        state.say(f"First player: {state.name(state.first_player)}.")
+        return state
+
+    @staticmethod
+    def _factions(options: EverbloomOptions, count: int, rng: random.Random) -> list[str]:
+        """Ruling 1: each seat's faction as chosen; the seats left to chance are dealt
+        distinct factions at random from those nobody chose."""
+        picks = options.seat_factions()
+        for number, key in enumerate(picks[count:], start=count + 1):
+            if key != RANDOM_FACTION:
+                raise ValueError(f"Seat {number} has a faction ({key}) but this game has {count} seats")
+        picks = picks[:count]
+        named = [key for key in picks if key != RANDOM_FACTION]
+        for key in named:
+            if named.count(key) > 1:
+                raise ValueError(f"Two seats chose the {_FACTIONS[key].name}: each faction plays once")
+        if not named:
+            return rng.sample(list(_FACTIONS), count)
+        dealt = iter(rng.sample([key for key in _FACTIONS if key not in named], count - len(named)))
+        return [key if key != RANDOM_FACTION else next(dealt) for key in picks]
+
+    def to_act(self, state: EverbloomState) -> list[int]:
+        if state.phase == "over":
+            return []
+        if state.choice is not None:
+            return [state.choice.seat]
+        if state.phase == "draft":
+            return [seat for seat, player in enumerate(state.players) if len(player.draft) == NUM.nectar_dealt]
+        if state.phase == "wilderness":
+            return [state.turn_seat]
+        if state.phase == "pollination":
+            return [seat for seat, p in enumerate(state.players) if p.pollination is not None and not p.pollination.done]
+        return []
+
+    def is_over(self, state: EverbloomState) -> bool:
+        return state.phase == "over"
+
+    def _discard(self, state: EverbloomState, seat: int, card: str) -> None:
+        player = state.players[seat]
+        player.nectar = [other for other in player.draft if other != card]
+        player.draft = [card]
+        if any(len(p.draft) == NUM.nectar_dealt for p in state.players):
+            return
+        state.info_epoch += 1
+        for index, p in enumerate(state.players):
+            biome = _NECTAR[p.draft[0]].biome
+            moved = min(NUM.discard_grove_pollinators, p.supply)
+            p.supply -= moved
+            state.groves[biome][index] += moved
+            state.boxed.append(p.draft[0])
+            p.draft = []
+            state.say(
+                f"{state.name(index)} discarded {'an' if biome[0] in 'aeiou' else 'a'} {biome_name(biome)} nectar card: "
+                f"{plural(moved, 'pollinator')} to the {biome_name(biome)} grove."
+            )
+        self._start_round(state)
+
+    def _start_round(self, state: EverbloomState) -> None:
+        state.phase = "round_start"
+        # Ruling 28: the top card of every stack turns now, and only now.
+        state.face_up.extend(stack[0] for stack in state.stacks.values() if stack and stack[0] not in state.face_up)
+        state.info_epoch += 1
+        state.say(f"Round {state.round} begins.")
+        state.tasks = [Task(kind="event"), Task(kind="hive"), Task(kind="wilderness")]
+        self._run(state)
+
+    def _run(self, state: EverbloomState) -> None:
+        while state.choice is None and state.tasks and state.phase != "over":
+            task = state.tasks.pop(0)
+            getattr(self, f"_task_{task.kind}")(state, task)
+
+    def _ask(self, state: EverbloomState, seat: int, prompt: str, options: list[str], task: Task) -> None:
+        state.choice = Choice(seat=seat, prompt=prompt, options=options, task=task)
+
+    def _resolve_choice(self, state: EverbloomState, option: str) -> None:
+        choice = state.choice
+        assert choice is not None
+        state.choice = None
+        getattr(self, f"_answer_{choice.task.kind}")(state, choice.task, option)
+
+    def view(self, state: EverbloomState, seat: int) -> EverbloomState:
+        over = state.phase == "over"
+        players = []
+        for index, player in enumerate(state.players):
+            if index == seat or over:
+                players.append(player)
+                continue
+            work = player.pollination
+            players.append(
+                shallow_copy(
+                    player,
+                    nectar=[HIDDEN_CARD] * len(player.nectar),
+                    draft=[HIDDEN_CARD] * len(player.draft),
+                    pollination=None if work is None else PollinationWork(done=work.done),
+                )
+            )
+        stacks = {
+            space: [
+                card if card in state.face_up else hidden_card(card_back(card) if i == 0 else "")
+                for i, card in enumerate(cards)
+            ]
+            for space, cards in state.stacks.items()
+        }
+        return shallow_copy(
+            state,
+            seed=0,
+            rng_draws=0,
+            players=players,
+            stacks=stacks,
+            bloom_deck=[HIDDEN_CARD] * len(state.bloom_deck),
+            nectar_deck=[HIDDEN_CARD] * len(state.nectar_deck),
+            event_deck=[HIDDEN_CARD] * len(state.event_deck),
+            boxed=[HIDDEN_CARD] * len(state.boxed),
+            log=visible_log(state.log, seat),
+        )

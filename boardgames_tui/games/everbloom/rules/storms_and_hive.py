@@ -1,0 +1,91 @@
+"""Everbloom's rules, storms and the hive: the events that bind where chips may go,
+an event card's arrival, and the bees' hive.
+
+One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgames_tui.games.everbloom.model import EverbloomState, PlaceChip, Task
+from boardgames_tui.games.everbloom.rules.common import _CARDS, _card_space_ids, card_name
+
+
+class StormsAndHive:
+    def _storms(self, state: EverbloomState) -> list[tuple[str, Any]]:
+        storms = []
+        for space in _card_space_ids(state.side):
+            ability = self.card_rule(state, space)
+            if ability is not None and ability.kind == "storm_first_chip":
+                storms.append((space, ability))
+        return storms
+
+    def storms_obeyed(self, state: EverbloomState, seat: int, landmark: str, storms: list[tuple[str, Any]]) -> int:
+        """How many of `storms` a first chip at `landmark` obeys."""
+        reach = self.reach(state, seat, landmark)
+        return sum(1 for space, storm in storms if (space in reach) == (storm.adjacent == "must"))
+
+    def storm_binds(
+        self, state: EverbloomState, seat: int, placements: dict[tuple[int, bool], list[PlaceChip]]
+    ) -> bool:
+        """Whether a storm limits this seat's next chip (given its `placements`): then no
+        chip may go to a grove instead."""
+        if state.players[seat].chips_placed:
+            return False
+        storms = self._storms(state)
+        return bool(storms) and any(
+            self.storms_obeyed(state, seat, a.landmark, storms) for legal in placements.values() for a in legal
+        )
+
+    def _empty_space(self, state: EverbloomState) -> str | None:
+        return next((space for space in _card_space_ids(state.side) if not state.stacks[space]), None)
+
+    def _task_event(self, state: EverbloomState, task: Task) -> None:
+        if not state.event_deck:
+            return
+        event_id = state.event_deck.pop(0)
+        event = _CARDS[event_id]
+        state.say(f"Event: {event.name} (placed by the {event.placement} icon).")
+        candidates = [
+            space for space in _card_space_ids(state.side)
+            if state.stacks[space] and not _CARDS[state.stacks[space][0]].is_event
+            and event.placement in _CARDS[state.stacks[space][0]].biomes
+        ]
+        if len(candidates) > 1:
+            self._ask(
+                state, state.first_player, f"Which {event.placement} hybrid does {event.name} displace?",
+                candidates, Task(kind="event", card=event_id),
+            )
+            return
+        self._answer_event(state, Task(kind="event", card=event_id), candidates[0] if candidates else "")
+
+    def _answer_event(self, state: EverbloomState, task: Task, space: str) -> None:
+        state.face_up.append(task.card)
+        empty = self._empty_space(state)
+        if space and empty is not None:
+            moved = state.stacks[space].pop(0)
+            state.stacks[empty].insert(0, moved)
+            state.stacks[space].insert(0, task.card)
+            state.say(f"{card_name(moved)} moves to the empty space; {card_name(task.card)} takes its place.")
+        else:
+            target = empty or space or _card_space_ids(state.side)[0]
+            state.stacks[target].insert(0, task.card)
+            state.say(f"{card_name(task.card)} goes to the empty space.")
+
+    def _task_hive(self, state: EverbloomState, task: Task) -> None:
+        bees = next((seat for seat, p in enumerate(state.players) if p.faction == "bees"), None)
+        if bees is None:
+            return
+        self._ask(state, bees, "Place the beehive on a landmark", self.hive_options(state), Task(kind="hive", seat=bees))
+
+    @staticmethod
+    def hive_options(state: EverbloomState) -> list[str]:
+        """Ruling 6: landmarks the hive has not covered in this game; if it has covered
+        every one, the one it covered least recently."""
+        fresh = [space for space in state.landmarks if space not in state.hive_history]
+        return fresh or state.hive_history[:1]
+
+    def _answer_hive(self, state: EverbloomState, task: Task, space: str) -> None:
+        state.hive = space
+        state.hive_history = [other for other in state.hive_history if other != space] + [space]
+        state.say(f"{state.name(task.seat)} set the beehive on landmark {state.landmarks[space][0]}.")

@@ -1,0 +1,359 @@
+"""Everbloom's rules, the wilderness: landmarks with their rules and reach, the plan
+of a chip's pollinators, and a seat's chip turn from placing to sending.
+
+One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from boardgames_tui.games.everbloom import content as C
+from boardgames_tui.games.everbloom.model import (
+    Chip,
+    ChipToGrove,
+    EverbloomState,
+    MovePollinator,
+    PlaceChip,
+    PollinatorMoved,
+    PullFromGrove,
+    SendPollinator,
+    Task,
+    TurnWork,
+)
+from boardgames_tui.games.everbloom.rules.common import (
+    BIOMES,
+    FITS,
+    NUM,
+    Plan,
+    PlanFacts,
+    REFUSED,
+    _CAVE,
+    _EVENT_RULES,
+    _FACTIONS,
+    _LANDMARKS,
+    _NO_CONSTRAINT,
+    _feasible,
+    _landmark_ids,
+    _place_action,
+    _send_constraint,
+    _touches,
+    _wildlife_spaces,
+    biome_name,
+    card_name,
+)
+
+
+class Wilderness:
+    def rule_at(self, state: EverbloomState, space: str, seat: int) -> Any:
+        """The rule binding `seat` at landmark space `space` (None: no rule)."""
+        if space in _wildlife_spaces(state.side):
+            return None
+        if state.hive == space:
+            if state.players[seat].faction == "bees":
+                return None
+            return C.hive().rule
+        number, flipped = state.landmarks[space]
+        return _LANDMARKS[number].side(bool(flipped)).rule
+
+    def is_wildlife(self, state: EverbloomState, space: str) -> bool:
+        """Whether landmark space `space` holds one of the two wildlife landmarks."""
+        return space in _wildlife_spaces(state.side)
+
+    def landmark_label(self, state: EverbloomState, space: str) -> str:
+        wild = _wildlife_spaces(state.side).get(space)
+        if wild:
+            return f"the {'western' if wild == 'west' else 'eastern'} wildlife landmark"
+        if state.hive == space:
+            return f"the hive (on landmark {state.landmarks[space][0]})"
+        number, flipped = state.landmarks[space]
+        return f"landmark {number}{' (flipped)' if flipped else ''}"
+
+    def reach(self, state: EverbloomState, seat: int, space: str) -> tuple[str, ...]:
+        """Card spaces a chip of `seat` at `space` reaches (the Lemurs' reach included)."""
+        touches = _touches(state.side)
+        wild = _wildlife_spaces(state.side)
+        player = state.players[seat]
+        if space in wild and player.faction == "lemurs" and not player.lemur_reach_used:
+            both: list[str] = []
+            for other in wild:
+                both.extend(card for card in touches[other] if card not in both)
+            return tuple(both)
+        return touches[space]
+
+    def available(self, state: EverbloomState, seat: int) -> int:
+        return state.players[seat].supply + sum(grove[seat] for grove in state.groves.values())
+
+    def card_rule(self, state: EverbloomState, space: str) -> Any:
+        """The rule of the event on top of `space` (None: no event there, or a hidden top)."""
+        stack = state.stacks[space]
+        return _EVENT_RULES.get(stack[0]) if stack else None
+
+    def split_problem(
+        self, state: EverbloomState, landmark: str, final: dict[str, int], one_card: bool, even: bool
+    ) -> str | None:
+        """Why a whole split of a chip's pollinators (the final count on each target card)
+        breaks a card's or the landmark's rule, in the words `validate` uses; None if it holds."""
+        for space, value in final.items():
+            ability = self.card_rule(state, space)
+            if ability is None:
+                continue
+            kind = ability.kind
+            if (
+                (kind == "storm_max_send" and value > ability.max)
+                or (kind == "storm_min_send" and 0 < value < ability.min)
+                or (kind == "edge_must_send" and value < ability.min)
+            ):
+                return f"{card_name(state.stacks[space][0])}: {ability.summary}"
+        label = self.landmark_label(state, landmark).capitalize()
+        values = list(final.values())
+        if one_card and sum(1 for value in values if value) > 1:
+            return f"{label}: all pollinators go to a single card"
+        if even and values and max(values) - min(values) > 1:
+            return f"{label}: pollinators are shared out evenly"
+        return None
+
+    def _constraints(self, state: EverbloomState, targets: list[str]) -> tuple[tuple[int, int, int], ...]:
+        """Per target card space, what its top card's event allows (see `_feasible`)."""
+        stacks = state.stacks
+        return tuple(_send_constraint(stacks[space][0]) if stacks[space] else _NO_CONSTRAINT for space in targets)
+
+    def plan(
+        self, state: EverbloomState, seat: int, value: int, space: str, ignore: bool,
+        avail: int | None = None, known: PlanFacts | None = None,
+    ) -> Plan:
+        """What a chip of `value` at `space` would do, or why it may not go there.
+
+        `placements` asks this for every chip and landmark in every playout step, so it
+        passes `known` (one per call of `placements`): what depends only on the landmark
+        and the cards a chip reaches is worked out once, and the answer is the shared
+        `REFUSED` or `FITS` (only `reason is None` matters there)."""
+        facts = None if known is None else known.landmarks.get((space, ignore))
+        if facts is None:
+            if space not in state.chips:
+                return Plan(reason=f"There is no landmark space {space!r}")
+            rule = None if ignore else self.rule_at(state, space, seat)
+            reach = self.reach(state, seat, space)
+            targets = [card for card in reach if state.stacks[card]]
+            facts = (rule, reach, targets, self._constraints(state, targets))
+            if known is not None:
+                known.landmarks[(space, ignore)] = facts
+        rule, reach, targets, cons = facts
+
+        def refuse(why: Callable[[str], str]) -> Plan:
+            # `placements` reads no words: only the refusal's words need the label.
+            return REFUSED if known is not None else Plan(reason=why(self.landmark_label(state, space)))
+
+        stack = state.chips[space]
+        bonus_pollinators = bonus_bloom = 0
+        one_card = even = False
+        if rule is not None:
+            kind = rule.kind
+            if kind == "only_values" and value not in rule.values:
+                return refuse(lambda label: f"{label.capitalize()} takes only a {C._words(list(rule.values))}")
+            if kind == "max_chips" and len(stack) >= rule.count:
+                return refuse(lambda label: f"{label.capitalize()} has room for {rule.count} chip{'s' if rule.count > 1 else ''} only")
+            if kind == "match_round" and value != state.round:
+                return refuse(lambda label: f"{label.capitalize()} takes only a chip matching the round ({state.round})")
+            if kind == "if_value" and value in rule.values:
+                bonus_pollinators, bonus_bloom = rule.pollinators, rule.bloom
+            if kind == "if_extreme":
+                if (rule.extreme == "lowest" and all(chip.value > value for chip in stack)) or (
+                    rule.extreme == "highest" and all(chip.value < value for chip in stack)
+                ):
+                    bonus_pollinators, bonus_bloom = rule.pollinators, rule.bloom
+            one_card = kind == "one_card"
+            even = kind == "even_split"
+        count = min(max(0, value + bonus_pollinators), self.available(state, seat) if avail is None else avail)
+        if count and not targets:
+            return refuse(lambda label: f"{label.capitalize()} has no card next to it to send pollinators to")
+        # The supply's pollinators must go; those from the groves may stay (ruling 22), so
+        # the chip fits if some count from the supply's share up to all of them can be sent.
+        least = min(count, state.players[seat].supply)
+        sendable_key = (reach, count, least, one_card, even)
+        if known is not None and sendable_key in known.sendable:
+            sendable = known.sendable[sendable_key]
+        else:
+            zeros = tuple(0 for _ in targets)
+            sendable = next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, cons, one_card, even)), None)
+            if known is not None:
+                known.sendable[sendable_key] = sendable
+        if sendable is None:
+            return refuse(
+                lambda label: f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {label} under the rules of the cards next to it"
+            )
+        if known is not None:
+            return FITS
+        return Plan(count=sendable, bloom=bonus_bloom, targets=list(targets), one_card=one_card, even=even)
+
+    def _chip_choices(self, state: EverbloomState, seat: int) -> list[tuple[int, bool]]:
+        player = state.players[seat]
+        if player.chips:
+            return [(value, False) for value in sorted(set(player.chips))]
+        if player.first_chip:
+            return [(NUM.first_player_chip, True)]
+        return []
+
+    def placements(
+        self, state: EverbloomState, seat: int, only: tuple[int, bool] | None = None
+    ) -> dict[tuple[int, bool], list[PlaceChip]]:
+        """Legal placements per chip (value, first chip), or for the chip `only`."""
+        player = state.players[seat]
+        result: dict[tuple[int, bool], list[PlaceChip]] = {}
+        hummingbird = _FACTIONS[player.faction].ability
+        storms = self._storms(state) if player.chips_placed == 0 else []
+        avail = self.available(state, seat)
+        known = PlanFacts()
+        for value, first in self._chip_choices(state, seat):
+            # A storm is judged over every chip the faction holds, so all are needed then.
+            if only is not None and (value, first) != only and not storms:
+                continue
+            legal: list[PlaceChip] = []
+            for space in _landmark_ids(state.side):
+                variants = [False]
+                if (
+                    hummingbird.kind == "ignore_landmark" and value == hummingbird.chip and not first
+                    and self.rule_at(state, space, seat) is not None
+                ):
+                    variants.append(True)
+                for ignore in variants:
+                    if self.plan(state, seat, value, space, ignore, avail, known).reason is None:
+                        legal.append(_place_action(value, space, first, ignore))
+            result[(value, first)] = legal
+        if storms:
+            # Ruling 11: the first chip obeys as many storms as any placement of any chip can.
+            obeyed = {
+                action: self.storms_obeyed(state, seat, action.landmark, storms)
+                for legal in result.values() for action in legal
+            }
+            best = max(obeyed.values(), default=0)
+            if best:
+                result = {chip: [a for a in legal if obeyed[a] == best] for chip, legal in result.items()}
+            if only is not None:
+                result = {only: result.get(only, [])}
+        return result
+
+    def _task_wilderness(self, state: EverbloomState, task: Task) -> None:
+        state.phase = "wilderness"
+        state.turn_seat = state.first_player
+        state.turn = None
+
+    def _place(self, state: EverbloomState, seat: int, action: PlaceChip) -> None:
+        player = state.players[seat]
+        plan = self.plan(state, seat, action.chip, action.landmark, action.ignore_rule)
+        if action.first_chip:
+            player.first_chip = False
+        else:
+            player.chips.remove(action.chip)
+        player.chips_placed += 1
+        stack = state.chips[action.landmark]
+        if player.faction == "bats" and stack and action.chip > stack[-1].value:
+            player.cave = min(player.cave + 1, len(_CAVE.spaces) - 1)
+            state.say(f"The cave marker of {state.name(seat)} moved to space {player.cave + 1}.")
+        reach = self.reach(state, seat, action.landmark)
+        if action.landmark in _wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
+            player.lemur_reach_used = True
+        stack.append(Chip(seat=seat, value=action.chip, first_chip=action.first_chip))
+        state.say(self.log_line(state, seat, action))
+        if plan.bloom:
+            self._advance_bloom(state, seat, plan.bloom, "the landmark")
+        steps = []
+        ability = _FACTIONS[player.faction].ability
+        if ability.kind == "move_pollinator" and action.chip == ability.chip and not action.first_chip:
+            steps.append("butterfly")
+        for space in reach:
+            rule = self.card_rule(state, space)
+            if rule is not None and rule.kind == "edge_pull_from_grove":
+                steps.append(f"sea:{space}")
+            elif rule is not None and rule.kind == "edge_may_move_out":
+                steps.append(f"forest:{space}")
+        state.turn = TurnWork(
+            seat=seat, landmark=action.landmark, value=action.chip, targets=plan.targets, to_send=plan.count,
+            one_card=plan.one_card, even_split=plan.even, steps=steps,
+        )
+        self._advance_turn(state)
+
+    def _chip_to_grove(self, state: EverbloomState, seat: int, action: ChipToGrove) -> None:
+        player = state.players[seat]
+        if action.first_chip:
+            player.first_chip = False
+        else:
+            player.chips.remove(action.chip)
+        player.chips_placed += 1
+        moved = min(action.chip, player.supply)
+        player.supply -= moved
+        state.groves[action.grove][seat] += moved
+        state.say(self.log_line(state, seat, action))
+        self._next_turn(state)
+
+    def _turn_step(self, state: EverbloomState, seat: int, action: Any) -> None:
+        turn = state.turn
+        assert turn is not None
+        if not turn.steps:
+            # A Skip while sending: the pollinators still to send stay in the groves.
+            self._say_sent(state, seat, f"; {turn.to_send} stay{'s' if turn.to_send == 1 else ''} in the groves")
+            self._next_turn(state)
+            return
+        step = turn.steps.pop(0)
+        if isinstance(action, MovePollinator):
+            state.pollinators[action.source][action.owner] -= 1
+            state.pollinators[action.target][action.owner] += 1
+            state.moved.append(PollinatorMoved(seat=seat, owner=action.owner, source=action.source, target=action.target))
+            state.say(self.log_line(state, seat, action))
+        elif isinstance(action, PullFromGrove):
+            space = step.split(":")[1]
+            state.groves[action.grove][seat] -= 1
+            state.pollinators[space][seat] += 1
+            state.say(f"Edge of the Sea: {state.name(seat)} brought a pollinator from the {biome_name(action.grove)} grove.")
+        self._advance_turn(state)
+
+    def _send(self, state: EverbloomState, seat: int, action: SendPollinator) -> None:
+        turn = state.turn
+        assert turn is not None
+        player = state.players[seat]
+        if action.grove is None:
+            player.supply -= 1
+        else:
+            state.groves[action.grove][seat] -= 1
+        state.pollinators[action.space][seat] += 1
+        turn.sent[action.space] = turn.sent.get(action.space, 0) + 1
+        turn.to_send -= 1
+        if turn.to_send == 0:
+            self._say_sent(state, seat, "")
+        self._advance_turn(state)
+
+    def _say_sent(self, state: EverbloomState, seat: int, rest: str) -> None:
+        turn = state.turn
+        assert turn is not None
+        parts = ", ".join(f"{count} to {card_name(state.stacks[space][0])}" for space, count in turn.sent.items())
+        state.say(f"{state.name(seat)} sent {parts or 'nothing'}{rest}.")
+
+    def _advance_turn(self, state: EverbloomState) -> None:
+        turn = state.turn
+        assert turn is not None
+        seat = turn.seat
+        while turn.steps:
+            step = turn.steps[0]
+            if step == "butterfly":
+                possible = bool(self._moves(state, None, None))
+            elif step.startswith("forest:"):
+                possible = bool(self._moves(state, seat, step.split(":")[1]))
+            else:
+                space = step.split(":")[1]
+                possible = state.pollinators[space][seat] == 0 and any(state.groves[b][seat] for b in BIOMES)
+            if possible:
+                return
+            turn.steps.pop(0)
+        turn.to_send = min(turn.to_send, self.available(state, seat))
+        if turn.to_send > 0 and self._can_send(state, seat):
+            return
+        self._next_turn(state)
+
+    def _next_turn(self, state: EverbloomState) -> None:
+        state.turn = None
+        count = len(state.players)
+        for step in range(1, count + 1):
+            seat = (state.turn_seat + step) % count
+            if self._chip_choices(state, seat):
+                state.turn_seat = seat
+                return
+        self._start_migration(state)
