@@ -13,7 +13,7 @@ from typing import Any
 
 from boardgames_tui.engine.bots import view_after
 from boardgames_tui.engine.contract import HIDDEN, NO_CHANGES, ChangeReport, MoveExplanation, TableMoment
-from boardgames_tui.engine.text import plural, possessive
+from boardgames_tui.engine.text import and_list, plural, possessive
 from boardgames_tui.games.pollen.content import insects
 from boardgames_tui.games.pollen.model import InsectResult, PlaceToken, Plant, Pollination, PollenState
 from boardgames_tui.games.pollen.rules import (
@@ -23,7 +23,6 @@ from boardgames_tui.games.pollen.rules import (
     cell_label,
     garden_map,
     insect_counts,
-    and_list,
     point_cells,
     point_label,
     seat_name,

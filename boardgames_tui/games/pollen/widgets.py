@@ -13,7 +13,7 @@ from textual.strip import Strip
 
 from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import plural, possessive
+from boardgames_tui.engine.text import and_list, plural, possessive
 from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.content import cards, insects
 from boardgames_tui.games.pollen.model import PlacedToken, PollenState
@@ -25,7 +25,6 @@ from boardgames_tui.games.pollen.rules import (
     cell_corners,
     cell_label,
     insect_counts,
-    and_list,
     seat_name,
     token_insects,
 )

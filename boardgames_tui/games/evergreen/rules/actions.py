@@ -1,0 +1,359 @@
+"""Evergreen's rules, the moves: what a seat may do now (legal actions), why a
+move is refused (validate), applying it, and its line in the log.
+
+One part of `EvergreenRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgames_tui.engine.contract import IllegalMove, shallow_copy
+from boardgames_tui.engine.text import plural
+from boardgames_tui.games.evergreen.content import WILD
+from boardgames_tui.games.evergreen.model import (
+    ChooseBiome,
+    Done,
+    DraftCard,
+    EvergreenState,
+    Grow,
+    LakeGrow,
+    Plan,
+    Plant,
+    PlayerState,
+    UsePower,
+)
+from boardgames_tui.games.evergreen.rules.common import (
+    BIG,
+    BIOME_AT,
+    BIOME_NAMES,
+    CARDS,
+    CELLS,
+    EMPTY,
+    GROWTH,
+    NEIGHBOURS,
+    PIECE_NAMES,
+    PLAYABLE,
+    POINTS,
+    POWERS,
+    POWER_EFFECT,
+    RAVINE,
+    SMALL,
+    SPROUT,
+    _ACTION_TYPES,
+    _ALL_BIOMES,
+    _BIOME_ACTIONS,
+    _BIOME_INDEX,
+    _DONE,
+    _DRAFT,
+    _GROW,
+    _LAKE_GROW,
+    _NO_BIOMES,
+    _PLANT,
+    _POWER,
+    _POWER_POINTS,
+    _STEP_TYPES,
+    _clone,
+    _pool_error,
+    _put,
+    biome_at,
+    card_label,
+    fits_an_option,
+    pool_left,
+    space_name,
+)
+
+
+class Actions:
+    # -- legal actions ----------------------------------------------------------------------------
+    def legal_actions(self, state: EvergreenState, seat: int) -> list[Any]:
+        if not 0 <= seat < len(state.players) or not self._may_act(state, seat):
+            return []
+        phase = state.phase
+        if phase == "draft":
+            return [_DRAFT[card] for card in state.row]
+        if phase == "wild":
+            return list(_BIOME_ACTIONS)
+        player = state.players[seat]
+        plan = player.plan
+        if plan is None or player.card is None:
+            return []
+        return self._step_actions(state, player, plan)
+
+    def _step_actions(self, state: EvergreenState, player: PlayerState, plan: Plan) -> list[Any]:
+        board = plan.board
+        actions: list[Any] = []
+        small_left = pool_left(state, player, SMALL)
+        big_left = pool_left(state, player, BIG)
+        # Lake growths first: they are only on offer right after the lake.
+        if plan.lake is not None and len(plan.lake_grown) < 2:
+            for cell in NEIGHBOURS[plan.lake]:
+                if cell in plan.lake_grown:
+                    continue
+                glyph = board[cell]
+                if (glyph == SPROUT and small_left > 0) or (glyph == SMALL and big_left > 0):
+                    actions.append(_LAKE_GROW[cell])
+        info = CARDS[player.card]  # type: ignore[index]
+        if plan.stage != "after":
+            plant_biomes, grow_biomes = self._step_biomes(plan, info.biome)
+            if plant_biomes or grow_biomes:
+                used = (*plan.plants, *plan.grows)
+                sprouts_left = pool_left(state, player, SPROUT)
+                biome_at = BIOME_AT
+                for cell in PLAYABLE:
+                    glyph = board[cell]
+                    if glyph == EMPTY:
+                        if sprouts_left > 0 and biome_at[cell] in plant_biomes and cell not in used:
+                            actions.append(_PLANT[cell])
+                    elif glyph == SPROUT:
+                        if small_left > 0 and biome_at[cell] in grow_biomes and cell not in used:
+                            actions.append(_GROW[cell])
+                    elif glyph == SMALL:
+                        if big_left > 0 and biome_at[cell] in grow_biomes and cell not in used:
+                            actions.append(_GROW[cell])
+        power = info.power
+        level = player.levels[state.powers.index(power)]
+        if power == POINTS:
+            if plan.uses == 0 and level > 0:
+                actions.append(_POWER_POINTS)
+        elif plan.uses < level:
+            source, result = POWER_EFFECT[power]
+            if pool_left(state, player, result) > 0:
+                for cell in PLAYABLE:
+                    if board[cell] == source:
+                        actions.append(_POWER[cell])
+        actions.append(_DONE)
+        return actions
+
+    @staticmethod
+    def _step_biomes(plan: Plan, card_biome: str) -> tuple[frozenset[int], frozenset[int]]:
+        """The biomes where one more plant / one more growth would still fit an option."""
+        plants, grows = len(plan.plants), len(plan.grows)
+        if plants + grows == 0:
+            return _ALL_BIOMES, _ALL_BIOMES
+        touched = frozenset(BIOME_AT[cell] for cell in (*plan.plants, *plan.grows))
+        if len(touched) > 1:
+            return _NO_BIOMES, _NO_BIOMES
+        if card_biome != WILD:
+            touched = touched & {_BIOME_INDEX[card_biome]}
+        plant_ok = (grows == 0 and plants + 1 <= 3) or (plants + 1 <= 1 and grows <= 1)
+        grow_ok = (plants == 0 and grows + 1 <= 2) or (plants <= 1 and grows + 1 <= 1)
+        return (touched if plant_ok else _NO_BIOMES), (touched if grow_ok else _NO_BIOMES)
+
+    # -- validation -------------------------------------------------------------------------------
+    def validate(self, state: EvergreenState, seat: int, action: Any) -> None:
+        if not 0 <= seat < len(state.players):
+            raise IllegalMove(f"There is no seat {seat + 1} in this game.")
+        name = state.name(seat)
+        phase = state.phase
+        if phase == "over":
+            raise IllegalMove("The game is over.")
+        if not isinstance(action, _ACTION_TYPES):
+            raise IllegalMove("That is not an Evergreen move.")
+        if phase == "draft":
+            picker = (state.first_player + state.picked) % len(state.players)
+            if not isinstance(action, DraftCard):
+                raise IllegalMove(f"Not yet: this is the draft, and {state.name(picker)} picks a card now.")
+            if seat != picker:
+                raise IllegalMove(f"It is {state.name(picker)}'s turn to draft, not {name}'s.")
+            if action.card not in state.row:
+                raise IllegalMove("That card is not in the draft row.")
+            return
+        if phase == "wild":
+            chooser = self._last_picker(state)
+            if not isinstance(action, ChooseBiome):
+                raise IllegalMove(f"Not yet: {state.name(chooser)} must choose a biome for the leftover wild card.")
+            if seat != chooser:
+                raise IllegalMove(f"The last player to pick, {state.name(chooser)}, chooses that biome, not {name}.")
+            if action.biome not in _BIOME_INDEX:
+                raise IllegalMove(f"There is no biome called {action.biome!r}.")
+            return
+        # The action phase.
+        if isinstance(action, (DraftCard, ChooseBiome)):
+            raise IllegalMove("The draft is over: now everyone plants, grows and uses powers.")
+        player = state.players[seat]
+        if player.committed:
+            raise IllegalMove(f"{name} has already finished this round's plan.")
+        if player.plan is None or player.card is None:
+            raise IllegalMove(f"{name}'s plan is hidden in this view.")
+        reason = self._step_error(state, player, player.plan, action)
+        if reason is not None:
+            raise IllegalMove(reason)
+
+    def _step_error(self, state: EvergreenState, player: PlayerState, plan: Plan, action: Any) -> str | None:
+        if isinstance(action, Done):
+            return None
+        board = plan.board
+        info = CARDS[player.card]  # type: ignore[index]
+        space = action.space
+        if space is not None and not 0 <= space < CELLS:
+            return f"There is no space number {space} on the planet."
+        if isinstance(action, LakeGrow):
+            if plan.lake is None:
+                return "Lake growths come only straight after placing a lake."
+            if len(plan.lake_grown) >= 2:
+                return "A lake grows at most two plants."
+            if space not in NEIGHBOURS[plan.lake]:
+                return f"{space_name(space)} is not beside the lake on {space_name(plan.lake)}."
+            if space in plan.lake_grown:
+                return "The lake's two growths must be on different spaces."
+            return self._growth_error(state, player, board, space)
+        if isinstance(action, (Plant, Grow)):
+            if plan.stage == "after":
+                return "Your action is over: you have used your power after it."
+            if space in plan.plants or space in plan.grows:
+                return "Each step of the action needs its own space."
+            if isinstance(action, Plant):
+                reason = self._empty_error(state, player, board, space, SPROUT)
+                plants, grows = len(plan.plants) + 1, len(plan.grows)
+            else:
+                reason = self._growth_error(state, player, board, space)
+                plants, grows = len(plan.plants), len(plan.grows) + 1
+            if reason is not None:
+                return reason
+            touched = {BIOME_AT[cell] for cell in (*plan.plants, *plan.grows, space)}
+            if not fits_an_option(plants, grows, touched, info.biome):
+                return self._option_reason(info.biome)
+            return None
+        # UsePower
+        power = info.power
+        level = player.levels[state.powers.index(power)]
+        power_name = POWERS[power].name
+        if power == POINTS:
+            if space is not None:
+                return f"{power_name} needs no space."
+            if plan.uses:
+                return f"You have already scored {power_name} this round."
+            return None
+        if space is None:
+            return f"Choose a space for {power_name}."
+        if plan.uses >= level:
+            return f"{power_name} is at level {level}: you have used it {plural(plan.uses, 'time')} already this round."
+        source, result = POWER_EFFECT[power]
+        if source == EMPTY:
+            return self._empty_error(state, player, board, space, result)
+        if board[space] != source:
+            return f"{power_name} needs a {PIECE_NAMES[source].lower()}, and {space_name(space)} has {self._holds(board, space)}."
+        return _pool_error(state, player, result)
+
+    @staticmethod
+    def _holds(board: str, space: int) -> str:
+        glyph = board[space]
+        if glyph == EMPTY:
+            return "nothing"
+        if glyph == RAVINE:
+            return "a ravine"
+        return f"a {PIECE_NAMES[glyph].lower()}"
+
+    def _empty_error(self, state: EvergreenState, player: PlayerState, board: str, space: int, piece: str) -> str | None:
+        glyph = board[space]
+        if glyph == RAVINE:
+            return f"{space_name(space)} is a ravine: nothing can be put there."
+        if glyph != EMPTY:
+            return f"{space_name(space)} is not empty: it holds a {PIECE_NAMES[glyph].lower()}."
+        return _pool_error(state, player, piece)
+
+    def _growth_error(self, state: EvergreenState, player: PlayerState, board: str, space: int) -> str | None:
+        glyph = board[space]
+        if glyph not in GROWTH:
+            return f"Only a sprout or a small tree can grow; {space_name(space)} has {self._holds(board, space)}."
+        return _pool_error(state, player, GROWTH[glyph])
+
+    @staticmethod
+    def _option_reason(card_biome: str) -> str:
+        where = "one biome" if card_biome == WILD else BIOME_NAMES[card_biome]
+        return (
+            "No action allows that: plant up to 3 sprouts, grow 2 plants, or plant 1 and grow 1, "
+            f"all in {where}; or take a single step anywhere."
+        )
+
+    # -- applying -----------------------------------------------------------------------------------
+    def apply(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
+        if isinstance(action, _STEP_TYPES):
+            return self._apply_step(state, seat, action)
+        if isinstance(action, Done):
+            if sum(not player.committed for player in state.players) > 1:
+                new = shallow_copy(state, log=list(state.log), players=list(state.players))
+                new.players[seat] = shallow_copy(new.players[seat], committed=True)
+                new.say(self.log_line(state, seat, action))
+                return new
+            new = _clone(state)
+            new.say(self.log_line(state, seat, action))
+            self._reveal(new)
+            return new
+        new = _clone(state)
+        new.say(self.log_line(state, seat, action))
+        if isinstance(action, DraftCard):
+            self._draft(new, seat, action.card)
+        elif isinstance(action, ChooseBiome):
+            card = new.leftover
+            new.leftover = None
+            self._resolve_leftover(new, card, action.biome)  # type: ignore[arg-type]
+            self._start_actions(new)
+        return new
+
+    def _apply_step(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
+        player = state.players[seat]
+        plan = player.plan
+        assert plan is not None
+        board = plan.board
+        space = action.space
+        changes: dict[str, Any] = {"steps": [*plan.steps, action]}
+        if isinstance(action, Plant):
+            changes.update(board=_put(board, space, SPROUT), plants=[*plan.plants, space], stage="action",
+                           lake=None, lake_grown=[])
+        elif isinstance(action, Grow):
+            changes.update(board=_put(board, space, GROWTH[board[space]]), grows=[*plan.grows, space],
+                           stage="action", lake=None, lake_grown=[])
+        elif isinstance(action, LakeGrow):
+            changes.update(board=_put(board, space, GROWTH[board[space]]), lake_grown=[*plan.lake_grown, space])
+        else:
+            power = CARDS[player.card].power  # type: ignore[index]
+            stage = "after" if plan.stage == "action" else plan.stage
+            if power == POINTS:
+                level = player.levels[state.powers.index(power)]
+                changes.update(points=plan.points + level, uses=level, stage=stage, lake=None, lake_grown=[])
+            else:
+                changes.update(
+                    board=_put(board, space, POWER_EFFECT[power][1]),
+                    uses=plan.uses + 1,
+                    stage=stage,
+                    lake=space if power == "lake" else None,
+                    lake_grown=[],
+                )
+        # Not logged: a plan is secret until the reveal, whose public line tells every
+        # step, and a private log line would keep the seat's view apart from the table's
+        # for the rest of the game (every later draft behind a curtain).  The seat sees
+        # its plan on its planet and in the "This round" panel.
+        new = shallow_copy(state, players=list(state.players))
+        new.players[seat] = shallow_copy(player, plan=shallow_copy(plan, **changes))
+        return new
+
+    # -- words ------------------------------------------------------------------------------------------
+    def log_line(self, state: EvergreenState, seat: int, action: Any) -> str:
+        # Past tense: right for any name, a seat called "You" included ("You drafted").
+        name = state.name(seat) if 0 <= seat < len(state.seats) else f"Seat {seat + 1}"
+        if isinstance(action, DraftCard):
+            return f"{name} drafted {card_label(action.card)}."
+        if isinstance(action, ChooseBiome):
+            return f"{name} sent the leftover wild card to {BIOME_NAMES.get(action.biome, action.biome)}."
+        if isinstance(action, Done):
+            return f"{name} finished planning."
+        player = state.players[seat] if 0 <= seat < len(state.players) else None
+        plan = player.plan if player is not None else None
+        space = getattr(action, "space", None)
+        where = "" if space is None or not 0 <= space < CELLS else space_name(space)
+        if isinstance(action, Plant):
+            return f"{name} planted a sprout on {where} ({BIOME_NAMES.get(biome_at(space) or '', 'ravine')})."
+        if isinstance(action, (Grow, LakeGrow)):
+            by = " beside the lake" if isinstance(action, LakeGrow) else ""
+            if plan is not None and where and plan.board[space] in GROWTH:
+                glyph = plan.board[space]
+                return f"{name} grew the {PIECE_NAMES[glyph].lower()} on {where}{by} into a {PIECE_NAMES[GROWTH[glyph]].lower()}."
+            return f"{name} grew the plant on {where}{by}."
+        if isinstance(action, UsePower) and player is not None and player.card is not None:
+            power = CARDS[player.card].power
+            if power == POINTS:
+                level = player.levels[state.powers.index(power)]
+                return f"{name} used {POWERS[power].name} for {plural(level, 'point')}."
+            return f"{name} used {POWERS[power].name} on {where}."
+        return f"{name}: {action!r}"

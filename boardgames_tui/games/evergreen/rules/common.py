@@ -1,0 +1,446 @@
+"""What every part of Evergreen's rules shares: the board and its pieces, the sun's
+light, forests and fertility, cards and their words, and a seat's planned steps."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from boardgames_tui.engine.contract import shallow_copy
+from boardgames_tui.games.evergreen.content import CardInfo, WILD, biomes, cards, content, pieces, powers
+from boardgames_tui.games.evergreen.model import (
+    ChooseBiome,
+    Done,
+    DraftCard,
+    EvergreenState,
+    Grow,
+    LakeGrow,
+    Plan,
+    Plant,
+    PlayerState,
+    UsePower,
+    ZoneCard,
+)
+
+# -- content, flattened for the hot paths -------------------------------------------------
+_CONTENT = content()
+CARDS: tuple[CardInfo, ...] = cards()
+BIOME_KEYS: tuple[str, ...] = tuple(biome.key for biome in biomes())
+BIOME_NAMES: dict[str, str] = {biome.key: biome.name for biome in biomes()}
+_BIOME_INDEX = {key: index for index, key in enumerate(BIOME_KEYS)}
+_ROWS = _CONTENT.board.rows
+SIZE = len(_ROWS)
+CELLS = SIZE * SIZE
+RAVINE = _CONTENT.board.ravine
+EMPTY = "."
+_LETTER_BIOME = {biome.letter: index for index, biome in enumerate(biomes())}
+# Biome index of each space, -1 for a ravine.
+BIOME_AT: tuple[int, ...] = tuple(
+    -1 if letter == RAVINE else _LETTER_BIOME[letter] for row in _ROWS for letter in row
+)
+PLAYABLE: tuple[int, ...] = tuple(cell for cell in range(CELLS) if BIOME_AT[cell] >= 0)
+EMPTY_BOARD = "".join(RAVINE if BIOME_AT[cell] < 0 else EMPTY for cell in range(CELLS))
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        row * SIZE + column
+        for row, column in ((cell // SIZE - 1, cell % SIZE), (cell // SIZE + 1, cell % SIZE),
+                            (cell // SIZE, cell % SIZE - 1), (cell // SIZE, cell % SIZE + 1))
+        if 0 <= row < SIZE and 0 <= column < SIZE
+    )
+    for cell in range(CELLS)
+)
+
+_PIECES = pieces()
+SPROUT = _PIECES["sprout"].glyph
+SMALL = _PIECES["small"].glyph
+BIG = _PIECES["big"].glyph
+BUSH = _PIECES["bush"].glyph
+LAKE = _PIECES["lake"].glyph
+CHERRY = _PIECES["cherry"].glyph
+SMALL_BAMBOO = _PIECES["small-bamboo"].glyph
+BIG_BAMBOO = _PIECES["big-bamboo"].glyph
+PIECE_NAMES: dict[str, str] = {piece.glyph: piece.name for piece in _PIECES.values()}
+HEIGHT: dict[str, int] = {EMPTY: 0, RAVINE: 0, **{piece.glyph: piece.height for piece in _PIECES.values()}}
+SHADOW: dict[str, int] = {EMPTY: 0, RAVINE: 0, **{piece.glyph: piece.shadow for piece in _PIECES.values()}}
+LIGHT_POINTS: dict[str, int] = {EMPTY: 0, RAVINE: 0, **{piece.glyph: piece.light_points for piece in _PIECES.values()}}
+FOREST: frozenset[str] = frozenset(piece.glyph for piece in _PIECES.values() if piece.forest)
+_MODULE_GLYPHS = {
+    "cherry": (CHERRY,),
+    "bamboo": (SMALL_BAMBOO, BIG_BAMBOO),
+}
+# Glyph -> how many of that piece the box holds: the shared pool at setup.
+BOX: dict[str, int] = {piece.glyph: piece.box for piece in _PIECES.values()}
+# What a growth (action, lake) turns a piece into.
+GROWTH: dict[str, str] = {SPROUT: SMALL, SMALL: BIG}
+# Power -> (the piece its target space must hold, the piece it leaves there).
+POWER_EFFECT: dict[str, tuple[str, str]] = {
+    "sprout": (EMPTY, SPROUT),
+    "sprout-to-small": (SPROUT, SMALL),
+    "small-to-big": (SMALL, BIG),
+    "bush": (EMPTY, BUSH),
+    "lake": (EMPTY, LAKE),
+    "cherry": (SPROUT, CHERRY),
+    "bamboo": (EMPTY, SMALL_BAMBOO),
+}
+POINTS = "points"
+POWERS = powers()
+BASE_POWERS: tuple[str, ...] = tuple(_CONTENT.base_powers.order)
+SEASONS: tuple[str, ...] = tuple(season.name for season in _CONTENT.seasons)
+SEASON_ROUNDS: tuple[int, ...] = tuple(season.rounds for season in _CONTENT.seasons)
+TOTAL_ROUNDS = sum(SEASON_ROUNDS)
+SUN: tuple[str, ...] = tuple(season.sun for season in _CONTENT.seasons)
+STARTING_POINTS: tuple[int, ...] = tuple(_CONTENT.starting_points.values)
+SETUP_ICONS = _CONTENT.setup_fertility_icons.value
+POWER_TRACK_MAX = _CONTENT.power_track_max.value
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:SIZE]
+
+
+def _line(start: int, step: int) -> tuple[int, ...]:
+    return tuple(start + step * index for index in range(SIZE))
+
+
+# Edge -> the lines light travels along, each ordered from the sun.
+LINES: dict[str, tuple[tuple[int, ...], ...]] = {
+    "top": tuple(_line(column, SIZE) for column in range(SIZE)),
+    "bottom": tuple(_line(CELLS - SIZE + column, -SIZE) for column in range(SIZE)),
+    "left": tuple(_line(row * SIZE, 1) for row in range(SIZE)),
+    "right": tuple(_line(row * SIZE + SIZE - 1, -1) for row in range(SIZE)),
+}
+# Edge -> each space's distance from the sun (0 = the row or column next to it).
+DEPTH: dict[str, dict[int, int]] = {
+    edge: {cell: depth for line in lines for depth, cell in enumerate(line)} for edge, lines in LINES.items()
+}
+
+# Actions are frozen: every one a bot may be offered is built once and handed out again.
+_DRAFT = tuple(DraftCard(card=card.id) for card in CARDS)
+_BIOME_ACTIONS = tuple(ChooseBiome(biome=key) for key in BIOME_KEYS)
+_PLANT = tuple(Plant(space=cell) for cell in range(CELLS))
+_GROW = tuple(Grow(space=cell) for cell in range(CELLS))
+_POWER = tuple(UsePower(space=cell) for cell in range(CELLS))
+_POWER_POINTS = UsePower(space=None)
+_LAKE_GROW = tuple(LakeGrow(space=cell) for cell in range(CELLS))
+_DONE = Done()
+_ALL_BIOMES = frozenset(range(len(BIOME_KEYS)))
+_NO_BIOMES: frozenset[int] = frozenset()
+_ACTION_TYPES = (DraftCard, ChooseBiome, Plant, Grow, UsePower, LakeGrow, Done)
+_STEP_TYPES = (Plant, Grow, UsePower, LakeGrow)
+
+
+# -- small public helpers (for the screen, tests and bots) ---------------------------------
+def space_name(cell: int) -> str:
+    """'A1' is the top-left space; letters are columns, numbers rows from the top."""
+    return f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}"
+
+
+def biome_at(cell: int) -> str | None:
+    """The biome key of a space, or None for a ravine."""
+    index = BIOME_AT[cell]
+    return None if index < 0 else BIOME_KEYS[index]
+
+
+def card_label(card: int) -> str:
+    """'Swamp · Place a Lake · 2 fertility'."""
+    info = CARDS[card]
+    biome = "Wild" if info.biome == WILD else BIOME_NAMES[info.biome]
+    return f"{biome} · {POWERS[info.power].name}{_icon_text(info)}"
+
+
+def _icon_text(info: CardInfo) -> str:
+    if info.fertility:
+        return f" · {info.fertility} fertility"
+    if info.aridity:
+        return " · aridity"
+    if info.multiplier:
+        return " · fertility multiplier"
+    if info.negative:
+        return " · negative fertility"
+    return ""
+
+
+def sun_edge(state: EvergreenState) -> str:
+    return SUN[min(state.season, len(SUN) - 1)]
+
+
+def turn_order(state: EvergreenState) -> list[int]:
+    count = len(state.players)
+    return [(state.first_player + offset) % count for offset in range(count)]
+
+
+def lit_spaces(board: str, edge: str) -> list[int]:
+    """Spaces holding a plant of height 1 or more that light from `edge` reaches.
+
+    Light runs along each row or column away from the sun.  A plant is in shadow
+    when an equal-or-taller plant stands nearer the sun within that plant's shadow
+    length; ravines and empty spaces are spaces like any other.
+    """
+    lit = []
+    height = HEIGHT
+    shadow = SHADOW
+    for line in LINES[edge]:
+        # Height and shadow of the previous space and the one before it.
+        h1 = s1 = h2 = s2 = 0
+        for cell in line:
+            glyph = board[cell]
+            h = height[glyph]
+            if h and not ((s1 >= 1 and h1 >= h) or (s2 >= 2 and h2 >= h)):
+                lit.append(cell)
+            h2, s2 = h1, s1
+            h1, s1 = h, shadow[glyph]
+    return lit
+
+
+def grow_bamboo(board: str, edge: str, big_bamboo_left: int | None = None) -> tuple[str, list[int]]:
+    """The bamboo step before light: every small bamboo in light becomes big, all at once.
+
+    Which ones are lit is decided on the board as it was; with `big_bamboo_left`
+    pieces in the supply only that many grow: nearest the sun first (equal
+    distances line by line).
+    """
+    if SMALL_BAMBOO not in board:
+        return board, []
+    grown = [cell for cell in lit_spaces(board, edge) if board[cell] == SMALL_BAMBOO]
+    if big_bamboo_left is not None and len(grown) > big_bamboo_left:
+        grown = sorted(grown, key=DEPTH[edge].__getitem__)[: max(0, big_bamboo_left)]
+    if not grown:
+        return board, []
+    cells = list(board)
+    for cell in grown:
+        cells[cell] = BIG_BAMBOO
+    return "".join(cells), grown
+
+
+class LightPreview(NamedTuple):
+    """What a season's end would do to one planet now."""
+
+    board: str  # after bamboo growth
+    grown_bamboo: list[int]
+    # Space -> light points, for every lit plant (0 for lit bamboo).
+    lit: dict[int, int]
+    points: int
+
+
+def light_preview(board: str, edge: str, big_bamboo_left: int | None = None) -> LightPreview:
+    """Which plants of `board` would score light if the season ended now (bamboo grows first)."""
+    board, grown = grow_bamboo(board, edge, big_bamboo_left)
+    lit = {cell: LIGHT_POINTS[board[cell]] for cell in lit_spaces(board, edge)}
+    return LightPreview(board, grown, lit, sum(lit.values()))
+
+
+def light_points(board: str, edge: str) -> int:
+    points = LIGHT_POINTS
+    return sum(points[board[cell]] for cell in lit_spaces(board, edge))
+
+
+def forests(board: str) -> list[list[int]]:
+    """Every orthogonally connected group of forest pieces, largest first."""
+    seen: set[int] = set()
+    groups = []
+    for start in PLAYABLE:
+        if start in seen or board[start] not in FOREST:
+            continue
+        seen.add(start)
+        group = [start]
+        todo = [start]
+        while todo:
+            cell = todo.pop()
+            for near in NEIGHBOURS[cell]:
+                if near not in seen and board[near] in FOREST:
+                    seen.add(near)
+                    group.append(near)
+                    todo.append(near)
+        groups.append(sorted(group))
+    groups.sort(key=len, reverse=True)
+    return groups
+
+
+def biggest_forest(board: str) -> list[int]:
+    """The spaces of the largest connected forest (the first found on a tie); 1 point each."""
+    groups = forests(board)
+    return groups[0] if groups else []
+
+
+def zone_card_value(card: int, face_up: bool, stack_size: int) -> int:
+    """What one card of a fertility stack adds to its biome's fertility value."""
+    if not face_up:
+        return 0
+    info = CARDS[card]
+    if info.multiplier:
+        return stack_size - 1
+    if info.negative:
+        return -1
+    return info.fertility
+
+
+def fertility_values(zone: dict[str, list[ZoneCard]]) -> dict[str, int]:
+    """Each biome's fertility value from the fertility zone (may be below zero)."""
+    values = {}
+    for biome in BIOME_KEYS:
+        stack = zone.get(biome, [])
+        size = len(stack)
+        values[biome] = sum(zone_card_value(entry.card, entry.face_up, size) for entry in stack)
+    return values
+
+
+def cherries_by_biome(board: str) -> dict[str, int]:
+    counts = dict.fromkeys(BIOME_KEYS, 0)
+    if CHERRY in board:
+        for cell in PLAYABLE:
+            if board[cell] == CHERRY:
+                counts[BIOME_KEYS[BIOME_AT[cell]]] += 1
+    return counts
+
+
+def player_fertility(zone: dict[str, list[ZoneCard]], board: str) -> dict[str, int]:
+    """Biome fertility values as one planet scores them: each of its cherry trees adds 1."""
+    values = fertility_values(zone)
+    for biome, cherries in cherries_by_biome(board).items():
+        values[biome] += cherries
+    return values
+
+
+def big_trees_by_biome(board: str) -> dict[str, int]:
+    counts = dict.fromkeys(BIOME_KEYS, 0)
+    for cell in PLAYABLE:
+        if board[cell] == BIG:
+            counts[BIOME_KEYS[BIOME_AT[cell]]] += 1
+    return counts
+
+
+def fertility_points(zone: dict[str, list[ZoneCard]], board: str) -> dict[str, int]:
+    """End-of-game points per biome: big trees × that planet's fertility value."""
+    values = player_fertility(zone, board)
+    return {biome: bigs * values[biome] for biome, bigs in big_trees_by_biome(board).items()}
+
+
+def bamboo_biomes(board: str) -> int:
+    """Biomes holding at least one bamboo, small or big (2 points each at the end)."""
+    return len({BIOME_AT[cell] for cell in PLAYABLE if board[cell] in (SMALL_BAMBOO, BIG_BAMBOO)})
+
+
+def fits_an_option(plants: int, grows: int, biome_set: set[int] | frozenset[int], card_biome: str) -> bool:
+    """Whether action steps (counts, biomes touched) fit one of the four options."""
+    if plants + grows <= 1:
+        return True  # option 4: one step anywhere
+    if len(biome_set) != 1:
+        return False
+    if card_biome != WILD and biome_set != {_BIOME_INDEX[card_biome]}:
+        return False
+    return (grows == 0 and plants <= 3) or (plants == 0 and grows <= 2) or (plants <= 1 and grows <= 1)
+
+
+def open_options(plan: Plan, card: int) -> list[int]:
+    """The options (1–4) the action steps taken so far still fit."""
+    plants, grows = len(plan.plants), len(plan.grows)
+    touched = {BIOME_AT[cell] for cell in (*plan.plants, *plan.grows)}
+    card_biome = CARDS[card].biome
+    in_biome = len(touched) <= 1 and (card_biome == WILD or touched <= {_BIOME_INDEX[card_biome]})
+    options = []
+    if in_biome and grows == 0 and plants <= 3:
+        options.append(1)
+    if in_biome and plants == 0 and grows <= 2:
+        options.append(2)
+    if in_biome and plants <= 1 and grows <= 1:
+        options.append(3)
+    if plants + grows <= 1:
+        options.append(4)
+    return options
+
+
+# The most steps each action option takes: 3 sprouts, 2 growths, a sprout and a growth, one of either.
+OPTION_STEPS = {1: 3, 2: 2, 3: 2, 4: 1}
+
+
+def options_with_room(plan: Plan, card: int) -> list[int]:
+    """The options the steps so far fit that would still take another step: none once
+    the power was used after the action, or when the steps fill every option they fit."""
+    if plan.stage == "after":
+        return []
+    steps = len(plan.plants) + len(plan.grows)
+    return [option for option in open_options(plan, card) if steps < OPTION_STEPS[option]]
+
+
+def working_board(state: EvergreenState, seat: int) -> str:
+    """The planet as `seat` sees its own: with its hidden plan so far, if it has one."""
+    player = state.players[seat]
+    return player.plan.board if player.plan is not None else player.board
+
+
+def season_preview(state: EvergreenState, seat: int) -> LightPreview:
+    """`light_preview` of a seat's working board at the current sun, with the big bamboo its plan leaves in the pool."""
+    player = state.players[seat]
+    return light_preview(working_board(state, seat), sun_edge(state), pool_left(state, player, BIG_BAMBOO))
+
+
+def _put(board: str, cell: int, glyph: str) -> str:
+    return board[:cell] + glyph + board[cell + 1 :]
+
+
+def pool_left(state: EvergreenState, player: PlayerState, glyph: str) -> int:
+    """How many of a piece `player` may still take from the shared pool.
+
+    The pool as of the last reveal, less what the player's own secret plan has taken
+    so far (a growth in the plan gives the smaller piece back).  Other seats' plans
+    are not counted: they are secret until the reveal, which settles any shortage.
+    """
+    taken = 0
+    if player.plan is not None:
+        taken = player.plan.board.count(glyph) - player.board.count(glyph)
+    return state.pool.get(glyph, 0) - taken
+
+
+def pool_line(pool: dict[str, int]) -> str:
+    """'sprout 45 · small tree 54 · …' in the content's piece order."""
+    return " · ".join(f"{PIECE_NAMES[glyph].lower()} {pool[glyph]}" for glyph in BOX if glyph in pool)
+
+
+def _clone(state: EvergreenState) -> EvergreenState:
+    # Every container apply may change in place is new; player records and zone
+    # stacks are replaced, never edited, so they are shared; so is the pool, which is
+    # replaced whole when it changes.  powers and replaced are fixed at setup.
+    return shallow_copy(
+        state,
+        log=list(state.log),
+        deck=list(state.deck),
+        discard=list(state.discard),
+        zone=dict(state.zone),
+        row=list(state.row),
+        players=list(state.players),
+    )
+
+
+def progress_words(state: EvergreenState) -> str:
+    """Where the game stands ("Summer, round 2 of 4 (round 6 of 12)"): the narrator's
+    progress, and the score sheet's note on a game not yet over."""
+    if state.phase == "over":
+        return "Finished"
+    overall = sum(SEASON_ROUNDS[: state.season]) + state.round
+    return (
+        f"{SEASONS[state.season]}, round {state.round} of {SEASON_ROUNDS[state.season]} "
+        f"(round {overall} of {TOTAL_ROUNDS})"
+    )
+
+
+def _pool_error(state: EvergreenState, player: PlayerState, piece: str) -> str | None:
+    """Why `player`'s plan cannot take one more `piece`, from the public pool and its own plan only."""
+    if pool_left(state, player, piece) > 0:
+        return None
+    name = PIECE_NAMES[piece].lower()
+    held = state.pool.get(piece, 0)
+    if held <= 0:
+        return f"No {name} is left in the shared pool."
+    return f"Your plan so far already takes every {name} left in the shared pool ({held})."
+
+
+def _end_reveals(state: EvergreenState) -> list[str]:
+    """The cards lying face down in the fertility zone at the end, named (aridity dried
+    them out).  The deck's unseen cards are in the revealed-information listing (reveal.py)."""
+    notes = []
+    for biome in BIOME_KEYS:
+        down = [card_label(entry.card) for entry in state.zone.get(biome, []) if not entry.face_up]
+        if down:
+            notes.append(f"Face down in {BIOME_NAMES[biome]} (dried out, worth nothing): {'; '.join(down)}.")
+    return notes
+
+
+def _public_player(player: PlayerState) -> PlayerState:
+    """Another seat's record as a view shows it: the plan is hidden until the reveal."""
+    return shallow_copy(player, plan=None)

@@ -1,0 +1,136 @@
+"""Evergreen's rules, scoring: the final fertility scoring, the totals and winner,
+and the score sheet.
+
+One part of `EvergreenRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from boardgames_tui.engine.contract import ScoreRow, ScoreSheet, shallow_copy
+from boardgames_tui.engine.text import plural
+from boardgames_tui.games.evergreen.model import EvergreenState
+from boardgames_tui.games.evergreen.rules.common import (
+    BIOME_KEYS,
+    BIOME_NAMES,
+    POINTS,
+    POWERS,
+    SEASONS,
+    _end_reveals,
+    bamboo_biomes,
+    big_trees_by_biome,
+    fertility_points,
+    fertility_values,
+    player_fertility,
+    progress_words,
+    turn_order,
+)
+
+
+class Scoring:
+    def _final_scoring(self, state: EvergreenState) -> None:
+        values = fertility_values(state.zone)
+        state.say(
+            "Fertility values: " + ", ".join(f"{BIOME_NAMES[biome]} {value}" for biome, value in values.items()) + "."
+        )
+        players = []
+        for seat, player in enumerate(state.players):
+            points = fertility_points(state.zone, player.board)
+            bamboo = bamboo_biomes(player.board) if "bamboo" in state.powers else 0
+            players.append(shallow_copy(player, fertility=[points[biome] for biome in BIOME_KEYS], bamboo_biomes=bamboo))
+            extra = f", bamboo biomes {2 * bamboo}" if "bamboo" in state.powers else ""
+            state.say(f"Final scoring — {state.name(seat)}: fertility {sum(points.values())}{extra}.")
+        state.players = players
+        state.phase = "over"
+        sheet = self.score_sheet(state)
+        state.say(f"The game is over: {', '.join(sheet.winner_names())} won with {plural(max(sheet.totals), 'point')}.")
+
+    # -- scores ----------------------------------------------------------------------------------------------
+    def totals(self, state: EvergreenState) -> list[int]:
+        return [player.total for player in state.players]
+
+    def winners(self, state: EvergreenState) -> list[int]:
+        """The winner: most points, ties to the earliest seat in turn order."""
+        totals = self.totals(state)
+        best = max(totals)
+        for seat in turn_order(state):
+            if totals[seat] == best:
+                return [seat]
+        return []  # pragma: no cover
+
+    def score_sheet(self, state: EvergreenState) -> ScoreSheet:
+        names = [seat.name for seat in state.seats]
+        players = state.players
+        scored = [SEASONS[index] for index in range(len(players[0].light))]
+
+        def seasons(values: list[int]) -> str:
+            return " · ".join(f"{season} {value}" for season, value in zip(scored, values)) or "—"
+
+        rows = [
+            ScoreRow(category="Starting points", values=[player.start_points for player in players]),
+            ScoreRow(
+                category="Light",
+                values=[sum(player.light) for player in players],
+                details=[seasons(player.light) for player in players],
+            ),
+            ScoreRow(
+                category="Biggest forest",
+                values=[sum(player.forest) for player in players],
+                details=[seasons(player.forest) for player in players],
+            ),
+        ]
+        if POINTS in state.powers:
+            rows.append(ScoreRow(category="Gain Points power", values=[player.power_points for player in players]))
+        fertility_details = []
+        values = fertility_values(state.zone)
+        for player in players:
+            if player.fertility is None:
+                fertility_details.append("scored at the end")
+                continue
+            bigs = big_trees_by_biome(player.board)
+            own = player_fertility(state.zone, player.board)
+            parts = [
+                f"{BIOME_NAMES[biome]} {bigs[biome]}×{own[biome]}"
+                for biome in BIOME_KEYS
+                if bigs[biome]
+            ]
+            fertility_details.append(", ".join(parts) or "no big trees")
+        rows.append(
+            ScoreRow(
+                category="Fertility",
+                values=[sum(player.fertility or ()) for player in players],
+                details=fertility_details,
+            )
+        )
+        if "bamboo" in state.powers:
+            rows.append(
+                ScoreRow(
+                    category="Biomes with bamboo",
+                    values=[2 * player.bamboo_biomes for player in players],
+                    details=[f"{player.bamboo_biomes} × 2" for player in players],
+                )
+            )
+        totals = self.totals(state)
+        winners = self.winners(state)
+        best = max(totals)
+        tied = [seat for seat, total in enumerate(totals) if total == best]
+        if len(tied) == 1:
+            decided_by = f"most points ({best})"
+        else:
+            order = " before ".join(state.name(seat) for seat in turn_order(state) if seat in tied)
+            decided_by = (
+                f"tie on {best} points, broken by turn order from the first-player marker "
+                f"({state.name(state.first_player)} holds it): {order}"
+            )
+        notes = [
+            "Fertility values: "
+            + ", ".join(f"{BIOME_NAMES[biome]} {value}" for biome, value in values.items())
+            + " (each cherry tree adds 1 for its own planet)."
+        ]
+        for module, old in state.replaced.items():
+            notes.append(f"{POWERS[module].name} replaced {POWERS[old].name}.")
+        if state.pool_refusals:
+            notes.append(f"The shared pool ran short {plural(state.pool_refusals, 'time')}: see the log.")
+        if state.phase != "over":
+            notes.append(f"The game is not over: {progress_words(state)}.")
+        else:
+            notes.extend(_end_reveals(state))
+        return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)

@@ -1,0 +1,205 @@
+"""Evergreen's rules, the action phase and each season's end: the planned steps
+revealed and carried out, the sun's light scored and bamboo grown.
+
+One part of `EvergreenRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardgames_tui.engine.contract import shallow_copy
+from boardgames_tui.games.evergreen.model import (
+    EvergreenState,
+    Grow,
+    LakeGrow,
+    Plan,
+    Plant,
+    PlayerState,
+    UsePower,
+)
+from boardgames_tui.games.evergreen.rules.common import (
+    BIG_BAMBOO,
+    CARDS,
+    EMPTY,
+    GROWTH,
+    PIECE_NAMES,
+    POWERS,
+    POWER_EFFECT,
+    POWER_TRACK_MAX,
+    SEASONS,
+    SEASON_ROUNDS,
+    SMALL_BAMBOO,
+    SPROUT,
+    SUN,
+    _put,
+    biggest_forest,
+    grow_bamboo,
+    light_points,
+    lit_spaces,
+    space_name,
+    turn_order,
+)
+
+
+class Seasons:
+    def _start_actions(self, state: EvergreenState) -> None:
+        state.phase = "actions"
+        raised = []
+        players = []
+        for seat, player in enumerate(state.players):
+            power = CARDS[player.card].power  # type: ignore[index]
+            index = state.powers.index(power)
+            levels = list(player.levels)
+            levels[index] = min(POWER_TRACK_MAX, levels[index] + 1)
+            raised.append(f"{POWERS[power].name} to level {levels[index]} for {state.name(seat)}")
+            players.append(shallow_copy(player, levels=levels, plan=Plan(board=player.board), committed=False))
+        state.players = players
+        state.say("Powers rise: " + ", ".join(raised) + ". Everyone now plans in secret.")
+
+    def _reveal(self, state: EvergreenState) -> None:
+        """Every plan is shown, then carried out against the shared pool in turn order."""
+        state.info_epoch += 1
+        players = list(state.players)
+        pool = dict(state.pool)
+        for seat in turn_order(state):
+            player = players[seat]
+            plan = player.plan
+            assert plan is not None
+            state.say(f"{state.name(seat)} revealed: {self.plan_summary(state, player, plan)}.")
+            board = self._carry_out(state, seat, player, plan, pool)
+            players[seat] = shallow_copy(
+                player,
+                board=board,
+                power_points=player.power_points + plan.points,
+                plan=None,
+                committed=False,
+            )
+        state.players = players
+        state.pool = pool
+        count = len(players)
+        if state.marker_taken_by is not None:
+            state.first_player = state.marker_taken_by
+        else:
+            state.first_player = (state.first_player + 1) % count
+        if state.round >= SEASON_ROUNDS[state.season]:
+            self._end_season(state)
+            if state.phase == "over":
+                return
+        else:
+            state.round += 1
+        if count > 1:
+            state.say(f"{state.name(state.first_player)} will lead the next round.")
+        self._deal(state)
+
+    def _carry_out(self, state: EvergreenState, seat: int, player: PlayerState, plan: Plan, pool: dict[str, int]) -> str:
+        """The public board after `plan`'s steps, taking their pieces from `pool` (changed in place).
+
+        The plan was checked against the pool as of the last reveal; seats earlier
+        in turn order may since have taken what it counted on.  Each step needs the
+        piece it found when planned (`planned` replays the plan as its owner saw it)
+        and its new piece in the pool; a step that fails either is refused and logged.
+        """
+        power = CARDS[player.card].power  # type: ignore[index]
+        planned = board = player.board
+        lake_placed = True
+        for step in plan.steps:
+            space = step.space
+            if space is None:  # the points power: no piece
+                continue
+            if isinstance(step, Plant):
+                source, result = EMPTY, SPROUT
+            elif isinstance(step, UsePower):
+                source, result = POWER_EFFECT[power]
+            else:
+                source = planned[space]
+                result = GROWTH[source]
+            planned = _put(planned, space, result)
+            what = self._step_words(step, power, space)
+            if isinstance(step, LakeGrow) and not lake_placed:
+                state.say(f"{state.name(seat)}: the {what} is refused: the lake was not placed.")
+                continue
+            if board[space] != source:
+                state.say(f"{state.name(seat)}: the {what} is refused: an earlier step it relied on was refused.")
+                placed = False
+            elif pool.get(result, 0) <= 0:
+                state.pool_refusals += 1
+                state.say(
+                    f"{state.name(seat)}: the {what} is refused: the shared pool has no {PIECE_NAMES[result].lower()} left."
+                )
+                placed = False
+            else:
+                pool[result] -= 1
+                if source != EMPTY:
+                    pool[source] += 1
+                board = _put(board, space, result)
+                placed = True
+            if isinstance(step, UsePower) and power == "lake":
+                lake_placed = placed
+        return board
+
+    @staticmethod
+    def _step_words(step: Any, power: str, space: int) -> str:
+        if isinstance(step, Plant):
+            return f"sprout on {space_name(space)}"
+        if isinstance(step, Grow):
+            return f"growth on {space_name(space)}"
+        if isinstance(step, LakeGrow):
+            return f"lake growth on {space_name(space)}"
+        # The power by its whole name: its short one ("Sprout") read as a typo beside "sprout on E4".
+        return f"{POWERS[power].name} on {space_name(space)}"
+
+    def plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
+        if not plan.steps:
+            return "nothing this round"
+        power = CARDS[player.card].power  # type: ignore[index]
+        return ", ".join(
+            f"{POWERS[power].name} +{plan.points}" if step.space is None else self._step_words(step, power, step.space)
+            for step in plan.steps
+        )
+
+    def _end_season(self, state: EvergreenState) -> None:
+        season = state.season
+        edge = SUN[season]
+        boards, grown_by_seat = self._grow_all_bamboo(state, edge)
+        players = []
+        for seat, player in enumerate(state.players):
+            board, grown = boards[seat], grown_by_seat[seat]
+            light = light_points(board, edge)
+            forest = len(biggest_forest(board))
+            note = f" ({len(grown)} small bamboo grew first)" if grown else ""
+            state.say(f"{SEASONS[season]} scoring — {state.name(seat)}: light {light}, biggest forest {forest}{note}.")
+            state.discard.extend(player.drafted)
+            players.append(
+                shallow_copy(player, board=board, light=[*player.light, light], forest=[*player.forest, forest], drafted=[])
+            )
+        state.players = players
+        state.info_epoch += 1
+        if season + 1 >= len(SEASONS):
+            self._final_scoring(state)
+            return
+        state.season = season + 1
+        state.round = 1
+        state.say(f"The sun moves to the {SUN[state.season]} edge: {SEASONS[state.season]} begins.")
+
+    def _grow_all_bamboo(self, state: EvergreenState, edge: str) -> tuple[list[str], list[list[int]]]:
+        """Every planet's bamboo growth before light, from the shared pool in turn order."""
+        boards = [player.board for player in state.players]
+        grown_by_seat: list[list[int]] = [[] for _ in boards]
+        if not any(SMALL_BAMBOO in board for board in boards):
+            return boards, grown_by_seat
+        pool = dict(state.pool)
+        for seat in turn_order(state):
+            wanted = sum(1 for cell in lit_spaces(boards[seat], edge) if boards[seat][cell] == SMALL_BAMBOO)
+            board, grown = grow_bamboo(boards[seat], edge, pool.get(BIG_BAMBOO, 0))
+            pool[BIG_BAMBOO] = pool.get(BIG_BAMBOO, 0) - len(grown)
+            pool[SMALL_BAMBOO] = pool.get(SMALL_BAMBOO, 0) + len(grown)
+            boards[seat], grown_by_seat[seat] = board, grown
+            short = wanted - len(grown)
+            if short:
+                state.pool_refusals += short
+                state.say(
+                    f"{state.name(seat)}: {short} lit small bamboo {'stays' if short == 1 else 'stay'} small: "
+                    "the shared pool has no big bamboo left."
+                )
+        state.pool = pool
+        return boards, grown_by_seat

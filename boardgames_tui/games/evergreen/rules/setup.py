@@ -1,0 +1,241 @@
+"""Evergreen's rules, setup and the draft: the planet and hands dealt, who acts,
+the draft and its leftover card, and what a seat may see.
+
+One part of `EvergreenRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from boardgames_tui.engine.contract import HIDDEN, Seat, shallow_copy, visible_log
+from boardgames_tui.engine.text import and_list, plural
+from boardgames_tui.games.evergreen.content import WILD
+from boardgames_tui.games.evergreen.model import EvergreenOptions, EvergreenState, PlayerState, ZoneCard
+from boardgames_tui.games.evergreen.rules.common import (
+    BASE_POWERS,
+    BIOME_KEYS,
+    BIOME_NAMES,
+    BOX,
+    CARDS,
+    EMPTY_BOARD,
+    POWERS,
+    SEASONS,
+    SEASON_ROUNDS,
+    SETUP_ICONS,
+    STARTING_POINTS,
+    _MODULE_GLYPHS,
+    _public_player,
+    card_label,
+    turn_order,
+)
+
+
+class Setup:
+    # -- setup ------------------------------------------------------------------------------
+    def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> EvergreenState:
+        self.check_players(len(seats))
+        if not isinstance(options, EvergreenOptions):
+            options = EvergreenOptions.model_validate(options.model_dump())
+        count = len(seats)
+        state = EvergreenState(
+            game=self.slug,
+            seats=list(seats),
+            seed=seed,
+            modules=options.modules,
+            powers=list(BASE_POWERS),
+            pool={},
+            deck=[],
+            zone={biome: [] for biome in BIOME_KEYS},
+            players=[],
+        )
+        state.say(f"{and_list([seat.name for seat in seats])} sit down to Evergreen.")
+        modules = {"none": [], "cherry": ["cherry"], "bamboo": ["bamboo"], "both": ["cherry", "bamboo"]}[options.modules]
+        choice = {"cherry": options.cherry_replaces, "bamboo": options.bamboo_replaces}
+        for module in modules:
+            if choice[module] != "random":
+                state.replaced[module] = choice[module]
+        for module in modules:
+            if choice[module] == "random":
+                pool = [power for power in BASE_POWERS if power not in state.replaced.values()]
+                state.replaced[module] = state.rng().choice(pool)
+        for module in modules:
+            old = state.replaced[module]
+            state.powers[state.powers.index(old)] = module
+            state.say(f"Module: {POWERS[module].name} replaces {POWERS[old].name}; its cards leave the deck.")
+        in_play = {glyph for glyph in BOX}
+        for module in ("cherry", "bamboo"):
+            if module not in modules:
+                in_play -= set(_MODULE_GLYPHS[module])
+        state.pool = {glyph: BOX[glyph] for glyph in BOX if glyph in in_play}
+        state.deck = [card.id for card in CARDS if card.power in state.powers]
+        state.rng().shuffle(state.deck)
+        self._seed_fertility_zone(state)
+        first = state.rng().randrange(count)
+        state.first_player = first
+        state.players = [
+            PlayerState(
+                board=EMPTY_BOARD,
+                levels=[0] * len(state.powers),
+                start_points=STARTING_POINTS[(seat - first) % count],
+            )
+            for seat in range(count)
+        ]
+        order = turn_order(state)
+        state.say(
+            f"{state.name(first)} goes first. Starting points: "
+            + ", ".join(f"{state.name(seat)} {state.players[seat].start_points}" for seat in order)
+            + "."
+        )
+        self._deal(state)
+        return state
+
+    def _seed_fertility_zone(self, state: EvergreenState) -> None:
+        icons = 0
+        aside = []
+        while icons < SETUP_ICONS and state.deck:
+            card = state.deck.pop(0)
+            info = CARDS[card]
+            if info.biome != WILD and (info.fertility > 0 or info.negative):
+                state.zone[info.biome] = [*state.zone[info.biome], ZoneCard(card=card)]
+                icons += info.fertility + info.negative
+                state.say(f"Fertility zone: {card_label(card)} goes to {BIOME_NAMES[info.biome]}.")
+            else:
+                aside.append(card)
+        if aside:
+            state.deck.extend(aside)
+            state.rng().shuffle(state.deck)
+            state.say(f"{plural(len(aside), 'revealed card')} without fertility icons shuffled back into the deck.")
+
+    def _deal(self, state: EvergreenState) -> None:
+        need = len(state.players) + 1
+        row: list[int] = []
+        while len(row) < need:
+            if not state.deck:
+                if not state.discard:
+                    break
+                state.deck = state.discard
+                state.discard = []
+                state.rng().shuffle(state.deck)
+                state.say("The deck is empty: the discard pile is shuffled into a new deck.")
+            row.append(state.deck.pop(0))
+        state.row = row
+        state.marker = None
+        state.marker_taken_by = None
+        state.picked = 0
+        state.phase = "draft"
+        state.info_epoch += 1
+        state.players = [shallow_copy(player, card=None) for player in state.players]
+        state.say(
+            f"{SEASONS[state.season]}, round {state.round} of {SEASON_ROUNDS[state.season]}: the draft row shows "
+            + "; ".join(card_label(card) for card in row)
+            + "."
+        )
+
+    # -- who acts -------------------------------------------------------------------------------
+    def to_act(self, state: EvergreenState) -> list[int]:
+        phase = state.phase
+        if phase == "actions":
+            return [seat for seat, player in enumerate(state.players) if not player.committed]
+        if phase == "draft":
+            return [(state.first_player + state.picked) % len(state.players)]
+        if phase == "wild":
+            return [self._last_picker(state)]
+        return []
+
+    @staticmethod
+    def _last_picker(state: EvergreenState) -> int:
+        return (state.first_player + len(state.players) - 1) % len(state.players)
+
+    def _may_act(self, state: EvergreenState, seat: int) -> bool:
+        phase = state.phase
+        if phase == "actions":
+            return not state.players[seat].committed
+        if phase == "draft":
+            return seat == (state.first_player + state.picked) % len(state.players)
+        if phase == "wild":
+            return seat == self._last_picker(state)
+        return False
+
+    def is_over(self, state: EvergreenState) -> bool:
+        return state.phase == "over"
+
+    def prompt(self, state: EvergreenState, seat: int) -> str:
+        """What `seat` is asked to do now, in a few words."""
+        if not 0 <= seat < len(state.players) or not self._may_act(state, seat):
+            return ""
+        if state.phase == "draft":
+            return "draft a card from the row"
+        if state.phase == "wild":
+            return "choose the biome for the leftover wild card"
+        plan = state.players[seat].plan
+        if plan is not None and plan.lake is not None and len(plan.lake_grown) < 2:
+            return "grow plants beside the new lake, or go on"
+        return "plan your power uses and action, then finish"
+
+    def _draft(self, state: EvergreenState, seat: int, card: int) -> None:
+        state.row.remove(card)
+        player = state.players[seat]
+        state.players[seat] = shallow_copy(player, card=card, drafted=[*player.drafted, card])
+        if state.picked == 0 and state.row:
+            state.marker = state.row[0]
+            if len(state.players) > 1:
+                state.say(f"The first-player marker goes on {card_label(state.marker)}.")
+        if card == state.marker:
+            state.marker_taken_by = seat
+        state.picked += 1
+        if state.picked < len(state.players):
+            return
+        leftover = state.row[0] if state.row else None
+        state.row = []
+        if leftover is None:
+            self._start_actions(state)
+            return
+        info = CARDS[leftover]
+        if info.biome == WILD and info.fertile:
+            state.leftover = leftover
+            state.phase = "wild"
+            chooser = self._last_picker(state)
+            state.say(f"The leftover {card_label(leftover)} needs a biome: the choice goes to {state.name(chooser)}.")
+            return
+        self._resolve_leftover(state, leftover, info.biome)
+        self._start_actions(state)
+
+    def _resolve_leftover(self, state: EvergreenState, card: int, biome: str) -> None:
+        info = CARDS[card]
+        label = card_label(card)
+        if info.fertile:
+            state.zone[biome] = [*state.zone[biome], ZoneCard(card=card)]
+            state.say(f"The leftover {label} joins the {BIOME_NAMES[biome]} fertility stack.")
+        elif info.aridity:
+            # The last card of the stack dries out, whatever it shows (rules.md).
+            stack = list(state.zone[biome])
+            flipped = None
+            if stack and stack[-1].face_up:
+                flipped = stack[-1].card
+                stack[-1] = ZoneCard(card=flipped, face_up=False)
+            stack.append(ZoneCard(card=card))
+            state.zone[biome] = stack
+            if flipped is None:
+                state.say(f"The leftover {label} joins the {BIOME_NAMES[biome]} stack; nothing there to dry out.")
+            else:
+                state.say(f"Aridity: the leftover {label} turns {card_label(flipped)} face down in {BIOME_NAMES[biome]}.")
+        else:
+            state.discard.append(card)
+            state.say(f"The leftover {label} has no icon and is discarded.")
+
+    # -- what a seat may see ------------------------------------------------------------------------------
+    def view(self, state: EvergreenState, seat: int) -> EvergreenState:
+        players = state.players
+        if any(player.plan is not None for index, player in enumerate(players) if index != seat):
+            players = [
+                player if index == seat or player.plan is None else _public_player(player)
+                for index, player in enumerate(players)
+            ]
+        return shallow_copy(
+            state,
+            seed=0,
+            rng_draws=0,
+            deck=[HIDDEN] * len(state.deck),
+            players=players,
+            log=visible_log(state.log, seat),
+        )

@@ -1,0 +1,442 @@
+"""What every part of Pollen's rules shares: cards, tokens and insects looked up
+once, the garden's geometry, a pollination's count, and the standing of the insects."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from boardgames_tui.engine.contract import HIDDEN
+from boardgames_tui.engine.text import and_list
+from boardgames_tui.games.pollen.content import cards, insects, tokens
+from boardgames_tui.games.pollen.model import (
+    InsectResult,
+    PlaceToken,
+    PlacedToken,
+    Plant,
+    PlayerState,
+    PollenState,
+)
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+Cell = tuple[int, int]
+Point = tuple[int, int]
+
+_CARDS = cards(4)
+_OWNER = tuple(card.owner for card in _CARDS)
+# -1 for a star card (wild).
+_INSECT = tuple(-1 if card.insect is None else card.insect for card in _CARDS)
+_ICONS = tuple(card.icons for card in _CARDS)
+_KIND = tuple(card.kind for card in _CARDS)
+_CARD_LABEL = tuple(card.label for card in _CARDS)
+_TOKENS = tokens()
+_TOKEN_INSECTS = tuple(token.insects for token in _TOKENS)
+_TOKEN_LABEL = tuple(token.label for token in _TOKENS)
+_INSECTS = insects()
+_NAME = tuple(insect.name for insect in _INSECTS)
+_PLURAL = tuple(insect.plural for insect in _INSECTS)
+_INSECT_COUNT = len(_INSECTS)
+
+
+def card_label(card: int) -> str:
+    """ "4 Bees", "2 wild stars" … """
+    return _CARD_LABEL[card]
+
+
+def card_owner(card: int) -> int:
+    return _OWNER[card]
+
+
+def token_label(token: int) -> str:
+    """ "Bee/Junebug" … """
+    return _TOKEN_LABEL[token]
+
+
+def token_insects(token: int) -> tuple[int, ...]:
+    return _TOKEN_INSECTS[token]
+
+
+def cell_label(cell: Cell) -> str:
+    """A cell as the garden's rulers number it: "(2, -1)" is column 2, row -1."""
+    return f"({cell[0]}, {cell[1]})"
+
+
+def point_label(point: Point) -> str:
+    """A token's corner, named by the cell it is the top-left corner of (the rulers number cells)."""
+    return f"the top-left corner of {cell_label(point)}"
+
+
+def seat_name(name: str) -> str:
+    """A player's name as lines about them show it: a name that reads as the word
+    "you" is quoted, so that '"You" plants …' is not taken for the reader."""
+    return f'"{name}"' if name.strip().lower() == "you" else name
+
+
+def reading_order(point: tuple[int, int]) -> tuple[int, int]:
+    """Sort key: top row first, left to right (y grows downwards)."""
+    return (point[1], point[0])
+
+
+# -- geometry: pure helpers over plain mappings (a screen uses them to highlight) --------
+def cell_corners(cell: Cell) -> tuple[Point, Point, Point, Point]:
+    """The four token points at the corners of `cell`."""
+    x, y = cell
+    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+
+
+def point_cells(point: Point) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four cells around the token point `point`."""
+    x, y = point
+    return ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y))
+
+
+def legal_cells(cells: Collection[Cell], token_points: Iterable[Point]) -> list[Cell]:
+    """Empty cells with a token on one of their corners: where a card may be planted.
+
+    `cells` are the occupied cells; `token_points` the points holding a token.
+    """
+    found: set[Cell] = set()
+    for x, y in token_points:
+        for cell in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
+            if cell not in cells:
+                found.add(cell)
+    return sorted(found, key=reading_order)
+
+
+def is_surrounded(cells: Collection[Cell], point: Point) -> bool:
+    """True when all four cells around `point` hold cards."""
+    x, y = point
+    return (x - 1, y - 1) in cells and (x, y - 1) in cells and (x - 1, y) in cells and (x, y) in cells
+
+
+def surrounded_points(cells: Collection[Cell], points: Iterable[Point]) -> list[Point]:
+    """Those of `points` whose four cells are all full, in reading order."""
+    return sorted((point for point in set(points) if is_surrounded(cells, point)), key=reading_order)
+
+
+def attract_points(
+    owners: Mapping[Cell, int],
+    occupied: Collection[Point],
+    candidates: Iterable[Point] | None = None,
+) -> list[Point]:
+    """Empty points touching cards of at least two different players, in reading order.
+
+    `owners` maps each occupied cell to the seat whose card lies there; `occupied`
+    are the points already holding a token (face up or down).  `candidates` limits
+    the search (the rules pass the new card's corners); by default every corner of
+    every card is considered.
+    """
+    if candidates is None:
+        candidates = {corner for cell in owners for corner in cell_corners(cell)}
+    found = []
+    for point in set(candidates):
+        if point in occupied:
+            continue
+        seats = {owners[cell] for cell in point_cells(point) if cell in owners}
+        if len(seats) >= 2:
+            found.append(point)
+    return sorted(found, key=reading_order)
+
+
+def insect_counts(cards_at: Mapping[Cell, int], point: Point, insect: int, players: int) -> list[int]:
+    """Each seat's icons for `insect` on the cards around `point` (stars are wild)."""
+    counts = [0] * players
+    for cell in point_cells(point):
+        card = cards_at.get(cell)
+        if card is None:
+            continue
+        shown = _INSECT[card]
+        if shown == insect or shown == -1:
+            counts[_OWNER[card]] += _ICONS[card]
+    return counts
+
+
+def pollinate_point(cards_at: Mapping[Cell, int], point: Point, token: int, players: int) -> list[InsectResult]:
+    """Scores the token `token` at `point`: one result per insect it shows.
+
+    The single highest count wins that insect's meeple; a tie gives nothing.
+    """
+    return [
+        InsectResult(insect=insect, counts=counts, winner=winner)
+        for insect, counts, winner in _score_token(cards_at, point, token, players)
+    ]
+
+
+def _score_token(
+    cards_at: Mapping[Cell, int], point: Point, token: int, players: int
+) -> list[tuple[int, list[int], int | None]]:
+    """(insect, counts, winner) for each insect on `token`; see pollinate_point()."""
+    results = []
+    for insect in _TOKEN_INSECTS[token]:
+        counts = insect_counts(cards_at, point, insect, players)
+        best = max(counts)
+        winner = counts.index(best) if best > 0 and counts.count(best) == 1 else None
+        results.append((insect, counts, winner))
+    return results
+
+
+# -- the same questions asked of a state -------------------------------------------------
+def garden_map(state: PollenState) -> dict[Cell, int]:
+    """Cell -> card id of every planted card."""
+    return {(planted.x, planted.y): planted.card for planted in state.garden}
+
+
+def garden_owners(state: PollenState) -> dict[Cell, int]:
+    """Cell -> seat of every planted card."""
+    return {(planted.x, planted.y): _OWNER[planted.card] for planted in state.garden}
+
+
+def token_map(state: PollenState) -> dict[Point, PlacedToken]:
+    """Point -> token of every token on the table (face up or down)."""
+    return {(placed.x, placed.y): placed for placed in state.tokens}
+
+
+def plantable_cells(state: PollenState) -> list[Cell]:
+    """Where the active player may plant now, in reading order."""
+    cells = {(planted.x, planted.y) for planted in state.garden}
+    return legal_cells(cells, [(placed.x, placed.y) for placed in state.tokens if placed.face_up])
+
+
+def eligible_points(state: PollenState) -> list[Point]:
+    """Every empty point that cards of two different players touch (see attract_points)."""
+    return attract_points(garden_owners(state), token_map(state))
+
+
+# -- final scoring ------------------------------------------------------------------------
+Step = Literal["outright", "no leaders", "count", "tie breaker", "shared"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The printed scoring steps applied to everybody's meeples."""
+
+    meeples: list[list[int]]
+    totals: list[int]
+    # Per insect: the seat with strictly the most meeples of it, or None.
+    leaders: list[int | None]
+    # Per seat: the insects it leads.
+    led: list[list[int]]
+    eliminated: list[bool]
+    # Per seat: meeples left after setting aside the led insect (None: not counted).
+    counts: list[int | None]
+    # Seats tied for the best count, when the tie breaker was needed.
+    tied: list[int]
+    winners: list[int]
+    step: Step
+    decided_by: str
+
+
+def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = None) -> Standing:
+    """Applies Elimination, Discard, Count and Tie Breaker to `meeples[seat][insect]`."""
+    players = len(meeples)
+    names = list(names) if names is not None else [f"Seat {seat + 1}" for seat in range(players)]
+    table = [list(row) for row in meeples]
+    totals = [sum(row) for row in table]
+    leaders: list[int | None] = []
+    for insect in range(_INSECT_COUNT):
+        column = [row[insect] for row in table]
+        best = max(column)
+        leaders.append(column.index(best) if best > 0 and column.count(best) == 1 else None)
+    led = [[insect for insect, leader in enumerate(leaders) if leader == seat] for seat in range(players)]
+
+    def result(
+        step: Step,
+        winners: list[int],
+        decided_by: str,
+        eliminated: list[bool],
+        counts: list[int | None] | None = None,
+        tied: list[int] | None = None,
+    ) -> Standing:
+        return Standing(
+            meeples=table,
+            totals=totals,
+            leaders=leaders,
+            led=led,
+            eliminated=eliminated,
+            counts=counts if counts is not None else [None] * players,
+            tied=tied or [],
+            winners=winners,
+            step=step,
+            decided_by=decided_by,
+        )
+
+    nobody_out = [False] * players
+    for seat in range(players):
+        if len(led[seat]) >= 2:
+            insects_led = and_list([_PLURAL[insect] for insect in led[seat]])
+            return result(
+                "outright",
+                [seat],
+                f"Elimination: {names[seat]} leads {insects_led} and wins outright",
+                [not led[other] for other in range(players)],
+            )
+    if all(leader is None for leader in leaders):
+        best = max(totals)
+        winners = [seat for seat in range(players) if totals[seat] == best]
+        if len(winners) == 1:
+            text = f"Elimination: no insect has a single leader, so the most meeples in total wins ({best})"
+        else:
+            text = (
+                "Elimination: no insect has a single leader; "
+                f"{and_list([names[seat] for seat in winners])} tie on {best} meeples in total and share the victory"
+            )
+        step: Step = "no leaders" if len(winners) == 1 else "shared"
+        return result(step, winners, text, nobody_out)
+    eliminated = [not led[seat] for seat in range(players)]
+    counts: list[int | None] = [
+        None if eliminated[seat] else totals[seat] - table[seat][led[seat][0]] for seat in range(players)
+    ]
+    remaining = [seat for seat in range(players) if not eliminated[seat]]
+    best_count = max(counts[seat] for seat in remaining)  # type: ignore[type-var]
+    top = [seat for seat in remaining if counts[seat] == best_count]
+    if len(remaining) == 1:
+        return result(
+            "count",
+            top,
+            f"Elimination: only {names[top[0]]} leads an insect, so nobody else can win",
+            eliminated,
+            counts,
+        )
+    if len(top) == 1:
+        return result(
+            "count",
+            top,
+            f"Count: most meeples after setting aside the insect each one leads ({best_count})",
+            eliminated,
+            counts,
+        )
+    best_total = max(totals[seat] for seat in top)
+    winners = [seat for seat in top if totals[seat] == best_total]
+    tied_names = and_list([names[seat] for seat in top])
+    if len(winners) == 1:
+        return result(
+            "tie breaker",
+            winners,
+            f"Tie breaker: {tied_names} tie on the count ({best_count}); "
+            f"{names[winners[0]]} has the most meeples in total ({best_total})",
+            eliminated,
+            counts,
+            top,
+        )
+    return result(
+        "shared",
+        winners,
+        f"Tie breaker: {and_list([names[seat] for seat in winners])} tie on the count ({best_count}) "
+        f"and on total meeples ({best_total}): they share the victory",
+        eliminated,
+        counts,
+        top,
+    )
+
+
+def _rank_words(column: Sequence[int], seat: int) -> str:
+    """Where `seat` stands on one insect: "leads 4 to 2", "tied for most at 3: no leader", "2nd"."""
+    count = column[seat]
+    higher = sum(1 for other in column if other > count)
+    same = sum(1 for other in column if other == count) - 1
+    if count == 0:
+        return "none"
+    if higher == 0:
+        if same:
+            return f"tied for most at {count}: no leader"
+        runner_up = max((other for index, other in enumerate(column) if index != seat), default=0)
+        return f"leads {count} to {runner_up}"
+    place = higher + 1
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+    return f"{'tied ' if same else ''}{place}{suffix}"
+
+
+# -- options and the clone ----------------------------------------------------------------
+class PollenOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    # "random", or the seat number (1–4) of the player who most recently watered a plant.
+    starting_player: Literal["random", 1, 2, 3, 4] = "random"
+
+
+# Actions are frozen, so legal_actions hands out shared instances: building dozens of
+# pydantic models for every move would cost more than all the rules put together.
+_ROW_LIMIT = 50_000
+_PLANT_ROWS: list[dict[Cell, Plant]] = [{} for _ in _CARDS]
+_PLACE_ROWS: list[dict[Point, PlaceToken]] = [{} for _ in _TOKENS]
+
+
+def _plant_actions(card: int, cells: list[Cell]) -> list[Plant]:
+    row = _PLANT_ROWS[card]
+    try:
+        return list(map(row.__getitem__, cells))
+    except KeyError:
+        if len(row) > _ROW_LIMIT:
+            row.clear()
+        for x, y in cells:
+            if (x, y) not in row:
+                row[(x, y)] = Plant(card=card, x=x, y=y)
+        return list(map(row.__getitem__, cells))
+
+
+def _place_actions(token: int, points: list[Point]) -> list[PlaceToken]:
+    row = _PLACE_ROWS[token]
+    for x, y in points:
+        if (x, y) not in row:
+            if len(row) > _ROW_LIMIT:
+                row.clear()
+            row[(x, y)] = PlaceToken(token=token, x=x, y=y)
+    return [row[point] for point in points]
+
+
+def _clone(state: PollenState, seat: int) -> PollenState:
+    # A hand-written copy: far cheaper than a deep copy; apply never shares a list it
+    # changes.  Only the acting seat's hand and deck ever change, so only that player
+    # is copied.
+    players = list(state.players)
+    player = players[seat]
+    players[seat] = PlayerState(hand=list(player.hand), deck=list(player.deck))
+    return state.model_copy(
+        update={
+            "log": list(state.log),
+            "players": players,
+            "meeples": [list(row) for row in state.meeples],
+            "garden": list(state.garden),
+            "tokens": list(state.tokens),
+            "bag": list(state.bag),
+            "pending_tokens": list(state.pending_tokens),
+            "pending_points": list(state.pending_points),
+            "supply": list(state.supply),
+            "fill_ins": list(state.fill_ins),
+            "pollinations": list(state.pollinations),
+            "open_cells": list(state.open_cells),
+            "end_reasons": list(state.end_reasons),
+        }
+    )
+
+
+_HIDDEN_PLAYERS: dict[tuple[int, int], PlayerState] = {}
+
+
+def _hidden_player(hand: int, deck: int) -> PlayerState:
+    """Another player as a view shows them: only how many cards they hold (shared; read-only)."""
+    key = (hand, deck)
+    player = _HIDDEN_PLAYERS.get(key)
+    if player is None:
+        player = _HIDDEN_PLAYERS[key] = PlayerState(hand=[HIDDEN] * hand, deck=[HIDDEN] * deck)
+    return player
+
+
+def _flush(state: PollenState, notes: list[str]) -> None:
+    """Logs the gathered public sentences as one line."""
+    if notes:
+        state.say(" ".join(notes))
+        notes.clear()
+
+
+def _cards_near(state: PollenState, cell: Cell) -> dict[Cell, int]:
+    """Cell -> card for the 3 x 3 block of cells centred on `cell`."""
+    x, y = cell
+    return {
+        (planted.x, planted.y): planted.card
+        for planted in state.garden
+        if x - 1 <= planted.x <= x + 1 and y - 1 <= planted.y <= y + 1
+    }

@@ -1,0 +1,423 @@
+"""Pollen's rules, the turns: setup, who acts, legal moves and refusals, planting
+a card, placing and scoring a token, the end of a turn and of the game, and
+what a seat may see.
+
+One part of `PollenRules` (rules/__init__.py), which mixes the parts together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from bisect import insort
+from boardgames_tui.engine.contract import HIDDEN, IllegalMove, Seat, visible_log
+from boardgames_tui.engine.text import and_list, possessive
+from boardgames_tui.games.pollen.content import (
+    DECK_SIZE,
+    TOKEN_COUNT,
+    hand_size,
+    meeples_per_insect,
+    removed_positions,
+)
+from boardgames_tui.games.pollen.model import (
+    InsectResult,
+    PlaceToken,
+    PlacedToken,
+    Plant,
+    Planted,
+    PlayerState,
+    PollenState,
+    Pollination,
+)
+from boardgames_tui.games.pollen.rules.common import (
+    Cell,
+    Point,
+    PollenOptions,
+    _CARD_LABEL,
+    _INSECT_COUNT,
+    _KIND,
+    _NAME,
+    _OWNER,
+    _PLURAL,
+    _TOKEN_INSECTS,
+    _TOKEN_LABEL,
+    _cards_near,
+    _clone,
+    _flush,
+    _hidden_player,
+    _place_actions,
+    _plant_actions,
+    _score_token,
+    card_label,
+    cell_corners,
+    cell_label,
+    garden_map,
+    point_cells,
+    point_label,
+    reading_order,
+    seat_name,
+    token_label,
+)
+from collections.abc import Mapping
+
+
+class Turns:
+    # -- setup -----------------------------------------------------------------------------
+    def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> PollenState:
+        self.check_players(len(seats))
+        if not isinstance(options, PollenOptions):
+            options = PollenOptions.model_validate(options.model_dump())
+        players = len(seats)
+        choice = options.starting_player
+        if choice != "random" and choice > players:
+            raise ValueError(f"Seat {choice} cannot start: this game has only {players} players")
+        per_insect = meeples_per_insect(players)
+        state = PollenState(
+            game=self.slug,
+            seats=list(seats),
+            seed=seed,
+            active=0,
+            first_player=0,
+            players=[],
+            meeples=[],
+            bag=[],
+            next_up=None,
+            supply=[per_insect] * _INSECT_COUNT,
+            fill_ins=[0] * _INSECT_COUNT,
+            meeples_per_insect=per_insect,
+        )
+        removed = removed_positions(players)
+        size = hand_size()
+        for seat in range(players):
+            deck = [seat * DECK_SIZE + position for position in range(DECK_SIZE) if position not in removed]
+            state.removed.extend(seat * DECK_SIZE + position for position in removed)
+            state.rng().shuffle(deck)
+            state.players.append(PlayerState(hand=deck[:size], deck=deck[size:]))
+            state.meeples.append([0] * _INSECT_COUNT)
+        bag = list(range(TOKEN_COUNT))
+        state.rng().shuffle(bag)
+        centre = bag.pop()
+        state.tokens.append(PlacedToken(x=0, y=0, token=centre))
+        state.open_cells = list(point_cells((0, 0)))
+        state.next_up = bag.pop()
+        state.bag = bag
+        if choice == "random":
+            first = state.rng().randrange(players)
+            how = "picked at random"
+        else:
+            first = choice - 1
+            how = "chosen at setup"
+        state.first_player = first
+        state.active = first
+        state.say(f"{and_list([seat.name for seat in seats])} sit down to Pollen.")
+        if removed:
+            state.say("With four players everyone returns a single-star and a double-star card to the box.")
+        state.say(
+            f"The first token ({token_label(centre)}) lies in the centre; next up: {token_label(state.next_up)}. "
+            f"{per_insect} meeples of each insect."
+        )
+        for seat, player in enumerate(state.players):
+            # Each label is one card ("2 Bees" shows two Bee icons): the count says so,
+            # or two single-star cards would read as a line written twice.
+            hand = ", ".join(card_label(card) for card in sorted(player.hand))
+            state.say(
+                f"{possessive(seat_name(state.name(seat)))} opening hand, {len(player.hand)} cards: {hand}.",
+                visible_to=(seat,),
+            )
+        state.say(f"{seat_name(state.name(first))} plays first ({how}).")
+        return state
+
+    # -- who acts --------------------------------------------------------------------------
+    def to_act(self, state: PollenState) -> list[int]:
+        return [] if state.phase == "over" else [state.active]
+
+    def is_over(self, state: PollenState) -> bool:
+        return state.phase == "over"
+
+    def prompt(self, state: PollenState, seat: int) -> str:
+        """What `seat` is asked to do now, in a few words."""
+        if state.phase == "over" or seat != state.active:
+            return ""
+        if state.phase == "assign":
+            left = len(state.pending_tokens)
+            return f"place the drawn pollinator token{'s' if left > 1 else ''} ({left} left)"
+        return "plant a garden card next to a token"
+
+    # -- legal actions ---------------------------------------------------------------------
+    def legal_actions(self, state: PollenState, seat: int) -> list[Any]:
+        if state.phase == "over" or seat != state.active:
+            return []
+        if state.phase == "plant":
+            offered: dict[str, int] = {}
+            for card in sorted(state.players[seat].hand):
+                if card != HIDDEN and _KIND[card] not in offered:
+                    offered[_KIND[card]] = card
+            actions: list[Any] = []
+            for card in offered.values():
+                actions.extend(_plant_actions(card, state.open_cells))
+            return actions
+        kinds: dict[tuple[int, ...], int] = {}
+        for token in sorted(state.pending_tokens):
+            kinds.setdefault(_TOKEN_INSECTS[token], token)
+        actions = []
+        for token in kinds.values():
+            actions.extend(_place_actions(token, state.pending_points))
+        return actions
+
+    def validate(self, state: PollenState, seat: int, action: Any) -> None:
+        if not 0 <= seat < len(state.seats):
+            raise IllegalMove(f"There is no seat {seat + 1} in this game.")
+        if state.phase == "over":
+            raise IllegalMove("The game is over.")
+        name = state.name(seat)
+        if seat != state.active:
+            raise IllegalMove(
+                f"It is not {possessive(seat_name(name))} turn: {seat_name(state.name(state.active))} is playing."
+            )
+        if isinstance(action, Plant):
+            if state.phase == "assign":
+                left = len(state.pending_tokens)
+                raise IllegalMove(
+                    f"First place the pollinator token{'s' if left > 1 else ''} you drew ({left} left)."
+                )
+            if action.card not in state.players[seat].hand:
+                raise IllegalMove("That card is not in your hand.")
+            cell = (action.x, action.y)
+            if cell in state.open_cells:
+                return
+            if any(planted.x == action.x and planted.y == action.y for planted in state.garden):
+                raise IllegalMove("That cell already holds a card.")
+            raise IllegalMove("That cell does not touch any token.")
+        elif isinstance(action, PlaceToken):
+            if state.phase != "assign":
+                raise IllegalMove("There is no drawn pollinator token to place: plant a garden card.")
+            if action.token not in state.pending_tokens:
+                raise IllegalMove("That is not one of the pollinator tokens you drew.")
+            point = (action.x, action.y)
+            if point not in state.pending_points:
+                if any(placed.x == action.x and placed.y == action.y for placed in state.tokens):
+                    raise IllegalMove("That spot already holds a token.")
+                raise IllegalMove(
+                    "That spot cannot attract a token: choose one of the spots next to the new card "
+                    "where cards of two different players meet."
+                )
+        else:
+            raise IllegalMove("That is not a move in Pollen.")
+
+    # -- applying ----------------------------------------------------------------------------
+    # Public sentences of one action are gathered in `notes` and logged as one line;
+    # a pollination, the end of the game and private draws get lines of their own.
+    def apply(self, state: PollenState, seat: int, action: Any) -> PollenState:
+        state = _clone(state, seat)
+        notes = [self.log_line(state, seat, action)]
+        if isinstance(action, Plant):
+            self._plant(state, seat, action, notes)
+        elif isinstance(action, PlaceToken):
+            # The waiting spots are corners of the card just planted.
+            last = state.last_planted
+            cards_at = _cards_near(state, last) if last is not None else garden_map(state)
+            self._place_token(state, action.token, (action.x, action.y), cards_at, notes, announce=False)
+            self._continue_attract(state, seat, cards_at, notes)
+        else:
+            raise IllegalMove("That is not a move in Pollen.")
+        _flush(state, notes)
+        return state
+
+    def log_line(self, state: PollenState, seat: int, action: Any) -> str:
+        name = seat_name(state.seats[seat].name)
+        if isinstance(action, Plant):
+            return f"{name} plants {_CARD_LABEL[action.card]} at {cell_label((action.x, action.y))}."
+        if isinstance(action, PlaceToken):
+            return f"{name} places the {_TOKEN_LABEL[action.token]} token at {point_label((action.x, action.y))}."
+        return f"{name}: {action!r}"
+
+    def _plant(self, state: PollenState, seat: int, action: Plant, notes: list[str]) -> None:
+        # 1. Plant.
+        state.players[seat].hand.remove(action.card)
+        cell = (action.x, action.y)
+        state.garden.append(Planted(x=action.x, y=action.y, card=action.card))
+        state.open_cells.remove(cell)
+        state.last_planted = cell
+        # Everything this turn happens at the new card's corners, so the cards in the
+        # 3 x 3 block around it are all that is ever looked at.
+        cards_at = _cards_near(state, cell)
+        corners = cell_corners(cell)
+        x, y = cell
+        at_corners: dict[Point, PlacedToken] = {}
+        for placed in state.tokens:
+            if x <= placed.x <= x + 1 and y <= placed.y <= y + 1:
+                at_corners[(placed.x, placed.y)] = placed
+        # Only the new card's corners can have become surrounded (2. Pollinate) or
+        # eligible for a token (3. Attract); corners are already in reading order.
+        get = cards_at.get
+        points: list[Point] = []
+        for point in corners:
+            px, py = point
+            around = (get((px - 1, py - 1)), get((px, py - 1)), get((px - 1, py)), get((px, py)))
+            placed = at_corners.get(point)
+            if placed is None:
+                owners = {_OWNER[card] for card in around if card is not None}
+                if len(owners) >= 2:
+                    points.append(point)
+            elif placed.face_up and None not in around:
+                self._pollinate(state, placed, cards_at, notes)
+        if not points or state.next_up is None:
+            self._end_turn(state, seat, notes)
+            return
+        drawn = [state.next_up]
+        state.next_up = None
+        while len(drawn) < len(points) and state.bag:
+            drawn.append(state.bag.pop())
+        if len(drawn) > 1:
+            state.info_epoch += 1
+            notes.append(
+                f"{len(points)} spots attract pollinators: {seat_name(state.name(seat))} takes the next-up token and draws "
+                f"{len(drawn) - 1} more ({', '.join(token_label(token) for token in drawn)})."
+            )
+        elif len(points) > 1:
+            notes.append(f"{len(points)} spots attract pollinators, but only the next-up token is left.")
+        state.pending_tokens.extend(drawn)
+        state.pending_points.extend(points)
+        self._continue_attract(state, seat, cards_at, notes)
+
+    def _continue_attract(
+        self, state: PollenState, seat: int, cards_at: Mapping[Cell, int], notes: list[str]
+    ) -> None:
+        """Places drawn tokens while the choice cannot matter; else waits for the player."""
+        pending, points = state.pending_tokens, state.pending_points
+        while pending:
+            if len(points) == len(pending) and len({_TOKEN_INSECTS[token] for token in pending}) == 1:
+                self._place_token(state, pending[0], points[0], cards_at, notes, announce=True)
+                continue
+            if state.phase != "assign":
+                state.phase = "assign"
+            return
+        if state.phase != "plant":
+            state.phase = "plant"
+        if points:
+            # The bag ran dry: these spots stay empty.
+            points.clear()
+        if state.next_up is None and state.bag:
+            state.next_up = state.bag.pop()
+            state.info_epoch += 1
+            notes.append(f"Next up: {token_label(state.next_up)}.")
+        self._end_turn(state, seat, notes)
+
+    def _place_token(
+        self,
+        state: PollenState,
+        token: int,
+        point: Point,
+        cards_at: Mapping[Cell, int],
+        notes: list[str],
+        *,
+        announce: bool,
+    ) -> None:
+        state.pending_tokens.remove(token)
+        state.pending_points.remove(point)
+        placed = PlacedToken(x=point[0], y=point[1], token=token)
+        state.tokens.append(placed)
+        if announce:
+            notes.append(f"A {_TOKEN_LABEL[token]} token settles at {point_label(point)}.")
+        open_cells = state.open_cells
+        surrounded = True
+        for cell in point_cells(point):
+            if cell not in cards_at:
+                surrounded = False
+                if cell not in open_cells:
+                    insort(open_cells, cell, key=reading_order)
+        if surrounded:
+            notes.append(f"All four cells around {point_label(point)} are already full, so it is scored at once.")
+            self._pollinate(state, placed, cards_at, notes)
+
+    def _pollinate(
+        self, state: PollenState, placed: PlacedToken, cards_at: Mapping[Cell, int], notes: list[str]
+    ) -> None:
+        point = (placed.x, placed.y)
+        names = [seat_name(seat.name) for seat in state.seats]
+        results = []
+        parts = []
+        for insect, counts, winner in _score_token(cards_at, point, placed.token, len(names)):
+            shown = ", ".join(f"{names[seat]} {count}" for seat, count in enumerate(counts) if count > 0)
+            if winner is None:
+                parts.append(f"{_PLURAL[insect]}: {shown}, a tie: no meeple" if shown else f"{_PLURAL[insect]}: none")
+                results.append(InsectResult(insect=insect, counts=counts, winner=None))
+                continue
+            empty = state.supply[insect] == 0
+            if empty:
+                state.fill_ins[insect] += 1
+                won = f"{names[winner]} wins a {_NAME[insect]} meeple (the pile is empty; it still counts)"
+            else:
+                state.supply[insect] -= 1
+                won = f"{names[winner]} wins a {_NAME[insect]} meeple"
+            state.meeples[winner][insect] += 1
+            parts.append(f"{_PLURAL[insect]}: {shown}, {won}")
+            results.append(InsectResult(insect=insect, counts=counts, winner=winner, from_empty_pile=empty))
+        state.pollinations.append(
+            Pollination(turn=state.turn, token=placed.token, x=placed.x, y=placed.y, results=results)
+        )
+        tokens_ = state.tokens
+        index = next(index for index, other in enumerate(tokens_) if other is placed)
+        tokens_[index] = PlacedToken(x=placed.x, y=placed.y, token=placed.token, face_up=False)
+        _flush(state, notes)
+        state.say(
+            f"The {_TOKEN_LABEL[placed.token]} token at {point_label(point)} is pollinated. " + "; ".join(parts) + "."
+        )
+
+    def _end_turn(self, state: PollenState, seat: int, notes: list[str]) -> None:
+        _flush(state, notes)
+        player = state.players[seat]
+        if player.deck:
+            card = player.deck.pop(0)
+            player.hand.append(card)
+            state.info_epoch += 1
+            state.say(f"{state.seats[seat].name} drew {_CARD_LABEL[card]}.", visible_to=(seat,))
+        reasons = self.end_reasons(state)
+        if reasons:
+            state.phase = "over"
+            state.end_reasons = reasons
+            state.say("The game ends: " + " ".join(reasons))
+            return
+        state.turn += 1
+        players = len(state.players)
+        for step in range(1, players + 1):
+            candidate = (seat + step) % players
+            if state.players[candidate].hand:
+                state.active = candidate
+                return
+
+    @staticmethod
+    def end_reasons(state: PollenState) -> list[str]:
+        """Which end-of-game triggers hold now (checked when a turn is over)."""
+        reasons = [
+            f"The last {_NAME[insect]} meeple has been awarded."
+            for insect in range(_INSECT_COUNT)
+            if state.supply[insect] == 0
+        ]
+        if state.next_up is None and not state.bag:
+            reasons.append("The last pollinator token has been placed.")
+        if all(not player.hand for player in state.players):
+            reasons.append("Every garden card has been played.")
+        elif not state.open_cells:
+            reasons.append("No empty cell touches a token any more, so nobody can plant.")
+        return reasons
+
+    # -- what a seat may see ---------------------------------------------------------------
+    def view(self, state: PollenState, seat: int) -> PollenState:
+        players = [
+            PlayerState(hand=player.hand, deck=sorted(player.deck))
+            if index == seat
+            else _hidden_player(len(player.hand), len(player.deck))
+            for index, player in enumerate(state.players)
+        ]
+        return state.model_copy(
+            update={
+                "seed": 0,
+                "rng_draws": 0,
+                "players": players,
+                # Which tokens are left can be counted from the table; their order cannot.
+                "bag": sorted(state.bag),
+                "log": visible_log(state.log, seat),
+            }
+        )
