@@ -142,3 +142,36 @@ def test_the_package_has_no_import_circles():
     found = cycles(import_graph(PACKAGE))
     listed = "\n".join(" ↔ ".join(name.removeprefix("boardgames_tui.") for name in group) for group in found)
     assert not found, f"{len(found)} import circles:\n{listed}"
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for found in graph[todo.pop()] - seen:
+            seen.add(found)
+            todo.append(found)
+    return seen
+
+
+# The modules that make a game's narrator, advisor and reference (games/<game>/game.py).
+PARTS = ("game", "news", "hints", "search", "summary", "advice", "catalogue", "legend", "reveal", "standings")
+
+
+def test_no_games_rules_reach_its_narrator_advisor_or_reference():
+    graph = import_graph(PACKAGE)
+    games = sorted({name.split(".")[2] for name in graph if name.startswith("boardgames_tui.games.") and name.count(".") >= 3})
+    assert len(games) == 4, games
+    for game in games:
+        package = f"boardgames_tui.games.{game}"
+        parts = {f"{package}.{part}" for part in PARTS} & set(graph)
+        reached = reachable(graph, f"{package}.rules") & parts
+        assert not reached, f"{game}'s rules import {sorted(reached)}"
+        assert f"{package}.game" in parts, f"{game} has no game.py"
+
+
+def test_the_registry_and_the_games_do_not_know_each_other():
+    graph = import_graph(PACKAGE)
+    assert not {name for name in reachable(graph, "boardgames_tui.engine.registry") if name.startswith("boardgames_tui.games")}
+    importers = sorted(name for name, imports in graph.items() if "boardgames_tui.engine.registry" in imports)
+    assert not [name for name in importers if name.startswith("boardgames_tui.games")], importers
