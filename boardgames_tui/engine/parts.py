@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -38,7 +38,6 @@ from boardgames_tui.engine.text import readable_value
 StateT = TypeVar("StateT", bound=GameState)
 
 
-@runtime_checkable
 class Rules(Protocol):
     """The game, pure: every method leaves the state it is given as it was."""
 
@@ -66,7 +65,6 @@ class Rules(Protocol):
     def check_players(self, count: int) -> None: ...
 
 
-@runtime_checkable
 class Narrator(Protocol):
     """The words about moves and changes, for the log, the table and hints."""
 
@@ -80,7 +78,6 @@ class Narrator(Protocol):
     def explain_move(self, view: Any, seat: int, action: Any) -> MoveExplanation: ...
 
 
-@runtime_checkable
 class Advisor(Protocol):
     """What the search bots and hints need beyond the rules."""
 
@@ -94,7 +91,6 @@ class Advisor(Protocol):
     def playout_action(self, state: Any, seat: int, actions: list[Any], rng: random.Random) -> Any: ...
 
 
-@runtime_checkable
 class Reference(Protocol):
     """What a player reads about the game rather than plays."""
 

@@ -41,6 +41,8 @@ def _discover() -> None:
         if game.slug in _GAMES and _GAMES[game.slug] is game:
             continue  # the same distribution seen twice on the path
         register(game)
+    if not _GAMES:
+        raise NoGamesInstalled(f"no game is installed in the {ENTRY_POINT_GROUP!r} entry points")
     _discovered = True
 
 

@@ -142,3 +142,15 @@ def test_an_entry_point_named_for_another_slug_is_refused(tmp_path, monkeypatch,
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(ValueError, match=r"names the game 'coin'"):
         registry.all_games()
+
+
+def test_an_install_older_than_the_entry_points_is_told_how_to_refresh(capsys, monkeypatch, fresh_registry):
+    from boardgames_tui.__main__ import main
+
+    # An editable install made before the games were entry points lists none of them.
+    monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    with pytest.raises(registry.NoGamesInstalled):
+        registry.all_games()
+    assert main(["rules", "pollen"]) == 1
+    err = capsys.readouterr().err
+    assert "no game is installed" in err and "pipx run --refresh --editable --spec ." in err
