@@ -46,10 +46,6 @@ def _discover() -> None:
     _discovered = True
 
 
-def screen_path(slug: str) -> str:
-    return get_game(slug).screen
-
-
 def all_games() -> list[Game]:
     _discover()
     return sorted(_GAMES.values(), key=lambda game: game.title)

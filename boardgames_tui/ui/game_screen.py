@@ -38,7 +38,7 @@ from boardgames_tui.engine.contract import (
     TableMoment,
 )
 from boardgames_tui.engine.lessons import Lesson, Teacher
-from boardgames_tui.engine.parts import Narrator
+from boardgames_tui.engine.parts import Game, Narrator
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.table import Table
 from boardgames_tui.engine.text import and_list, plural, possessive
@@ -1000,9 +1000,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
 
 
 
-def game_screen_class(slug: str) -> type[GameScreen]:
-    """The screen class of the game called `slug`, loaded by its import path."""
-    from boardgames_tui.engine.registry import screen_path
-
-    module_name, _, class_name = screen_path(slug).partition(":")
+def game_screen_class(game: Game) -> type[GameScreen]:
+    """`game`'s screen class, loaded by the import path its record names."""
+    module_name, _, class_name = game.screen.partition(":")
     return getattr(importlib.import_module(module_name), class_name)

@@ -231,7 +231,7 @@ def replay_screen(table: ReplayTable | Match, *, step: int | None = None) -> Rep
     class, at its end unless `step`."""
     if isinstance(table, Match):
         table = ReplayTable.of_match(table)
-    game_class = game_screen_class(table.rules.slug)
+    game_class = game_screen_class(table.game)
     replay_class = type(f"{game_class.__name__}Replay", (ReplayMixin, game_class), {})
     # Textual's CSS type names follow the first base alone (ReplayMixin, GameScreen, …):
     # the game's own rules ("EvergreenScreen.-eg-normal #eg-planet") must match as well.

@@ -118,7 +118,7 @@ def test_an_installed_game_from_elsewhere_is_found_beside_the_built_in_ones(tmp_
     coin = registry.get_game("coin")
     assert isinstance(coin, Game) and coin.title == "Coin"
     assert registry.slugs() == ["bloom-kingdom", "coin", "everbloom", "evergreen", "pollen"]
-    assert registry.screen_path("coin") == "coin_game.screen:CoinScreen"
+    assert registry.get_game("coin").screen == "coin_game.screen:CoinScreen"
     # The engine plays it like any game: bots, rules and score sheet through its parts.
     report = simulate(coin, coin.rules.parse_options({}), ["random", "easy"], games=2, seed=1)
     assert report.errors == 0 and report.wins == [2.0, 0.0]

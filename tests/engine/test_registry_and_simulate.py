@@ -29,7 +29,7 @@ def test_games_are_listed_by_title_and_registered_once():
     assert titles == sorted(titles)
     with pytest.raises(ValueError, match="registered twice"):
         registry.register(GAME)
-    assert registry.screen_path("bloom-kingdom").endswith(":BloomKingdomScreen")
+    assert registry.get_game("bloom-kingdom").screen.endswith(":BloomKingdomScreen")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

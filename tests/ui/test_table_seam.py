@@ -53,7 +53,7 @@ async def test_a_game_screen_plays_and_undoes_through_the_table_alone(tmp_path: 
     async with app.run_test(size=(120, 40)) as pilot:
         match = Match(game, game.rules.parse_options({}), seats, 11, store=app.store)
         app.match = match
-        app.push_screen(game_screen_class(slug)(OnlyTheTable(match)))
+        app.push_screen(game_screen_class(game)(OnlyTheTable(match)))
         moved = undone = 0
         for _ in range(60):
             await pilot.pause()
