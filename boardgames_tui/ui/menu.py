@@ -93,7 +93,7 @@ class GamePickScreen(SizedScreen[None]):
             from boardgames_tui.engine.lessons import lesson_book
 
             # Only the games that have a guided game.
-            self.games = [rules for rules in self.games if lesson_book(rules.slug) is not None]
+            self.games = [game for game in self.games if lesson_book(game.slug) is not None]
 
     def compose_body(self) -> ComposeResult:
         yield Header()

@@ -118,13 +118,13 @@ class RulesScreen(SizedScreen[None]):
         if action == "learn":
             from boardgames_tui.engine.lessons import lesson_book
 
-            return lesson_book(self.rules.slug) is not None
+            return lesson_book(self.game.slug) is not None
         return True
 
     def action_learn(self) -> None:
         """Learn to play from the rules: the guided first game (a game in progress is
         already saved, as after every move)."""
-        self.app.start_guided(self.rules.slug)  # type: ignore[attr-defined]
+        self.app.start_guided(self.game.slug)  # type: ignore[attr-defined]
 
     def action_close(self) -> None:
         self.dismiss(None)
