@@ -144,7 +144,7 @@ class BoardGamesApp(App[None]):
         self.remote_seat = remote
         table = RemoteTable(remote)
         self.return_to_menu()
-        self.push_screen(game_screen_class(table.rules.slug)(table))
+        self.push_screen(game_screen_class(table.game)(table))
 
     async def _start_hosting(self, match: Match) -> None:
         from boardgames_tui.remote.host import RemoteHost
