@@ -56,11 +56,11 @@ SCREEN_TEST_FOLDERS = {"ui", "snapshots", "web"}
 
 
 @pytest.fixture(autouse=True)
-def no_lessons_in_screen_tests(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Teach as I play is on by default: its lessons would stop a screen test's first key.
-    The tests of lessons (and of the setting) turn it on themselves."""
-    if request.node.path.parent.name in SCREEN_TEST_FOLDERS:
-        monkeypatch.setenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY", "false")
+def no_lessons_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Teach as I play is on by default: its lessons would stop the first key of any test
+    that drives a screen, wherever it lives (games/ holds Pilot tests too).  The tests of
+    lessons (and of the setting) turn it on themselves."""
+    monkeypatch.setenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY", "false")
 
 
 @pytest.fixture(autouse=True)

@@ -282,7 +282,7 @@ async def test_an_error_moves_the_focus_to_the_field_at_fault(app_factory, size)
         screen.query_one("#kind-1", Select).focus()
         await pilot.press("f1")  # the rules of the game being set up
         await pilot.pause()
-        assert isinstance(app.screen, RulesScreen) and app.screen.rules is screen.rules
+        assert isinstance(app.screen, RulesScreen) and app.screen.game is screen.game
 
 
 @pytest.mark.parametrize("slug", ["evergreen", "everbloom"])
