@@ -87,7 +87,10 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self._show_words()
+        # A curtain still up when the app closes can be sent Mount while the app takes
+        # its screens down, after its own widgets are gone: then there is nothing to word.
+        if self.query("#curtain-ready"):
+            self._show_words()
 
     def show_pass(
         self, seat: int, player: str, message: str = "", undo_for: str | None = None, *, secret: str = "your hand"

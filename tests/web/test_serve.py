@@ -76,6 +76,9 @@ def start_server(tmp: Path, *extra: str) -> Served:
     env = dict(os.environ)
     # A fresh data and config directory: no real saves, settings or screenshots are touched.
     env.update(BOARDGAMES_TUI_DATA_DIR=str(tmp / "data"), BOARDGAMES_TUI_CONFIG_DIR=str(tmp / "config"))
+    # The server outlives a test (module fixture), so it misses the suite's per-test
+    # "lessons off" (tests/conftest.py); the browser tests are about serving, not lessons.
+    env["BOARDGAMES_TUI_TEACH_AS_I_PLAY"] = "false"
     process = subprocess.Popen(
         [sys.executable, "-m", "boardgames_tui", "serve", "--host", "127.0.0.1", "--port", str(port), *extra],
         cwd=ROOT,
@@ -226,7 +229,7 @@ def test_a_hot_seat_game_in_the_browser(browser, served_with_token: Served):
     terminal.press("Tab", "Tab", "Enter")
     terminal.wait_for("Bot · easy", since=mark)  # the list is open
     mark = terminal.mark()
-    terminal.press("ArrowUp", "ArrowUp", "Enter")
+    terminal.press("Home", "Enter")  # Human, the first kind (a remote seat may follow it)
     terminal.wait_for("Player 2", since=mark)
     mark = terminal.mark()
     terminal.press("Control+s")
