@@ -26,6 +26,13 @@ NESTING_BOMB = "a = " + "[" * 5000 + "]" * 5000 + "\n"
 DEFAULTS = Settings()
 
 
+@pytest.fixture(autouse=True)
+def no_environment_overrides(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the file alone: the suite's "lessons off" override
+    (tests/conftest.py) would stand in for the file's value and the defaults."""
+    monkeypatch.delenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY", raising=False)
+
+
 def write_settings(config_dir: Path, text: str | bytes) -> Path:
     path = config_dir / SETTINGS_FILE_NAME
     if isinstance(text, str):
