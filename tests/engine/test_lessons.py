@@ -30,7 +30,8 @@ def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
     seats = book.guided.seats()
     state = rules.setup(rules.parse_options(book.guided.options), seats, book.guided.seed)
     teacher = Teacher(rules, book, [0])
-    bots = {seat: make_bot(seats[seat].bot_level, book.guided.seed, seat) for seat in range(1, len(seats))}
+    # Untimed: a loaded machine must not change the bots' moves, and so the lessons met.
+    bots = {seat: make_bot(seats[seat].bot_level, book.guided.seed, seat, untimed=True) for seat in range(1, len(seats))}
     shown: list[tuple[int, str]] = []
     decision = 0
     while not rules.is_over(state):
