@@ -129,7 +129,7 @@ class TableWords:
                 text.append(f" (from the {biome_name(action.grove)} grove)")
             return text
         if isinstance(action, MovePollinator):
-            whose = owner(view.name(action.owner), own=action.owner == self.viewer)
+            whose = owner(view.name(action.owner), own=action.owner == self.viewer, capital=False)
             return Text(
                 f"Move {whose} pollinator from {self.space_words(view, action.source)} to "
                 f"{self.space_words(view, action.target)}"

@@ -51,3 +51,19 @@ def test_the_nectar_discard_says_it_sends_pollinators_to_that_biome_s_grove():
     assert entry.lines[0].startswith("Choosing it: this card leaves the game, and 3 pollinators of yours")
     assert f"to the {grove} grove" in entry.lines[0]
     assert all("Nothing more to say" not in line for line in entry.lines)
+
+
+def test_a_move_of_the_seat_s_own_pollinator_reads_your_in_lower_case():
+    """Found playing at 80×24 as the Butterflies: the list read "Move Your pollinator
+    from t1 …" (another seat's reads "Move Ann's pollinator")."""
+    from boardgames_tui.games.everbloom.model import MovePollinator
+
+    state = blank(["bats", "butterflies"])
+    state.stacks["t1"] = [ELEPHANT]
+    state.face_up = [ELEPHANT]
+    view = RULES.view(state, 1)
+    words = TableWords(RULES, 1)
+    own = words.label(view, MovePollinator(owner=1, source="t1", target="t2")).plain
+    other = words.label(view, MovePollinator(owner=0, source="t1", target="t2")).plain
+    assert own.startswith("Move your pollinator from t1 Banyan Elephant to t2")
+    assert other.startswith(f"Move {view.name(0)}'s pollinator from t1")
