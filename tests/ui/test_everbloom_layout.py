@@ -268,3 +268,22 @@ async def test_walking_the_chip_list_repaints_without_laying_the_screen_out(tmp_
         assert len(detail_rows) > 1  # the detail did change its number of rows
         assert layouts == []
         assert_readable(screen)
+
+
+async def test_the_landmark_list_sets_its_chips_apart_as_the_board_does(tmp_path):
+    """Found playing at 200×60: the landmark list ran two chips together ("S1S3"), where
+    the board under the landmark reads "S1 S3"."""
+    from boardgames_tui.games.everbloom.model import Chip
+    from boardgames_tui.games.everbloom.widgets import faction_tag
+
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot"), Seat(name="Di", kind="bot")])
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await _to_the_wilderness(pilot, app)
+        view = screen.current_view().model_copy(deep=True)
+        view.chips["east"] = [Chip(seat=0, value=1), Chip(seat=0, value=3), Chip(seat=1, value=2)]
+        panel = screen.query_one(LandmarkPanel)
+        panel.show(view)
+        await pilot.pause()
+        east = next(entry.plain for entry in panel._entries if entry.plain.startswith("j"))
+        chips = " ".join(faction_tag(view, chip.seat, str(chip.value)).plain for chip in view.chips["east"])
+        assert f"W   {chips} " in east

@@ -430,9 +430,8 @@ class LandmarkPanel(WrappedList):
                 line.append(f"{number:>2}{'′' if flipped else ' '} ", style="bold yellow" if view.hive == space.id else "bold")
             else:
                 line.append("W   ", style="bold white")
-            chips = Text()
-            for chip in view.chips.get(space.id, []):
-                chips.append_text(faction_tag(view, chip.seat, str(chip.value)))
+            # Set apart as under the landmark on the board: "S1 S3", never "S1S3".
+            chips = _tags([faction_tag(view, chip.seat, str(chip.value)) for chip in view.chips.get(space.id, [])])
             if chips:
                 line.append_text(chips)
                 line.append(" ")
