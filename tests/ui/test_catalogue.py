@@ -63,7 +63,7 @@ def test_evergreen_lists_every_card_power_piece_and_season():
     data = evergreen_content()
     text = all_text("evergreen")
     for card in data.cards:
-        assert f"Card {card.id}: " in text
+        assert f"Card #{card.id}: " in text
     for power in data.powers:
         assert power.name in text and power.text in text
     assert "Level N allows N uses a round" in text and "Level N scores N points" in text

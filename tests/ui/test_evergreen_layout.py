@@ -186,3 +186,23 @@ async def test_four_seats_read_whole_in_the_draft_and_the_plan(tmp_path, size):
             await pilot.press("t")
             await pilot.pause()
             assert_readable(app.screen)
+
+
+async def test_the_inspector_on_a_draft_choice_names_the_card_by_its_number_sign(tmp_path):
+    """Found playing at 80×24: on the row's first choice ("▶1 Wheat · Small to Big Tree")
+    the inspector was titled "Card 2: Wheat · …", as if it showed the second choice.  The
+    card's number in the Components tab reads "#2", apart from the row's choice numbers."""
+    import re
+
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's curtain
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("i")
+        await pilot.pause()
+        card = screen._choices(screen.current_view())[screen.choice].card
+        text = str(screen.query_one(InspectorPanel).query_one("#inspector-text").render())
+        assert f"Card #{card}: " in text
+        assert not re.search(r"Card \d", text)

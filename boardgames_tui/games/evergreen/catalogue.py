@@ -60,7 +60,7 @@ def power_entry(key: str) -> CatalogueEntry:
 def card_entry(card: int) -> CatalogueEntry:
     """A card in full: its biome, icon and the power it gives (with every level)."""
     power = power_entry(CARDS[card].power)
-    return CatalogueEntry(f"Card {card}: {card_label(card)}", (_icon(CARDS[card]), f"Power: {power.title}.", *power.lines))
+    return CatalogueEntry(f"Card #{card}: {card_label(card)}", (_icon(CARDS[card]), f"Power: {power.title}.", *power.lines))
 
 
 def space_entry(cell: int, glyph: str, light: int | None) -> CatalogueEntry:
@@ -105,7 +105,7 @@ def catalogue() -> list[CatalogueSection]:
     for biome in (*BIOME_KEYS, WILD):
         name = "Wild" if biome == WILD else next(info.name for info in biomes() if info.key == biome)
         entries = tuple(
-            CatalogueEntry(f"Card {card.id}: {card_label(card.id)}", (_icon(card),))
+            CatalogueEntry(f"Card #{card.id}: {card_label(card.id)}", (_icon(card),))
             for card in CARDS
             if card.biome == biome
         )
