@@ -46,6 +46,7 @@ BIOME_INFO = {info.key: info for info in C.biomes()}
 LANDMARKS = C.landmarks()
 BLOOMS = {card.id: card for card in C.blooms()}
 NECTAR = {card.id: card for card in C.nectar_cards()}
+WILDLIFE = {card.id: card for card in C.wildlife_cards()}
 TILES = C.habitat_tiles()
 
 
@@ -165,7 +166,11 @@ class TableWords:
         if option in BIOMES:
             return Text(biome_name(option))
         if option == "card":
-            return Text("Take a wildlife card")
+            # The wildlife deck's order is public: say which card would come (the hint does).
+            top = WILDLIFE.get(view.wildlife_deck[0]) if view.wildlife_deck else None
+            if top is None:
+                return Text("Take a wildlife card")
+            return Text(f"Take the wildlife card {top.name} ({top.nectar} nectar in any biome)")
         if option == "bloom":
             return Text(f"Advance {C.numbers().wildlife_bloom_advances} on the bloom track")
         if choice is not None and choice.task.kind in ("tile", "place") and option in TILES:

@@ -67,3 +67,18 @@ def test_a_move_of_the_seat_s_own_pollinator_reads_your_in_lower_case():
     other = words.label(view, MovePollinator(owner=0, source="t1", target="t2")).plain
     assert own.startswith("Move your pollinator from t1 Banyan Elephant to t2")
     assert other.startswith(f"Move {view.name(0)}'s pollinator from t1")
+
+
+def test_the_wildlife_bonus_names_the_card_it_would_take():
+    """Found playing at 80×24: the choice read "Take a wildlife card" (and `i` did not name
+    it either) while the hint named it: "Take the wildlife card Roaming Lynx — 2 nectar in
+    any biome".  The wildlife deck's order is public: the choice says which card it is."""
+    from boardgames_tui.games.everbloom import content as C
+
+    state = blank(["bats", "butterflies"])
+    top = {card.id: card for card in C.wildlife_cards()}[state.wildlife_deck[0]]
+    view = RULES.view(state, 0)
+    label = TableWords(RULES, 0).option_words(view, "card").plain
+    assert label == f"Take the wildlife card {top.name} ({top.nectar} nectar in any biome)"
+    state.wildlife_deck = []
+    assert TableWords(RULES, 0).option_words(RULES.view(state, 0), "card").plain == "Take a wildlife card"
