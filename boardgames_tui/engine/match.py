@@ -70,6 +70,8 @@ class Match(HeldTable):
         self.remote_secrets: dict[int, str] = {}
         # The remote seats connected now: kept by the match's host (remote/host.py).
         self.connected: set[int] = set()
+        # The remote seats the host handed to a bot while their players are away.
+        self.handed_to_bot: set[int] = set()
         # Called after every move and undo, and when a remote seat comes or goes (`Table.watch`).
         self._watchers: list[Callable[[], None]] = []
 
@@ -121,6 +123,14 @@ class Match(HeldTable):
 
     def away(self) -> set[int]:
         return set(self.remote_secrets) - self.connected
+
+    def stand_ins(self) -> set[int]:
+        return set(self.handed_to_bot)
+
+    def hand_to_bot(self, seat: int, handed: bool) -> None:
+        """The host hands a remote seat to a bot (`handed`) or takes it back for its player."""
+        (self.handed_to_bot.add if handed else self.handed_to_bot.discard)(seat)
+        self._changed()
 
     def seat_came_or_went(self, seat: int, here: bool) -> None:
         """The host says a remote seat's player connected (`here`) or left."""

@@ -77,6 +77,11 @@ class Table(Protocol):
         """The seats played from another machine whose players are not connected now."""
         ...
 
+    def stand_ins(self) -> set[int]:
+        """The seats played from another machine that the host handed to a bot while
+        their players are away: the others are told a bot plays for them."""
+        ...
+
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Calls `listener` (on the event loop) after every change to the game, whoever
         made it: a remote seat's move arrives without this screen having submitted, and a
@@ -163,6 +168,9 @@ class HeldTable:
         return [index for index, seat in enumerate(self.seats) if seat.is_bot]
 
     def away(self) -> set[int]:
+        return set()
+
+    def stand_ins(self) -> set[int]:
         return set()
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:

@@ -132,8 +132,6 @@ class RemoteHost:
         self.listen_host = listen_host
         self.port = 0
         self.connections: dict[int, SeatConnection] = {}
-        # Remote seats the host handed to a bot while their players are away.
-        self.stand_ins: set[int] = set()
         # Rises at every change (a move or an undo): an action names the revision it was
         # chosen at, and one chosen at an older one is refused as stale.
         self.revision = 0
@@ -161,6 +159,11 @@ class RemoteHost:
     def away(self) -> list[int]:
         return [seat for seat in self.remote_seats if seat not in self.connections]
 
+    @property
+    def stand_ins(self) -> set[int]:
+        """Remote seats the host handed to a bot while their players are away."""
+        return self.match.handed_to_bot
+
     def is_played_here(self, seat: int) -> bool:
         """A seat the host's own process moves: a bot, or an absent seat handed to one."""
         return self.match.seats[seat].is_bot or seat in self.stand_ins
@@ -168,11 +171,13 @@ class RemoteHost:
     def hand_to_bot(self, seat: int) -> None:
         if seat not in self.match.remote_secrets:
             raise ValueError(f"{self.match.seats[seat].name} is not a remote seat")
-        self.stand_ins.add(seat)
+        self.match.hand_to_bot(seat, True)
+        self._send_views()  # the others' screens say a bot plays for the seat
         self._schedule_bots()
 
     def take_back_from_bot(self, seat: int) -> None:
-        self.stand_ins.discard(seat)
+        self.match.hand_to_bot(seat, False)
+        self._send_views()
 
     # -- the authority --------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> None:
@@ -187,8 +192,7 @@ class RemoteHost:
             return  # a seat came or went: `Away`/`Back` told the others
         self._position = self.match.position
         self.revision += 1
-        for connection in list(self.connections.values()):
-            self._send_view(connection)
+        self._send_views()
         for listener in self.listeners:
             listener()
         self._schedule_bots()
@@ -218,6 +222,7 @@ class RemoteHost:
             own_run=[rules.dump_action(action) for action in match.own_run(seat)],
             changes=ChangesSeen(marks=json_marks(report.marks), lines=list(report.lines)),
             away=self.away(),
+            stand_ins=sorted(self.stand_ins),
             score_sheet=rules.score_sheet(match.state) if over else None,
             hidden=[
                 HiddenSection(title=section.title, lines=list(section.lines))
@@ -229,6 +234,10 @@ class RemoteHost:
 
     def _send_view(self, connection: SeatConnection) -> None:
         connection.send(self.view_update(connection))
+
+    def _send_views(self) -> None:
+        for connection in list(self.connections.values()):
+            self._send_view(connection)
 
     def _tell_everyone(self, message: Any, *, but: int) -> None:
         for seat, connection in list(self.connections.items()):

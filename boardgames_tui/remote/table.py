@@ -85,6 +85,9 @@ class RemoteTable:
         """The remote seats whose players are not connected now."""
         return set(self.remote.away)
 
+    def stand_ins(self) -> set[int]:
+        return set(self._update.stand_ins)
+
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         """`listener` runs after every view, refusal or coming and going the host sends,
         and when the connection is lost."""

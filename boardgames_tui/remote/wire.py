@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAd
 from boardgames_tui.engine.contract import LogEntry, ScoreSheet, Seat
 from boardgames_tui.engine.untrusted_files import first_problem
 
-PROTOCOL_VERSION = 1
+# 2: a view says which seats a bot plays for while their players are away.
+PROTOCOL_VERSION = 2
 # A client's message is a few hundred bytes (an action); anything near this is not one of
 # ours.  aiohttp refuses a longer frame from its header, before reading its payload.
 MAX_CLIENT_MESSAGE_BYTES = 64 * 1024
@@ -141,6 +142,8 @@ class ViewUpdate(_Message):
     own_run: list[dict[str, Any]]
     changes: ChangesSeen
     away: list[StrictInt]
+    # Remote seats the host handed to a bot while their players are away.
+    stand_ins: list[StrictInt]
     # Only once the game is over.
     score_sheet: ScoreSheet | None = None
     hidden: list[HiddenSection] | None = None

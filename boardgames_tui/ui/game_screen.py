@@ -552,6 +552,11 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         if self.thinking is not None:
             status.show_text(Text(f"{self.table.seats[self.thinking].name} is thinking…", style="italic"))
             return
+        stand_ins = self.table.stand_ins()
+        if self.viewer is not None and self.viewer in stand_ins:
+            # A joined player back while the host's bot still plays their seat.
+            status.show_text(Text("A bot plays your seat until the host hands it back to you.", style="italic"))
+            return
         if self.viewer is not None and self.viewer in self.table.to_act():
             name = self.table.seats[self.viewer].name
             prompt = Text.assemble((f"{name}: ", "bold"), self.prompt_text(self.current_view(), self.viewer))
@@ -562,9 +567,14 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         elsewhere = [seat for seat in to_act if not self.table.played_here(seat) and seat not in self._bots]
         if elsewhere:
             # Played on another machine (or by the host's bots): they think there.
-            gone = [self.table.seats[seat].name for seat in elsewhere if seat in away]
-            if gone:
-                status.show_text(Text(f"{and_list(gone)} {'is' if len(gone) == 1 else 'are'} away.", style="italic"))
+            # A seat the host handed to a bot is played, not waited for.
+            played_for = [self.table.seats[seat].name for seat in elsewhere if seat in stand_ins]
+            gone = [self.table.seats[seat].name for seat in elsewhere if seat in away and seat not in stand_ins]
+            if played_for or gone:
+                said = [f"A bot is playing for {and_list(played_for)}."] if played_for else []
+                if gone:
+                    said.append(f"{and_list(gone)} {'is' if len(gone) == 1 else 'are'} away.")
+                status.show_text(Text(" ".join(said), style="italic"))
             else:
                 names = and_list([self.table.seats[seat].name for seat in elsewhere])
                 status.show_text(Text(f"{names} {'is' if len(elsewhere) == 1 else 'are'} thinking…", style="italic"))
