@@ -147,7 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
         "join", help="play your seat of a game hosted elsewhere; needs the remote extra",
         description="Joins a hosted game with the link its host gave you (keep the quotes: the link holds a #).",
     )
-    join.add_argument("link", help="the whole link, like http://HOST:PORT/seat/2#SECRET")
+    join.add_argument(
+        "link", nargs="?", default=None,
+        help="the whole link, like http://HOST:PORT/seat/2#SECRET (without it: read from BOARDGAMES_TUI_JOIN_LINK)",
+    )
+    join.add_argument("--seat-only", action="store_true", help=argparse.SUPPRESS)  # a browser seat (remote/browser.py)
     return parser
 
 
@@ -190,13 +194,18 @@ def command_join(args: argparse.Namespace) -> int:
     from boardgames_tui.app import BoardGamesApp
 
     check_remote_extra()
-    from boardgames_tui.remote.wire import JoinLink
+    from boardgames_tui.remote.wire import JOIN_LINK_ENV, JoinLink
 
+    # A browser seat's `join` is given its link in its environment, which other users
+    # of the machine cannot read (a command line they can).
+    text = args.link if args.link is not None else os.environ.get(JOIN_LINK_ENV)
+    if not text:
+        raise CliError("join needs the link the host gave you: boardgames-tui join 'http://HOST:PORT/seat/2#SECRET'")
     try:
-        link = JoinLink.parse(args.link)
+        link = JoinLink.parse(text)
     except ValueError as error:
         raise CliError(str(error)) from None
-    return run_app(BoardGamesApp(join=link))
+    return run_app(BoardGamesApp(join=link, seat_only=args.seat_only))
 
 
 def cores() -> int:

@@ -58,10 +58,14 @@ class BoardGamesApp(App[None]):
         settings: Settings | None = None,
         join: JoinLink | None = None,
         listen: tuple[str, int] = ("127.0.0.1", DEFAULT_HOST_PORT),
+        seat_only: bool = False,
     ) -> None:
         super().__init__()
         # A seat of another machine's table to join at start (`boardgames-tui join`).
         self.join_link = join
+        # A browser seat, run on the host's machine: the joined game and nothing else
+        # (no menu with the host's saves); leaving the game ends the app.
+        self.seat_only = seat_only
         # Where a hosted game listens, and its host while one runs.
         self.listen = listen
         self.remote_host: RemoteHost | None = None
@@ -124,7 +128,12 @@ class BoardGamesApp(App[None]):
         return self._store
 
     def on_mount(self) -> None:
-        self.push_screen(MenuScreen())
+        if self.seat_only:
+            from boardgames_tui.ui.seat_only import SeatOnlyScreen
+
+            self.push_screen(SeatOnlyScreen())
+        else:
+            self.push_screen(MenuScreen())
         if self.start_request is not None:
             self.start_match(self.start_request)
         if self.join_link is not None:
@@ -140,10 +149,13 @@ class BoardGamesApp(App[None]):
             await remote.join()
         except JoinRefused as refusal:
             self.notify(refusal.reason, title="Could not join", severity="error", markup=False, timeout=30)
+            if self.seat_only:
+                self.screen.say(f"Could not join: {refusal.reason}")  # type: ignore[attr-defined]
             return
         self.remote_seat = remote
         table = RemoteTable(remote)
-        self.return_to_menu()
+        if not self.seat_only:
+            self.return_to_menu()
         self.push_screen(game_screen_class(table.game)(table))
 
     async def _start_hosting(self, match: Match) -> None:
@@ -263,6 +275,9 @@ class BoardGamesApp(App[None]):
 
     # -- navigation ------------------------------------------------------------------------
     def return_to_menu(self) -> None:
+        if self.seat_only:
+            self.exit()  # a browser seat has no menu
+            return
         self.match = None
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()

@@ -142,6 +142,8 @@ class RemoteHost:
         self._runner: web.AppRunner | None = None
         self._ungreeted = 0
         self._views = ViewCache(match.rules)
+        # Browser seats (remote/browser.py), where the `web` extra is installed.
+        self.browser_seats: Any = None
         # Every change reaches the seats, whoever made it: a remote seat, a bot, or a
         # person at the host's own keyboard through its screen.
         self._position = match.position
@@ -279,6 +281,13 @@ class RemoteHost:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE_BYTES)
         app.router.add_get(WEBSOCKET_PATH, self._websocket)
         app.router.add_get("/seat/{number}", self._join_page)
+        try:
+            from boardgames_tui.remote.browser import BrowserSeats
+        except ImportError:
+            pass  # no `web` extra: the link's page says to join from a terminal
+        else:
+            self.browser_seats = BrowserSeats(self)
+            self.browser_seats.add_routes(app)
         return app
 
     async def start(self, port: int = 0) -> None:
@@ -296,12 +305,14 @@ class RemoteHost:
             # A bot still thinking in its thread is forgotten: its move is never made.
             self._bot_task.cancel()
             await asyncio.gather(self._bot_task, return_exceptions=True)
+        if self.browser_seats is not None:
+            await self.browser_seats.stop()
         for connection in list(self.connections.values()):
             await connection.socket.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
-    def _request_problem(self, request: web.Request) -> web.HTTPException | None:
+    def request_problem(self, request: web.Request) -> web.HTTPException | None:
         """`serve`'s checks: no other site's page, and only loopback Hosts on loopback."""
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != request.host:
@@ -313,16 +324,18 @@ class RemoteHost:
         return None
 
     async def _join_page(self, request: web.Request) -> web.StreamResponse:
-        problem = self._request_problem(request)
+        problem = self.request_problem(request)
         if problem is not None:
             raise problem
+        if self.browser_seats is not None:
+            return self.browser_seats.page()
         return web.Response(
             text="This is a boardgames-tui table. Join it from a terminal with:\n\n"
             "  boardgames-tui join 'THE WHOLE LINK YOU WERE GIVEN'\n"
         )
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
-        problem = self._request_problem(request)
+        problem = self.request_problem(request)
         if problem is not None:
             raise problem
         if self._ungreeted >= MAX_UNGREETED:

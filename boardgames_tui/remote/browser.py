@@ -1,0 +1,202 @@
+"""A browser seat: a join link opened in a browser (a phone, say) gives that seat's game
+screen, the one `boardgames-tui join LINK` shows in a terminal, through textual-serve.
+
+The host's own port serves it, where the `web` extra is installed:
+
+- `GET /seat/N` is a page of ours that holds no secret and is the same for everyone.
+  The link's secret is in its fragment (`#SECRET`), which a browser never sends; the
+  page's script reads it and opens the terminal's websocket at
+  `/seat/N/session/SECRET`, to this host only.
+- That websocket is let in only with the seat's secret (constant-time compare), the
+  host's Host and Origin checks passed.  Then, and only then, a process is started:
+  `python -m boardgames_tui join`, which reads the link from its environment (never its
+  command line, which every user of the machine can read) and joins the host over
+  loopback like any terminal, as that seat alone.  One browser session per seat: a
+  newer one ends the older.
+- Everything the browser sends after that is untrusted: textual-serve's messages
+  (keys, a resize, a ping, focus) are read by `relay_browser_message` here, which
+  drops whatever is not exactly one of them, and the keys reach only that seat's app.
+
+This module imports textual-serve: the host loads it only when the `web` extra is there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import shlex
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from boardgames_tui.addresses import is_loopback
+from boardgames_tui.engine.saves import DATA_DIR_ENV
+from boardgames_tui.settings import CONFIG_DIR_ENV
+from boardgames_tui.remote.wire import JOIN_LINK_ENV, MAX_CLIENT_MESSAGE_BYTES, JoinLink
+
+STATIC_PATH = Path(textual_serve.__file__).parent / "static"
+PAGE = (Path(__file__).parent / "seat_page.html").read_text(encoding="utf-8")
+# A browser asks for the terminal's size in cells; a phone is far below this, and a
+# larger one would only make the seat's app draw a huge screen.
+MAX_CELLS = 500
+# How long a seat's app is given to quit when its session ends, before it is killed.
+QUIT_SECONDS = 5.0
+
+logging.getLogger("textual-serve").setLevel(logging.CRITICAL)  # its log would print on the host's screen
+
+
+def join_command() -> str:
+    """`join` run by the same Python as the host (so the same install or checkout)."""
+    return shlex.join([sys.executable, "-m", "boardgames_tui", "join", "--seat-only"])
+
+
+class SeatAppService(AppService):
+    """textual-serve's process for one browser session, given its seat's link in its
+    environment only."""
+
+    def __init__(self, link: JoinLink, **kwargs: Any) -> None:
+        super().__init__(join_command(), **kwargs)
+        self.link = link
+        # Its own empty data and settings folders: the app runs on the host's machine,
+        # and whoever holds the link must not reach (or change) the host's.
+        self.home = tempfile.TemporaryDirectory(prefix="boardgames-tui-seat-")
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width, height)
+        environment[JOIN_LINK_ENV] = str(self.link)
+        environment[DATA_DIR_ENV] = str(Path(self.home.name) / "data")
+        environment[CONFIG_DIR_ENV] = str(Path(self.home.name) / "config")
+        return environment
+
+    async def stop(self) -> None:
+        process = self._process
+        try:
+            await asyncio.wait_for(super().stop(), QUIT_SECONDS)
+        except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+            pass
+        if process is not None and process.returncode is None:
+            process.kill()
+            await process.wait()
+        self.home.cleanup()
+
+
+def relay_browser_message(data: str) -> tuple[str, Any] | None:
+    """One message from the page's terminal, as (kind, value), or None for anything that
+    is not exactly one textual-serve's page sends: it is dropped unread."""
+    try:
+        envelope = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind, value = envelope[0], envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin" and isinstance(value, str):
+        return kind, value
+    if kind == "resize" and isinstance(value, dict):
+        width, height = value.get("width"), value.get("height")
+        if all(type(size) is int and 1 <= size <= MAX_CELLS for size in (width, height)):
+            return kind, (width, height)
+        return None
+    if kind == "ping" and isinstance(value, str) and len(value) <= 64:
+        return kind, value
+    if kind in ("blur", "focus"):
+        return kind, None
+    return None
+
+
+def cells(text: str, default: int) -> int:
+    return int(text) if text.isdigit() and 1 <= int(text) <= MAX_CELLS else default
+
+
+class BrowserSeats:
+    """The host's browser seats: their page, their files, and one session per seat."""
+
+    def __init__(self, host: Any) -> None:
+        self.host = host  # the RemoteHost that made it (host.py imports this module)
+        self.sessions: dict[int, SeatAppService] = {}
+        self.download_manager = DownloadManager()
+
+    def add_routes(self, app: web.Application) -> None:
+        app.router.add_static("/static", STATIC_PATH)
+        app.router.add_get("/seat/{number}/session/{secret}", self._session)
+
+    def page(self) -> web.Response:
+        return web.Response(text=PAGE, content_type="text/html", headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+    def _seat_of(self, request: web.Request) -> int | None:
+        """The seat whose secret the request's path holds, compared in constant time."""
+        number = request.match_info["number"]
+        seat = int(number) - 1 if number.isdigit() and len(number) == 1 else -1
+        expected = self.host.match.remote_secrets.get(seat, "")
+        supplied = request.match_info["secret"]
+        if not hmac.compare_digest(supplied.encode(), (expected or "\0").encode()) or not expected:
+            return None
+        return seat
+
+    def local_link(self, seat: int) -> JoinLink:
+        """The seat's link as the seat's app reaches this host: over loopback when the
+        host listens on every interface or on loopback itself."""
+        listening = self.host.listen_host
+        reach = "127.0.0.1" if listening in ("0.0.0.0", "::", "") or is_loopback(listening) else listening
+        return self.host.link(seat, reach)
+
+    async def _session(self, request: web.Request) -> web.StreamResponse:
+        problem = self.host.request_problem(request)
+        if problem is not None:
+            raise problem
+        seat = self._seat_of(request)
+        if seat is None:
+            raise web.HTTPForbidden(text="Refused: that link is not valid for this table.\n")
+        socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE_BYTES, heartbeat=15.0)
+        await socket.prepare(request)
+        previous = self.sessions.pop(seat, None)
+        if previous is not None:
+            await previous.stop()  # the same seat opened again elsewhere
+        service = SeatAppService(
+            self.local_link(seat),
+            write_bytes=socket.send_bytes,
+            write_str=socket.send_str,
+            close=socket.close,
+            download_manager=self.download_manager,
+        )
+        self.sessions[seat] = service
+        try:
+            await service.start(cells(request.query.get("width", ""), 80), cells(request.query.get("height", ""), 24))
+            async for message in socket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                said = relay_browser_message(message.data)
+                if said is None:
+                    continue
+                kind, value = said
+                if kind == "stdin":
+                    await service.send_bytes(value.encode("utf-8"))
+                elif kind == "resize":
+                    await service.set_terminal_size(*value)
+                elif kind == "ping":
+                    await socket.send_json(["pong", value])
+                elif kind == "blur":
+                    await service.blur()
+                else:
+                    await service.focus()
+        except (ConnectionError, RuntimeError):
+            pass  # the browser went away
+        finally:
+            if self.sessions.get(seat) is service:
+                del self.sessions[seat]
+            await service.stop()
+            await socket.close()
+        return socket
+
+    async def stop(self) -> None:
+        for service in list(self.sessions.values()):
+            await service.stop()
+        self.sessions.clear()
