@@ -173,7 +173,6 @@ class BoardGamesApp(App[None]):
             # The usual port is taken (another table?): any free one, and new links.
             await host.start(0)
         self.remote_host = host
-        self.action_join_links()
 
     async def _stop_hosting(self) -> None:
         host, self.remote_host = self.remote_host, None
@@ -186,17 +185,23 @@ class BoardGamesApp(App[None]):
         if remote is not None:
             await remote.close()  # the host says "away" at once
 
-    def action_join_links(self) -> None:
+    def join_links_screen(self, *, starting: bool = False) -> Screen[None] | None:
         from boardgames_tui.ui.join_links import JoinLinksScreen
 
         host = self.remote_host
         if host is None:
-            return
+            return None
         links = [(host.match.seats[seat].name, str(host.link(seat))) for seat in host.remote_seats]
         where = f"Listening on {host.listen_host}:{host.port}"
         if host.listen_host in ("127.0.0.1", "localhost", "::1"):
             where += " (this machine only: host with --listen 0.0.0.0:PORT for your network)"
-        self.push_screen(JoinLinksScreen(links, where + "."))
+        return JoinLinksScreen(links, where + ".", starting=starting)
+
+    def action_join_links(self) -> None:
+        """The links, on a screen of their own (the game hidden), after a warning."""
+        screen = self.join_links_screen()
+        if screen is not None:
+            self.push_screen(screen)
 
     def hand_seat(self, seat: int, to_bot: bool) -> None:
         """The host hands an absent remote seat to a bot, or takes it back for its player."""
@@ -327,16 +332,32 @@ class BoardGamesApp(App[None]):
         self._show_match(match)
 
     def _show_match(self, match: Match, *, guided: bool = False) -> None:
-        from boardgames_tui.ui.game_screen import game_screen_class
-
         self.return_to_menu()
         self.match = match
+        if match.remote_secrets:
+            # A hosted game (new, or resumed from Continue: its links stay valid).
+            self.run_worker(self._host_then_show(match), exit_on_error=False)
+            return
+        self._push_game_screen(match, guided)
+
+    def _push_game_screen(self, match: Match, guided: bool = False) -> None:
+        from boardgames_tui.ui.game_screen import game_screen_class
+
         screen = game_screen_class(match.game)(match)
         self._set_teacher(screen, match, guided)
         self.push_screen(screen)
-        if match.remote_secrets:
-            # A hosted game (new, or resumed from Continue: its links stay valid).
-            self.run_worker(self._start_hosting(match), exit_on_error=False)
+
+    async def _host_then_show(self, match: Match) -> None:
+        """Opens the table, then offers its join links before the game's first curtain
+        (or first seat's screen): the host sends them before anyone's cards are up."""
+        await self._start_hosting(match)
+        if self.match is not match:
+            return  # left meanwhile
+        links = self.join_links_screen(starting=True)
+        if links is None:
+            self._push_game_screen(match)  # could not listen (said): the seats here play on
+            return
+        self.push_screen(links, lambda _: self._push_game_screen(match) if self.match is match else None)
 
     def _set_teacher(self, screen: GameScreen, match: Match, guided: bool) -> None:
         """Lessons for the guided game's learner, and with "Teach as I play" for every

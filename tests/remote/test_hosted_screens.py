@@ -52,10 +52,15 @@ async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path
     )
     host_app = BoardGamesApp(store=SaveStore(tmp_path / "host"), start=start, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
     async with host_app.run_test(size=(80, 24)) as host:
-        await until(host, lambda: isinstance(host_app.screen, JoinLinksScreen), "the join links shown")
+        await until(host, lambda: isinstance(host_app.screen, JoinLinksScreen), "the join links offered")
         link = host_app.remote_host.link(BEN)
+        # A warning first; the links at a deliberate key; the game once they are closed.
+        assert "Each link lets whoever reads it play that seat" in screen_text(host_app)
+        assert link.secret not in screen_text(host_app)
+        await host.press("enter")
         assert str(link) in screen_text(host_app).replace("\n", "")
         await host.press("escape")
+        await until(host, lambda: isinstance(host_app.screen, PollenScreen), "the game after the links")
         match = host_app.match
         host_screen = host_app.screen
         assert isinstance(host_screen, PollenScreen) and host_screen.viewer == ANN
@@ -117,6 +122,7 @@ async def test_the_setup_form_offers_a_remote_seat_and_starts_a_hosted_game(tmp_
         request = app.screen.collect()
         assert request.remote_seats == [1] and request.seats[1].name == "Ben" and request.seats[1].kind == "human"
         app.start_match(request)
-        await until(pilot, lambda: isinstance(app.screen, JoinLinksScreen), "the join links shown")
+        await until(pilot, lambda: isinstance(app.screen, JoinLinksScreen), "the join links offered")
         assert app.match.remote_secrets.keys() == {1}
+        await pilot.press("enter")
         assert "Ben" in screen_text(app) and str(app.remote_host.link(1)) in screen_text(app)

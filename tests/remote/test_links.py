@@ -3,6 +3,8 @@ is refused with a reason a person can act on."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from boardgames_tui.remote.wire import JoinLink
@@ -33,3 +35,59 @@ def test_a_link_reads_back_as_itself(host: str):
 def test_a_wrong_link_is_refused_with_a_reason(text: str, reason: str):
     with pytest.raises(ValueError, match=reason):
         JoinLink.parse(text)
+
+
+# segno's half blocks: a full block is two light modules (top, bottom), a space two dark.
+HALF_BLOCKS = {"█": (False, False), "▀": (False, True), "▄": (True, False), " ": (True, True)}
+
+
+def test_a_links_qr_code_is_segnos_in_half_blocks_with_its_quiet_zone():
+    segno = pytest.importorskip("segno", reason="segno is not installed (pip install '.[remote]')")
+    from boardgames_tui.ui.join_links import QR_QUIET_ZONE, qr_text
+
+    link = str(JoinLink(host="192.168.1.20", port=8470, seat=1, secret=SECRET))
+    drawn = qr_text(link)
+    code = segno.make(link, micro=False)
+    written = io.StringIO()
+    code.terminal(out=written, border=QR_QUIET_ZONE, compact=True)
+    assert drawn == written.getvalue().rstrip("\n")
+
+    # Two modules a character: a symbol of `size` modules a side, and the quiet zone of
+    # four light modules all round it.
+    size = code.symbol_size(border=0)[0]
+    width = size + 2 * QR_QUIET_ZONE
+    lines = drawn.split("\n")
+    assert len(lines) == (width + 1) // 2 and {len(line) for line in lines} == {width}
+    dark = [[False] * width for _ in range(2 * len(lines))]
+    for row, line in enumerate(lines):
+        for column, character in enumerate(line):
+            dark[2 * row][column], dark[2 * row + 1][column] = HALF_BLOCKS[character]
+    expected = [[bool(module) for module in row] for row in code.matrix]
+    inside = range(QR_QUIET_ZONE, QR_QUIET_ZONE + size)
+    assert [[dark[row][column] for column in inside] for row in inside] == expected
+    quiet = [dark[row][column] for row in range(width) for column in range(width) if row not in inside or column not in inside]
+    assert not any(quiet)
+
+
+async def test_the_links_screen_warns_first_then_shows_each_link_and_its_qr_code():
+    pytest.importorskip("segno", reason="segno is not installed (pip install '.[remote]')")
+    from textual.app import App
+
+    from boardgames_tui.ui.join_links import JoinLinksScreen, qr_text
+    from tests.ui.conftest import screen_text
+
+    links = [(name, str(JoinLink(host="127.0.0.1", port=8470, seat=seat, secret=SECRET[seat:] + "x" * seat)))
+             for seat, name in ((1, "Ben"), (2, "Cy"))]
+    app = App()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(JoinLinksScreen(links, "Listening on 127.0.0.1:8470."))
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "lets whoever reads it play that seat" in shown
+        assert all(link not in shown for _, link in links) and "▀" not in shown
+        await pilot.press("enter")
+        shown = screen_text(app)
+        assert all(link in shown for _, link in links)
+        assert "Ben's link as a QR code" in shown and qr_text(links[0][1]).split("\n")[3] in shown
+        await pilot.press("right")
+        assert qr_text(links[1][1]).split("\n")[3] in screen_text(app)
