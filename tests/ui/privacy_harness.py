@@ -16,6 +16,11 @@ seat's view and then from another's, so that every seat's secrets are sampled
 afresh), redraws, and requires the very same frame.  A frame that changes showed
 something its audience may not see.
 
+A hosted game's join links (each holds its seat's secret) may appear only on the
+links' own screen: the harness opens it at the start and now and then from the
+command palette, and fails on any other frame that shows a secret or a piece of one.
+Remote seats' moves are made at the host (as a joined seat's would arrive).
+
 A second check concerns UI state, which no game state can reveal: each seat's first
 frame must be the same whether or not the other seats moved cursors and opened
 panels on their turns (`first_frames` of a run against one whose other seats only
@@ -38,6 +43,7 @@ from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.confirm import ConfirmScreen
+from boardgames_tui.ui.join_links import JoinLinksScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 from boardgames_tui.ui.setup import StartRequest
 
@@ -101,15 +107,19 @@ class GamePlan:
     noise: tuple[str, ...]
     bots: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    # Seats played from another machine (a hosted game), after the humans.
+    remote: int = 0
 
     def seats(self) -> list[Seat]:
-        seats = [Seat(name=NAMES[index]) for index in range(self.humans)]
-        seats += [Seat(name=NAMES[self.humans + index], kind="bot", bot_level="random") for index in range(self.bots)]
+        seats = [Seat(name=NAMES[index]) for index in range(self.humans + self.remote)]
+        first_bot = self.humans + self.remote
+        seats += [Seat(name=NAMES[first_bot + index], kind="bot", bot_level="random") for index in range(self.bots)]
         return seats
 
     def app(self, tmp_path: Path) -> BoardGamesApp:
-        start = StartRequest(slug=self.slug, seats=self.seats(), options=self.options, seed=self.seed)
-        return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+        remote = list(range(self.humans, self.humans + self.remote))
+        start = StartRequest(slug=self.slug, seats=self.seats(), options=self.options, seed=self.seed, remote_seats=remote)
+        return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
 
 
 def alternative_state(game: Game, state: GameState, audience: int | None, rng: random.Random) -> GameState:
@@ -166,6 +176,8 @@ class Harness:
         self.ignored_keys_on_curtains = 0
         self.announcements = 0
         self.hints = 0
+        self.links_shown = 0
+        self.remote_moves = 0
         self.sizes = (ROOMY, app.match.game.min_screen if app.match else ROOMY, TOO_SMALL)
         self.size = ROOMY
 
@@ -186,6 +198,22 @@ class Harness:
     async def check(self) -> Frame:
         """The frame on screen now; raises if it shows more than its audience may see."""
         await self.settle()
+        if isinstance(self.app.screen, JoinLinksScreen):
+            # The links' own screen, for the host: drawn alone, never over a seat's screen.
+            self.frames_checked += 1
+            if self.app.screen.styles.background.a < 1:
+                raise PrivacyLeak("the join links are drawn over the game's screen")
+            return frame_of(self.app)
+        frame = await self._check_frame()
+        for secret in self.app.match.remote_secrets.values():
+            # A piece of one too: a link cut at the end of a line is still read.
+            if any(piece in frame.text for piece in (secret, secret[:12], secret[-12:])):
+                raise PrivacyLeak(
+                    f"frame {self.frames_checked} ({type(self.app.screen).__name__}) shows a join link's secret:\n{frame.text}"
+                )
+        return frame
+
+    async def _check_frame(self) -> Frame:
         audience = self.audience()
         match = self.app.match
         game = self.game_screen()
@@ -255,6 +283,8 @@ class Harness:
                 await self.press("enter")
             elif isinstance(screen, GameScreen):
                 await self.at_game(screen)
+            elif isinstance(screen, JoinLinksScreen):
+                await self.at_links(screen)
             else:
                 await self.press("escape")
             if self.stop_after_first_frames and len(self.first_frames) == self.plan.humans:
@@ -282,9 +312,25 @@ class Harness:
         self.curtains_lowered += 1
         self.first_frames.setdefault(seat, shown)
 
+    async def at_links(self, screen: JoinLinksScreen) -> None:
+        """The warning, then the links at a deliberate key, then back."""
+        self.links_shown += 1
+        shown = await self.press("enter")
+        assert screen.links[0][1] in shown.text
+        await self.press("escape")
+
     async def at_game(self, screen: GameScreen) -> None:
         match = self.app.match
         seat = screen.viewer
+        remote_to_act = [seat for seat in match.to_act() if seat in match.remote_secrets]
+        if remote_to_act and self.app.remote_host is not None:
+            # A remote seat's move, as its player's would arrive at the host.
+            mover = remote_to_act[0]
+            action = self.flow.choice(match.rules.legal_actions(match.view(mover), mover))
+            self.app.remote_host.submit(mover, action)
+            self.remote_moves += 1
+            await self.check()
+            return
         if screen.thinking is not None or seat is None or seat not in match.to_act():
             # A bot's move, or a moment between two screens.
             await self.pilot.pause(0.02)
@@ -305,6 +351,10 @@ class Harness:
             await self.press("s")
         elif roll < 0.58:
             await self.resize(self.flow.choice([size for size in self.sizes if size != self.size]))
+        elif self.plan.remote and (roll < 0.61 or self.links_shown < 2):
+            # The host asks for the links again (Ctrl+P → Join links), a seat's screen up.
+            self.app.action_join_links()
+            await self.check()
         else:
             action = self.flow.choice(match.rules.legal_actions(match.view(seat), seat))
             if quiet:

@@ -73,6 +73,49 @@ async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock):
         assert quiet.first_frames[seat] == harness.first_frames[seat], f"{plan.seats()[seat].name}'s first frame:\n{quiet.first_frames[seat].text}\n---\n{harness.first_frames[seat].text}"
 
 
+@pytest.mark.long(seconds=25)
+async def test_a_hosted_games_join_links_appear_in_no_seats_frame(tmp_path, stepped_clock):
+    """Ann and Ben at the host's keyboard, Cy remote: the links are shown at the start
+    and again from the palette while a seat's screen is up, and appear in no other frame."""
+    pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+    from boardgames_tui.ui.join_links import JoinLinksScreen
+
+    plan = GamePlan("pollen", humans=2, remote=1, seed=3, steps=50, noise=(*ARROWS, "tab", "1"))
+    app = plan.app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(500):
+            if isinstance(app.screen, JoinLinksScreen):
+                break
+            await pilot.pause(0.02)
+        harness = Harness(app, pilot, plan, stepped_clock)
+        await harness.run()
+    assert harness.links_shown >= 2 and harness.remote_moves > 0 and harness.curtains_lowered >= 2
+    assert harness.frames_checked > 40
+
+
+async def test_the_harness_catches_a_join_link_on_a_seats_screen(tmp_path, stepped_clock, monkeypatch):
+    """The proof above can fail: a prompt that names Cy's link is caught."""
+    pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+    from boardgames_tui.games.pollen.screen import PollenScreen
+    from boardgames_tui.ui.join_links import JoinLinksScreen
+
+    shown_as_is = PollenScreen.prompt_text
+
+    def leaky_prompt(self, view, viewer):
+        return f"(Cy joins with {self.app.remote_host.link(2)}) " + shown_as_is(self, view, viewer)
+
+    monkeypatch.setattr(PollenScreen, "prompt_text", leaky_prompt)
+    plan = GamePlan("pollen", humans=2, remote=1, seed=3, steps=30, noise=("tab",))
+    app = plan.app(tmp_path)
+    with pytest.raises(PrivacyLeak, match="join link's secret"):
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(500):
+                if isinstance(app.screen, JoinLinksScreen):
+                    break
+                await pilot.pause(0.02)
+            await Harness(app, pilot, plan, stepped_clock).run()
+
+
 async def test_the_harness_catches_a_screen_that_shows_another_seats_hand(tmp_path, stepped_clock, monkeypatch):
     """The proof above can fail: a prompt that names the other seat's cards (read from
     the full state, as a careless screen might) is caught within a few keys."""
