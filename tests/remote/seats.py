@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
+import time
 from typing import Any
 
 from boardgames_tui.engine.bots import RandomBot
@@ -89,3 +91,33 @@ def assert_only_views(host: RemoteHost, players: list[Player]) -> None:
             expected = rules.view(states[update.moves_made], seat)
             assert view.model_dump() == expected.model_dump()
             assert update.view == expected.model_dump(mode="json", exclude={"log"})
+
+
+class HostThread:
+    """A `RemoteHost` serving from its own thread's event loop."""
+
+    def __init__(self, host: RemoteHost) -> None:
+        self.host = host
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.run(host.start())
+        # The host thread's own CPU clock (a benchmark reads the host's CPU per move).
+        self.cpu_clock = self.run(self._clock())
+
+    async def _clock(self) -> int:
+        return time.pthread_getcpuclockid(threading.get_ident())
+
+    def cpu_time(self) -> float:
+        return time.clock_gettime(self.cpu_clock)
+
+    def run(self, coroutine, timeout: float = 30):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def stop(self) -> None:
+        try:
+            self.run(self.host.stop())
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(10)
+            self.loop.close()

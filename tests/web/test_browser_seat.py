@@ -9,8 +9,6 @@ app is `boardgames-tui join --seat-only`, started by the host for the browser.
 
 from __future__ import annotations
 
-import asyncio
-import threading
 import time
 import urllib.request
 from typing import Iterator
@@ -20,34 +18,12 @@ import pytest
 pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
 
 from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from tests.remote.seats import BOT_PACE, hosted_match  # noqa: E402
+from tests.remote.seats import BOT_PACE, HostThread, hosted_match  # noqa: E402
 from tests.web.test_serve import CHROMIUM_ARGS, CHROMIUM, Terminal, _missing, refused_status  # noqa: E402
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=str(_missing()))
 
 ANN, BEN = 0, 1
-
-
-class HostThread:
-    """A `RemoteHost` serving from its own thread's event loop."""
-
-    def __init__(self, host: RemoteHost) -> None:
-        self.host = host
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        self.run(host.start())
-
-    def run(self, coroutine, timeout: float = 30):
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
-
-    def stop(self) -> None:
-        try:
-            self.run(self.host.stop())
-        finally:
-            self.loop.call_soon_threadsafe(self.loop.stop)
-            self.thread.join(10)
-            self.loop.close()
 
 
 @pytest.fixture
