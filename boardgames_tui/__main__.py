@@ -177,7 +177,7 @@ def command_host(args: argparse.Namespace) -> int:
     from boardgames_tui.ui.setup import StartRequest, parse_seed
 
     check_remote_extra()
-    rules = resolve_game(args.game)
+    rules = resolve_game(args.game).rules
     remote = [number for number, spec in enumerate(args.seat) if spec.startswith("remote:")]
     if not remote:
         raise CliError("a hosted game needs a remote seat: write --seat remote:NAME for a player on another machine")

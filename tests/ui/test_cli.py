@@ -192,3 +192,22 @@ def test_a_dependency_missing_after_a_pull_names_the_refresh(capsys, monkeypatch
     code, _, err = run(capsys)
     assert code == 1
     assert "'pydantic_settings' is missing" in err and "pipx run --refresh --editable --spec ." in err
+
+
+def test_host_and_join_start_the_app_with_the_table_they_name(monkeypatch):
+    """`host` reads its seats against the game's rules (it met an AttributeError once the
+    games became records of parts); `join` takes its link, or the environment's."""
+    pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+    import boardgames_tui.__main__ as cli
+
+    started = []
+    monkeypatch.setattr(cli, "run_app", lambda app: started.append(app) or 0)
+    assert main(["host", "bloom-kingdom", "--seat", "Ann", "--seat", "remote:Ben", "--seat", "bot", "--listen", "127.0.0.1:8470"]) == 0
+    request = started[-1].start_request
+    assert request.remote_seats == [1] and [seat.name for seat in request.seats][:2] == ["Ann", "Ben"]
+    link = "http://127.0.0.1:8470/seat/2#" + "s" * 32
+    assert main(["join", link]) == 0
+    assert str(started[-1].join_link) == link and not started[-1].seat_only
+    monkeypatch.setenv("BOARDGAMES_TUI_JOIN_LINK", link)
+    assert main(["join", "--seat-only"]) == 0
+    assert str(started[-1].join_link) == link and started[-1].seat_only
