@@ -15,6 +15,7 @@ from boardgames_tui.engine.contract import GameState, LogEntry, ScoreSheet, Seat
 from boardgames_tui.engine.parts import Game, Rules
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.remote.wire import (
+    JOINED_ELSEWHERE,
     MAX_HOST_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     Act,
@@ -90,6 +91,8 @@ class RemoteSeat:
     async def _next(self) -> Welcome | ViewUpdate | Refused | Away | Back | None:
         assert self._socket is not None
         message = await self._socket.receive()
+        if message.type == aiohttp.WSMsgType.CLOSE and message.extra == JOINED_ELSEWHERE.decode():
+            self.closed_reason = "Your seat was opened again elsewhere with the same link (another terminal or a browser)."
         if message.type != aiohttp.WSMsgType.TEXT:
             return None
         return parse_host_message(message.data)

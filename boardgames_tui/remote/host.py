@@ -31,6 +31,7 @@ from boardgames_tui.engine.bots import make_bot
 from boardgames_tui.engine.contract import GameState, IllegalMove
 from boardgames_tui.engine.match import Match
 from boardgames_tui.remote.wire import (
+    JOINED_ELSEWHERE,
     MAX_CLIENT_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     WEBSOCKET_PATH,
@@ -405,7 +406,7 @@ class RemoteHost:
         connection = SeatConnection(hello.seat, socket)
         self.connections[hello.seat] = connection
         if previous is not None:
-            await previous.socket.close(message=b"joined again elsewhere")
+            await previous.socket.close(message=JOINED_ELSEWHERE)
         match = self.match
         connection.send(Welcome(game=self.rules.slug, seat=hello.seat, seats=match.seats, remote_seats=self.remote_seats))
         self._send_view(connection)

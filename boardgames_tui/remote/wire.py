@@ -31,6 +31,8 @@ MAX_HOST_MESSAGE_BYTES = 8 * 1024 * 1024
 # Secrets are `secrets.token_urlsafe(24)`: 32 characters.
 SECRET_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 WEBSOCKET_PATH = "/ws"
+# The host's closing word to a seat's older connection when the same link joins again.
+JOINED_ELSEWHERE = b"joined again elsewhere"
 # Where `join` finds its link when given none: a browser seat's process (remote/browser.py)
 # is given it there, not on its command line, which every user of the machine can read.
 JOIN_LINK_ENV = "BOARDGAMES_TUI_JOIN_LINK"

@@ -101,3 +101,18 @@ async def _until(seat: RemoteSeat, condition: Callable[[], bool]) -> None:
     while not condition():
         seat.changed.clear()
         await seat.changed.wait()
+
+
+async def test_a_seat_joined_again_elsewhere_tells_the_older_connection_why_it_closed():
+    host = RemoteHost(hosted_match("pollen", remote=[1], players=2), rate=BOT_PACE)
+    await host.start()
+    try:
+        first = await join(host, 1)
+        second = await join(host, 1)  # the same link, from a browser or another terminal
+        await asyncio.wait_for(first._reader, 10)
+        assert first.closed_reason is not None and "opened again elsewhere" in first.closed_reason
+        assert second.closed_reason is None and host.connections[1].socket is not None
+        await first.close()
+        await second.close()
+    finally:
+        await host.stop()
