@@ -90,15 +90,15 @@ class JoinLinksScreen(Screen[None]):
         if not self.shown:
             return Text(f"Enter: show the links · Escape: {back} without them (Ctrl+P → Join links shows them later)")
         more = " · ←/→: the next seat's QR code" if len(self.links) > 1 and can_draw_qr() else ""
-        return Text(f"Enter or Escape: {back}{more}")
+        return Text(f"Enter or Escape: {back} · ↑/↓: scroll{more}")
 
     def action_show_or_close(self) -> None:
         if self.shown:
             self.action_close()
             return
         self.shown = True
-        lines = Text("Send each player their own link; they play with  boardgames-tui join 'LINK'\n")
-        lines.append("or by opening it in a browser, where the host has the web extra.\n\n")
+        lines = Text("Send each player their own link: boardgames-tui join 'LINK' plays it,\n")
+        lines.append("and so does a browser, where the host has the web extra.\n\n")
         for name, link in self.links:
             lines.append(f"{name}\n", style="bold")
             lines.append(f"{link}\n")
