@@ -150,7 +150,11 @@ class BoardGamesApp(App[None]):
         except JoinRefused as refusal:
             self.notify(refusal.reason, title="Could not join", severity="error", markup=False, timeout=30)
             if self.seat_only:
-                self.screen.say(f"Could not join: {refusal.reason}")  # type: ignore[attr-defined]
+                from boardgames_tui.ui.seat_only import SeatOnlyScreen
+
+                for screen in self.screen_stack:
+                    if isinstance(screen, SeatOnlyScreen):
+                        screen.say(f"Could not join: {refusal.reason}")
             return
         self.remote_seat = remote
         table = RemoteTable(remote)
