@@ -19,10 +19,12 @@ def test_bloom_kingdom_is_taught():
 
 
 @cache
-def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
-    """(the learner's decision number, lesson id) for each lesson the guided game's learner
-    is shown, in order, when the learner always takes the first choice offered (Enter on the highlight,
-    or the first key a prompt names, as the screen test plays it) and the bots play theirs."""
+def guided_run(slug: str) -> tuple[tuple[tuple[int, str], ...], tuple[frozenset[str], ...]]:
+    """The guided game, played headless: (the learner's decision number, lesson id) for
+    each lesson the learner is shown, in order, and for each of the learner's decisions
+    the lessons whose situation held there (seen or not).  The learner always takes the
+    first choice offered (Enter on the highlight, or the first key a prompt names, as the
+    screen test plays it) and the bots play theirs."""
     game = get_game(slug)
     rules = game.rules
     book = lesson_book(slug)
@@ -33,12 +35,14 @@ def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
     # Untimed: a loaded machine must not change the bots' moves, and so the lessons met.
     bots = {seat: make_bot(seats[seat].bot_level, book.guided.seed, seat, untimed=True) for seat in range(1, len(seats))}
     shown: list[tuple[int, str]] = []
+    held: list[frozenset[str]] = []
     decision = 0
     while not rules.is_over(state):
         seat = rules.to_act(state)[0]
         view = rules.view(state, seat)
         if seat == 0:
             legal = rules.legal_actions(view, seat)
+            held.append(frozenset(lesson.id for lesson in book.lessons if teacher.situations[lesson.situation](view, seat, legal)))
             for lesson in teacher.due(view, seat, legal, decision):
                 teacher.mark_seen(seat, lesson, decision)
                 shown.append((decision, lesson.id))
@@ -47,7 +51,11 @@ def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
         else:
             action = bots[seat].choose(game, view, seat, lambda: False)
         state = rules.apply(state, seat, action)
-    return tuple(shown)
+    return tuple(shown), tuple(held)
+
+
+def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
+    return guided_run(slug)[0]
 
 
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)
@@ -75,6 +83,23 @@ def test_the_guided_game_teaches_early_and_a_few_at_a_time(slug):
     for decision, _ in shown:
         per_decision[decision] = per_decision.get(decision, 0) + 1
     assert max(per_decision.values()) <= Teacher.AT_ONCE
+
+
+@pytest.mark.parametrize("slug", TAUGHT_GAMES)
+def test_each_lesson_fires_once_at_the_first_decision_its_situation_holds(slug):
+    """In order of use: a lesson comes at the learner's first decision where its situation
+    holds, never later, unless that decision already showed its two lessons (then at the
+    next decision where it still holds), and never twice."""
+    shown, held = guided_run(slug)
+    fired_at = dict((lesson_id, decision) for decision, lesson_id in shown)
+    assert len(fired_at) == len(shown), "a lesson fired twice"
+    per_decision: dict[int, int] = {}
+    for decision, _ in shown:
+        per_decision[decision] = per_decision.get(decision, 0) + 1
+    for lesson_id, decision in fired_at.items():
+        assert lesson_id in held[decision], f"{lesson_id} fired where its situation does not hold"
+        early = [d for d in range(decision) if lesson_id in held[d] and per_decision.get(d, 0) < Teacher.AT_ONCE]
+        assert early == [], f"{lesson_id} fired at decision {decision}, late: it held at {early} with room for it"
 
 
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)

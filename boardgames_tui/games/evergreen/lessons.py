@@ -37,6 +37,17 @@ def power_to_use(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
     return _planning(view, seat, legal) and any(isinstance(action, UsePower) for action in legal)
 
 
+def lake_power(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
+    """The seat's card gives Place a Lake and a use is on offer: its growths come next."""
+    card = view.players[seat].card
+    return (
+        _planning(view, seat, legal)
+        and card is not None
+        and _CARDS[card].power == "lake"
+        and any(isinstance(action, UsePower) for action in legal)
+    )
+
+
 def aridity_in_row(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
     return _drafting(view, seat, legal) and any(_CARDS[card].aridity for card in view.row)
 
@@ -57,6 +68,7 @@ SITUATIONS = {
     "first_draft": first_draft,
     "first_plan": first_plan,
     "power_to_use": power_to_use,
+    "lake_power": lake_power,
     "aridity_in_row": aridity_in_row,
     "module_card_in_row": module_card_in_row,
     "last_round_of_season": last_round_of_season,

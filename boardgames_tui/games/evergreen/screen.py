@@ -47,7 +47,7 @@ from boardgames_tui.games.evergreen.rules import (
 from boardgames_tui.games.evergreen.summary import BIOME as BIOME_MARK
 from boardgames_tui.games.evergreen.summary import CARD as CARD_MARK
 from boardgames_tui.games.evergreen.summary import CELL as CELL_MARK
-from boardgames_tui.games.evergreen.summary import Standing, forfeit_question, standings
+from boardgames_tui.games.evergreen.summary import Standing, choice_effect, forfeit_question, standings, step_effect
 from boardgames_tui.games.evergreen.widgets import (
     CHANGED,
     ChoicePanel,
@@ -517,16 +517,26 @@ class EvergreenScreen(GameScreen):
         if view is None:
             return None
         choices = self._choices(view)
+        acting = self.viewer is not None and self.viewer_acts(view)
         if view.phase == "draft" and choices:
-            return card_entry(choices[self.choice].card)
+            entry = card_entry(choices[self.choice].card)
+            effect = choice_effect(view, self.viewer, choices[self.choice]) if acting else None
+            return CatalogueEntry(entry.title, (effect, *entry.lines) if effect else entry.lines)
         if view.phase == "wild" and choices:
             key = choices[self.choice].biome
-            return CatalogueEntry(BIOME_NAMES[key], ("The wild leftover joins this biome's fertility stack.",))
+            effect = choice_effect(view, self.viewer, choices[self.choice]) if acting else None
+            return CatalogueEntry(BIOME_NAMES[key], (effect or "The wild leftover joins this biome's fertility stack.",))
         planet = self.query_one(PlanetView)
         text = planet.describe(self.cursor_space)
         if text is None:
             return None
         title, *lines = text.split("\n")
+        if acting and view.phase == "actions" and self.shown_seat is None:
+            # Each step this space offers, by its key, with what it does in full.
+            steps = [step_effect(view, self.viewer, key, action) for key, action in self._keyed_steps()]
+            points = [step for step in self.viewer_legal_actions() if isinstance(step, UsePower) and step.space is None]
+            steps += [step_effect(view, self.viewer, "o (anywhere)", step) for step in points]
+            lines += steps or ["No step of your plan fits this space."]
         return CatalogueEntry(title, tuple(lines))
 
     def _choice_tooltip(self, view: EvergreenState, choices: list[Any]) -> str | None:

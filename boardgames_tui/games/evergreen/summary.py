@@ -60,6 +60,7 @@ from boardgames_tui.games.evergreen.rules import (
     working_board,
 )
 from boardgames_tui.engine.text import and_list
+from boardgames_tui.games.evergreen.rules.common import NEIGHBOURS, POWER_EFFECT, SPROUT
 
 if TYPE_CHECKING:
     from boardgames_tui.engine.parts import Game
@@ -326,6 +327,90 @@ def _step_words(view: EvergreenState, seat: int, action: Any) -> str:
             return f"Score {POWERS[power].name} ({plural(level, 'point')})"
         return f"Use {POWERS[power].name} on {space_name(action.space)}"  # type: ignore[arg-type]
     return "Finish your plan"
+
+
+# What each power leaves on its space, in words (the inspector on `o`).
+_POWER_WORDS = {
+    "sprout": "a sprout on this space; it scores nothing until it grows into a tree",
+    "sprout-to-small": "this sprout becomes a small tree: 1 light when lit, shading the next space",
+    "small-to-big": "this small tree becomes a big tree: 2 light when lit, shading two spaces, "
+    "and worth its biome's fertility at the end",
+    "bush": "a bush on this space: no light and no shadow, but it joins trees into one forest",
+    "lake": "a lake on this space (no light, no forest); straight after it, l may grow up to two "
+    "different plants on the spaces beside it",
+    "cherry": "this sprout becomes a cherry tree: 2 light when lit, shading like a small tree; it never "
+    "grows bigger, and it raises its biome's fertility by 1 for you alone",
+    "bamboo": "a small bamboo on this space: it scores no light but shades like a small tree, and shoots up "
+    "to a big bamboo if lit at the season's end; 2 points at the end for each biome where you have bamboo",
+}
+
+
+def _board_score(view: EvergreenState, seat: int, board: str) -> tuple[tuple[str, int], ...]:
+    """What `board` would be worth to `seat`, category by category, as things stand."""
+    player = view.players[seat]
+    preview = light_preview(board, sun_edge(view), pool_left(view, player, BIG_BAMBOO))
+    score = [
+        ("light now", preview.points),
+        ("biggest forest", len(biggest_forest(preview.board))),
+        ("fertility at the end", sum(fertility_points(view.zone, board).values())),
+    ]
+    if "bamboo" in view.powers:
+        score.append(("bamboo at the end", 2 * bamboo_biomes(board)))
+    return tuple(score)
+
+
+def step_effect(view: EvergreenState, seat: int, key: str, action: Any) -> str:
+    """What a step of the seat's plan does, in full, where its key's name ("o: use your
+    power") does not say it: the power's piece and what it scores, the growth, and what
+    the step changes in the seat's score as it stands (the inspector on a planet space)."""
+    player = view.players[seat]
+    plan = player.plan
+    board = working_board(view, seat)
+    power = CARDS[player.card].power if player.card is not None else None
+    if isinstance(action, UsePower) and power is not None:
+        level = player.levels[view.powers.index(power)]
+        left = level - (plan.uses if plan is not None else 0)
+        head = f"{key}: your power, {POWERS[power].name} (level {level}, {plural(left, 'use')} left this round)"
+        if power == POINTS:
+            return f"{head}: {plural(level, 'point')} at the reveal, all its uses at once."
+        words = _POWER_WORDS[power]
+        if power == "lake":
+            ready = [cell for cell in NEIGHBOURS[action.space] if board[cell] in GROWTH]
+            words += f" ({plural(len(ready), 'plant')} beside this space could grow)"
+        if plan is not None and plan.stage == "action":
+            words += "; using it now ends your action"
+        glyph = POWER_EFFECT[power][1]
+        text = f"{head}: {words}."
+    elif isinstance(action, Plant):
+        glyph = SPROUT
+        text = f"{key}: a sprout on this space, part of your action."
+    elif isinstance(action, (Grow, LakeGrow)) and board[action.space] in GROWTH:
+        glyph = GROWTH[board[action.space]]
+        how = "one of the two growths beside your new lake" if isinstance(action, LakeGrow) else "part of your action"
+        text = (
+            f"{key}: the {PIECE_NAMES[board[action.space]].lower()} here grows into a "
+            f"{PIECE_NAMES[glyph].lower()}, {how}."
+        )
+    else:
+        return f"{key}: {_step_words(view, seat, action)}."
+    after = board[: action.space] + glyph + board[action.space + 1 :]
+    changes = [
+        f"{what} {old} → {new}"
+        for (what, old), (_, new) in zip(_board_score(view, seat, board), _board_score(view, seat, after))
+        if old != new
+    ]
+    return text + (" As things stand: " + ", ".join(changes) + "." if changes else "")
+
+
+def choice_effect(view: EvergreenState, seat: int, action: Any) -> str | None:
+    """What taking a draft card or sending the wild leftover does (the inspector's first
+    line on a choice): the power level it brings and where its action works, or what
+    the biome's fertility becomes."""
+    if isinstance(action, DraftCard):
+        return f"Taking it: {_draft_reason(view, seat, action.card)}."
+    if isinstance(action, ChooseBiome):
+        return f"Choosing it: {_biome_reason(view, seat, action.biome)}."
+    return None
 
 
 def explain_move(game: Game, view: EvergreenState, seat: int, action: Any) -> MoveExplanation:

@@ -42,6 +42,11 @@ def token_to_complete(view: PollenState, seat: int, legal: list[Any]) -> bool:
     return False
 
 
+def tokens_to_place(view: PollenState, seat: int, legal: list[Any]) -> bool:
+    """Several points attracted at once: the seat places the drawn tokens one by one."""
+    return view.phase == "assign" and bool(legal)
+
+
 def star_card_in_hand(view: PollenState, seat: int, legal: list[Any]) -> bool:
     hand = view.players[seat].hand
     return _planting(view, seat, legal) and any(card != HIDDEN and _CARDS[card].is_star and _CARDS[card].icons >= 2 for card in hand)
@@ -75,6 +80,7 @@ def end_in_sight(view: PollenState, seat: int, legal: list[Any]) -> bool:
 SITUATIONS = {
     "first_planting": first_planting,
     "token_to_complete": token_to_complete,
+    "tokens_to_place": tokens_to_place,
     "star_card_in_hand": star_card_in_hand,
     "gardens_meet": gardens_meet,
     "a_tie_happened": a_tie_happened,

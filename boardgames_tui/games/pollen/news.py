@@ -17,6 +17,8 @@ from boardgames_tui.engine.text import and_list, plural, possessive
 from boardgames_tui.games.pollen.content import insects
 from boardgames_tui.games.pollen.model import InsectResult, PlaceToken, Plant, Pollination, PollenState
 from boardgames_tui.games.pollen.rules import (
+    attract_points,
+    pollinate_point,
     card_label,
     card_owner,
     cell_corners,
@@ -320,6 +322,60 @@ def explain_move(game: Any, view: PollenState, seat: int, action: Any) -> MoveEx
     if not reasons:
         reasons.append("it scores nothing now and opens no new spot")
     return MoveExplanation(move, "; ".join(reasons))
+
+
+# -- what a choice does, for the inspector ------------------------------------------------------------
+def _spot_words(view: PollenState, seat: int, cards_after: dict[Any, int], point: Any, token: int) -> str:
+    """A token at `point` with the cards `cards_after`: scored at once if its four cells are
+    planted, else how the seat would stand by it (the majorities it touches)."""
+    voice = Voice([info.name for info in view.seats], seat)
+    players = len(view.seats)
+    name = f"the {token_label(token)} token at {point_label(point)}"
+    if all(cell in cards_after for cell in point_cells(point)):
+        results = pollinate_point(cards_after, point, token, players)
+        return f"{capital(name)} is scored at once: " + "; ".join(result_words(result, voice) for result in results)
+    parts = []
+    for insect in token_insects(token):
+        counts = insect_counts(cards_after, point, insect, players)
+        rival = max((count for other, count in enumerate(counts) if other != seat), default=0)
+        mine = counts[seat]
+        state = "ahead" if mine > rival else "level" if mine == rival else "behind"
+        parts.append(f"{_INSECTS[insect].plural} you {mine}, best other {rival} ({state})")
+    empty = sum(1 for cell in point_cells(point) if cell not in cards_after)
+    return f"By {name}: " + "; ".join(parts) + f"; {plural(empty, 'cell')} still open around it"
+
+
+def plant_effect(view: PollenState, seat: int, card: int, cell: Any) -> list[str]:
+    """What planting `card` at `cell` does, in full (the inspector on a cell): each token on
+    its corners, scored at once or how the seat would stand by it, and the new spots it
+    makes attract.  Read from the view alone: a drawn token is not named."""
+    cards_after = {**garden_map(view), cell: card}
+    tokens = {(placed.x, placed.y): placed for placed in view.tokens if placed.face_up}
+    lines = [
+        f"Planting your {card_label(card)} here:",
+        *(
+            "· " + _spot_words(view, seat, cards_after, corner, tokens[corner].token) + "."
+            for corner in cell_corners(cell)
+            if corner in tokens
+        ),
+    ]
+    owners = {spot: card_owner(card_there) for spot, card_there in cards_after.items()}
+    spots = attract_points(owners, {(placed.x, placed.y) for placed in view.tokens}, cell_corners(cell))
+    if len(spots) == 1:
+        lines.append(f"· {capital(point_label(spots[0]))} then takes the next-up token (cards of two players meet there).")
+    elif spots:
+        lines.append(
+            f"· {capital(and_list([point_label(spot) for spot in spots]))} attract tokens (cards of two players meet there): "
+            f"you place the next-up token and {len(spots) - 1} more from the bag."
+        )
+    if len(lines) == 1:
+        lines.append("· It touches no token yet and opens no new spot.")
+    return lines
+
+
+def token_effect(view: PollenState, seat: int, token: int, point: Any) -> str:
+    """What placing the drawn `token` at `point` does (the inspector while placing)."""
+    return _spot_words(view, seat, garden_map(view), point, token) + "."
 
 
 def _standing_by_tokens(

@@ -12,6 +12,7 @@ from boardgames_tui.engine.contract import HIDDEN, IllegalMove
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.model import PlaceToken, Plant, PollenState
+from boardgames_tui.games.pollen.news import plant_effect, token_effect
 from boardgames_tui.engine.text import possessive
 from boardgames_tui.games.pollen.rules import (
     PollenRules,
@@ -345,9 +346,10 @@ class PollenScreen(GameScreen):
             if self.selected is None:
                 return None
             token = pollinator_token_entry(self.selected)
+            here = [token_effect(view, self.viewer, self.selected, self.cursor)] if self.cursor in view.pending_points else []
             return CatalogueEntry(
                 f"Token to place: {token.title}",
-                (*token.lines, f"The cursor is on {point_label(self.cursor)}."),
+                (*token.lines, f"The cursor is on {point_label(self.cursor)}.", *here),
             )
         cell = cell_entry(view, self.cursor)
         lines = list(cell.lines)
@@ -355,6 +357,8 @@ class PollenScreen(GameScreen):
             card = garden_card_entry(self.selected)
             lines.append(f"Selected in your hand: {card.title}.")
             lines.extend(card.lines)
+            if self.cursor in view.open_cells:
+                lines.extend(plant_effect(view, self.viewer, self.selected, self.cursor))
         return CatalogueEntry(cell.title, tuple(lines))
 
     def on_picked(self, message: Picked) -> None:
