@@ -904,9 +904,15 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         return panel is not None and panel.is_open
 
     def _offer_lesson(self) -> None:
-        """Show the next lesson due for the seat at the keyboard, behind its own curtain only."""
+        """Show the next lesson due for the seat at the keyboard: behind its own curtain, or
+        in front of the table when the seat's decision is public (its view is the table's,
+        so its lessons tell nothing the table may not know; found with two people at an
+        Evergreen draft, whose first lessons never came)."""
         seat = self.viewer
-        if self.teacher is None or seat is None or self.audience != seat or self.lesson_open() or self.is_too_small:
+        if self.teacher is None or seat is None or self.lesson_open() or self.is_too_small:
+            return
+        in_public = self.audience is None
+        if self.audience != seat and not (in_public and not self.needs_curtain(seat)):
             return
         view = self.current_view()
         if view is None or not self.viewer_acts(view):
@@ -924,7 +930,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             marked.add_class(MARKED)
         at_top = marked is not None and marked.region.y > self.size.height // 3
         number = len(self.teacher.seen.get(seat, [])) + 1
-        self.query_one("#lesson", LessonPanel).show_lesson(lesson, number, at_top)
+        # In front of the table the card says whose lesson it is.
+        reader = self.table.seats[seat].name if in_public else None
+        self.query_one("#lesson", LessonPanel).show_lesson(lesson, number, at_top, reader)
 
     def _close_lesson(self) -> Lesson | None:
         panel = self.query_one_optional("#lesson", LessonPanel)

@@ -58,9 +58,10 @@ class LessonPanel(Vertical, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static("", id="lesson-text")
 
-    def show_lesson(self, lesson: Lesson, number: int, at_top: bool) -> None:
+    def show_lesson(self, lesson: Lesson, number: int, at_top: bool, reader: str | None = None) -> None:
+        """`reader`: the name of the seat it is for, when the whole table sees it."""
         self.lesson = lesson
-        self.border_title = f"Lesson {number}: {lesson.title}"
+        self.border_title = f"Lesson {number}" + (f" for {reader}" if reader else "") + f": {lesson.title}"
         self.border_subtitle = DISMISS_WORDS
         self.query_one("#lesson-text", Static).update(lesson_text(lesson))
         self.add_class("-open")

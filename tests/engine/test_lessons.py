@@ -3,6 +3,7 @@ a lesson is shown once per decision cap and once per player name."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -100,6 +101,19 @@ def test_each_lesson_fires_once_at_the_first_decision_its_situation_holds(slug):
         assert lesson_id in held[decision], f"{lesson_id} fired where its situation does not hold"
         early = [d for d in range(decision) if lesson_id in held[d] and per_decision.get(d, 0) < Teacher.AT_ONCE]
         assert early == [], f"{lesson_id} fired at decision {decision}, late: it held at {early} with room for it"
+
+
+@pytest.mark.parametrize("slug", TAUGHT_GAMES)
+def test_no_lesson_assumes_the_guided_game(slug):
+    """Teach as I play shows the same lessons in any game (any seats, any deal, any
+    options): none names a seat of the guided game, speaks of its bots or of its options."""
+    book = lesson_book(slug)
+    for lesson in book.lessons:
+        words = " ".join((lesson.title, lesson.text, lesson.suggestion or ""))
+        for name in book.guided.bots:
+            assert not re.search(rf"\b{name}\b", words), f"{lesson.id} names {name}"
+        assert not re.search(r"\bbots?\b", words, flags=re.IGNORECASE), f"{lesson.id} speaks of bots"
+        assert "both modules" not in words, f"{lesson.id} assumes the guided game's modules"
 
 
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)

@@ -12,21 +12,22 @@ from boardgames_tui.settings import Settings
 from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.lesson import LessonPanel, LessonsSeenScreen
+from boardgames_tui.ui.lesson import LessonPanel, LessonsSeenScreen, lesson_text
 from boardgames_tui.ui.menu import GamePickScreen, MenuScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 from boardgames_tui.ui.widgets import MessageBar
 
 from .conftest import make_app, screen_text
+from .settling import settle
 
 
-def teaching_app(tmp_path, seats, seed: int, teach: bool = True):
-    """An app starting an ordinary Bloom Kingdom game with Teach as I play on or off."""
+def teaching_app(tmp_path, seats, seed: int, teach: bool = True, slug: str = "bloom-kingdom"):
+    """An app starting an ordinary game (Bloom Kingdom unless told) with Teach as I play on or off."""
     from boardgames_tui.app import BoardGamesApp
     from boardgames_tui.engine.saves import SaveStore
     from boardgames_tui.ui.setup import StartRequest
 
-    start = StartRequest(slug="bloom-kingdom", seats=seats, options={}, seed=seed)
+    start = StartRequest(slug=slug, seats=seats, options={}, seed=seed)
     return BoardGamesApp(
         store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0, settings=Settings(teach_as_i_play=teach)
     )
@@ -271,3 +272,61 @@ async def test_a_lesson_closes_what_was_inspected_before_it(tmp_path):
                 break
         assert panel.is_open and panel.lesson.id == "order"
         assert not screen.query_one(InspectorPanel).is_open
+
+
+@pytest.mark.parametrize("slug", GUIDED)
+async def test_in_an_ordinary_game_each_lesson_shows_behind_its_own_seat_s_curtain(tmp_path, slug):
+    """Teach as I play at a table of two people and a bot, a deal and options not the
+    guided game's: each lesson comes up on the screen of the seat at the keyboard, after
+    that seat's curtain, and names nobody else at the table."""
+    from boardgames_tui.engine.contract import Seat
+
+    seats = [Seat(name="Ann"), Seat(name="Cleo"), Seat(name="Robo", kind="bot", bot_level="easy")]
+    app = teaching_app(tmp_path, seats, seed=11, slug=slug)
+    shown: dict[int, list[str]] = {0: [], 1: []}
+    async with app.run_test(size=(80, 24)) as pilot:
+        behind: int | None = None  # the seat whose curtain went down last
+        presses = 0
+        while presses < 120 and min(len(lessons) for lessons in shown.values()) < 3:
+            await settle(pilot)
+            screen = app.screen
+            presses += 1
+            if isinstance(screen, CurtainScreen):
+                behind = screen.seat
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, AnnouncementScreen):
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, ConfirmScreen):
+                await pilot.press("y")
+                continue
+            if isinstance(screen, ScoreSheetScreen):
+                break
+            assert isinstance(screen, GameScreen)
+            panel = screen.query_one("#lesson", LessonPanel)
+            if panel.is_open:
+                seat = screen.viewer
+                if screen.audience is None:
+                    # A public decision (a draft from an open row): the table watches, and
+                    # the card says whose lesson it is.
+                    assert not screen.needs_curtain(seat), f"{panel.lesson.id} shown to the table"
+                    assert seats[seat].name in str(panel.border_title)
+                else:
+                    assert screen.audience == seat == behind, f"{panel.lesson.id} shown to {seat} after {behind}'s curtain"
+                words = lesson_text(panel.lesson).plain + str(panel.border_title)
+                others = [seats[other].name for other in range(len(seats)) if other != seat]
+                assert not [name for name in others if name in words], f"{panel.lesson.id} names another seat"
+                if not shown[seat] or shown[seat][-1] != panel.lesson.id:
+                    shown[seat].append(panel.lesson.id)
+                await pilot.press("enter")
+                continue
+            if screen.thinking is not None or not screen.viewer_legal_actions():
+                await pilot.pause(0.02)
+                continue
+            key = key_named_by(status_line(app))
+            assert key is not None, status_line(app)
+            await pilot.press(key)
+    # Both people were taught, each their own lessons from the first.
+    assert shown[0][:1] == shown[1][:1] == ["goal"], shown
+    assert all(len(set(lessons)) == len(lessons) for lessons in shown.values()), shown
