@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from boardgames_tui.engine.bots import view_after
 from boardgames_tui.engine.contract import ChangeReport, MoveExplanation, TableMoment
 from boardgames_tui.engine.text import plural
-from boardgames_tui.games.evergreen.content import WILD
+from boardgames_tui.games.evergreen.content import WILD, biomes
 from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
@@ -359,6 +359,24 @@ def _board_score(view: EvergreenState, seat: int, board: str) -> tuple[tuple[str
     return tuple(score)
 
 
+BIOME_LETTERS = {biome.key: biome.letter for biome in biomes()}
+
+
+def _outside_words(view: EvergreenState, seat: int, space: int) -> str:
+    """For a first action step outside the card's biome: that it is then the whole action."""
+    player = view.players[seat]
+    plan = player.plan
+    if player.card is None or CARDS[player.card].biome == WILD or (plan is not None and (plan.plants or plan.grows)):
+        return ""
+    where, card_biome = BIOME_KEYS[BIOME_AT[space]], CARDS[player.card].biome
+    if where == card_biome:
+        return f" (in your card's biome, {BIOME_NAMES[card_biome]})"
+    return (
+        f"; {BIOME_NAMES[where]} is not your card's biome ({BIOME_NAMES[card_biome]}, "
+        f"{BIOME_LETTERS[card_biome]} on your planet), so this step would be your whole action"
+    )
+
+
 def step_effect(view: EvergreenState, seat: int, key: str, action: Any) -> str:
     """What a step of the seat's plan does, in full, where its key's name ("o: use your
     power") does not say it: the power's piece and what it scores, the growth, and what
@@ -383,10 +401,14 @@ def step_effect(view: EvergreenState, seat: int, key: str, action: Any) -> str:
         text = f"{head}: {words}."
     elif isinstance(action, Plant):
         glyph = SPROUT
-        text = f"{key}: a sprout on this space, part of your action."
+        text = f"{key}: a sprout on this space, part of your action{_outside_words(view, seat, action.space)}."
     elif isinstance(action, (Grow, LakeGrow)) and board[action.space] in GROWTH:
         glyph = GROWTH[board[action.space]]
-        how = "one of the two growths beside your new lake" if isinstance(action, LakeGrow) else "part of your action"
+        how = (
+            "one of the two growths beside your new lake"
+            if isinstance(action, LakeGrow)
+            else "part of your action" + _outside_words(view, seat, action.space)
+        )
         text = (
             f"{key}: the {PIECE_NAMES[board[action.space]].lower()} here grows into a "
             f"{PIECE_NAMES[glyph].lower()}, {how}."
@@ -487,7 +509,7 @@ def _draft_reason(view: EvergreenState, seat: int, card: int) -> str:
     free = sum(1 for cell in PLAYABLE if BIOME_AT[cell] == index and board[cell] == EMPTY)
     growable = sum(1 for cell in PLAYABLE if BIOME_AT[cell] == index and board[cell] in GROWTH)
     return (
-        f"{power}; its action works in {BIOME_NAMES[info.biome]}, where your planet has "
+        f"{power}; its action works in {BIOME_NAMES[info.biome]} ({BIOME_LETTERS[info.biome]} on your planet), where your planet has "
         f"{plural(free, 'free space')} and {plural(growable, 'plant')} to grow"
     )
 

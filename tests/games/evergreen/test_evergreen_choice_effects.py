@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from boardgames_tui.games.evergreen.model import DraftCard, Grow, LakeGrow, Plan, UsePower
+from boardgames_tui.games.evergreen.model import DraftCard, Grow, LakeGrow, Plan, Plant, UsePower
 from boardgames_tui.games.evergreen.rules import CARDS, POWERS
 from boardgames_tui.games.evergreen.summary import choice_effect, step_effect
 
-from .helpers import board, cell, new_game
+from .helpers import board, cards_where, cell, new_game
 
 
 def planning(power: str, planet: str):
@@ -58,3 +58,16 @@ def test_taking_a_draft_card_says_the_power_level_and_where_its_action_works():
     card = state.row[0]
     words = choice_effect(state, 0, DraftCard(card=card))
     assert words.startswith("Taking it: ") and "level 1" in words
+
+
+def test_a_first_step_outside_the_card_s_biome_says_it_would_be_the_whole_action():
+    """Found playing: the card said "Snow" and the planet "N"; the cursor stood in Swamp (S)."""
+    view = planning("sprout", board())
+    snow = cards_where(biome="snow", power="sprout")[0]
+    players = list(view.players)
+    players[0] = players[0].model_copy(update={"card": snow})
+    view = view.model_copy(update={"players": players})
+    outside = step_effect(view, 0, "p", Plant(space=cell("C4")))  # C4 is Swamp
+    assert "Swamp is not your card's biome (Snow, N on your planet)" in outside
+    inside = step_effect(view, 0, "p", Plant(space=cell("D5")))  # D5 is Snow
+    assert "in your card's biome, Snow" in inside
