@@ -25,12 +25,12 @@ def planning(power: str, planet: str):
 @pytest.mark.parametrize(
     ("power", "space", "says"),
     [
-        ("sprout", "D4", "a sprout on this space"),
+        ("sprout", "E4", "a sprout on this space"),
         ("sprout-to-small", "C3", "this sprout becomes a small tree"),
-        ("bush", "D4", "joins trees into one forest"),
-        ("lake", "D4", "l may grow up to two different plants"),
+        ("bush", "E4", "joins trees into one forest"),
+        ("lake", "E4", "l may grow up to two different plants"),
         ("cherry", "C3", "raises its biome's fertility by 1 for you alone"),
-        ("bamboo", "D4", "2 points at the end for each biome where you have bamboo"),
+        ("bamboo", "E4", "2 points at the end for each biome where you have bamboo"),
     ],
 )
 def test_o_on_a_space_names_the_power_and_what_it_leaves_there(power, space, says):
