@@ -912,10 +912,12 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         if self.teacher is None or seat is None or self.lesson_open() or self.is_too_small:
             return
         in_public = self.audience is None
-        if self.audience != seat and not (in_public and not self.needs_curtain(seat)):
+        if self.audience != seat and not in_public:
             return
         view = self.current_view()
         if view is None or not self.viewer_acts(view):
+            return
+        if in_public and self.needs_curtain(seat):
             return
         # The decision is named by the position's identity (a match keeps its past
         # positions, so an id is not reused while the game is on screen).
