@@ -84,7 +84,9 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
         # does, so the bound is on the keys the newcomer presses, not on the pauses.
         presses = 0
         while presses < 500:
-            await pilot.pause()
+            # Settled, not paused: the frame as the terminal would show it, without the
+            # idle waits a pause adds (cheaper in CPU over a whole game).
+            await settle(pilot)
             screen = app.screen
             if isinstance(screen, ScoreSheetScreen):
                 break
@@ -113,8 +115,7 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
                 await pilot.press(key_named_by(str(panel.border_subtitle)))
                 continue
             if screen.thinking is not None or not screen.viewer_legal_actions():
-                await pilot.pause(0.02)
-                continue  # a bot moves; nothing to press
+                continue  # a bot moves (settling waits for its worker); nothing to press
             key = key_named_by(status_line(app))
             assert key is not None, f"the status line names no key: {status_line(app)!r}"
             presses += 1
