@@ -71,6 +71,8 @@ def lesson_fits(app, panel: LessonPanel) -> None:
     text = panel.query_one("#lesson-text")
     assert text.region.height >= text.virtual_size.height, f"{panel.lesson.id} is cut"
     assert panel.region.height <= screen.height - 4
+    # The title (with a reader's name in front of the table) is drawn whole on the border.
+    assert len(str(panel.border_title)) + 4 <= panel.region.width, f"{panel.lesson.id}'s title is cut"
 
 
 @pytest.mark.parametrize("slug", GUIDED)
@@ -315,6 +317,7 @@ async def test_in_an_ordinary_game_each_lesson_shows_behind_its_own_seat_s_curta
                     assert seats[seat].name in str(panel.border_title)
                 else:
                     assert screen.audience == seat == behind, f"{panel.lesson.id} shown to {seat} after {behind}'s curtain"
+                lesson_fits(app, panel)
                 words = lesson_text(panel.lesson).plain + str(panel.border_title)
                 others = [seats[other].name for other in range(len(seats)) if other != seat]
                 assert not [name for name in others if name in words], f"{panel.lesson.id} names another seat"
