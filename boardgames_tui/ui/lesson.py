@@ -16,6 +16,7 @@ from textual.widgets import Static
 from boardgames_tui.engine.lessons import Lesson
 
 DISMISS_WORDS = "Enter: got it · L: lessons so far"
+DISMISS_IN_PUBLIC = "Enter: got it"
 # The class a lesson's screen part wears while the lesson shows.
 MARKED = "lesson-marked"
 
@@ -62,7 +63,9 @@ class LessonPanel(Vertical, can_focus=False):
         """`reader`: the name of the seat it is for, when the whole table sees it."""
         self.lesson = lesson
         self.border_title = f"Lesson {number}" + (f" for {reader}" if reader else "") + f": {lesson.title}"
-        self.border_subtitle = DISMISS_WORDS
+        # In front of the table, L (the seat's lessons so far) is not offered: they may
+        # have been about what the seat held behind its curtain.
+        self.border_subtitle = DISMISS_WORDS if reader is None else DISMISS_IN_PUBLIC
         self.query_one("#lesson-text", Static).update(lesson_text(lesson))
         self.add_class("-open")
         screen = self.screen.size

@@ -315,6 +315,8 @@ async def test_in_an_ordinary_game_each_lesson_shows_behind_its_own_seat_s_curta
                     # the card says whose lesson it is.
                     assert not screen.needs_curtain(seat), f"{panel.lesson.id} shown to the table"
                     assert seats[seat].name in str(panel.border_title)
+                    # The seat's earlier lessons are not offered to the table (L).
+                    assert "L:" not in str(panel.border_subtitle)
                 else:
                     assert screen.audience == seat == behind, f"{panel.lesson.id} shown to {seat} after {behind}'s curtain"
                 lesson_fits(app, panel)
