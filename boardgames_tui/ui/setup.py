@@ -139,7 +139,15 @@ class SetupScreen(SizedScreen[None]):
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {number}", classes="seat-label")
                     yield Select(seat_kinds(), value=default_kind, allow_blank=False, id=f"kind-{number}", classes="seat-kind")
-                    yield NameInput(default_name, placeholder="name", max_length=NAME_LENGTH, id=f"name-{number}", classes="seat-name")
+                    # An empty seat takes no name: its field is off, and Tab passes it by.
+                    yield NameInput(
+                        default_name,
+                        placeholder="name",
+                        max_length=NAME_LENGTH,
+                        id=f"name-{number}",
+                        classes="seat-name",
+                        disabled=default_kind == EMPTY,
+                    )
             fields = self.rules.options_model.model_fields
             if fields:
                 yield Static("Options", classes="subheading")
@@ -194,6 +202,7 @@ class SetupScreen(SizedScreen[None]):
             return
         number = int(select_id.removeprefix("kind-"))
         name_field = self.query_one(f"#name-{number}", Input)
+        name_field.disabled = event.value == EMPTY
         defaults = {default_seat_name(kind, number) for _, kind in seat_kinds()}
         if name_field.value.strip() in defaults:
             name_field.value = default_seat_name(str(event.value), number)

@@ -118,3 +118,30 @@ async def test_the_log_panel_never_shows_another_seat_private_lines(tmp_path):
         # Exactly Ben's log, once: wrapping aside, the panel holds the view's lines.
         expected = "".join(entry.text for entry in app.screen.current_view().log)
         assert "".join(log_lines).replace(" ", "") == expected.replace(" ", "")
+
+
+async def test_a_name_cut_in_a_garden_cell_ends_in_an_ellipsis(tmp_path):
+    """`[red]x[/]` is one character too long for a cell: cut as "[red]x[", it read as
+    broken markup. Cut text ends in "…", and the cell's tooltip has the whole name."""
+    from boardgames_tui.games.pollen.rules import card_owner
+    from boardgames_tui.games.pollen.widgets import cell_entry, entry_tooltip
+
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="[red]x[/]")], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for seat in range(2):
+            await pilot.pause()
+            await pilot.press("enter")  # the seat at the keyboard
+            await pilot.pause()
+            await pilot.press("tab", "enter")  # plants a card
+            await pilot.pause()
+        await pilot.press("enter")  # Ann again, with both cards on the garden
+        for _ in range(3):
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PollenScreen)
+        text = screen_text(app)
+        assert "[red]x[…" in text
+        assert "[red]x[ " not in text
+        view = screen.current_view()
+        cell = next((planted.x, planted.y) for planted in view.garden if card_owner(planted.card) == 1)
+        assert "[red]x[/]" in entry_tooltip(cell_entry(view, cell)).plain

@@ -57,6 +57,31 @@ async def test_setup_refuses_bad_seats_with_a_reason(app_factory):
         assert "same name" in str(screen.query_one("#setup-error").render())
 
 
+async def test_tab_passes_the_name_field_of_an_empty_seat(app_factory):
+    """An empty seat's name field took text (a seed was typed there twice): it is off
+    while the seat is empty, so Tab goes from seat 3's kind to seat 4's, and back on
+    when the seat is filled."""
+    app = app_factory()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        screen = app.screen
+        assert str(screen.query_one("#kind-3", Select).value) == "empty"
+        screen.query_one("#kind-3", Select).focus()
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#kind-4", Select)
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#seed", Input)
+        await pilot.press(*"42")
+        assert screen.query_one("#name-4", Input).value == ""
+        screen.query_one("#kind-3", Select).value = "human"
+        await pilot.pause()
+        screen.query_one("#kind-3", Select).focus()
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#name-3", Input)
+        assert screen.query_one("#name-3", Input).value == "Player 3"
+
+
 def save_a_game(store: SaveStore) -> Match:
     game = get_game("bloom-kingdom")
     rules = game.rules

@@ -85,7 +85,7 @@ def card_lines(card: int, names: list[str], *, new: bool = False) -> list[Text]:
     owner = card_owner(card)
     background = SEAT_BACKGROUNDS[owner % len(SEAT_BACKGROUNDS)]
     symbol, colour = SEAT_MARKS[owner % len(SEAT_MARKS)]
-    first = Text(f"{symbol}{names[owner][:7]}", style=f"bold {colour}")
+    first = Text(f"{symbol}{names[owner]}", style=f"bold {colour}")
     info = _CARDS[card]
     # The name on the second line, the count as icons on the third.
     second = Text("Wild star" if info.insect is None else _INSECTS[info.insect].name)
@@ -98,7 +98,8 @@ def card_lines(card: int, names: list[str], *, new: bool = False) -> list[Text]:
         third.append(NEW_CARD, style=CHANGED)
     lines = []
     for line in (first, second, third):
-        line.truncate(9, pad=True)
+        # A name cut short ends in "…" (the cell's tooltip and the inspector have it whole).
+        line.truncate(9, overflow="ellipsis", pad=True)
         line.stylize(background)
         lines.append(line)
     return lines

@@ -136,7 +136,7 @@ class Scoring:
             owned = section.title in names
             title = f"{possessive(seat_name(section.title))} cards never planted" if owned else section.title
             notes.append(f"{title}: {'; '.join(section.lines)}.")
-        notes.append("Totals are all meeples won; the winner is decided by the scoring steps above.")
+        notes.append("Totals are all meeples won; the winner is decided by the numbered scoring steps below.")
         return ScoreSheet(
             players=names,
             rows=rows,
