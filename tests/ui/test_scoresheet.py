@@ -204,3 +204,15 @@ async def test_the_final_boards_button_opens_them_too(app_factory):
         await pilot.press("q")
         await pilot.pause()
         assert app.screen is sheet_screen
+
+
+async def test_a_note_pointing_at_the_scoring_steps_points_where_they_are(app_factory):
+    """Pollen's note said the steps were "above": the notes stand above the table."""
+    match = finished_match("pollen")
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_the_sheet(pilot, match)
+        notes = [note for note in screen.query(".note") if "scoring steps" in str(note.render())]
+        assert len(notes) == 1
+        assert "below" in str(notes[0].render())
+        assert notes[0].region.y < screen.query_one(ScoreTable).region.y
