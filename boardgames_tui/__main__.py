@@ -54,6 +54,24 @@ def games_list() -> str:
     return "games:\n" + "\n".join(lines)
 
 
+def options_list() -> str:
+    """Every game's --option names with their values, for `play` and `simulate` --help."""
+    from boardgames_tui.engine.registry import all_games
+
+    lines = []
+    for game in all_games():
+        rules = game.rules
+        fields = rules.options_model.model_fields
+        if not fields:
+            lines.append(f"  {rules.slug}: no options")
+            continue
+        lines.append(f"  {rules.slug}:")
+        for name, field in fields.items():
+            about = field.description or name.replace("_", " ").capitalize()
+            lines.append(f"    {name}  {about}{option_values_hint(rules, name)}; default {field.default}")
+    return "game options (--option KEY=VALUE, once per option):\n" + "\n".join(lines)
+
+
 def players_range(rules: Rules) -> str:
     return str(rules.min_players) if rules.min_players == rules.max_players else f"{rules.min_players}–{rules.max_players}"
 
@@ -71,22 +89,40 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"boardgames-tui {__version__}")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    play = commands.add_parser("play", help="start a game straight away")
+    # The parser is built only for a command or --help (never for the plain menu), so
+    # listing every game's options here loads the games only when they are needed.
+    play = commands.add_parser(
+        "play", help="start a game straight away", epilog=options_list(), formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     play.add_argument("game", help="one of: " + ", ".join(slugs()))
     play.add_argument(
         "--seat", action="append", default=[], metavar="NAME",
         help=f"a player's name, or bot / bot:LEVEL for a bot (levels: {', '.join(BOT_LEVELS)}); once per seat",
     )
     play.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
-    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (listed below)")
 
-    simulate = commands.add_parser("simulate", help="play bot-only games without a screen")
+    simulate = commands.add_parser(
+        "simulate",
+        help="play bot-only games without a screen",
+        epilog=options_list(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     simulate.add_argument("game", help="one of: " + ", ".join(slugs()))
-    simulate.add_argument("--players", type=int, required=True)
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=1)
-    simulate.add_argument("--bots", default=None, metavar="LEVEL,LEVEL…", help="one bot level per seat")
-    simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    simulate.add_argument(
+        "--players", type=int, required=True, metavar="N", help="how many seats, all bots (each game's range: boardgames-tui --help)"
+    )
+    simulate.add_argument("--games", type=int, default=100, metavar="N", help="how many games to play (default 100)")
+    simulate.add_argument(
+        "--seed", type=int, default=1, help="seed of the whole run: the same seed plays the same games again (default 1)"
+    )
+    simulate.add_argument(
+        "--bots",
+        default=None,
+        metavar="LEVEL,LEVEL…",
+        help=f"one bot level per seat, comma-separated; levels: {', '.join(BOT_LEVELS)} (default: random in every seat)",
+    )
+    simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (listed below)")
     simulate.add_argument(
         "--swap-seats", action="store_true", help="rotate the bots' seats every game, for fair strength comparisons"
     )
@@ -250,7 +286,7 @@ def parse_options(rules: Rules, pairs: list[str]) -> dict[str, object]:
 
 def option_values_hint(rules: Rules, key: str) -> str:
     """"; one of: a, b" for an option with a fixed list of values, else ""."""
-    from boardgames_tui.ui.setup import option_choices
+    from boardgames_tui.engine.contract import option_choices
 
     field = rules.options_model.model_fields.get(key)
     if field is None:

@@ -37,6 +37,10 @@ if TYPE_CHECKING:
 DEFAULT_HOST_PORT = 8470
 
 
+# The key panel (?) is never narrower than this: its longest descriptions fit on one line.
+KEY_PANEL_MIN_WIDTH = 46
+
+
 class BoardGamesApp(App[None]):
     CSS_PATH = "ui/app.tcss"
     TITLE = "boardgames-tui"
@@ -226,6 +230,21 @@ class BoardGamesApp(App[None]):
 
         if not (isinstance(self.screen, GamePickScreen) and self.screen.purpose == "rules"):
             self.push_screen(GamePickScreen(purpose="rules"))
+
+    def action_show_help_panel(self) -> None:
+        super().action_show_help_panel()
+        self.place_key_panel()
+
+    def on_resize(self) -> None:
+        self.place_key_panel()
+
+    def place_key_panel(self) -> None:
+        """The key panel on the right, never narrower than KEY_PANEL_MIN_WIDTH: at 80×24
+        its 35vw were 28 columns, and "Copy selected text" wrapped one word a line."""
+        width = min(self.size.width, max(KEY_PANEL_MIN_WIDTH, self.size.width * 35 // 100))
+        for panel in self.screen.query("HelpPanel"):
+            panel.styles.width = width
+            panel.styles.offset = (self.size.width - width, 0)
 
     def action_toggle_keys(self) -> None:
         if self.screen.query("HelpPanel"):

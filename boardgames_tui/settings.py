@@ -120,6 +120,14 @@ class Settings(BaseSettings):
         ),
     )
 
+    pause_after_reveals: bool = Field(
+        False,
+        description=(
+            "With one person at the table, wait for Enter after each reveal the board already shows "
+            "(Bloom Kingdom's turns). With two or more, every reveal waits: it is how the keyboard passes."
+        ),
+    )
+
     @field_validator("bot_pause")
     @classmethod
     def _finite(cls, value: float) -> float:

@@ -8,6 +8,7 @@ The game's other parts (narrator, advisor, reference) are in engine/parts.py.
 from __future__ import annotations
 
 import random
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -234,6 +235,10 @@ class TableMoment:
 
     heading: str
     lines: tuple[str, ...]
+    # The board itself shows this moment (a reveal on its "this turn" row): with one
+    # person at the table there is nobody to hand over to, so play goes on without
+    # waiting for Enter (the `pause_after_reveals` setting keeps the wait).
+    shown_on_board: bool = False
 
 
 @dataclass(frozen=True)
@@ -333,3 +338,11 @@ class GameRules(ABC, Generic[StateT]):
 
     def load_state(self, data: Any) -> StateT:
         return self.state_model.model_validate(data)  # type: ignore[return-value]
+
+
+def option_choices(field_type: Any) -> list[Any] | None:
+    """The values a Literal option field allows, or None for other field types (the
+    setup form's lists and the command line's help both read them here)."""
+    if typing.get_origin(field_type) is Literal:
+        return list(typing.get_args(field_type))
+    return None

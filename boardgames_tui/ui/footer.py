@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -25,7 +26,13 @@ class KeysFooter(Footer):
         self._rebuild_pending = False
 
     def compose(self) -> ComposeResult:
-        for widget in super().compose():
+        widgets = list(super().compose())
+        # Keys that do not fit the width side by side are drawn compact (a column each
+        # side less): at 120 columns Bloom Kingdom's last key was cut ("p Players & ▏").
+        crowded = self._width_needed(widgets) > self.app.size.width
+        # The keys are bound to the footer's own setting: set it (no watcher runs) first.
+        self.set_reactive(Footer.compact, crowded)
+        for widget in widgets:
             if isinstance(widget, FooterKey):
                 # A key starts out compact and is then bound to the footer's own setting,
                 # and each change of its class restyles it once mounted: twice per key,
@@ -37,6 +44,19 @@ class KeysFooter(Footer):
                 widget.set_reactive(FooterKey.compact, compact)
                 widget.set_class(compact, "-compact", update=False)
             yield widget
+
+    @staticmethod
+    def _width_needed(widgets: list[Any]) -> int:
+        """The columns the keys take drawn in full: a key and its description with a
+        column of padding on each side of the key and after the description (the
+        palette's key: a border instead of one)."""
+        keys = [widget for widget in widgets if isinstance(widget, FooterKey)]
+        return sum(cell_len(key.key_display) + cell_len(key.description) + 3 for key in keys)
+
+    def on_resize(self) -> None:
+        # Whether the keys fit side by side depends on the width.
+        if self._keys_shown is not None:
+            self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
@@ -53,6 +73,7 @@ class KeysFooter(Footer):
             return
         keys = (
             self.show_command_palette,
+            self.app.size.width,
             tuple((binding, enabled, tooltip) for _, binding, enabled, tooltip in self.screen.active_bindings.values()),
         )
         if keys != self._keys_shown:

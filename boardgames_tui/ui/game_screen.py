@@ -188,11 +188,25 @@ class GameLog(RichLog, can_focus=False):
 
     def add_entry(self, text: Text) -> None:
         self._entries.append(text)
+        if self._put_away():
+            return
         self.write(text)
+
+    def _put_away(self) -> bool:
+        """Whether the log is hidden now (Pollen's short screen shows the news instead):
+        it has no width, so a line written now would wrap at `min_width` (found at
+        80×24: 20 columns of a 30-column panel, while a bot thought), and shown again at
+        its old width it would not be written again. It is written when it has a width."""
+        if self._size_known and self.scrollable_content_region.width == 0:
+            self._written_width = None
+            return True
+        return False
 
     def show_entries(self, entries: list[Text]) -> None:
         """Shows exactly `entries`, from the top, as `write` would have drawn them."""
         self._entries = list(entries)
+        if self._put_away():
+            return
         if not self._size_known:
             # RichLog holds writes back until it knows its width: written one by one.
             self.clear()
@@ -609,6 +623,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         `table_moments`), then play goes on."""
         self._position_seen = self.table.position
         moments = self.tell_table()
+        if not self.uses_curtains and not self.app.settings.pause_after_reveals:  # type: ignore[attr-defined]
+            # One person at the table: what the board shows needs no Enter to pass on.
+            moments = [moment for moment in moments if not moment.shown_on_board]
         if moments:
             self.announce_all([(moment.heading, "\n".join(moment.lines)) for moment in moments])
         else:

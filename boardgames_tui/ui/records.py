@@ -262,7 +262,9 @@ def record_store(app: App) -> RecordStore:
 
 
 def keep_finished_game(app: App, match: Match) -> None:
-    """Adds a finished match to the records; a failed write is said, never fatal."""
+    """Adds a finished match to the records and removes its autosave: a finished game
+    lives in the records (Continue lists only games to carry on). A failed write is
+    said, never fatal, and then the save stays as the game's only copy."""
     try:
         record_store(app).keep_match(match)
     except OSError as error:
@@ -271,3 +273,9 @@ def keep_finished_game(app: App, match: Match) -> None:
             severity="error",
             markup=False,
         )
+        return
+    if match.store is not None and match.save_path is not None:
+        try:
+            match.store.delete(match.save_path)
+        except OSError:
+            pass  # Continue hides a finished save, as it always has: nothing is lost.

@@ -50,6 +50,8 @@ class SettingsScreen(SizedScreen[None]):
             with Horizontal(classes="option-row"):
                 yield Checkbox("Teach as I play", value=settings.teach_as_i_play, id="setting-teach_as_i_play")
             yield Static(field_help("teach_as_i_play"), classes="setting-help")
+                yield Checkbox("Pause after reveals", value=settings.pause_after_reveals, id="setting-pause_after_reveals")
+            yield Static(field_help("pause_after_reveals"), classes="setting-help")
             yield Static(Text(f"Kept in {settings_path()} (only what you change)."), classes="hint")
             yield Static("", id="settings-error")
             with Horizontal(id="settings-buttons"):
@@ -92,6 +94,7 @@ class SettingsScreen(SizedScreen[None]):
             "bot_pause": pause,
             "confirmations": self.query_one("#setting-confirmations", Checkbox).value,
             "teach_as_i_play": self.query_one("#setting-teach_as_i_play", Checkbox).value,
+            "pause_after_reveals": self.query_one("#setting-pause_after_reveals", Checkbox).value,
         }
         if self.app.change_settings(**changes):  # type: ignore[attr-defined]
             self.app.notify("Settings saved.", title="Settings")

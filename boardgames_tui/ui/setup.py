@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import random
-import typing
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -15,7 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
 
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
-from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.contract import Seat, option_choices
 from boardgames_tui.engine.parts import Game, Rules
 from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text, plural, repeated_name
 from boardgames_tui.ui.base import SizedScreen
@@ -32,13 +31,6 @@ def seat_kinds() -> list[tuple[str, str]]:
     # Remote seats only where the remote extra is installed (aiohttp), found, not loaded.
     remote = [("Remote (joins with a link)", REMOTE)] if importlib.util.find_spec("aiohttp") else []
     return [("Human", HUMAN)] + remote + [(f"Bot · {level}", f"bot:{level}") for level in BOT_LEVELS] + [("— empty —", EMPTY)]
-
-
-def option_choices(field_type: Any) -> list[Any] | None:
-    """The values a Literal option field allows, or None for other field types."""
-    if typing.get_origin(field_type) is typing.Literal:
-        return list(typing.get_args(field_type))
-    return None
 
 
 class NameInput(Input):

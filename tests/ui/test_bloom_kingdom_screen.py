@@ -171,3 +171,32 @@ async def test_a_searching_bot_stops_at_once_for_quit_or_undo(app_factory, monke
             assert app.screen.thinking is None and app.match.moves == []
         else:
             assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize("pause", [False, True], ids=["goes-on", "setting-keeps-the-pause"])
+async def test_one_person_and_bots_see_the_reveal_on_the_board_and_play_on(app_factory, pause):
+    """Every turn with one human ended in an announcement waiting for Enter (24 extra
+    keys a game) though the board's "This turn" row shows the same reveal. With one
+    person at the table the board shows it and play goes on; a setting keeps the pause."""
+    app = app_factory([Seat(name="Anna"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot")], seed=5)
+    app.settings.pause_after_reveals = pause
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BloomKingdomScreen)
+        played = app.match.state.players[0].hand[0]
+        await pilot.press("enter")
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, AnnouncementScreen) or app.match.state.turn == 2:
+                break
+        if pause:
+            assert isinstance(app.screen, AnnouncementScreen)
+            await pilot.press("enter")
+            await settle(pilot)
+        assert app.screen is screen
+        await settle(pilot)
+        assert app.match.state.turn == 2 and screen.viewer == 0
+        text = screen_text(app)
+        assert f"Turn 1 revealed: ✦Anna {card_label(played)}" in text
+        assert "↑/↓ or 1–5, Enter plays it" in text

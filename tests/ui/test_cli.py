@@ -211,3 +211,28 @@ def test_host_and_join_start_the_app_with_the_table_they_name(monkeypatch):
     monkeypatch.setenv("BOARDGAMES_TUI_JOIN_LINK", link)
     assert main(["join", "--seat-only"]) == 0
     assert str(started[-1].join_link) == link and started[-1].seat_only
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+def test_help_describes_every_option_and_each_game_s_options(capsys, command):
+    """`--players`, `--games` and `--seed` had no description, and a game's --option
+    names showed only in an error."""
+    import argparse
+
+    from boardgames_tui.__main__ import build_parser
+    from boardgames_tui.engine.contract import option_choices
+    from boardgames_tui.engine.registry import all_games
+
+    parser = build_parser()
+    commands = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    for action in commands.choices[command]._actions:
+        assert action.help, f"{command} {action.option_strings or action.dest} has no description"
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    help_text = " ".join(out.split())
+    for rules in all_games():
+        for name, field in rules.options_model.model_fields.items():
+            assert f"{name} " in help_text
+            for choice in option_choices(field.annotation) or []:
+                assert str(choice) in help_text
+    assert "no options" in help_text  # Bloom Kingdom

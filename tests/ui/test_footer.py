@@ -66,3 +66,45 @@ async def test_a_rebuilt_footer_styles_each_key_once():
         palette = [key for key in keys if key.has_class("-command-palette")]
         assert all(not key.has_class("-compact") for key in keys if key not in palette)
         assert palette and all(key.has_class("-compact") for key in palette)
+
+
+class CrowdedApp(App[None]):
+    """Ten keys whose descriptions need more than the width side by side."""
+
+    BINDINGS: ClassVar[list[Binding]] = [Binding(str(number), f"noop({number})", f"Long words {number}") for number in range(10)]
+
+    def compose(self) -> ComposeResult:
+        yield KeysFooter()
+
+    def action_noop(self, number: int) -> None: ...
+
+
+async def test_keys_that_do_not_fit_side_by_side_are_drawn_compact_and_none_is_cut():
+    """At 120 columns Bloom Kingdom's last key was cut ("p Players & ▏")."""
+    app = CrowdedApp()
+    async with app.run_test(size=(200, 10)) as pilot:
+        await pilot.pause()
+        assert not any(key.has_class("-compact") for key in app.query(FooterKey) if key.description.startswith("Long"))
+        await pilot.resize_terminal(160, 10)
+        for _ in range(3):
+            await pilot.pause()
+        keys = [key for key in app.query(FooterKey) if key.description.startswith("Long")]
+        assert len(keys) == 10 and all(key.has_class("-compact") for key in keys)
+        palette = next(key for key in app.query(FooterKey) if key.has_class("-command-palette"))
+        assert keys[-1].region.right <= palette.region.x
+
+
+async def test_the_key_panel_is_wide_enough_for_its_descriptions_at_80x24(app_factory):
+    """At 80×24 the `?` panel wrapped "Copy / selected / text" one word a line."""
+    from textual.widgets import HelpPanel
+
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        panel = app.screen.query_one(HelpPanel)
+        assert panel.region.width >= 46 and panel.region.right == 80
+        from .conftest import screen_text
+
+        assert "Copy selected text" in screen_text(app)

@@ -97,3 +97,22 @@ async def test_lines_shown_before_are_not_wrapped_again():
         await pilot.pause()
         assert [text.plain for text in rendered if isinstance(text, Text)] == ["Cy's own line"]
         assert "Cy's own line" in [strip.text.strip() for strip in log.lines]
+
+
+async def test_lines_written_while_the_log_is_put_away_wrap_at_its_width_when_shown():
+    """Pollen's short screen hides the log while the news shows: lines written then
+    wrapped at `min_width` (20 of 30 columns at 80×24, while a bot thought) and stayed
+    so when the log came back at the width it had before."""
+    app = LogApp()
+    async with app.run_test(size=(40, 20)) as pilot:
+        log = app.query_one(GameLog)
+        log.add_entry(Text(LINE))
+        await pilot.pause()
+        shown = [strip.text for strip in log.lines]
+        log.display = False
+        await pilot.pause()
+        log.add_entry(Text(LINE))
+        log.show_entries([Text(LINE), Text(LINE)])
+        log.display = True
+        await pilot.pause()
+        assert [strip.text for strip in log.lines] == shown * 2

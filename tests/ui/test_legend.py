@@ -31,7 +31,7 @@ OPTIONS = {"evergreen": {"modules": "both"}}
 # Abbreviations and number formats the boards draw, per game: whenever the screen
 # shows one, some legend entry must show the same form.
 FORMS = {
-    "bloom-kingdom": [r"now \d+\?", r"rounds \d+", r"\+\d+ Jest", r"hand \d+", r"\d+ VP"],
+    "bloom-kingdom": [r"now \d+\?", r"rounds \d+", r"\(\d+ Jest\)", r"hand \d+", r"\d+ VP"],
     "everbloom": [r"\bc\d n\d\b", r"#\d+′", r"\[[A-E]\]", r"−\d", r"\d+pt", r"✿\d", r"▤\d", r"Track [·•◆*A-Z]+"],
     "evergreen": [r"\d+ \(\d+\)", r"\d+ \(\d+, \d+↓\)", r"Action options still open", r"☀ \+\d", r"s→t", r"t→T"],
     "pollen": [r"\b(Be|Bu|Ju)\s?\d", r"\[(Be|Bu|Ju)+\]", r"\[××\]", r"\d×(Be|Bu|Ju)", r"bag \d+"],

@@ -167,3 +167,29 @@ async def test_resume_plays_on_from_the_save(app_factory, tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert app.match.state.info_epoch > match.state.info_epoch
+
+
+async def test_a_finished_game_goes_to_the_records_and_its_save_is_removed(app_factory, tmp_path):
+    """A finished game's autosave stayed in the saves folder though Continue no longer
+    lists it: finished games live in the records."""
+    import random
+
+    from boardgames_tui.engine.records import RecordStore
+
+    game = get_game("bloom-kingdom")
+    rules = game.rules
+    app = app_factory()
+    store = app.store
+    match = Match(game, rules.parse_options({}), [Seat(name="Ann"), Seat(name="Bo")], 4, store=store)
+    rng = random.Random(4)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.submit(seat, game.advisor.playout_action(match.state, seat, rules.legal_actions(match.state, seat), rng))
+    saved = match.save_path
+    assert saved is not None and saved.exists()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_score_sheet(match)
+        await pilot.pause()
+        assert not saved.exists()
+        assert len(RecordStore(store.directory.parent).records()) == 1
+        assert [entry for entry in store.list()] == []

@@ -13,7 +13,7 @@ CHOICES = "Choices"
 LEGEND = [
     LegendEntry(DISPLAY, "Queen 3", "a column: the character and how many cards it holds"),
     LegendEntry(DISPLAY, "▮▮▮", "one bar per card in the column"),
-    LegendEntry(DISPLAY, "+1 Jest", "Jesters slipped under the column (counted in its number)"),
+    LegendEntry(DISPLAY, "(1 Jest)", "of the column's number, this many are Jesters slipped under it"),
     LegendEntry(DISPLAY, "▶", "the column the cursor is on"),
     LegendEntry(DISPLAY, "✦", "underlined: the column changed since your last move (until you move again)"),
     LegendEntry(TURN, "▮ card down", "the player has chosen a card, still face down"),

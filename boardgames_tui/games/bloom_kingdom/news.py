@@ -222,7 +222,7 @@ def table_moments(before: BloomKingdomState, after: BloomKingdomState) -> list[T
         round_number, turn = after.revealed_at or (after.round, after.turn)
         reveal = reveal_moment(before, after, effects)
         earlier = _decided_block(turn - 1, _last_turn_decided(after, turn - 1)) if turn > 1 else []
-        moment = TableMoment(reveal.heading, (*earlier, *reveal.lines))
+        moment = TableMoment(reveal.heading, (*earlier, *reveal.lines), shown_on_board=True)
     elif scored and before.revealed_at is not None:
         # The last decision of a round's last turn: what it decided, then the scoring.
         turn = before.revealed_at[1]

@@ -159,15 +159,16 @@ class BloomKingdomScreen(GameScreen):
     def _prompt_words(self, view: BloomKingdomState, viewer: int) -> str:
         prompt = self.rules.prompt(view, viewer)
         if view.phase == "play":
-            return f"{prompt} — ←/→ or 1–{len(view.players[viewer].hand)}, Enter plays it."
+            # The hand and the players are lists down the screen, the columns run across.
+            return f"{prompt} — ↑/↓ or 1–{len(view.players[viewer].hand)}, Enter plays it."
         if view.phase == "unicorn":
-            return f"{prompt} — ←/→ to pick, Enter to return it."
+            return f"{prompt} — ↑/↓ to pick, Enter to return it."
         if view.phase == "knight":
             return f"{prompt} — y: remove a Dragon · n: leave it."
         if view.phase == "wizard":
             return f"{prompt} — ←/→ and Enter, or n to remove nothing."
         if view.phase == "fortune":
-            return f"{prompt} — ←/→ or a number, and Enter."
+            return f"{prompt} — ↑/↓ or a number, and Enter."
         if view.phase == "jester":
             return f"{prompt} — ←/→ and Enter."
         return prompt

@@ -19,10 +19,12 @@ from boardgames_tui.ui.inspector import entry_text
 from boardgames_tui.ui.widgets import TextPanel, set_border_title
 
 # The display's nine columns side by side need at least this many cells each; a
-# narrower display lists them as a grid of "Queen  3 +1 Jest" cells instead.
+# narrower display lists them as a grid of "Queen  3 (1 Jest)" cells instead.
 COLUMN_WIDTH = 9
 WIDEST_COLUMN = 18
 GRID_CELL = 21
+# A grid cell: the marker and name, the count in two, a space, "(1 Jest)".
+GRID_LABEL = 9
 # The cursor is a marker and a background, so it never depends on colour alone.
 CURSOR = "bold on grey35"
 # What changed since the seat's own last move: a glyph and an underline, not colour alone.
@@ -142,10 +144,14 @@ class DisplayColumns(TextPanel):
             marker = "▶" if cursor == target else CHANGED if target in changed else ""
             if target in changed and cursor != target:
                 style = f"{style} {CHANGED_STYLE}".strip()
-            jest = Text(f"+{jesters} Jest" if jesters else "", style="dark_orange")
+            # In brackets: the column's number already counts its Jesters ("+1" read as a fifth card).
+            jest = Text(f"({jesters} Jest)" if jesters else "", style="dark_orange")
+            # The whole name where it fits, else cut with "…" (its tooltip has it whole).
+            label = Text((marker or (" " if per_row else "")) + info.name)
+            label.truncate(cell_width - 1 if per_row is None else GRID_LABEL, overflow="ellipsis")
             if per_row is None:
                 cells = [
-                    Text(marker + info.column_label, style=f"bold {info.colour}"),
+                    Text(label.plain, style=f"bold {info.colour}"),
                     Text(str(counts[column]), style="bold"),
                     Text("▮" * min(counts[column], cell_width - 2), style=info.colour),
                     jest,
@@ -159,8 +165,8 @@ class DisplayColumns(TextPanel):
             else:
                 if index % per_row == 0:
                     lines.append(Text())
-                cell = Text(f"{marker or ' '}{info.column_label:<8}", style=f"bold {info.colour}")
-                cell.append(f"{counts[column]:>3}", style="bold")
+                cell = Text(f"{label.plain:<{GRID_LABEL}}", style=f"bold {info.colour}")
+                cell.append(f"{counts[column]:>2}", style="bold")
                 cell.append(" ")
                 cell.append_text(jest)
                 cell.align("left", cell_width - 1)
@@ -425,15 +431,42 @@ class HandList(TextPanel):
         self.tooltip = _tooltip(card_entry(card)) if card is not None and card >= 0 else None
 
 
+# A player's lines after the first, and what wraps from any of them, start here.
+PLAYER_INDENT = 4
+
+
+def hanging(block: Text, width: int, console: Any) -> list[Text]:
+    """`block`'s lines wrapped at `width`, every wrapped row under a `PLAYER_INDENT`
+    (a line wrapped from the margin read as another player's)."""
+    rows: list[Text] = []
+    room = max(1, width - PLAYER_INDENT)
+    for line in block.split("\n"):
+        wrapped = line.wrap(console, width)
+        rows.append(wrapped[0])
+        rest = line[len(wrapped[0].plain) :]
+        rest = rest[len(rest.plain) - len(rest.plain.lstrip()) :]
+        for row in rest.wrap(console, room) if rest.plain else []:
+            rows.append(Text(" " * PLAYER_INDENT) + row)
+    return rows
+
+
 class PlayerBoard(TextPanel):
     """Every player as the table tracks them: points and place, points by round, cards
     in hand, the cards played this round; for the viewer, the best two to keep now."""
 
     _rows = 0
     _starts: list[int] = []
+    _drawn: tuple[Any, ...] | None = None
+    _width = 0
 
     def on_mount(self) -> None:
         self.border_title = "Players"
+
+    def on_resize(self) -> None:
+        # Wrapped by hand at the width it had: drawn first before its layout (the width
+        # then a guess), or a resize, wraps it again at the real width.
+        if self._drawn is not None and self.content_region.width != self._width:
+            self.show(*self._drawn)
 
     def show(
         self,
@@ -445,7 +478,10 @@ class PlayerBoard(TextPanel):
         cursor: Target | None,
         changed: frozenset[Any] = frozenset(),
     ) -> None:
-        if self.drawn_from(view, viewer, standings, outlook, available, cursor, changed):
+        self._drawn = (view, viewer, standings, outlook, available, cursor, changed)
+        self._width = self.content_region.width
+        # The width counts too: the text is wrapped by hand at it.
+        if self.drawn_from(view, viewer, standings, outlook, available, cursor, changed, self._width):
             return
         lines = []
         choosing = any(area == "player" for area, _ in available)
@@ -466,19 +502,21 @@ class PlayerBoard(TextPanel):
             if ("player", seat) in changed:
                 block.append(f" {CHANGED}scored", style=CHANGED_STYLE)
             rounds = " · ".join(str(points) for points in standing.rounds)
-            block.append(f"\n    hand {standing.cards_in_hand}" + (f" · rounds {rounds}" if rounds else ""), style="dim")
+            indent = " " * PLAYER_INDENT
+            block.append(f"\n{indent}hand {standing.cards_in_hand}" + (f" · rounds {rounds}" if rounds else ""), style="dim")
             if standing.played:
-                block.append("\n    played: " + ", ".join(standing.played), style="dim")
+                block.append(f"\n{indent}played: " + ", ".join(standing.played), style="dim")
             if seat == viewer and outlook:
-                block.append(f"\n    {outlook}", style="italic")
+                block.append(f"\n{indent}{outlook}", style="italic")
             if cursor == target:
                 block.stylize(CURSOR)
             elif choosing and target in available:
                 block.stylize("underline")
             self._starts.append(row)
-            # Wrapped as the panel will wrap it, so that a click finds its player.
-            row += len(block.wrap(self.app.console, self.content_region.width or 30))
-            lines.append(block)
+            # Wrapped here, each row counted, so that a click finds its player.
+            rows = hanging(block, self.content_region.width or 30, self.app.console)
+            row += len(rows)
+            lines.append(Text("\n").join(rows))
         # Its height follows its text (CSS height: auto): laid out again only when that changes.
         self.show_text(Text("\n").join(lines), layout=row != self._rows)
         self._rows = row
