@@ -27,8 +27,8 @@ class KeysFooter(Footer):
 
     def compose(self) -> ComposeResult:
         widgets = list(super().compose())
-        # Keys that do not fit the width side by side are drawn compact (a column each
-        # side less): at 120 columns Bloom Kingdom's last key was cut ("p Players & ▏").
+        # Keys that do not fit the width side by side are drawn compact (a column less
+        # each, app.tcss): at 120 columns Bloom Kingdom's last key was cut ("p Players & ▏").
         crowded = self._width_needed(widgets) > self.app.size.width
         # The keys are bound to the footer's own setting: set it (no watcher runs) first.
         self.set_reactive(Footer.compact, crowded)

@@ -223,6 +223,8 @@ class AnnouncementScreen(QuietGuard, ModalScreen[str | None]):
         # Before the focused button's own Enter, as on the curtain: the guard decides.
         Binding("enter,space", "close", "Continue", priority=True),
         Binding("escape", "skip", "Skip the rest"),
+        Binding("down", "scroll_body(1)", "Scroll down", show=False),
+        Binding("up", "scroll_body(-1)", "Scroll up", show=False),
     ]
 
     def __init__(self, heading: str | Text, text: str | Text, *, position: tuple[int, int] = (1, 1)) -> None:
@@ -244,12 +246,33 @@ class AnnouncementScreen(QuietGuard, ModalScreen[str | None]):
             # A long summary (a migration, a season) scrolls inside the box at 80×24.
             with VerticalScroll(id="announcement-body"):
                 yield Static(Text(self.text) if isinstance(self.text, str) else self.text, id="announcement-text")
-            later = "  ·  Esc: skip the rest" if number < count else ""
             yield Button("Continue", id="announcement-ok", variant="primary")
-            yield Static(Text(f"Enter: continue{later}", style="dim"), id="announcement-keys")
+            yield Static(self._keys_text(), id="announcement-keys")
+
+    def _keys_text(self, more_below: bool = False) -> Text:
+        number, count = self.position
+        later = "  ·  Esc: skip the rest" if number < count else ""
+        # Said in words: a round's totals and lead, cut at 80×24, showed no sign of being there.
+        more = "↓ more below (↑/↓ scroll)  ·  " if more_below else ""
+        return Text(f"{more}Enter: continue{later}", style="dim")
 
     def on_mount(self) -> None:
         self.query_one("#announcement-ok", Button).focus()
+        self.call_after_refresh(self._show_what_is_below)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_what_is_below)
+
+    def _show_what_is_below(self) -> None:
+        if not self.is_mounted:
+            return
+        body = self.query_one("#announcement-body", VerticalScroll)
+        self.query_one("#announcement-keys", Static).update(self._keys_text(body.scroll_y < body.max_scroll_y))
+
+    def action_scroll_body(self, step: int) -> None:
+        body = self.query_one("#announcement-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + step * max(1, body.size.height - 1), animate=False, immediate=True)
+        self._show_what_is_below()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -85,7 +85,7 @@ async def test_keys_that_do_not_fit_side_by_side_are_drawn_compact_and_none_is_c
     async with app.run_test(size=(200, 10)) as pilot:
         await pilot.pause()
         assert not any(key.has_class("-compact") for key in app.query(FooterKey) if key.description.startswith("Long"))
-        await pilot.resize_terminal(160, 10)
+        await pilot.resize_terminal(170, 10)
         for _ in range(3):
             await pilot.pause()
         keys = [key for key in app.query(FooterKey) if key.description.startswith("Long")]

@@ -145,3 +145,24 @@ async def test_a_name_cut_in_a_garden_cell_ends_in_an_ellipsis(tmp_path):
         view = screen.current_view()
         cell = next((planted.x, planted.y) for planted in view.garden if card_owner(planted.card) == 1)
         assert "[red]x[/]" in entry_tooltip(cell_entry(view, cell)).plain
+
+
+async def test_a_small_garden_is_centred_in_a_wide_panel_and_clicks_still_find_their_cell(tmp_path):
+    """At 200×60 the garden kept to the left 75 of about 145 columns."""
+    from boardgames_tui.games.pollen.widgets import GardenView
+
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(200, 60)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        garden = app.screen.query_one(GardenView)
+        row = garden.render_line(0).text  # the column numbers, over the whole garden
+        drawn = row.strip()
+        before, after = len(row) - len(row.lstrip()), len(row) - len(row.rstrip())
+        assert drawn and before > 20 and abs(before - after) <= 12
+        screen = app.screen
+        elsewhere = next(cell for cell in app.match.state.open_cells if cell != screen.cursor)
+        region = garden.region_of(elsewhere)
+        await pilot.click(GardenView, offset=(region.x + 4, region.y + 2))
+        await pilot.pause()
+        assert screen.cursor == elsewhere

@@ -216,3 +216,25 @@ async def test_a_note_pointing_at_the_scoring_steps_points_where_they_are(app_fa
         assert len(notes) == 1
         assert "below" in str(notes[0].render())
         assert notes[0].region.y < screen.query_one(ScoreTable).region.y
+
+
+async def test_an_announcement_too_long_for_80x24_says_more_is_below_and_scrolls(app_factory):
+    """Bloom Kingdom's round-1 summary at 80×24 lost its "Totals" and "In the lead"
+    lines with no sign that more was below."""
+    from boardgames_tui.ui.scoresheet import AnnouncementScreen
+
+    lines = [f"Line {number} of the summary." for number in range(1, 25)] + ["In the lead: Ann, by 2 points (10 to 8)."]
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(AnnouncementScreen("Round 1 scored", "\n".join(lines)))
+        for _ in range(3):
+            await pilot.pause()
+        assert "↓ more below" in screen_text(app)
+        assert "In the lead" not in screen_text(app)
+        for _ in range(4):
+            await pilot.press("down")
+        await pilot.pause()
+        assert "In the lead: Ann" in screen_text(app)
+        assert "↓ more below" not in screen_text(app)
+        assert isinstance(app.screen, AnnouncementScreen)

@@ -285,21 +285,28 @@ class GardenView(ScrollView, can_focus=False):
                 self.refresh_lines(row + RULER_ROWS)
         self._lines = lines
 
+    @property
+    def margin_left(self) -> int:
+        """Blank columns before the rulers: a garden narrower than its panel is centred
+        (at 200×60 it kept to the left 75 of about 145 columns)."""
+        return max(0, (self.size.width - self.virtual_size.width) // 2)
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        width = self.size.width
+        margin = self.margin_left
+        width = self.size.width - margin
         style = self.rich_style
         if y < RULER_ROWS:
             ruler = self._column_ruler().crop_extend(scroll_x, scroll_x + width - RULER_COLUMNS, style)
-            return Strip.join([Strip.blank(RULER_COLUMNS, style), ruler]).apply_style(style)
+            return Strip.join([Strip.blank(margin + RULER_COLUMNS, style), ruler]).apply_style(style)
         row = scroll_y + y - RULER_ROWS
         if row >= len(self._lines):
-            return Strip.blank(width, style)
+            return Strip.blank(self.size.width, style)
         strip = self._strips.get(row)
         if strip is None:
             strip = self._strips[row] = Strip(self._lines[row].render(self.app.console))
         garden = strip.crop_extend(scroll_x, scroll_x + width - RULER_COLUMNS, style)
-        return Strip.join([self._row_label(row), garden]).apply_style(style)
+        return Strip.join([Strip.blank(margin, style), self._row_label(row), garden]).apply_style(style)
 
     def _mark_rulers(self, marked: Cell | None) -> None:
         """Light the cursor's column and row on the rulers, repainting only the lines that change."""
@@ -376,10 +383,10 @@ class GardenView(ScrollView, can_focus=False):
 
     def region_of(self, cell: Cell) -> Region:
         """Where a cell (with its cursor frame) is drawn, in scrollable coordinates
-        (the rulers take the first rows and columns)."""
+        (the rulers take the first rows and columns; a centred garden has a margin)."""
         left, top = self.origin
         return Region(
-            (cell[0] - left) * PITCH_X + RULER_COLUMNS,
+            self.margin_left + (cell[0] - left) * PITCH_X + RULER_COLUMNS,
             (cell[1] - top) * PITCH_Y + RULER_ROWS,
             PITCH_X + 1,
             PITCH_Y + 1,
@@ -392,9 +399,9 @@ class GardenView(ScrollView, can_focus=False):
     def _under(self, event: events.MouseEvent) -> tuple[Cell, Cell] | None:
         """The cell and the nearest corner under the mouse (None on the rulers)."""
         offset = event.get_content_offset(self)
-        if offset is None or offset.x < RULER_COLUMNS or offset.y < RULER_ROWS:
+        if offset is None or offset.x - self.margin_left < RULER_COLUMNS or offset.y < RULER_ROWS:
             return None
-        x = offset.x - RULER_COLUMNS + self.scroll_offset.x
+        x = offset.x - self.margin_left - RULER_COLUMNS + self.scroll_offset.x
         y = offset.y - RULER_ROWS + self.scroll_offset.y
         left, top = self.origin
         cell = (left + x // PITCH_X, top + y // PITCH_Y)
