@@ -456,7 +456,7 @@ def command_replay(args: argparse.Namespace) -> int:
 def command_records(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from boardgames_tui.engine.records import RecordError, RecordStore, tally, wins_text
+    from boardgames_tui.engine.records import RecordError, RecordStore, points_text, tally, wins_text
 
     store = RecordStore()
     try:
@@ -481,8 +481,9 @@ def command_records(args: argparse.Namespace) -> int:
         return 0
     print(f"{'Player':<32} {'Game':<16} {'Played':>6} {'Won':>6} {'Best':>5} {'Average':>8}")
     for row in tallies:
-        print(f"{row.player:<32} {row.game_title:<16} {row.played:>6} {wins_text(row.won):>6} {row.best:>5} {row.average:>8g}")
+        print(f"{row.player:<32} {row.game_title:<16} {row.played:>6} {wins_text(row.won):>6} {points_text(row.best):>5} {points_text(row.average):>8}")
     print("A tie shares the win: each of k winners counts 1/k.")
+    print("Best and Average are points; a game the most points does not win (Pollen) shows —.")
     return 0
 
 

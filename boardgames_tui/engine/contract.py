@@ -268,6 +268,9 @@ class GameRules(ABC, Generic[StateT]):
     options_model: ClassVar[type[BaseModel]] = NoOptions
     state_model: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
+    # Whether the most points wins: False for a game won by other steps (Pollen's
+    # elimination), where a best or average score would rank players wrongly.
+    points_decide: ClassVar[bool] = True
 
     # -- setup and flow -------------------------------------------------------
     @abstractmethod

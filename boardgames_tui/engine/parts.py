@@ -46,6 +46,8 @@ class Rules(Protocol):
     min_players: int
     max_players: int
     options_model: type[BaseModel]
+    # Whether the most points wins (False for Pollen): records rank by points only then.
+    points_decide: bool
 
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> Any: ...
     def to_act(self, state: Any) -> list[int]: ...

@@ -383,8 +383,9 @@ class PlayerTally(BaseModel):
     game_title: str
     played: int
     won: float
-    best: int
-    average: float
+    # None for a game the most points does not win (Pollen): its totals would mislead.
+    best: int | None
+    average: float | None
 
 
 def tally(records: list[GameRecord]) -> list[PlayerTally]:
@@ -392,15 +393,16 @@ def tally(records: list[GameRecord]) -> list[PlayerTally]:
     groups: dict[tuple[str, str], dict[str, Any]] = {}
     for record in records:
         try:
-            title = get_game(record.game).title
+            game = get_game(record.game)
         except KeyError:
             continue
+        title = game.title
         for seat, info in enumerate(record.seats):
             if seat >= len(record.scores):
                 continue
             label = info.label()
             group = groups.setdefault(
-                (label.casefold(), record.game), {"player": label, "title": title, "scores": [], "won": 0.0}
+                (label.casefold(), record.game), {"player": label, "title": title, "scores": [], "won": 0.0, "points_decide": game.rules.points_decide}
             )
             group["scores"].append(record.scores[seat])
             if seat in record.winners:
@@ -408,17 +410,22 @@ def tally(records: list[GameRecord]) -> list[PlayerTally]:
     tallies = [
         PlayerTally(
             player=group["player"],
-            game=game,
+            game=slug,
             game_title=group["title"],
             played=len(group["scores"]),
             won=round(group["won"], 2),
-            best=max(group["scores"]),
-            average=round(sum(group["scores"]) / len(group["scores"]), 1),
+            best=max(group["scores"]) if group["points_decide"] else None,
+            average=round(sum(group["scores"]) / len(group["scores"]), 1) if group["points_decide"] else None,
         )
-        for (_, game), group in groups.items()
+        for (_, slug), group in groups.items()
     ]
     tallies.sort(key=lambda item: (item.game_title, -item.played, -item.won, item.player.casefold()))
     return tallies
+
+
+def points_text(points: float | None) -> str:
+    """A best or average score; "—" where points do not decide the game (Pollen)."""
+    return "—" if points is None else f"{points:g}"
 
 
 def wins_text(won: float) -> str:

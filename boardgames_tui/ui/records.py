@@ -21,6 +21,7 @@ from boardgames_tui.engine.records import (
     RecordError,
     RecordStore,
     describe_record,
+    points_text,
     replay_record,
     tally,
     wins_text,
@@ -61,6 +62,7 @@ class RecordsScreen(SizedScreen[None]):
             yield DataTable(id="tallies", cursor_type="none", zebra_stripes=True)
             yield Static(
                 "A tie shares the win: each of two winners counts ½, each of three ⅓.  "
+                "Best and Average are points; a game the most points does not win (Pollen) shows —.  "
                 "Enter watches the highlighted game.",
                 classes="hint",
             )
@@ -101,8 +103,8 @@ class RecordsScreen(SizedScreen[None]):
                 Text(row.game_title),
                 str(row.played),
                 wins_text(row.won),
-                str(row.best),
-                f"{row.average:g}",
+                points_text(row.best),
+                points_text(row.average),
             )
         listing = self.query_one("#finished", OptionList)
         listing.clear_options()

@@ -20,6 +20,7 @@ from boardgames_tui.engine.records import (
     load_for_replay,
     read_shared,
     record_of,
+    points_text,
     tally,
     wins_text,
 )
@@ -101,6 +102,28 @@ def test_tally_counts_played_shared_wins_best_and_average():
     assert by_name["Anna"].best == 10 and by_name["Anna"].average == 7.0
     assert by_name["ben"].won == 1.5 and by_name["ben"].best == 9
     assert wins_text(1.5) == "1.5" and wins_text(2.0) == "2"
+
+
+def test_a_pollen_tally_shows_no_best_or_average_meeples():
+    """Pollen is won by its elimination steps, not by the most meeples (issue 29): a best
+    or average meeple total would rank its players wrongly, so none is shown."""
+    pollen = GameRecord(
+        app_version="1",
+        game="pollen",
+        started="2026-01-01T00:00:00Z",
+        finished="2026-01-01T01:00:00Z",
+        options={},
+        seats=[Seat(name="Anna"), Seat(name="Ben")],
+        seed=1,
+        moves=[],
+        scores=[9, 6],
+        winners=[1],
+        decided_by="test",
+    )
+    by_name = {row.player: row for row in tally([pollen])}
+    assert by_name["Ben"].won == 1 and by_name["Anna"].won == 0
+    assert by_name["Anna"].best is None and by_name["Anna"].average is None
+    assert points_text(by_name["Anna"].best) == "—" and points_text(7.5) == "7.5"
 
 
 def test_export_then_import_elsewhere(tmp_path: Path):

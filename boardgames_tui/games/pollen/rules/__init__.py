@@ -100,5 +100,7 @@ class PollenRules(Turns, Scoring, GameRules[PollenState]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_model: ClassVar[type[BaseModel]] = PollenOptions
+    # Won by the elimination steps; meeple totals only break ties.
+    points_decide: ClassVar[bool] = False
     state_model = PollenState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
