@@ -7,8 +7,13 @@ from typing import Any
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Label
 from textual.widgets._footer import FooterKey
+
+
+# Ends a key bar too narrow for all its keys even compact: the hidden ones are in the
+# key panel, which `?` opens on every screen.
+MORE_KEYS = "… ? all keys"
 
 
 class KeysFooter(Footer):
@@ -32,6 +37,8 @@ class KeysFooter(Footer):
         crowded = self._width_needed(widgets) > self.app.size.width
         # The keys are bound to the footer's own setting: set it (no watcher runs) first.
         self.set_reactive(Footer.compact, crowded)
+        if crowded:
+            widgets = self._keys_that_fit(widgets, self.app.size.width)
         for widget in widgets:
             if isinstance(widget, FooterKey):
                 # A key starts out compact and is then bound to the footer's own setting,
@@ -52,6 +59,31 @@ class KeysFooter(Footer):
         palette's key: a border instead of one)."""
         keys = [widget for widget in widgets if isinstance(widget, FooterKey)]
         return sum(cell_len(key.key_display) + cell_len(key.description) + 3 for key in keys)
+
+    def _keys_that_fit(self, widgets: list[Any], width: int) -> list[Any]:
+        """The keys drawn compact that fit whole, then `MORE_KEYS` if any is left out
+        (a key cut mid-word gave no sign that more keys exist)."""
+        keys = [widget for widget in widgets if isinstance(widget, FooterKey)]
+        palette = [key for key in keys if key.has_class("-command-palette")]
+        # A compact key: a space, the key, a space, its description (app.tcss).
+        needed = [cell_len(key.key_display) + cell_len(key.description) + 2 for key in keys]
+        # The palette's key has a border on its left and a column of padding on its right.
+        room = width - sum(need + 2 for key, need in zip(keys, needed) if key in palette)
+        if sum(need for key, need in zip(keys, needed) if key not in palette) <= room:
+            return widgets
+        room -= cell_len(MORE_KEYS) + 1
+        kept: list[Any] = []
+        for widget in widgets:
+            if isinstance(widget, FooterKey) and widget not in palette:
+                need = needed[keys.index(widget)]
+                if need > room:
+                    break
+                room -= need
+            kept.append(widget)
+        kept += [Label(MORE_KEYS, classes="footer-more"), *palette]
+        # The bar is a grid of one column per key: one per key kept and one for the mark.
+        self.styles.grid_size_columns = len(kept) - len(palette)
+        return kept
 
     def on_resize(self) -> None:
         # Whether the keys fit side by side depends on the width.

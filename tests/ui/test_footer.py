@@ -108,3 +108,19 @@ async def test_the_key_panel_is_wide_enough_for_its_descriptions_at_80x24(app_fa
         from .conftest import screen_text
 
         assert "Copy selected text" in screen_text(app)
+
+
+async def test_keys_that_do_not_fit_even_compact_end_in_a_mark_and_none_is_cut():
+    """At 80 columns a game's key bar was cut mid-key with no sign that more keys exist
+    (issue 29): the keys that fit are drawn whole, then "…" and where to see them all."""
+    app = CrowdedApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        footer = app.query_one(KeysFooter)
+        palette = next(key for key in app.query(FooterKey) if key.has_class("-command-palette"))
+        keys = [key for key in app.query(FooterKey) if key.description.startswith("Long")]
+        assert 0 < len(keys) < 10 and all(key.region.right <= palette.region.x for key in keys)
+        more = footer.query_one(".footer-more")
+        assert str(more.render()).strip().startswith("…") and "?" in str(more.render())
+        assert keys[-1].region.right <= more.region.x and more.region.right <= palette.region.x
