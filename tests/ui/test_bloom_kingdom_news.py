@@ -198,3 +198,24 @@ async def test_the_curtain_says_what_it_hides_and_where_the_game_is(app_factory)
         await settle(pilot)
         # The hand is the seat's own, whatever its name.
         assert "Your hand (8)" in screen_text(app) and "You's" not in screen_text(app)
+
+
+async def test_since_your_last_turn_is_never_cut_at_120x40(app_factory):
+    """At 120×40 the panel stopped at "In the lead: Bot 3, by 4" (its "points (10 to 6)"
+    below the fold) while the hand panel had rows to spare (issue 29)."""
+    seats = [Seat(name="Anna"), Seat(name="Bot 2", kind="bot"), Seat(name="Bot 3", kind="bot")]
+    app = app_factory(seats, seed=5)
+    cut = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        for _ in range(16):
+            assert isinstance(screen, BloomKingdomScreen) and screen.targets
+            panel = screen.query_one("#since-panel")
+            if panel.display:
+                rows = panel.content.wrap(app.console, panel.content_region.width)
+                if len(rows) > panel.content_region.height:
+                    cut.append(panel_text(screen, "#since-panel"))
+            await pilot.press("enter")  # the highlighted card, or a decision's first answer
+            await through_announcements(pilot)
+        assert not cut, cut[0]
