@@ -50,6 +50,7 @@ class SettingsScreen(SizedScreen[None]):
             with Horizontal(classes="option-row"):
                 yield Checkbox("Teach as I play", value=settings.teach_as_i_play, id="setting-teach_as_i_play")
             yield Static(field_help("teach_as_i_play"), classes="setting-help")
+            with Horizontal(classes="option-row"):
                 yield Checkbox("Pause after reveals", value=settings.pause_after_reveals, id="setting-pause_after_reveals")
             yield Static(field_help("pause_after_reveals"), classes="setting-help")
             yield Static(Text(f"Kept in {settings_path()} (only what you change)."), classes="hint")
