@@ -43,6 +43,9 @@ class SettingsScreen(SizedScreen[None]):
             with Horizontal(classes="option-row"):
                 yield Label("Bot pause (seconds)", classes="option-label")
                 yield Input(f"{settings.bot_pause:g}", restrict=r"[0-9.]*", max_length=5, id="setting-bot_pause")
+            # The only field that can be refused is the bot pause: its error sits right under it, so it
+            # shows with the field even when the form is taller than the window.
+            yield Static("", id="settings-error")
             yield Static(field_help("bot_pause"), classes="setting-help")
             with Horizontal(classes="option-row"):
                 yield Checkbox("Confirmations", value=settings.confirmations, id="setting-confirmations")
@@ -54,7 +57,6 @@ class SettingsScreen(SizedScreen[None]):
                 yield Checkbox("Pause after reveals", value=settings.pause_after_reveals, id="setting-pause_after_reveals")
             yield Static(field_help("pause_after_reveals"), classes="setting-help")
             yield Static(Text(f"Kept in {settings_path()} (only what you change)."), classes="hint")
-            yield Static("", id="settings-error")
             with Horizontal(id="settings-buttons"):
                 yield Button("Save", id="settings-save", variant="primary")
                 yield Button("Back", id="settings-back")
@@ -77,8 +79,14 @@ class SettingsScreen(SizedScreen[None]):
         self.focus_next()
 
     def _refuse(self, field_id: str, message: str) -> None:
-        self.query_one("#settings-error", Static).update(Text(message, style="bold red"))
-        self.query_one(f"#{field_id}").focus()
+        error = self.query_one("#settings-error", Static)
+        error.update(Text(message, style="bold red"))
+        error.display = True
+        field = self.query_one(f"#{field_id}")
+        # The form can be taller than the window: its row goes to the top, so the error under it shows too
+        # (focus alone would centre the field and might leave the error below the window).
+        field.focus(scroll_visible=False)
+        self.call_after_refresh(field.parent.scroll_visible, animate=False, top=True)
 
     def action_save(self) -> None:
         text = self.query_one("#setting-bot_pause", Input).value.strip()

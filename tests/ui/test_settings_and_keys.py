@@ -113,6 +113,25 @@ async def test_the_settings_screen_saves_every_field(app_factory, isolated_confi
     assert load_settings()[0] == Settings(theme="gruvbox", bot_pause=0.2, confirmations=False, teach_as_i_play=False)
 
 
+async def test_a_refused_bot_pause_is_said_where_the_player_sees_it_at_80x24(app_factory, isolated_config_dir: Path):
+    # The form is taller than 80x24: the player has scrolled to its last field when saving.
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#setting-bot_pause", Input).value = "9"
+        screen.query_one("#setting-pause_after_reveals", Checkbox).focus()
+        await pilot.pause()
+        assert "Pause after reveals" in screen_text(app) and "Bot pause" not in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "between 0 and 5" in screen_text(app)
+        assert app.focused is screen.query_one("#setting-bot_pause", Input)
+    assert not (isolated_config_dir / SETTINGS_FILE_NAME).exists()
+
+
 async def test_screenshot_goes_beside_the_saves_and_says_where(app_factory, isolated_data_dir: Path, monkeypatch):
     # ~/Downloads need not exist: the screenshot never goes there.
     monkeypatch.setenv("HOME", str(isolated_data_dir / "no-home"))
