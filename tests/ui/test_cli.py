@@ -230,8 +230,8 @@ def test_help_describes_every_option_and_each_game_s_options(capsys, command):
     code, out, _ = run(capsys, command, "--help")
     assert code == 0
     help_text = " ".join(out.split())
-    for rules in all_games():
-        for name, field in rules.options_model.model_fields.items():
+    for game in all_games():
+        for name, field in game.rules.options_model.model_fields.items():
             assert f"{name} " in help_text
             for choice in option_choices(field.annotation) or []:
                 assert str(choice) in help_text
