@@ -21,6 +21,7 @@ from boardgames_tui.ui.widgets import TextPanel
 
 from .conftest import screen_text
 from .finished import finished_match
+from .settling import settle as settle_frame
 from .test_evergreen_screen import draft_to_the_action_phase, evergreen_app
 from .test_hints import wait_for
 
@@ -267,7 +268,9 @@ async def test_the_final_boards_use_the_games_layout_and_show_a_planet_to_the_ta
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.push_screen(replay_screen(match))
-        await pilot.pause()
+        # The replay draws its position after its first refresh: one idle pause was not
+        # always enough on a loaded machine (six test workers on two cores).
+        await settle_frame(pilot)
         replay = app.screen
         assert replay.viewer is None
         # Evergreen's own rules for 120×40 apply to its replay class too.

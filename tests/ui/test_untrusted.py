@@ -459,6 +459,8 @@ async def test_a_round_announcement_shows_names_as_written(app_factory):
     from boardgames_tui.ui.scoresheet import AnnouncementScreen
 
     app = app_factory([Seat(name="x[/]", kind="bot"), Seat(name="[red]Ed", kind="bot")])
+    # Nobody to hand over to at this table: only the setting keeps the reveal's announcement.
+    app.settings.pause_after_reveals = True
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(200):
             await pilot.pause(0.05)
@@ -469,6 +471,26 @@ async def test_a_round_announcement_shows_names_as_written(app_factory):
         # The first table moment is the first reveal: who played what.
         text = shown(app.screen.query_one("#announcement-text"))
         assert text.startswith("Played: x[/] ") and " · [red]Ed " in text
+
+
+async def test_the_reveal_on_the_board_shows_names_as_written(app_factory):
+    """With one person at the table the reveal is on the board (no announcement): its
+    "This turn" row shows every name as typed, markup and all."""
+    from boardgames_tui.games.bloom_kingdom.screen import BloomKingdomScreen
+
+    app = app_factory([Seat(name="[red]x[/]"), Seat(name="x[/]", kind="bot"), Seat(name="[b]Ed", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, BloomKingdomScreen)
+        await pilot.press("enter")
+        for _ in range(100):
+            await settle(pilot, app)
+            if app.match.state.turn == 2 and app.screen.viewer_acts(app.screen.current_view()):
+                break
+            await pilot.pause(0.02)
+        assert_nothing_unshown(app)
+        revealed = next(line for line in screen_text(app).splitlines() if "Turn 1 revealed:" in line)
+        assert "[red]x[/]" in revealed and "x[/]" in revealed.replace("[red]x[/]", "") and "[b]Ed" in revealed
 
 
 @pytest.mark.parametrize("name", ISSUE_NAMES)
