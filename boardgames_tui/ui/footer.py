@@ -62,28 +62,42 @@ class KeysFooter(Footer):
 
     def _keys_that_fit(self, widgets: list[Any], width: int) -> list[Any]:
         """The keys drawn compact that fit whole, then `MORE_KEYS` if any is left out
-        (a key cut mid-word gave no sign that more keys exist)."""
+        (a key cut mid-word gave no sign that more keys exist).
+
+        The keys left out are the screen's least needed (`KEYS_LEFT_OUT_FIRST`, in
+        that order), then others from the end: leaving out the last keys lost a game's
+        own, such as Pollen's "⏎ Plant / place" at 120×40."""
         keys = [widget for widget in widgets if isinstance(widget, FooterKey)]
         palette = [key for key in keys if key.has_class("-command-palette")]
+        others = [key for key in keys if key not in palette]
         # A compact key: a space, the key, a space, its description (app.tcss).
-        needed = [cell_len(key.key_display) + cell_len(key.description) + 2 for key in keys]
+        needed = {key: cell_len(key.key_display) + cell_len(key.description) + 2 for key in keys}
         # The palette's key has a border on its left and a column of padding on its right.
-        room = width - sum(need + 2 for key, need in zip(keys, needed) if key in palette)
-        if sum(need for key, need in zip(keys, needed) if key not in palette) <= room:
+        room = width - sum(needed[key] + 2 for key in palette)
+        taken = sum(needed[key] for key in others)
+        if taken <= room:
             return widgets
         room -= cell_len(MORE_KEYS) + 1
-        kept: list[Any] = []
-        for widget in widgets:
-            if isinstance(widget, FooterKey) and widget not in palette:
-                need = needed[keys.index(widget)]
-                if need > room:
-                    break
-                room -= need
-            kept.append(widget)
-        kept += [Label(MORE_KEYS, classes="footer-more"), *palette]
+        left_out: set[Any] = set()
+        for key in self._leave_out_order(others):
+            if taken <= room:
+                break
+            left_out.add(key)
+            taken -= needed[key]
+        kept = [widget for widget in widgets if widget not in left_out and widget not in palette]
+        # The space is its text, not padding: a padding column is missing from the
+        # screenshot's text, where "Keys… ? all keys" read as one word.
+        kept += [Label(f" {MORE_KEYS}", classes="footer-more"), *palette]
         # The bar is a grid of one column per key: one per key kept and one for the mark.
         self.styles.grid_size_columns = len(kept) - len(palette)
         return kept
+
+    def _leave_out_order(self, keys: list[FooterKey]) -> list[FooterKey]:
+        """`keys` in the order they are left out of a crowded bar: the screen's
+        `KEYS_LEFT_OUT_FIRST` actions in their order, then the rest from the last."""
+        first: tuple[str, ...] = getattr(self.screen, "KEYS_LEFT_OUT_FIRST", ())
+        ranked = sorted((key for key in keys if key.action in first), key=lambda key: first.index(key.action))
+        return ranked + [key for key in reversed(keys) if key.action not in first]
 
     def on_resize(self) -> None:
         # Whether the keys fit side by side depends on the width.

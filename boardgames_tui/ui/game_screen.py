@@ -297,6 +297,19 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         Binding("escape", "step_back", "Back", show=False),
         Binding("L", "lessons", "Lessons", show=False),
     ]
+    # The shared keys a crowded key bar leaves out first, in this order (the bar then
+    # ends in "… ? all keys"): a game's own keys, its moves, stay longest.
+    KEYS_LEFT_OUT_FIRST: ClassVar[tuple[str, ...]] = (
+        "keys",
+        "whole_message",
+        "step_away",
+        "legend",
+        "inspect",
+        "rules",
+        "hint",
+        "leave",
+        "undo",
+    )
 
     def __init__(self, table: Table) -> None:
         super().__init__(classes="game")

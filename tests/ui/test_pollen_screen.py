@@ -11,6 +11,7 @@ from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
+from .settling import settle
 
 
 def pollen_app(tmp_path, seats, seed=7) -> BoardGamesApp:
@@ -166,3 +167,18 @@ async def test_a_small_garden_is_centred_in_a_wide_panel_and_clicks_still_find_t
         await pilot.click(GardenView, offset=(region.x + 4, region.y + 2))
         await pilot.pause()
         assert screen.cursor == elsewhere
+
+
+async def test_the_key_bar_at_120x40_keeps_the_move_key_and_leaves_out_shared_ones(tmp_path):
+    """Where the bar is too narrow for every key, "⏎ Plant / place" was the key left out
+    for "… ? all keys" (the last keys went first): a screen's own moves stay, the shared
+    keys go first, "? Keys" before any (the mark says the same)."""
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, PollenScreen)
+        bar = screen_text(app).splitlines()[-1]
+        # The mark stands apart from the last key (" … ", not "card…").
+        assert " … ? all keys" in bar
+        assert "⏎ Plant / place" in bar and "] Next card" in bar and "tab Next free cell" in bar
+        assert "? Keys" not in bar and "u Undo" in bar
