@@ -493,6 +493,24 @@ async def test_the_reveal_on_the_board_shows_names_as_written(app_factory):
         assert "[red]x[/]" in revealed and "x[/]" in revealed.replace("[red]x[/]", "") and "[b]Ed" in revealed
 
 
+@pytest.mark.parametrize("name", ["Bartholomew-Alexandra", "王小明王小明王小明王小明王小明王小明王小"])
+async def test_the_curtains_button_shows_a_long_name_whole_at_80x24(app_factory, name: str):
+    """The button "I am … — show my screen" was cut at the box's edge for a long name
+    (twenty wide characters): it wraps inside the box instead, every character shown."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(CurtainScreen(0, name, "Round 1", undo_for="Ann"))
+        await pilot.pause()
+        button = app.screen.query_one("#curtain-ready")
+        box = app.screen.query_one("#curtain-box")
+        assert box.content_region.contains_region(button.region)
+        strips = app.screen._compositor.render_strips()[button.region.y : button.region.bottom]
+        # Cropped by cells: a wide character takes two.
+        inside = "".join(strip.crop(button.region.x, button.region.right).text for strip in strips)
+        label = squeezed(inside.replace("▔", "").replace("▁", ""))
+        assert squeezed(f"I am {name} — show my screen") in label
+
+
 @pytest.mark.parametrize("name", ISSUE_NAMES)
 async def test_the_curtain_shows_every_name_of_the_issue_as_written(app_factory, name: str):
     app = app_factory()
