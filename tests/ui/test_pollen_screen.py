@@ -7,6 +7,7 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.pollen.screen import PollenScreen
+from boardgames_tui.games.pollen.widgets import GardenView
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.setup import StartRequest
 
@@ -182,3 +183,33 @@ async def test_the_key_bar_at_120x40_keeps_the_move_key_and_leaves_out_shared_on
         assert " … ? all keys" in bar
         assert "⏎ Plant / place" in bar and "] Next card" in bar and "tab Next free cell" in bar
         assert "? Keys" not in bar and "u Undo" in bar
+
+
+async def test_the_garden_grows_its_cells_with_the_room_at_200x60(tmp_path):
+    """At 200×60 the garden kept 9×3 cells in a panel of about 145 columns: where the
+    whole garden fits, its cells grow, a name of twenty characters shows whole and the
+    tokens name their insects. At 120×40 the cells stay 9×3, the name cut with "…"."""
+    name = "Maximiliana Augusta"
+    app = pollen_app(tmp_path, [Seat(name=name), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        garden = app.screen.query_one(GardenView)
+        assert (garden.cell_width, garden.cell_height) == (21, 4)
+        await pilot.press("tab", "enter")
+        for _ in range(100):
+            await settle(pilot)
+            if app.screen.viewer_acts(app.screen.current_view()) and app.match.state.phase == "plant":
+                break
+            await pilot.pause(0.02)
+        drawn = garden_text(garden)
+        assert f"▲{name} " in drawn and "<Bee/Butterfly>" in drawn
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert (garden.cell_width, garden.cell_height) == (9, 3)
+        drawn = garden_text(garden)
+        assert "▲Maximil…" in drawn and name not in drawn and "<BeBu>" in drawn
+
+
+def garden_text(garden: GardenView) -> str:
+    """The garden as drawn, rulers aside (the log beside it names the players too)."""
+    return "\n".join(line.plain for line in garden._lines)

@@ -31,8 +31,14 @@ from boardgames_tui.games.pollen.rules import (
 from boardgames_tui.ui.widgets import SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark, set_border_title
 
 # A cell is 9×3 characters inside grid lines; a token sits on a grid crossing.
-PITCH_X = 10
-PITCH_Y = 4
+CELL_WIDTH = 9
+CELL_HEIGHT = 3
+# Larger cells, tried largest first, where the garden's panel is wide (a 200-column
+# window) and the whole garden fits at that size: the widest shows a name of twenty
+# characters whole, a fourth line counts the icons in words, tokens name their insects.
+LARGE_CELLS = ((21, 4), (17, 4), (13, 3))
+# Narrower panels (80 and 120 columns) keep the 9×3 cells they were designed around.
+LARGE_CELLS_FROM_WIDTH = 120
 # The rulers stay put while the garden scrolls: a row of column numbers on top and
 # a column of row numbers on the left, the coordinates the log and hints name.
 RULER_ROWS = 1
@@ -51,24 +57,29 @@ NEW_CARD = "new"
 Cell = tuple[int, int]
 
 
-def token_text(token: int, face_up: bool = True, *, changed: bool = False) -> Text:
+def token_text(token: int, face_up: bool = True, *, changed: bool = False, whole: bool = False) -> Text:
     """A token on its corner: "[BeJu]", "[××]" once scored; `changed` (placed or
-    scored since the viewer's last move) swaps the brackets for "<" and ">"."""
+    scored since the viewer's last move) swaps the brackets for "<" and ">"; `whole`
+    names the insects in full ("[Bee/Junebug]")."""
     opening, closing = ("<", ">") if changed else ("[", "]")
     if not face_up:
         return Text(f"{opening}××{closing}", style=CHANGED if changed else "dim")
     text = Text(opening, style=CHANGED if changed else "bold")
-    for insect in token_insects(token):
-        text.append(INSECT_SHORT[insect], style=INSECT_STYLE[insect])
+    for index, insect in enumerate(token_insects(token)):
+        if whole and index:
+            text.append("/")
+        text.append(_INSECTS[insect].name if whole else INSECT_SHORT[insect], style=INSECT_STYLE[insect])
     text.append(closing, style=CHANGED if changed else "bold")
     return text
 
 
-def placed_token_text(placed: PlacedToken, marks: frozenset[Any]) -> Text:
-    """A token on the garden, marked when it was placed or scored since the viewer's last move."""
+def placed_token_text(placed: PlacedToken, marks: frozenset[Any], room: int = 0) -> Text:
+    """A token on the garden, marked when it was placed or scored since the viewer's
+    last move; its insects named in full when that fits in `room` columns."""
     point = (placed.x, placed.y)
     changed = (TOKEN_MARK, *point) in marks or (SCORED_MARK, *point) in marks
-    return token_text(placed.token, placed.face_up, changed=changed)
+    whole = token_text(placed.token, placed.face_up, changed=changed, whole=True)
+    return whole if len(whole) <= room else token_text(placed.token, placed.face_up, changed=changed)
 
 
 def card_icons(card: int) -> Text:
@@ -79,9 +90,12 @@ def card_icons(card: int) -> Text:
     return Text(f"{info.icons}×{INSECT_SHORT[info.insect]}", style=INSECT_STYLE[info.insect])
 
 
-def card_lines(card: int, names: list[str], *, new: bool = False) -> list[Text]:
-    """Three 9-character lines for a garden card: owner, kind, icons; `new` writes
-    "new" beside the icons (planted since the viewer's last move)."""
+def card_lines(
+    card: int, names: list[str], *, new: bool = False, width: int = CELL_WIDTH, height: int = CELL_HEIGHT
+) -> list[Text]:
+    """`height` lines of `width` characters for a garden card: owner, kind, icons and,
+    on a fourth line, the icons counted in words; `new` writes "new" beside the icons
+    (planted since the viewer's last move)."""
     owner = card_owner(card)
     background = SEAT_BACKGROUNDS[owner % len(SEAT_BACKGROUNDS)]
     symbol, colour = SEAT_MARKS[owner % len(SEAT_MARKS)]
@@ -94,15 +108,28 @@ def card_lines(card: int, names: list[str], *, new: bool = False) -> list[Text]:
     else:
         third = Text("●" * info.icons, style=INSECT_STYLE[info.insect])
     if new:
-        third.pad_right(6 - len(third))
+        third.pad_right(width - 3 - len(third))
         third.append(NEW_CARD, style=CHANGED)
+    rows = [first, second, third]
+    if height > 3:
+        rows.append(Text(info.label, style="dim"))
     lines = []
-    for line in (first, second, third):
+    for line in rows:
         # A name cut short ends in "…" (the cell's tooltip and the inspector have it whole).
-        line.truncate(9, overflow="ellipsis", pad=True)
+        line.truncate(width, overflow="ellipsis", pad=True)
         line.stylize(background)
         lines.append(line)
     return lines
+
+
+def garden_extent(view: PollenState, open_cells: set[Cell]) -> tuple[int, int, int, int]:
+    """The cells the garden's drawing covers (left, top, right, bottom): its cards,
+    open cells and tokens' cells with a ring of empty cells around them."""
+    cells = [(planted.x, planted.y) for planted in view.garden]
+    points = [(placed.x, placed.y) for placed in view.tokens]
+    xs = [x for x, _ in cells] + [x for x, _ in open_cells] + [x for x, _ in points] + [x - 1 for x, _ in points]
+    ys = [y for _, y in cells] + [y for _, y in open_cells] + [y for _, y in points] + [y - 1 for _, y in points]
+    return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
 
 
 CORNER_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
@@ -216,6 +243,41 @@ class GardenView(ScrollView, can_focus=False):
         self._ruler_strips: dict[tuple[int, Cell | None], Strip] = {}
         self._tooltip_for: tuple[PollenState, Cell] | None = None
         self._marks: frozenset[Any] = frozenset()
+        # The size of a cell inside its grid lines (`LARGE_CELLS` where there is room).
+        self.cell_width, self.cell_height = CELL_WIDTH, CELL_HEIGHT
+        self._shown: dict[str, Any] | None = None
+
+    @property
+    def pitch_x(self) -> int:
+        return self.cell_width + 1
+
+    @property
+    def pitch_y(self) -> int:
+        return self.cell_height + 1
+
+    @property
+    def token_room(self) -> int:
+        """The columns a token's insects may take named in full: large cells only (the
+        9×3 garden keeps its short "[BeJu]" everywhere, one token like the next)."""
+        return self.pitch_x - 2 if self.cell_width > CELL_WIDTH else 0
+
+    def _cell_size_for(self, view: PollenState, open_cells: set[Cell]) -> tuple[int, int]:
+        """The largest cells with which the whole garden fits the panel, or the usual 9×3."""
+        if self.size.width < LARGE_CELLS_FROM_WIDTH:
+            return CELL_WIDTH, CELL_HEIGHT
+        left, top, right, bottom = garden_extent(view, open_cells)
+        columns, rows = right - left + 1, bottom - top + 1
+        for width, height in LARGE_CELLS:
+            fits_across = columns * (width + 1) + 1 + RULER_COLUMNS <= self.size.width
+            fits_down = rows * (height + 1) + 1 + RULER_ROWS <= self.size.height
+            if fits_across and fits_down:
+                return width, height
+        return CELL_WIDTH, CELL_HEIGHT
+
+    def on_resize(self) -> None:
+        # The cells' size follows the panel's: drawn again when it changes.
+        if self._shown is not None:
+            self.show(**self._shown)
 
     def show(
         self,
@@ -228,10 +290,20 @@ class GardenView(ScrollView, can_focus=False):
         marks: frozenset[Any] = frozenset(),
     ) -> None:
         """`marks`: what changed since the viewer's last move (news.py's mark keys)."""
+        self._shown = {
+            "view": view,
+            "open_cells": open_cells,
+            "pending_points": pending_points,
+            "cursor_cell": cursor_cell,
+            "cursor_point": cursor_point,
+            "marks": marks,
+        }
+        cell_size = self._cell_size_for(view, open_cells)
         # The view itself is in the key (not its id(), which a new object may reuse).
-        key = (view, frozenset(open_cells), frozenset(pending_points), marks)
+        key = (view, frozenset(open_cells), frozenset(pending_points), marks, cell_size)
         if self._base_key is None or self._base_key[0] is not view or self._base_key[1:] != key[1:]:
             self._base_key = key
+            self.cell_width, self.cell_height = cell_size
             self._marks = marks
             self._base = self._draw_garden(view, open_cells)
             self._base_lines = [self._base.line(row) for row in range(len(self._base.chars))]
@@ -244,30 +316,31 @@ class GardenView(ScrollView, can_focus=False):
         marked = cursor_cell if cursor_cell is not None else cursor_point
         if marked != self._marked:
             self._mark_rulers(marked)
+        width, height = self.cell_width, self.cell_height
         if cursor_cell is not None:
-            row, column = (cursor_cell[1] - top) * PITCH_Y + 1, (cursor_cell[0] - left) * PITCH_X + 1
-            rows = range(row - 1, row + 4)
+            row, column = (cursor_cell[1] - top) * self.pitch_y + 1, (cursor_cell[0] - left) * self.pitch_x + 1
+            rows = range(row - 1, row + height + 1)
             canvas = base.copy_rows(rows)
             frame = "bold bright_white"
-            canvas.put(row - 1, column - 1, Text("┏" + "━" * 9 + "┓", style=frame))
-            canvas.put(row + 3, column - 1, Text("┗" + "━" * 9 + "┛", style=frame))
-            for index in range(3):
+            canvas.put(row - 1, column - 1, Text("┏" + "━" * width + "┓", style=frame))
+            canvas.put(row + height, column - 1, Text("┗" + "━" * width + "┛", style=frame))
+            for index in range(height):
                 canvas.put(row + index, column - 1, Text("┃", style=frame))
-                canvas.put(row + index, column + 9, Text("┃", style=frame))
+                canvas.put(row + index, column + width, Text("┃", style=frame))
             # Tokens sit on the frame's corners and stay readable on top of it.
             for placed in view.tokens:
-                point_row = (placed.y - top) * PITCH_Y
-                if point_row in (row - 1, row + 3):
-                    marker = placed_token_text(placed, self._marks)
-                    canvas.put(point_row, (placed.x - left) * PITCH_X - len(marker) // 2, marker)
+                point_row = (placed.y - top) * self.pitch_y
+                if point_row in (row - 1, row + height):
+                    marker = placed_token_text(placed, self._marks, self.token_room)
+                    canvas.put(point_row, (placed.x - left) * self.pitch_x - len(marker) // 2, marker)
             for index in rows:
                 if 0 <= index < len(lines):
                     lines[index] = canvas.line(index)
         for x, y in pending_points:
-            row = (y - top) * PITCH_Y
+            row = (y - top) * self.pitch_y
             canvas = base.copy_rows(range(row, row + 1))
             style = CURSOR if cursor_point == (x, y) else "bold black on green"
-            canvas.put(row, (x - left) * PITCH_X - 2, Text("[ ? ]", style=style))
+            canvas.put(row, (x - left) * self.pitch_x - 2, Text("[ ? ]", style=style))
             lines[row] = canvas.line(row)
         self._set_lines(lines, base.width)
 
@@ -315,7 +388,7 @@ class GardenView(ScrollView, can_focus=False):
             self.refresh(Region(0, 0, self.size.width, RULER_ROWS))
         for cell in (before, marked):
             if cell is not None and (before is None or marked is None or before[1] != marked[1]):
-                self.refresh_lines((cell[1] - self.origin[1]) * PITCH_Y + 2 + RULER_ROWS)
+                self.refresh_lines((cell[1] - self.origin[1]) * self.pitch_y + 2 + RULER_ROWS)
 
     def _column_ruler(self) -> Strip:
         """Every column's x centred over its cells, the cursor's column marked."""
@@ -326,17 +399,17 @@ class GardenView(ScrollView, can_focus=False):
             left, _, right, _ = self.extent
             line = Text(" " * (len(self._lines[0].plain) if self._lines else 0))
             for x in range(left, right + 1):
-                label = Text(f"{x:^{PITCH_X - 1}}", style=RULER_STYLE)
+                label = Text(f"{x:^{self.cell_width}}", style=RULER_STYLE)
                 if marked_x == x:
                     label.stylize(RULER_CURSOR)
-                column = (x - self.origin[0]) * PITCH_X + 1
-                line = line[:column] + label + line[column + PITCH_X - 1 :]
+                column = (x - self.origin[0]) * self.pitch_x + 1
+                line = line[:column] + label + line[column + self.cell_width :]
             strip = self._ruler_strips[key] = Strip(line.render(self.app.console))
         return strip
 
     def _row_label(self, row: int) -> Strip:
         """The row's y on the middle line of its cells, blank elsewhere."""
-        y, offset = divmod(row, PITCH_Y)
+        y, offset = divmod(row, self.pitch_y)
         y += self.origin[1]
         marked = self._marked is not None and self._marked[1] == y
         key = (row, self._marked if marked else None)
@@ -352,33 +425,33 @@ class GardenView(ScrollView, can_focus=False):
     def _draw_garden(self, view: PollenState, open_cells: set[Cell]) -> Canvas:
         names = [seat.name for seat in view.seats]
         cells = {(planted.x, planted.y): planted.card for planted in view.garden}
-        points = [(placed.x, placed.y) for placed in view.tokens]
-        xs = [x for x, _ in cells] + [x for x, _ in open_cells] + [x for x, _ in points] + [x - 1 for x, _ in points]
-        ys = [y for _, y in cells] + [y for _, y in open_cells] + [y for _, y in points] + [y - 1 for _, y in points]
-        left, right = min(xs) - 1, max(xs) + 1
-        top, bottom = min(ys) - 1, max(ys) + 1
+        left, top, right, bottom = garden_extent(view, open_cells)
         self.origin = (left, top)
         self.extent = (left, top, right, bottom)
         self._ruler_strips.clear()
-        canvas = Canvas((right - left + 1) * PITCH_X + 1, (bottom - top + 1) * PITCH_Y + 1)
+        width, height, pitch_x, pitch_y = self.cell_width, self.cell_height, self.pitch_x, self.pitch_y
+        canvas = Canvas((right - left + 1) * pitch_x + 1, (bottom - top + 1) * pitch_y + 1)
         # Faint grid crossings show where tokens can sit.
         dot = Text("·", style="dim")
-        for row in range(0, len(canvas.chars), PITCH_Y):
-            for column in range(0, canvas.width, PITCH_X):
+        for row in range(0, len(canvas.chars), pitch_y):
+            for column in range(0, canvas.width, pitch_x):
                 canvas.put(row, column, dot)
         for (x, y), card in cells.items():
-            row, column = (y - top) * PITCH_Y + 1, (x - left) * PITCH_X + 1
-            for index, line in enumerate(card_lines(card, names, new=(CARD_MARK, x, y) in self._marks)):
+            row, column = (y - top) * pitch_y + 1, (x - left) * pitch_x + 1
+            new = (CARD_MARK, x, y) in self._marks
+            for index, line in enumerate(card_lines(card, names, new=new, width=width, height=height)):
                 canvas.put(row + index, column, line)
         free = "on #16261a"
         for x, y in open_cells:
-            row, column = (y - top) * PITCH_Y + 1, (x - left) * PITCH_X + 1
-            canvas.put(row, column, Text(" " * 9, style=free))
-            canvas.put(row + 1, column, Text("    +    ", style=f"green {free}"))
-            canvas.put(row + 2, column, Text(" " * 9, style=free))
+            row, column = (y - top) * pitch_y + 1, (x - left) * pitch_x + 1
+            for index in range(height):
+                if index == (height - 1) // 2:
+                    canvas.put(row + index, column, Text(f"{'+':^{width}}", style=f"green {free}"))
+                else:
+                    canvas.put(row + index, column, Text(" " * width, style=free))
         for placed in view.tokens:
-            marker = placed_token_text(placed, self._marks)
-            canvas.put((placed.y - top) * PITCH_Y, (placed.x - left) * PITCH_X - len(marker) // 2, marker)
+            marker = placed_token_text(placed, self._marks, self.token_room)
+            canvas.put((placed.y - top) * pitch_y, (placed.x - left) * pitch_x - len(marker) // 2, marker)
         return canvas
 
     def region_of(self, cell: Cell) -> Region:
@@ -386,10 +459,10 @@ class GardenView(ScrollView, can_focus=False):
         (the rulers take the first rows and columns; a centred garden has a margin)."""
         left, top = self.origin
         return Region(
-            self.margin_left + (cell[0] - left) * PITCH_X + RULER_COLUMNS,
-            (cell[1] - top) * PITCH_Y + RULER_ROWS,
-            PITCH_X + 1,
-            PITCH_Y + 1,
+            self.margin_left + (cell[0] - left) * self.pitch_x + RULER_COLUMNS,
+            (cell[1] - top) * self.pitch_y + RULER_ROWS,
+            self.pitch_x + 1,
+            self.pitch_y + 1,
         )
 
     def scroll_to_show(self, region: Region) -> None:
@@ -404,8 +477,8 @@ class GardenView(ScrollView, can_focus=False):
         x = offset.x - self.margin_left - RULER_COLUMNS + self.scroll_offset.x
         y = offset.y - RULER_ROWS + self.scroll_offset.y
         left, top = self.origin
-        cell = (left + x // PITCH_X, top + y // PITCH_Y)
-        point = (left + round(x / PITCH_X), top + round(y / PITCH_Y))
+        cell = (left + x // self.pitch_x, top + y // self.pitch_y)
+        point = (left + round(x / self.pitch_x), top + round(y / self.pitch_y))
         return cell, point
 
     def on_click(self, event: events.Click) -> None:
