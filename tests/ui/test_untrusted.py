@@ -481,13 +481,16 @@ async def test_the_reveal_on_the_board_shows_names_as_written(app_factory):
     app = app_factory([Seat(name="[red]x[/]"), Seat(name="x[/]", kind="bot"), Seat(name="[b]Ed", kind="bot")])
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot, app)
-        assert isinstance(app.screen, BloomKingdomScreen)
+        screen = app.screen
+        assert isinstance(screen, BloomKingdomScreen)
         await pilot.press("enter")
         for _ in range(100):
             await settle(pilot, app)
-            if app.match.state.turn == 2 and app.screen.viewer_acts(app.screen.current_view()):
+            if app.match.state.turn == 2 and screen.viewer_acts(screen.current_view()):
                 break
             await pilot.pause(0.02)
+        # No announcement waits for Enter: the board itself shows the reveal.
+        assert app.screen is screen
         assert_nothing_unshown(app)
         revealed = next(line for line in screen_text(app).splitlines() if "Turn 1 revealed:" in line)
         assert "[red]x[/]" in revealed and "x[/]" in revealed.replace("[red]x[/]", "") and "[b]Ed" in revealed
