@@ -63,8 +63,11 @@ def test_landmark_letters_leave_out_the_hint_and_the_inspector():
     assert "".join(landmark_keys("B").values()) == "abcdefgjk"
 
 
+# At 120×40, round 1 of the same table (two humans and a bot, by keys, cursor keys too)
+# is test_everbloom_screen's test_two_humans_and_a_bot_play_a_whole_round_with_keys,
+# which checks every step there: played once, not twice.
 @pytest.mark.long(seconds=18)
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=lambda size: f"{size[0]}x{size[1]}")
 async def test_a_round_by_keys_is_readable_at_every_step(tmp_path, size):
     """Two humans and a bot play round 1 by keys only; the screen is readable at every step,
     and in a small window every pane shows whole."""

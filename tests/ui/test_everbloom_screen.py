@@ -17,6 +17,7 @@ from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
+from .layout import assert_readable
 from .settling import settle
 
 SLUG = "everbloom"
@@ -59,6 +60,9 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
                 # A move that gives up what is left asks first: yes.
                 await pilot.press("y")
             elif isinstance(screen, screen_class) and screen.viewer in app.match.to_act() and screen.thinking is None:
+                # Readable at every step: test_everbloom_layout's round at 120×40.
+                assert_readable(screen)
+                assert not screen.has_class("-compact")
                 before = len(app.match.moves)
                 mode = screen._current_mode()
                 if mode == "place":
@@ -78,6 +82,7 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
                         await settle(pilot)
                     if len(app.match.moves) > before or screen.viewer not in app.match.to_act():
                         break
+                    assert_readable(screen)  # the split, or the refusal of a closed landmark
                     if screen._current_mode() == "place" and screen._message is not None:
                         await pilot.press("down")
                     await pilot.press("enter")
@@ -155,9 +160,11 @@ async def test_another_seats_nectar_cards_never_show(tmp_path):
         assert checked >= 16
 
 
+# test_monkey's keys (it leaves Everbloom to this test) and Everbloom's own.
 KEYS = [
     "left", "right", "up", "down", "enter", "space", "tab", "shift+tab", "pageup", "pagedown",
-    "u", "h", "n", "y", "p", "g", "d", "v", "m", "x",
+    "u", "h", "n", "y", "p", "g", "o", "l", "d", "v", "m", "x",
+    "left_square_bracket", "right_square_bracket",
     "1", "2", "3", "4", "5", "9", "0", "a", "z", "question_mark",
 ]
 
