@@ -18,6 +18,7 @@ from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import screen_text
+from .layout import assert_readable
 from .settling import settle
 
 
@@ -31,6 +32,7 @@ async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
     keys = random.Random(3)
     refusals = questions = 0
+    panels_asked = False
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         for _ in range(600):
@@ -45,6 +47,14 @@ async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
                 questions += 1
                 await pilot.press("y")
             elif isinstance(screen, EvergreenScreen):
+                # Readable at every step: test_evergreen_layout's round at 120×40.
+                assert_readable(screen)
+                if state.phase == "actions" and not panels_asked:
+                    # t: every panel is on screen at this size, and the screen says so, whole.
+                    panels_asked = True
+                    await pilot.press("t")
+                    await settle(pilot)
+                    assert_readable(screen)
                 if state.phase in ("draft", "wild"):
                     await pilot.press(*["right"] * keys.randrange(3), "enter")
                 else:
@@ -62,6 +72,7 @@ async def test_two_humans_play_a_whole_season_with_keys(tmp_path):
         assert all(len(player.light) == 1 for player in app.match.state.players)
         assert refusals > 0  # illegal steps were tried and refused along the way
         assert questions > 0  # and moves that give up part of a turn asked first
+        assert panels_asked
         assert "Summer" in screen_text(app) or isinstance(app.screen, CurtainScreen)
 
 
