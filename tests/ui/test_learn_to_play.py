@@ -75,6 +75,7 @@ def lesson_fits(app, panel: LessonPanel) -> None:
     assert len(str(panel.border_title)) + 4 <= panel.region.width, f"{panel.lesson.id}'s title is cut"
 
 
+@pytest.mark.long(seconds=35)
 @pytest.mark.parametrize("slug", GUIDED)
 async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_path, slug):
     app = make_app(tmp_path)

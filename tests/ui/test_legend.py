@@ -96,6 +96,7 @@ def legend_symbols(slug: str) -> str:
     return "\n".join(entry.symbol for entry in get_game(slug).reference.legend())
 
 
+@pytest.mark.long(seconds=22)
 @pytest.mark.parametrize("slug", GAMES)
 async def test_every_symbol_on_the_board_is_in_the_legend(tmp_path, slug):
     app = game_app(tmp_path, slug)
