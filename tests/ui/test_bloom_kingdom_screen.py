@@ -128,6 +128,7 @@ async def test_too_small_terminal_says_so_and_recovers(app_factory):
         assert "Your hand" in text
 
 
+@pytest.mark.long(seconds=15)
 async def test_bots_alone_play_to_the_score_sheet(app_factory):
     app = app_factory([Seat(name="Ada", kind="bot"), Seat(name="Bo", kind="bot"), Seat(name="Cy", kind="bot")], seed=2)
     async with app.run_test(size=(120, 40)) as pilot:

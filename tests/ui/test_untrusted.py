@@ -121,6 +121,7 @@ async def walk_a_name_through_the_app(directory: Path, name: str) -> None:
         assert_nothing_unshown(app)
 
 
+@pytest.mark.long(seconds=15)
 @PAGE
 @given(name=NAMES)
 @example(name=ISSUE_NAMES[0])
@@ -194,6 +195,7 @@ async def type_a_name(directory: Path, typed: str) -> None:
         assert_nothing_unshown(app)
 
 
+@pytest.mark.long(seconds=15)
 @PAGE
 @given(typed=st.text(max_size=30))
 @example(typed="\x1b]52;c;SGVsbG8=\x07")
