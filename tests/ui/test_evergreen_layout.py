@@ -119,7 +119,7 @@ async def test_the_inspector_describes_the_cursors_space(tmp_path):
         await pilot.pause()
         assert app.screen.query_one(InspectorPanel).is_open
         text = "".join(screen_text(app).split())
-        assert "C4·Swamp" in text and "Piece:Sprout." in text, text
+        assert "C3·Swamp" in text and "Piece:Sprout." in text, text  # the plan opened on D3, beside the central ravine
         await pilot.press("escape")
         await pilot.pause()
         assert not app.screen.query_one(InspectorPanel).is_open
@@ -208,3 +208,26 @@ async def test_the_inspector_on_a_draft_choice_names_the_card_by_its_number_sign
         text = str(screen.query_one(InspectorPanel).query_one("#inspector-text").render())
         assert f"Card #{card}: " in text
         assert not re.search(r"Card \d", text)
+
+
+async def test_a_plan_opens_with_the_cursor_where_a_step_can_be_taken(tmp_path):
+    """Every planet's centre is a ravine: the first plan used to open there, on "no step
+    here".  It opens on the nearest space with a step, and the cursor then goes only where
+    the player moves it, ravine or not."""
+    app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await draft_to_the_action_phase(app, pilot)
+        screen = app.screen
+        centre = SIZE * (SIZE // 2) + SIZE // 2
+        assert app.match.state.players[0].board[centre] == "#"
+        playable = {action.space for action in screen.viewer_legal_actions() if getattr(action, "space", None) is not None}
+        assert screen.cursor_space in playable
+        row, column = divmod(screen.cursor_space, SIZE)
+        assert abs(row - SIZE // 2) + abs(column - SIZE // 2) == 1
+        assert "no step here" not in screen_text(app)
+        # Walked back onto the ravine by the player, the cursor stays there.
+        towards_centre = {-1: "down", 1: "up"}.get(row - SIZE // 2) or {-1: "right", 1: "left"}[column - SIZE // 2]
+        await pilot.press(towards_centre)
+        await pilot.pause()
+        assert screen.cursor_space == centre
+        assert "no step here" in screen_text(app)

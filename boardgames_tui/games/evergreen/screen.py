@@ -111,11 +111,13 @@ class EvergreenScreen(GameScreen):
     rules: EvergreenRules
     # A seat's first plan starts at the planet's centre, never where another seat planted.
     # `choice_list` is the list `choice` points into: a new list opens on its first row.
-    SEAT_UI = (*GameScreen.SEAT_UI, "cursor_space", "choice", "choice_list", "shown_seat", "panel")
+    # `cursor_plan` is the (season, round) whose plan last placed this seat's cursor.
+    SEAT_UI = (*GameScreen.SEAT_UI, "cursor_space", "cursor_plan", "choice", "choice_list", "shown_seat", "panel")
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
         self.cursor_space = SIZE * (SIZE // 2) + SIZE // 2
+        self.cursor_plan: tuple[int, int] | None = None
         self.choice = 0
         self.choice_list: tuple[Any, ...] = ()
         # Whose planet is on screen: None means the viewer's own.
@@ -227,6 +229,7 @@ class EvergreenScreen(GameScreen):
             targets: set[int] = set()
             if own and acting and view.phase == "actions":
                 targets = {action.space for action in self.viewer_legal_actions() if getattr(action, "space", None) is not None}
+                self._place_cursor_for_plan(view, targets)
             planet.show(
                 board,
                 sun_edge(view),
@@ -427,6 +430,21 @@ class EvergreenScreen(GameScreen):
         elif getattr(action, "space", None) is not None:
             self.shown_seat = None
             self.cursor_space = action.space
+
+    def _place_cursor_for_plan(self, view: EvergreenState, targets: set[int]) -> None:
+        """A plan opens with the cursor on a space where a step can be taken: a newcomer's
+        first plan used to open on a ravine at the centre, where nothing is possible.  Only
+        when the plan begins, never under the player's hand while they move it."""
+        plan = (view.season, view.round)
+        if self.cursor_plan == plan:
+            return
+        self.cursor_plan = plan
+        if not targets or self.cursor_space in targets:
+            return
+        row, column = divmod(self.cursor_space, SIZE)
+        self.cursor_space = min(
+            targets, key=lambda space: (abs(space // SIZE - row) + abs(space % SIZE - column), space)
+        )
 
     def _after_cursor(self) -> None:
         self._message = None
