@@ -164,12 +164,12 @@ async def test_hovering_a_space_gives_its_full_text_as_a_tooltip(tmp_path):
     app = evergreen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], modules="none")
     async with app.run_test(size=(80, 24)) as pilot:
         await draft_to_the_action_phase(app, pilot)
-        await plant(app, pilot, "left")  # a sprout on C4
-        row = app.screen.query(".eg-row")[3]
+        await plant(app, pilot, "left")  # a sprout on C3: the plan opened on D3, beside the central ravine
+        row = app.screen.query(".eg-row")[2]
         # The compact layout: two columns of sun margin, then six columns a space.
         await pilot.hover(row, offset=(2 + 2 * 6 + 1, 0))
         await pilot.pause()
-        assert str(row.tooltip).startswith("C4 · Swamp") and "Piece: Sprout." in str(row.tooltip)
+        assert str(row.tooltip).startswith("C3 · Swamp") and "Piece: Sprout." in str(row.tooltip)
         tracks = app.screen.query_one("#eg-tracks")
         assert "Plant a Sprout (Sprout)" in str(tracks.tooltip)
 
