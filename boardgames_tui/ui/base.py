@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -17,6 +17,19 @@ APP_ICON = "✿"
 ResultT = TypeVar("ResultT")
 
 
+def hidden_under_another(screen: Screen[Any]) -> bool:
+    """Whether a screen with an opaque background lies above `screen` in the stack, so
+    that no cell of it can show (a curtain over a game, a game over the menu)."""
+    try:
+        stack = screen.app._screen_stack
+    except Exception:  # no app or no stack any more: nothing is shown at all
+        return False
+    if not stack or stack[-1] is screen or screen not in stack:
+        return False
+    above = stack[stack.index(screen) + 1 :]
+    return any(other.styles.background.a == 1 for other in above)
+
+
 class SizedScreen(Screen[ResultT]):
     """A screen that swaps its body for a resize request below `MIN_SIZE`.
 
@@ -27,6 +40,17 @@ class SizedScreen(Screen[ResultT]):
 
     def min_size(self) -> tuple[int, int]:
         return self.MIN_SIZE
+
+    @property
+    def is_current(self) -> bool:
+        """Textual lays out and repaints the screen just under the top one as if it
+        showed through, even under an opaque screen (a curtain): every redraw of a game
+        behind its curtain cost a layout nobody saw.  A screen hidden whole waits: what
+        it was asked to do while hidden is done once, when it shows again (Textual
+        repaints a resumed screen whole)."""
+        if hidden_under_another(self):
+            return False
+        return super().is_current
 
     def compose(self) -> ComposeResult:
         width, height = self.min_size()

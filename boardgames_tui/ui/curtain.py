@@ -73,6 +73,9 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
         self.undo_for = undo_for
         # What the next screen shows that the others must not see, in the game's words.
         self.secret = secret
+        # Called as the named seat lowers the curtain, while it still hides the screen
+        # behind it (see `show_seat`).
+        self.before_lowering: Callable[[], None] | None = None
         self.start_quiet()
 
     def compose_body(self) -> ComposeResult:
@@ -137,11 +140,20 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
         event.stop()
         if self.deliberate():
             # Not a key: nothing can be left over for the screen behind it.
-            self.dismiss("tapped")
+            self.show_seat("tapped")
 
     def action_ready(self) -> None:
         if self.deliberate():
-            self.dismiss("ready")
+            self.show_seat("ready")
+
+    def show_seat(self, answer: str) -> None:
+        """The named seat is here: the screen behind is drawn for it while still hidden,
+        then the curtain goes.  Its first frame is that seat's, laid out once (drawn
+        after the curtain had gone, the screen was laid out for the table and then again
+        for the seat)."""
+        if self.before_lowering is not None:
+            self.before_lowering()
+        self.dismiss(answer)
 
     def action_undo(self) -> None:
         if self.deliberate():

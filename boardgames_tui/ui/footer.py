@@ -10,6 +10,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label
 from textual.widgets._footer import FooterKey
 
+from boardgames_tui.ui.base import hidden_under_another
+
 
 # Ends a key bar too narrow for all its keys even compact: the hidden ones are in the
 # key panel, which `?` opens on every screen.
@@ -115,7 +117,11 @@ class KeysFooter(Footer):
 
     async def _rebuild_if_changed(self) -> None:
         self._rebuild_pending = False
-        if not self.is_attached:
+        if not self.is_attached or hidden_under_another(self.screen):
+            # Hidden behind a curtain, its keys are not read: the screen's return asks
+            # again (Textual refreshes a resumed screen's bindings), and the keys then
+            # are nearly always the ones shown before it was hidden (a game's keys for
+            # the table under a curtain, then the next seat's: two rebuilds a pass).
             return
         keys = (
             self.show_command_palette,

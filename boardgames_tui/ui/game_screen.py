@@ -691,7 +691,16 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             self.app.install_screen(self._curtain, f"curtain-{id(self)}")
         else:
             self._curtain.show_pass(*words, secret=self.curtain_secret(seat))
+        self._curtain.before_lowering = lambda: self._draw_behind_curtain(seat)
         self.app.push_screen(self._curtain, lambda answer: self._after_curtain(answer, seat, previous))
+
+    def _draw_behind_curtain(self, seat: int) -> None:
+        """`seat` is lowering its curtain: its screen is drawn while the curtain still
+        hides it, so the first frame after the curtain is that seat's and the screen is
+        laid out once, as it shows (`SizedScreen.is_current`)."""
+        if self.is_mounted:
+            self.show_to(seat)
+            self.redraw()
 
     def on_unmount(self) -> None:
         self._unwatch()
