@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 from rich.text import Text
 from textual.css.scalar import Scalar
+from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -60,8 +61,74 @@ class TextPanel(Static):
         # and comparing two Texts span by span is most of what an unchanged panel costs.
         if text is self._shown or text == self._shown:
             return
-        self._shown = text
-        self.update(text, layout=layout)
+        before, self._shown = self._shown, text
+        rows = None if layout else self._rows_changed(before, text)
+        if rows is None:
+            self.update(text, layout=layout)
+            return
+        # Static.update refreshes the whole panel: only these rows, this once.
+        self._refresh_only = [Region(0, row, self.size.width, 1) for row in rows]
+        try:
+            self.update(text, layout=False)
+        finally:
+            self._refresh_only = None
+
+    # The rows an update repaints instead of the whole panel (see `_rows_changed`).
+    _refresh_only: list[Region] | None = None
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Widget:
+        if self._refresh_only is not None and not regions and not layout and not recompose:
+            regions = tuple(self._refresh_only)
+        if layout and self._layout_required:
+            # Textual keys a widget's cached size on a count of layout requests that it
+            # raises only for the first request before the screen hears of it: a second
+            # text given in between (a panel drawn from its resize, during a layout, and
+            # again before the next) kept the first text's height (found: Bloom Kingdom's
+            # display one row high over four rows of text, once the game screen stopped
+            # laying itself out behind its curtain).
+            self._layout_updates += 1
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _rows_changed(self, before: Text | str | None, text: Text | str) -> list[int] | None:
+        """The rows that differ between the text shown and `text`, when the panel can be
+        repainted row by row; None for the whole panel.
+
+        A cursor key changes a few lines of a tall panel (Bloom Kingdom's hand: the two
+        cards the cursor left and reached, and the card shown in full below), and Textual
+        repaints, and composes onto the screen, every row of a panel updated whole
+        (measured: most of a cursor key's CPU beyond the bare key).  A line that fits the
+        width is one row, so rows are exact up to the first line that wraps; from there
+        to the foot of the panel every row is repainted.
+        """
+        width, height = self.size
+        if (
+            not isinstance(before, Text)
+            or not isinstance(text, Text)
+            or not self.is_mounted
+            or width <= 0
+            or self.scroll_offset.y
+            or (before.style, before.justify, before.overflow, before.no_wrap, before.end)
+            != (text.style, text.justify, text.overflow, text.no_wrap, text.end)
+            or "\t" in text.plain
+            or self.styles.content_align_vertical != "top"
+        ):
+            return None
+        old_lines = before.split("\n", allow_blank=True)
+        new_lines = text.split("\n", allow_blank=True)
+        rows: list[int] = []
+        for row in range(max(len(old_lines), len(new_lines))):
+            old = old_lines[row] if row < len(old_lines) else None
+            new = new_lines[row] if row < len(new_lines) else None
+            if (old is not None and old.cell_len > width) or (new is not None and new.cell_len > width):
+                # Wrapped (or cut): where the rows below fall is the renderer's to say.
+                if old != new or any(
+                    a != b for a, b in zip(old_lines[row:], new_lines[row:])
+                ) or len(old_lines) != len(new_lines):
+                    rows.extend(range(row, max(row + 1, height)))
+                return rows
+            if old != new:
+                rows.append(row)
+        return rows
 
 
 class MessageBar(TextPanel):
