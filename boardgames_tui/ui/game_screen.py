@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import Header, RichLog
 from textual.worker import get_current_worker
@@ -178,6 +179,17 @@ class GameLog(RichLog, can_focus=False):
     # Kept wrapped lines beyond this many are forgotten (a long game at several widths).
     RENDERED_LIMIT = 4000
 
+    # The log's size comes from CSS, never from its lines: a new line moves its scroll
+    # bar, not the other panels, so it needs no layout of the screen (Textual lays the
+    # whole screen out whenever a widget's virtual size changes: every move written to
+    # the log did, most of the CPU of a bot's move on screen).  A scroll bar that comes
+    # or goes still lays the screen out (`show_vertical_scrollbar`).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        if self.is_mounted:
+            self._scroll_update(size)
+
     def __init__(self, **kwargs: Any) -> None:
         # Always wrapped, never cut to a number of lines: `show_entries` draws as
         # `write` does with these two settings.
@@ -334,6 +346,11 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._log_shown: list[LogEntry] = []
         self._message: Text | None = None
         self._view_key: tuple[object, int] | None = None
+        # The public view of `_public_key`, the position it was read at (`public_view`).
+        self._public_key: object = None
+        self._public: GameState | None = None
+        # The table as the last whole redraw found it (`_table_look`).
+        self._drawn_look: tuple[object, frozenset[int], str | None] | None = None
         self._view: GameState | None = None
         self._legal_key: tuple[GameState, int | None] | None = None
         self._legal_actions: list[Any] = []
@@ -403,7 +420,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         if not self.is_mounted:
             return
         if self.table.position is self._position_seen:
-            self.redraw()  # someone came or went, or a refusal arrived
+            # Someone came or went, or a refusal arrived; not this screen's own move,
+            # which it drew as it made it (a second whole redraw each bot move).
+            if self._table_look() != self._drawn_look:
+                self.redraw()
             return
         # A message about the position before (a key refused while waiting) is stale.
         self._message = None
@@ -531,8 +551,19 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         return self._legal_actions
 
     def public_view(self) -> GameState:
-        """What anyone may see, for the moments no human is at the keyboard."""
-        return self.table.view(SPECTATOR)
+        """What anyone may see, for the moments no human is at the keyboard.  One object
+        per position, as `current_view`: panels skip a text built from the very same
+        view (`TextPanel.drawn_from`), and a new object each time rebuilt them all."""
+        position = self.table.position
+        if self._public_key is not position:
+            self._public_key = position
+            self._public = self.table.view(SPECTATOR)
+        return self._public
+
+    def _table_look(self) -> tuple[object, frozenset[int], str | None]:
+        """What the screen shows of the table besides the game: the position, who is
+        away and what the table must say in red."""
+        return (self.table.position, frozenset(self.table.away()), self.table.save_error)
 
     def redraw(self, *, cursor_only: bool = False) -> None:
         """Draw the current view; `cursor_only` when just a highlight moved."""
@@ -547,6 +578,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             self.show_since()
             self._offer_lesson()
             self.refresh_bindings()
+            self._drawn_look = self._table_look()
 
     def show_view(self, view: GameState, viewer: int | None) -> None:
         """Draw `view`; `viewer` is None when only public information may show."""

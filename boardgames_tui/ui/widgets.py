@@ -8,6 +8,7 @@ from pydantic import BaseModel
 from rich.text import Text
 from textual.css.scalar import Scalar
 from textual.geometry import Region
+from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -62,6 +63,8 @@ class TextPanel(Static):
         if text is self._shown or text == self._shown:
             return
         before, self._shown = self._shown, text
+        if layout and self._same_height(before, text):
+            layout = False
         rows = None if layout else self._rows_changed(before, text)
         if rows is None:
             self.update(text, layout=layout)
@@ -88,6 +91,27 @@ class TextPanel(Static):
             # laying itself out behind its curtain).
             self._layout_updates += 1
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _same_height(self, before: Text | str | None, text: Text | str) -> bool:
+        """Whether `text` takes exactly the rows the text shown takes, so that a panel whose
+        height follows its text need not lay the screen out again (a bot's move rewrote
+        Bloom Kingdom's turn row, two rows before and after, and laid the whole screen
+        out each time).  Rows are counted as Textual's layout counts them."""
+        width = self.size.width
+        if before is None or width <= 0 or not self.is_mounted or (self.styles.width is not None and self.styles.width.is_auto):
+            return False
+        return self._rows_of(before, width) == self._rows_of(text, width)
+
+    def _rows_of(self, text: Text | str, width: int) -> int:
+        known = self._rows_known
+        if known is not None and known[0] is text and known[1] == width:
+            return known[2]
+        rows = visualize(self, text, markup=self._render_markup).get_height(self.styles, width)
+        self._rows_known = (text, width, rows)
+        return rows
+
+    # The last text measured, the width and its rows (`_rows_of`).
+    _rows_known: tuple[Text | str, int, int] | None = None
 
     def _rows_changed(self, before: Text | str | None, text: Text | str) -> list[int] | None:
         """The rows that differ between the text shown and `text`, when the panel can be

@@ -49,7 +49,8 @@ class BareApp(App[None]):
 
 @contextmanager
 def running(app: App, size: tuple[int, int] = (120, 40)) -> Iterator[Callable[..., None]]:
-    """Runs `app` headless and yields `press(*keys)`, callable from sync benchmarks.
+    """Runs `app` headless and yields `press(*keys)`, callable from sync benchmarks; a
+    key may be a function, called inside the app's task instead of pressed.
 
     The app lives in one task for its whole life (Textual keeps context variables
     per task); each `press` hands keys to that task and waits until they are done.
@@ -66,7 +67,12 @@ def running(app: App, size: tuple[int, int] = (120, 40)) -> Iterator[Callable[..
                 keys, done = await requests.get()
                 if keys is None:
                     break
-                await pilot.press(*keys)
+                for key in keys:
+                    # A key, or something to do inside the app (a bot's move handed in).
+                    if callable(key):
+                        key()
+                    else:
+                        await pilot.press(key)
                 # The frame too: a key's cost includes its layout and repaint.
                 await settle(pilot)
                 done.set_result(None)
