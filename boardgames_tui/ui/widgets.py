@@ -110,6 +110,8 @@ class TextPanel(Static):
         self._rows_known = (text, width, rows)
         return rows
 
+    # The text shown and its lines, split (`_rows_changed`).
+    _lines_known: tuple[Text, list[Text]] | None = None
     # The last text measured, the width and its rows (`_rows_of`).
     _rows_known: tuple[Text | str, int, int] | None = None
 
@@ -137,8 +139,11 @@ class TextPanel(Static):
             or self.styles.content_align_vertical != "top"
         ):
             return None
-        old_lines = before.split("\n", allow_blank=True)
+        known = self._lines_known
+        old_lines = known[1] if known is not None and known[0] is before else before.split("\n", allow_blank=True)
         new_lines = text.split("\n", allow_blank=True)
+        # Split once: the text shown now is the one compared with at the next update.
+        self._lines_known = (text, new_lines)
         rows: list[int] = []
         for row in range(max(len(old_lines), len(new_lines))):
             old = old_lines[row] if row < len(old_lines) else None

@@ -9,6 +9,7 @@ Run: pipx run hatch test -- tests/benchmarks/test_ratios.py --benchmark-only -p 
 
 from __future__ import annotations
 
+import random
 import resource
 import statistics
 import subprocess
@@ -24,6 +25,7 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import BareApp, running
@@ -149,3 +151,58 @@ def test_handing_the_keyboard_over_beside_a_plain_push_and_pop(benchmark, tmp_pa
             benchmark, lambda: cpu_of(hand_over), lambda: cpu_of(lambda: press_bare("s", "enter")), rounds=30,
             label="curtain up and down",
         )
+
+
+class HandedMoves:
+    """A game of random bots whose moves are handed to the screen by the benchmark: the
+    bots' choice (a worker thread) is left out, the move on screen is what is timed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+        self.pending: list[tuple[GameScreen, int, int, object]] = []
+        self.rng = random.Random(seed)
+        pending = self.pending
+
+        def asked(screen: GameScreen, seat: int, generation: int, view: object, pause: float) -> None:
+            pending.append((screen, seat, generation, view))
+
+        monkeypatch.setattr(GameScreen, "_bot_turn", asked)
+        monkeypatch.setattr(AnnouncementScreen, "GUARD_SECONDS", 0.0)
+
+    def next_move(self, press: Callable[..., None]) -> Callable[[], None]:
+        """The next bot's move, chosen at random (untimed), ready to hand in; the
+        table's announcements before it are read on (Enter)."""
+        for _ in range(10):
+            if self.pending:
+                break
+            press("enter")
+        screen, seat, generation, view = self.pending.pop()
+        action = self.rng.choice(screen.rules.legal_actions(view, seat))
+        return lambda: screen._bot_done(seat, generation, action)
+
+
+def bots_app(tmp_path: Path, slug: str) -> BoardGamesApp:
+    seats = [Seat(name=f"Bot {n}", kind="bot") for n in (1, 2, 3, 4)]
+    start = StartRequest(slug=slug, seats=seats, options={}, seed=3)
+    return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0)
+
+
+@pytest.mark.benchmark(group="ratio: bot move")
+@pytest.mark.parametrize("slug", ["bloom-kingdom", "everbloom"])
+def test_a_bots_move_on_screen_beside_a_bare_update(benchmark, tmp_path, monkeypatch, slug):
+    """A random bot's move on screen: the table takes it, the screen redraws what it
+    changed and the frame is drawn (the rules' share, about 0.2 ms, included); beside
+    the bare app's one-line update.  A move that ends a turn brings the table's
+    announcement up, as in play."""
+    moves = HandedMoves(monkeypatch, seed=1)
+    app = bots_app(tmp_path, slug)
+    with running(app) as press, running(BareApp()) as press_bare:
+
+        def one_move() -> float:
+            move = moves.next_move(press)
+            return cpu_of(lambda: press(move))
+
+        ratio = alternate(
+            benchmark, one_move, lambda: cpu_of(lambda: press_bare("right")), rounds=60,
+            label=f"a bot's move on screen ({slug})",
+        )
+    assert ratio > 0
