@@ -41,7 +41,7 @@ class EvergreenAdvisor(GameAdvisor[EvergreenState]):
         return search.determinize(self.rules, view, seat, rng)
 
     def estimate_scores(self, state: EvergreenState) -> list[float] | None:
-        return search.estimate_scores(state)
+        return search.settled_estimate(state)
 
     def playout_action(self, state: EvergreenState, seat: int, actions: list[Any], rng: random.Random) -> Any:
         return search.playout_action(state, seat, actions, rng)

@@ -156,6 +156,22 @@ def estimate_scores(state: EvergreenState) -> list[float]:
     return estimates
 
 
+def settled_estimate(state: EvergreenState) -> list[float] | None:
+    """`estimate_scores` where a round's play is settled (a new round's draft not begun,
+    or the game over), else None: play on to there.
+
+    Mid-round, the seats that planned first have this round's growth on their boards
+    and the rest do not yet, so a cut there hands the early planners wins they do not
+    have: playouts cut at a fixed count of steps gave the 4-seat game's last two
+    planners about 3% of the wins where whole games give them about 20% each, and a
+    long search learned to steer into such cuts (Evergreen's 4-seat opening draft:
+    a card rated 70% by a 30x search, 10-14% in whole games).
+    """
+    if state.phase == "over" or (state.phase == "draft" and state.picked == 0):
+        return estimate_scores(state)
+    return None
+
+
 def _fertility_now(board: str, values: dict[str, int]) -> int:
     if R.BIG not in board and R.CHERRY not in board:
         return 0
