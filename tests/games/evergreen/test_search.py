@@ -126,11 +126,29 @@ def test_hidden_plans_of_other_seats_are_replaced_by_legal_ones() -> None:
 def test_estimate_scores_is_one_float_per_seat_and_exact_at_the_end(seed: int) -> None:
     state, rng = new_game(seed)
     while not RULES.is_over(state):
-        estimate = GAME.advisor.estimate_scores(state)
-        assert estimate is not None and len(estimate) == len(state.players)
+        estimate = search.estimate_scores(state)
+        assert len(estimate) == len(state.players)
         assert all(isinstance(value, float) for value in estimate)
         state = step(state, rng)
     assert GAME.advisor.estimate_scores(state) == [float(total) for total in RULES.totals(state)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_playout_is_cut_only_where_a_round_is_settled(seed: int) -> None:
+    """Mid-round the seats that planned first have this round's growth and the rest do
+    not yet: the search's estimate is asked for only at a round's start (or the end)."""
+    state, rng = new_game(seed)
+    settled = unsettled = 0
+    while not RULES.is_over(state):
+        estimate = GAME.advisor.estimate_scores(state)
+        if state.phase == "draft" and state.picked == 0:
+            assert estimate == search.estimate_scores(state)
+            settled += 1
+        else:
+            assert estimate is None, (state.phase, state.picked)
+            unsettled += 1
+        state = step(state, rng)
+    assert settled and unsettled
 
 
 def test_estimate_tracks_the_final_score_on_average() -> None:
