@@ -6,6 +6,7 @@ import gc
 from pathlib import Path
 
 import pytest
+from textual.screen import Screen
 
 from boardgames_tui.engine.saves import DATA_DIR_ENV
 from boardgames_tui.settings import CONFIG_DIR_ENV
@@ -83,6 +84,7 @@ def quick_bots_in_screen_tests(request: pytest.FixtureRequest, monkeypatch: pyte
 # runs) go to the workers first, longest first: started last, one of them is the
 # suite's tail, a worker busy for a minute while the others sit idle.
 LONG_TEST = "long"
+DRAWS_EVERY_FRAME = "draws_every_frame"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -95,6 +97,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # share): all the long ones, sorted to the front, would go to one worker.  One at a
     # time, they go to every worker (measured: 5 min 44 s instead of 9 min 12 s with six
     # workers).  Only when xdist is loaded and nobody chose otherwise.
+    config.addinivalue_line(
+        "markers",
+        f"{DRAWS_EVERY_FRAME}: the app draws every frame as a terminal would (tests hunting for a "
+        "crash while drawing); other tests draw a frame only when they read it",
+    )
     if getattr(config.option, "maxschedchunk", 0) is None:
         config.option.maxschedchunk = 1
 
@@ -119,3 +126,32 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     # running, and frozen, those five collections find nothing left to do.
     gc.collect()
     gc.freeze()
+
+
+def _draw_only_what_is_read(screen: Screen) -> None:
+    """Textual's `Screen._compositor_refresh` for a headless test app: the frame the app
+    would send to the terminal is dropped by the headless driver unread, and drawing it
+    was about two fifths of a Pilot test's CPU.  The regions it would have redrawn are
+    forgotten; a test that reads the screen (`screen_text`, the privacy harness's
+    `frame_of`, a snapshot) draws the whole frame then, from the same widgets
+    (tests/ui/test_frames_drawn_when_read.py shows the frames read are the same).
+    A screen that lets the one below show through (a dialog over the game) draws as
+    before: skipped there, a frame read under it could keep a stale colour from below."""
+    app = screen.app
+    if app.is_headless and not app.is_inline and screen is app.screen and screen.styles.background.a == 1:
+        screen._compositor._dirty_regions.clear()
+        screen._dirty_widgets.clear()
+        app._update_mouse_over(screen)
+        return
+    _DRAW_EVERY_FRAME(screen)
+
+
+@pytest.fixture(autouse=True)
+def frames_drawn_only_when_read(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.node.get_closest_marker(DRAWS_EVERY_FRAME) is not None:
+        return
+    monkeypatch.setattr(Screen, "_compositor_refresh", _draw_only_what_is_read)
+
+
+# Textual's own method, kept before any test replaces it.
+_DRAW_EVERY_FRAME = Screen._compositor_refresh

@@ -170,6 +170,7 @@ KEYS = [
 
 
 @pytest.mark.long(seconds=15)
+@pytest.mark.draws_every_frame
 async def test_random_keys_never_crash(tmp_path):
     keys = random.Random(17)
     seats = [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cy", kind="bot"), Seat(name="Di", kind="bot")]

@@ -25,6 +25,7 @@ KEYS = [
 # Everbloom's random keys are test_everbloom_screen's test_random_keys_never_crash: these
 # keys and its own (hints, paging), with two bots; one run of random keys per game is enough.
 @pytest.mark.long(seconds=16)
+@pytest.mark.draws_every_frame
 @pytest.mark.parametrize("slug", [game.slug for game in all_games() if game.slug != "everbloom"])
 async def test_random_keys_never_crash(tmp_path, slug):
     keys = random.Random(slug)
