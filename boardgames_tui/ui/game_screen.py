@@ -350,7 +350,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._public_key: object = None
         self._public: GameState | None = None
         # The table as the last whole redraw found it (`_table_look`).
-        self._drawn_look: tuple[object, frozenset[int], str | None] | None = None
+        self._drawn_look: tuple[object, frozenset[int], frozenset[int], str | None] | None = None
         self._view: GameState | None = None
         self._legal_key: tuple[GameState, int | None] | None = None
         self._legal_actions: list[Any] = []
@@ -560,10 +560,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             self._public = self.table.view(SPECTATOR)
         return self._public
 
-    def _table_look(self) -> tuple[object, frozenset[int], str | None]:
+    def _table_look(self) -> tuple[object, frozenset[int], frozenset[int], str | None]:
         """What the screen shows of the table besides the game: the position, who is
-        away and what the table must say in red."""
-        return (self.table.position, frozenset(self.table.away()), self.table.save_error)
+        away, whose seat a bot plays meanwhile and what the table must say in red."""
+        return (self.table.position, frozenset(self.table.away()), frozenset(self.table.stand_ins()), self.table.save_error)
 
     def redraw(self, *, cursor_only: bool = False) -> None:
         """Draw the current view; `cursor_only` when just a highlight moved."""
