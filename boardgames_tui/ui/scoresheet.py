@@ -8,6 +8,7 @@ from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -233,6 +234,8 @@ class AnnouncementScreen(QuietGuard, ModalScreen[str | None]):
         self.text = text
         # Which of several announcements in a row this is (1 of 3): Escape skips the rest.
         self.position = position
+        # Whether a key it does not take was pressed: the keys line then says why.
+        self._refused_key = False
         self.start_quiet()
 
     def compose(self) -> ComposeResult:
@@ -254,7 +257,20 @@ class AnnouncementScreen(QuietGuard, ModalScreen[str | None]):
         later = "  ·  Esc: skip the rest" if number < count else ""
         # Said in words: a round's totals and lead, cut at 80×24, showed no sign of being there.
         more = "↓ more below (↑/↓ scroll)  ·  " if more_below else ""
+        if self._refused_key:
+            # The game's bar below still lists its keys (u Undo, h Hint…): say why they wait.
+            return Text(f"The game's keys wait: read this first.  {more}Enter: continue{later}", style="bold")
         return Text(f"{more}Enter: continue{later}", style="dim")
+
+    def on_key(self, event: events.Key) -> None:
+        """A key none of the announcement's bindings took (the game's u, h, i…) says why
+        it does nothing, here, where the player is looking."""
+        if event.key in ("tab", "shift+tab") or event.key in self.active_bindings:
+            return  # a key with a meaning here (Esc, ↑/↓, F1…) goes to its binding
+        event.stop()
+        event.prevent_default()
+        self._refused_key = True
+        self._show_what_is_below()
 
     def on_mount(self) -> None:
         self.query_one("#announcement-ok", Button).focus()

@@ -149,3 +149,27 @@ async def test_a_long_announcement_scrolls_inside_its_box(tmp_path, size):
         assert button.region.bottom <= size[1]
         body = app.screen.query_one("#announcement-body")
         assert body.max_scroll_y > 0
+
+
+async def test_a_game_key_under_an_announcement_says_the_announcement_comes_first(tmp_path):
+    """Under a table announcement the game's bar still offered "u Undo h Hint i Inspect",
+    and those keys did nothing and said nothing: they now say, inside the announcement,
+    that it is read first and Enter goes on; the game is left as it was."""
+    from boardgames_tui.ui.scoresheet import AnnouncementScreen
+    from tests.ui.conftest import screen_text
+
+    app = _app(tmp_path, VS_BOT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: _acts(app))
+        game = app.screen
+        position = game.table.position
+        game.announce_all([("Round 1 ends", "Two landmarks flip.")])
+        await _until(pilot, lambda: isinstance(app.screen, AnnouncementScreen), news=False)
+        for key in ("u", "h", "i"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, AnnouncementScreen)
+            keys = str(app.screen.query_one("#announcement-keys").render())
+            assert "first" in keys and "Enter" in keys, keys
+            assert "first" in screen_text(app)
+        assert game.table.position is position
