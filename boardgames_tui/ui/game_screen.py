@@ -55,6 +55,9 @@ from boardgames_tui.ui.widgets import MessageBar, TextPanel
 SINCE_HEADING = "Since your last turn"
 
 
+# Said when a game key comes while a lesson shows; cleared when the lesson closes.
+READ_THE_LESSON_FIRST = "Read the lesson first: Enter closes it, then the game goes on."
+
 class CursorNote(Text):
     """A status message on the place under the cursor (why a cell takes no card): like
     the prompt, it follows the cursor, so the bar keeps its height as the cursor moves."""
@@ -967,7 +970,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         if event.key == "enter":
             self.action_dismiss_lesson()
         else:
-            self.say("Read the lesson first: Enter closes it, then the game goes on.", error=True)
+            self.say(READ_THE_LESSON_FIRST, error=True)
         return True
 
     def lesson_open(self) -> bool:
@@ -1021,6 +1024,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             self.teacher.mark_seen(seat, lesson, id(self.table.position))
             if self._remember_lesson is not None:
                 self._remember_lesson(seat, lesson)
+        # The word about the lesson goes with it (it stayed under a board with no lesson).
+        if self._message is not None and self._message.plain == READ_THE_LESSON_FIRST:
+            self._message = None
+            self._update_status()
         # The next lesson due now, if any; then the game's prompt.
         self._offer_lesson()
         self.refresh_bindings()

@@ -152,6 +152,9 @@ async def test_L_lists_the_lessons_seen_and_a_lesson_holds_the_game_keys(tmp_pat
         await pilot.press("enter")
         await pilot.pause()
         assert not panel.is_open
+        # The lesson is gone, and so is the word about it (found playing Pollen at 80×24:
+        # "Read the lesson first: Enter closes it" stayed under a board with no lesson).
+        assert "Read the lesson" not in status_line(app), status_line(app)
         await pilot.press("L")
         await pilot.pause()
         assert isinstance(app.screen, LessonsSeenScreen)
