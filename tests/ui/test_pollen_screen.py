@@ -7,7 +7,7 @@ from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.pollen.screen import PollenScreen
-from boardgames_tui.games.pollen.widgets import GardenView
+from boardgames_tui.games.pollen.widgets import GardenView, garden_extent
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.setup import StartRequest
 
@@ -213,3 +213,23 @@ async def test_the_garden_grows_its_cells_with_the_room_at_200x60(tmp_path):
 def garden_text(garden: GardenView) -> str:
     """The garden as drawn, rulers aside (the log beside it names the players too)."""
     return "\n".join(line.plain for line in garden._lines)
+
+
+async def test_a_grown_garden_at_200x60_keeps_cells_wide_enough_for_a_name(tmp_path):
+    """Played at 200×60: late in a game the garden went back to 9×3 cells, names cut
+    ("●[red]x[…") while a third of its panel stood empty; the cells keep 11 columns
+    where the garden fits across at that width (their height is the 9×3 cells' own)."""
+    from tests.ui.finished import finished_match
+
+    final = finished_match("pollen", seats=4, seed=8).state
+    left, top, right, bottom = garden_extent(final, set(final.open_cells))
+    assert (right - left + 1, bottom - top + 1) == (11, 13)  # wider and taller than (13, 3) cells fit
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        garden = app.screen.query_one(GardenView)
+        garden.show(final, open_cells=set(final.open_cells), pending_points=set(), cursor_cell=None, cursor_point=None)
+        await settle(pilot)
+        assert (garden.cell_width, garden.cell_height) == (11, 3)
+        drawn = garden_text(garden)
+        assert "Anna Lena" in drawn and "Anna Le…" not in drawn

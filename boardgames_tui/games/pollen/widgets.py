@@ -36,7 +36,8 @@ CELL_HEIGHT = 3
 # Larger cells, tried largest first, where the garden's panel is wide (a 200-column
 # window) and the whole garden fits at that size: the widest shows a name of twenty
 # characters whole, a fourth line counts the icons in words, tokens name their insects.
-LARGE_CELLS = ((21, 4), (17, 4), (13, 3))
+# The last keeps a name of ten whole late in a game, when the garden has grown.
+LARGE_CELLS = ((21, 4), (17, 4), (13, 3), (11, 3))
 # Narrower panels (80 and 120 columns) keep the 9×3 cells they were designed around.
 LARGE_CELLS_FROM_WIDTH = 120
 # The rulers stay put while the garden scrolls: a row of column numbers on top and
@@ -269,7 +270,9 @@ class GardenView(ScrollView, can_focus=False):
         columns, rows = right - left + 1, bottom - top + 1
         for width, height in LARGE_CELLS:
             fits_across = columns * (width + 1) + 1 + RULER_COLUMNS <= self.size.width
-            fits_down = rows * (height + 1) + 1 + RULER_ROWS <= self.size.height
+            # Cells no taller than 9×3 need no more rows than they do: a tall garden
+            # scrolls down either way, and wider cells still show more across.
+            fits_down = height <= CELL_HEIGHT or rows * (height + 1) + 1 + RULER_ROWS <= self.size.height
             if fits_across and fits_down:
                 return width, height
         return CELL_WIDTH, CELL_HEIGHT
