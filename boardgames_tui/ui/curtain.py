@@ -118,7 +118,11 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
         self.query_one("#curtain-hint", Static).update(
             Text(f"Everyone else, look away: the next screen shows {self.secret}.")
         )
-        self.query_one("#curtain-ready", Button).label = Text(f"I am {self.player} — show my screen")
+        ready = self.query_one("#curtain-ready", Button)
+        ready.label = Text(f"I am {self.player} — show my screen")
+        # Sized again for the new name: a reused curtain kept the last name's width and
+        # cut "I am [red]x[/] — show my screen" after "show my".
+        ready.refresh(layout=True)
         undo = self.query_one("#curtain-undo", Static)
         undo.display = self.undo_for is not None
         undo.update(

@@ -526,3 +526,25 @@ async def test_the_curtain_shows_every_name_of_the_issue_as_written(app_factory,
         assert shown(app.screen.query_one("#curtain-message")) == "Round 1: [b]choose[/b]"
         assert shown(app.screen.query_one("#curtain-undo")).startswith(f"{name}2 may still press u")
         assert squeezed(f"I am {name} — show my screen") in squeezed(screen_text(app))
+
+
+async def test_the_curtains_button_fits_the_next_name_when_the_curtain_is_reused(app_factory):
+    """Played at 80×24: the curtain is built once and reused; its button kept the width of
+    "I am Ann — show my screen" and read "I am [red]x[/] — show my" at the next pass."""
+    app = app_factory()
+    async with app.run_test(size=(80, 24)) as pilot:
+        curtain = CurtainScreen(0, "Ann", "Round 1")
+        # Installed, as the game screen does, so that going down keeps it for the next pass.
+        app.install_screen(curtain, "curtain-test")
+        app.push_screen(curtain)
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        curtain.show_pass(1, "[red]x[/]", "Round 1", undo_for="Ann")
+        app.push_screen(curtain)
+        await pilot.pause()
+        button = app.screen.query_one("#curtain-ready")
+        strips = app.screen._compositor.render_strips()[button.region.y : button.region.bottom]
+        inside = "".join(strip.crop(button.region.x, button.region.right).text for strip in strips)
+        label = squeezed(inside.replace("▔", "").replace("▁", ""))
+        assert squeezed("I am [red]x[/] — show my screen") in label, inside
