@@ -72,8 +72,8 @@ class ReplayMixin(GameScreen):
 
     BINDINGS: ClassVar[list[Binding]] = [
         # Priority: a game's own keys for the same letters and arrows must not answer.
-        Binding("right", "step(1)", "Step", priority=True),
-        Binding("left", "step(-1)", "Step back", priority=True),
+        Binding("right", "replay_step(1)", "Step", priority=True),
+        Binding("left", "replay_step(-1)", "Step back", priority=True),
         Binding("pagedown,right_square_bracket", "stage(1)", "Next round", priority=True),
         Binding("pageup,left_square_bracket", "stage(-1)", "Previous round", priority=True),
         Binding("home", "edge(0)", "Start", priority=True, show=False),
@@ -85,7 +85,7 @@ class ReplayMixin(GameScreen):
     ]
     # The replay's keys and the read-only ones it keeps from the game screen.
     REPLAY_ACTIONS = frozenset(
-        {"step", "stage", "edge", "point_of_view", "scroll_reveal", "back", "rules", "keys", "whole_message"}
+        {"replay_step", "stage", "edge", "point_of_view", "scroll_reveal", "back", "rules", "keys", "whole_message"}
     )
 
     table: ReplayTable
@@ -185,7 +185,9 @@ class ReplayMixin(GameScreen):
         self._note = None
         self.redraw()
 
-    def action_step(self, delta: int) -> None:
+    # Not `step`: Pollen's and Evergreen's cursor keys are `step('down')`, which reached
+    # this and crashed a replay (the game's action of that name is not a replay's).
+    def action_replay_step(self, delta: int) -> None:
         self.go_to(self.table.step + delta)
 
     def action_edge(self, end: int) -> None:

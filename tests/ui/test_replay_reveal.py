@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.games.bloom_kingdom.rules import card_label
@@ -96,3 +98,26 @@ async def test_f3_reads_a_long_message_whole_in_a_replay_too(tmp_path: Path):
         await pilot.press("f3")
         await pilot.pause()
         assert flat(long_message) in flat(screen_text(app))
+
+
+@pytest.mark.parametrize("slug", ["pollen", "evergreen"])
+async def test_the_up_and_down_arrows_in_a_replay_of_a_game_with_a_cursor_do_not_crash(tmp_path: Path, slug: str):
+    """Found watching a finished Pollen game from Records at 80×24: Down crashed the app
+    (`TypeError`), the game's cursor key `step('down')` reaching the replay's own step.
+    The arrows that move a cursor in play now leave the replay where it is; → still steps."""
+    from tests.ui.finished import finished_match as random_finished_match
+
+    match = random_finished_match(slug, seats=2)
+    app = replay_app(match, store=SaveStore(tmp_path), cursor_blink=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayMixin)
+        step = replay.table.step
+        await pilot.press("down", "up")
+        await pilot.pause()
+        assert app.screen is replay and app.return_code is None
+        assert replay.table.step == step
+        await pilot.press("right")
+        await pilot.pause()
+        assert replay.table.step == step + 1
