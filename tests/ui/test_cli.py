@@ -186,6 +186,16 @@ def test_serve_without_the_web_extra_says_how_to_get_it(capsys, monkeypatch):
 def test_a_dependency_missing_after_a_pull_names_the_refresh(capsys, monkeypatch):
     import sys
 
+    import boardgames_tui
+    import boardgames_tui.app
+    import boardgames_tui.settings
+
+    # Importing the two modules again below rebinds them on the package as well as in
+    # sys.modules; both are put back, or a later test's monkeypatch of
+    # "boardgames_tui.app.replay_app" patches the package's stray copy while the code
+    # imports the original (a replay test then ran the real app and hung its worker).
+    monkeypatch.setattr(boardgames_tui, "app", boardgames_tui.app)
+    monkeypatch.setattr(boardgames_tui, "settings", boardgames_tui.settings)
     monkeypatch.setitem(sys.modules, "pydantic_settings", None)
     monkeypatch.delitem(sys.modules, "boardgames_tui.settings", raising=False)
     monkeypatch.delitem(sys.modules, "boardgames_tui.app", raising=False)
