@@ -148,7 +148,8 @@ def _draw_only_what_is_read(screen: Screen) -> None:
     `frame_of`, a snapshot) draws the whole frame then, from the same widgets
     (tests/ui/test_frames_drawn_when_read.py shows the frames read are the same).
     A screen that lets the one below show through (a dialog over the game) draws as
-    before: skipped there, a frame read under it could keep a stale colour from below."""
+    before: skipped there, a frame read under it could keep a stale colour from below.
+    The privacy harness draws every frame (tests/ui/test_privacy.py says why)."""
     app = screen.app
     if app.is_headless and not app.is_inline and screen is app.screen and screen.styles.background.a == 1:
         screen._compositor._dirty_regions.clear()
