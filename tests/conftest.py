@@ -161,7 +161,9 @@ def _draw_only_what_is_read(screen: Screen) -> None:
 
 @pytest.fixture(autouse=True)
 def frames_drawn_only_when_read(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    if request.node.get_closest_marker(DRAWS_EVERY_FRAME) is not None:
+    # The SVG snapshots are pictures of what a player sees, colours and all: they are
+    # drawn as a terminal gets them, every frame, like the tests marked so.
+    if request.node.get_closest_marker(DRAWS_EVERY_FRAME) is not None or request.node.path.parent.name == "snapshots":
         return
     monkeypatch.setattr(Screen, "_compositor_refresh", _draw_only_what_is_read)
 
