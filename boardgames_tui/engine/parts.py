@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -220,11 +220,23 @@ class GameAdvisor(ABC, Generic[StateT]):
 
 
 class GameReference(Generic[StateT]):
-    """A reference's defaults: the rules text from the game's assets and nothing else
-    (a game without printed components, a test game, lists none)."""
+    """A reference: the rules text from the game's assets, and the game's own functions
+    for its components, legend and hidden information where it has them (a game
+    without printed components, a test game, lists none).  Built, not subclassed, by
+    the games: each had a subclass that only forwarded these three to its modules."""
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(
+        self,
+        rules: Any,
+        *,
+        catalogue: Callable[[], list[CatalogueSection]] | None = None,
+        legend: Callable[[], list[LegendEntry]] | None = None,
+        hidden_information: Callable[[StateT], list[RevealedSection]] | None = None,
+    ) -> None:
         self.rules = rules
+        self._catalogue = catalogue
+        self._legend = legend
+        self._hidden_information = hidden_information
 
     def rules_text(self) -> str:
         from boardgames_tui.engine.assets import read_text
@@ -233,17 +245,17 @@ class GameReference(Generic[StateT]):
 
     def catalogue(self) -> list[CatalogueSection]:
         """Every component with its full text, for the rules viewer."""
-        return []
+        return self._catalogue() if self._catalogue is not None else []
 
     def legend(self) -> list[LegendEntry]:
         """Every symbol the game's screen draws and what it means."""
-        return []
+        return self._legend() if self._legend is not None else []
 
     def hidden_information(self, state: StateT) -> list[RevealedSection]:
         """Everything in the full `state` that `view(state, SPECTATOR)` hides, one section per
         seat holding something, then the face-down piles: a replay's "everything revealed"
         point of view.  Empty when nothing is hidden."""
-        return []
+        return self._hidden_information(state) if self._hidden_information is not None else []
 
     def option_label(self, field: str, value: Any) -> str:
         """What the setup form shows for `value` of the option `field`: by default the

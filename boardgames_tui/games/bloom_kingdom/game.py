@@ -8,7 +8,6 @@ from typing import Any
 
 from boardgames_tui.engine.contract import ChangeReport, MoveExplanation, TableMoment
 from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.bloom_kingdom import advice, catalogue, legend, news, reveal, search
 from boardgames_tui.games.bloom_kingdom.model import ROUNDS, BloomKingdomState
 from boardgames_tui.games.bloom_kingdom.rules import BloomKingdomRules
@@ -43,23 +42,14 @@ class BloomKingdomAdvisor(GameAdvisor[BloomKingdomState]):
         return search.determinize(view, seat, rng)
 
 
-class BloomKingdomReference(GameReference[BloomKingdomState]):
-    def catalogue(self) -> list[CatalogueSection]:
-        return catalogue.catalogue()
-
-    def legend(self) -> list[LegendEntry]:
-        return legend.legend()
-
-    def hidden_information(self, state: BloomKingdomState) -> list[RevealedSection]:
-        return reveal.hidden_information(state)
-
-
 RULES = BloomKingdomRules()
 GAME = Game(
     rules=RULES,
     narrator=BloomKingdomNarrator(RULES),
     advisor=BloomKingdomAdvisor(RULES),
-    reference=BloomKingdomReference(RULES),
+    reference=GameReference(
+        RULES, catalogue=catalogue.catalogue, legend=legend.legend, hidden_information=reveal.hidden_information
+    ),
     screen="boardgames_tui.games.bloom_kingdom.screen:BloomKingdomScreen",
     tagline="2–4 players · secret picks, sneaky effects, three scorings",
 )

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 
 from boardgames_tui.engine.contract import ChangeReport, MoveExplanation, TableMoment
 from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.everbloom import catalogue, hints, legend, news, reveal, search
 from boardgames_tui.games.everbloom.model import EverbloomState, PlaceChip
 from boardgames_tui.games.everbloom.rules import ROUNDS, EverbloomRules
@@ -61,23 +60,14 @@ class EverbloomAdvisor(GameAdvisor[EverbloomState]):
         return [player.faction for player in state.players]
 
 
-class EverbloomReference(GameReference[EverbloomState]):
-    def catalogue(self) -> list[CatalogueSection]:
-        return catalogue.catalogue()
-
-    def legend(self) -> list[LegendEntry]:
-        return legend.legend()
-
-    def hidden_information(self, state: EverbloomState) -> list[RevealedSection]:
-        return reveal.hidden_information(state)
-
-
 RULES = EverbloomRules()
 GAME = Game(
     rules=RULES,
     narrator=EverbloomNarrator(RULES),
     advisor=EverbloomAdvisor(RULES),
-    reference=EverbloomReference(RULES),
+    reference=GameReference(
+        RULES, catalogue=catalogue.catalogue, legend=legend.legend, hidden_information=reveal.hidden_information
+    ),
     screen="boardgames_tui.games.everbloom.screen:EverbloomScreen",
     tagline="1–4 players · send pollinators, win hybrid beings, gather nectar",
 )

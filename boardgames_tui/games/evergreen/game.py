@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 
 from boardgames_tui.engine.contract import ChangeReport, MoveExplanation, TableMoment
 from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.evergreen import catalogue, legend, reveal, search, summary
 from boardgames_tui.games.evergreen.model import EvergreenState
 from boardgames_tui.games.evergreen.rules import EvergreenRules, progress_words
@@ -47,23 +46,14 @@ class EvergreenAdvisor(GameAdvisor[EvergreenState]):
         return search.playout_action(state, seat, actions, rng)
 
 
-class EvergreenReference(GameReference[EvergreenState]):
-    def catalogue(self) -> list[CatalogueSection]:
-        return catalogue.catalogue()
-
-    def legend(self) -> list[LegendEntry]:
-        return legend.legend()
-
-    def hidden_information(self, state: EvergreenState) -> list[RevealedSection]:
-        return reveal.hidden_information(state)
-
-
 RULES = EvergreenRules()
 GAME = Game(
     rules=RULES,
     narrator=EvergreenNarrator(RULES),
     advisor=EvergreenAdvisor(RULES),
-    reference=EvergreenReference(RULES),
+    reference=GameReference(
+        RULES, catalogue=catalogue.catalogue, legend=legend.legend, hidden_information=reveal.hidden_information
+    ),
     screen="boardgames_tui.games.evergreen.screen:EvergreenScreen",
     tagline="1–4 players · draft biomes, grow a planet's forest in the light of a moving sun",
 )

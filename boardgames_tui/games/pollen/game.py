@@ -8,7 +8,6 @@ from typing import Any
 
 from boardgames_tui.engine.contract import ChangeReport, MoveExplanation, TableMoment
 from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
-from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
 from boardgames_tui.games.pollen import catalogue, legend, news, search
 from boardgames_tui.games.pollen.model import PollenState
 from boardgames_tui.games.pollen.rules import PollenRules, hidden_information
@@ -42,23 +41,14 @@ class PollenAdvisor(GameAdvisor[PollenState]):
         return search.determinize(view, seat, rng)
 
 
-class PollenReference(GameReference[PollenState]):
-    def catalogue(self) -> list[CatalogueSection]:
-        return catalogue.catalogue()
-
-    def legend(self) -> list[LegendEntry]:
-        return legend.legend()
-
-    def hidden_information(self, state: PollenState) -> list[RevealedSection]:
-        return hidden_information(state)
-
-
 RULES = PollenRules()
 GAME = Game(
     rules=RULES,
     narrator=PollenNarrator(RULES),
     advisor=PollenAdvisor(RULES),
-    reference=PollenReference(RULES),
+    reference=GameReference(
+        RULES, catalogue=catalogue.catalogue, legend=legend.legend, hidden_information=hidden_information
+    ),
     screen="boardgames_tui.games.pollen.screen:PollenScreen",
     tagline="2–4 players · plant a garden, attract pollinators, lead an insect",
 )
