@@ -338,8 +338,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         # straight away for a public step (a draft from an open row) is watched by the
         # whole table, so its first secret needs a curtain all the same.
         self._curtained = False
-        # Whether keys still wait for quiet after the seat's curtain went down.
-        self._keys_settling = False
+        # What keys still wait for quiet after ("the curtain", "the lesson"): a key
+        # held, or pressed twice, to close it must not also play on the screen behind.
+        self._keys_settling: str | None = None
         self.thinking: int | None = None
         self._bot_generation = 0
         # The pass-the-keyboard curtain, made at the first pass and reused for every other.
@@ -770,21 +771,25 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             return
         self.show_to(seat)
         if answer == "ready":  # lowered by a key, which may be held or pressed twice
-            self.start_quiet()
-            self._keys_settling = True
+            self._settle_keys_after("the curtain")
         self.advance()
 
+    def _settle_keys_after(self, what: str) -> None:
+        """Keys wait for quiet after `what` was closed by a key."""
+        self.start_quiet()
+        self._keys_settling = what
+
     def key_left_over(self, event: events.Key) -> bool:
-        """Whether `event` came on the heels of the curtain (held or pressed twice for
-        it): then it is used for nothing, and the bar says so."""
-        if not self._keys_settling:
+        """Whether `event` came on the heels of the curtain or a lesson (a key held or
+        pressed twice to close it): then it is used for nothing, and the bar says so."""
+        if self._keys_settling is None:
             return False
         if self.deliberate():
-            self._keys_settling = False
+            self._keys_settling = None
             return False
         event.stop()
         event.prevent_default()
-        self.say("That key came right after the curtain (held or pressed twice) and was not used: press it again.")
+        self.say(f"That key came right after {self._keys_settling} (held or pressed twice) and was not used: press it again.")
         return True
 
     def action_step_away(self) -> None:
@@ -1019,6 +1024,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
 
     def action_dismiss_lesson(self) -> None:
         lesson = self._close_lesson()
+        # Closed by a key: Enter pressed twice to close a lesson took the move under
+        # the cursor (found playing Evergreen's public draft with two people).
+        self._settle_keys_after("the lesson")
         seat = self.viewer
         if lesson is not None and seat is not None and self.teacher is not None:
             self.teacher.mark_seen(seat, lesson, id(self.table.position))

@@ -340,3 +340,37 @@ async def test_in_an_ordinary_game_each_lesson_shows_behind_its_own_seat_s_curta
     # Both people were taught, each their own lessons from the first.
     assert shown[0][:1] == shown[1][:1] == ["goal"], shown
     assert all(len(set(lessons)) == len(lessons) for lessons in shown.values()), shown
+
+
+async def test_enter_pressed_twice_to_close_a_lesson_plays_nothing(tmp_path, monkeypatch):
+    """Found playing Evergreen with two people: Enter pressed twice on a lesson closed it
+    and took the draft card under the cursor.  Keys after a lesson wait for quiet, as
+    keys after a curtain do; a deliberate press then plays."""
+    from boardgames_tui.engine.contract import Seat
+
+    now = [1000.0]
+    monkeypatch.setattr(GameScreen, "GUARD_SECONDS", 0.6)
+    monkeypatch.setattr(GameScreen, "clock", lambda self=None: now[0])
+    app = teaching_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while isinstance(app.screen, CurtainScreen):
+            now[0] += 1
+            await pilot.press("enter")
+            await settle(pilot)
+        screen = app.screen
+        panel = screen.query_one("#lesson", LessonPanel)
+        while panel.is_open:
+            now[0] += 1
+            await pilot.press("enter")
+            await settle(pilot)
+        moves = len(app.match.moves)
+        # The last lesson closed by Enter, and the same key again at once.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(app.match.moves) == moves
+        assert "came right after the lesson" in status_line(app), status_line(app)
+        now[0] += 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(app.match.moves) > moves  # Ann's card (the bot's may follow)
