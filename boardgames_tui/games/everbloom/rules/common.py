@@ -254,22 +254,61 @@ def _send_constraint(card: str) -> tuple[int, int, int]:
     return _NO_CONSTRAINT
 
 
-# What `plan` answers `placements`, which asks only whether a chip fits: the words of a
-# refusal and the details of a fit are not needed there.
-REFUSED = Plan(reason="refused")
-FITS = Plan()
+@lru_cache(maxsize=65536)
+def _sendable(count: int, least: int, cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool) -> int | None:
+    """The most pollinators, from `count` down to `least` (the supply's share, which
+    must go: ruling 22), that can be sent to fresh cards limited by `cons` under the
+    landmark's rule; None if no such count keeps every rule."""
+    zeros = (0,) * len(cons)
+    return next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, cons, one_card, even)), None)
 
 
-class PlanFacts:
-    """What `plan` works out once per call of `placements`: per (landmark, rule
-    ignored) the rule, the cards reached, those with a card on them and their
-    constraints; per (reach, count, least, one card, even) the count that can be sent."""
+@cache
+def _reach_of(side: str, space: str, lemur_reach: bool) -> tuple[str, ...]:
+    """Card spaces a chip at landmark `space` reaches; `lemur_reach`: the chip is the
+    Lemurs' and their reach is unused, so a wildlife landmark reaches both wildlife
+    landmarks' cards (KeyError for an unknown space)."""
+    touches = _touches(side)
+    wild = _wildlife_spaces(side)
+    if space in wild and lemur_reach:
+        both: list[str] = []
+        for other in wild:
+            both.extend(card for card in touches[other] if card not in both)
+        return tuple(both)
+    return touches[space]
 
-    __slots__ = ("landmarks", "sendable")
 
-    def __init__(self) -> None:
-        self.landmarks: dict[tuple[str, bool], tuple[Any, tuple[str, ...], list[str], tuple[tuple[int, int, int], ...]]] = {}
-        self.sendable: dict[tuple[Any, ...], int | None] = {}
+class BoardFacts:
+    """What the card tops decide for every chip of a wilderness: per (landmark space,
+    Lemurs' reach) the reached cards with a card on them and what each top allows to
+    be sent (see `_feasible`), and the storms binding first chips.  The tops change only
+    between one round's wilderness and the next (events, migration), so `board_facts`
+    works this out once per board, not for every chip and landmark of every step."""
+
+    __slots__ = ("sending", "storms")
+
+    def __init__(self, side: str, tops: tuple[str, ...]) -> None:
+        top_of = dict(zip(_card_space_ids(side), tops))
+        self.sending: dict[tuple[str, bool], tuple[tuple[str, ...], tuple[tuple[int, int, int], ...]]] = {}
+        for space in _landmark_ids(side):
+            for lemur_reach in (False, True):
+                targets = tuple(card for card in _reach_of(side, space, lemur_reach) if top_of[card])
+                self.sending[(space, lemur_reach)] = (targets, tuple(_send_constraint(top_of[card]) for card in targets))
+        self.storms: tuple[tuple[str, Any], ...] = tuple(
+            (space, _EVENT_RULES[top]) for space, top in top_of.items()
+            if top in _EVENT_RULES and _EVENT_RULES[top].kind == "storm_first_chip"
+        )
+
+
+@lru_cache(maxsize=1024)
+def _board_facts(side: str, tops: tuple[str, ...]) -> BoardFacts:
+    return BoardFacts(side, tops)
+
+
+def board_facts(state: EverbloomState) -> BoardFacts:
+    """The `BoardFacts` of `state`'s card tops (cached: many states share one board)."""
+    stacks = state.stacks
+    return _board_facts(state.side, tuple(stack[0] if stack else "" for stack in map(stacks.__getitem__, _card_space_ids(state.side))))
 
 
 # Actions are frozen: each one a bot or a hint may be offered is built once.

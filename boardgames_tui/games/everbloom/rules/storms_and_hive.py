@@ -8,19 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from boardgames_tui.games.everbloom.model import EverbloomState, PlaceChip, Task
-from boardgames_tui.games.everbloom.rules.common import _CARDS, _card_space_ids, card_name
+from boardgames_tui.games.everbloom.rules.common import _CARDS, _card_space_ids, board_facts, card_name
 
 
 class StormsAndHive:
-    def _storms(self, state: EverbloomState) -> list[tuple[str, Any]]:
-        storms = []
-        for space in _card_space_ids(state.side):
-            ability = self.card_rule(state, space)
-            if ability is not None and ability.kind == "storm_first_chip":
-                storms.append((space, ability))
-        return storms
+    def _storms(self, state: EverbloomState) -> tuple[tuple[str, Any], ...]:
+        """The storms binding first chips: (card space, its event's rule), by space."""
+        return board_facts(state).storms
 
-    def storms_obeyed(self, state: EverbloomState, seat: int, landmark: str, storms: list[tuple[str, Any]]) -> int:
+    def storms_obeyed(self, state: EverbloomState, seat: int, landmark: str, storms: tuple[tuple[str, Any], ...]) -> int:
         """How many of `storms` a first chip at `landmark` obeys."""
         reach = self.reach(state, seat, landmark)
         return sum(1 for space, storm in storms if (space in reach) == (storm.adjacent == "must"))

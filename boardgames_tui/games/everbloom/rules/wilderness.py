@@ -5,7 +5,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
@@ -22,25 +22,75 @@ from boardgames_tui.games.everbloom.model import (
 )
 from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
-    FITS,
     NUM,
     Plan,
-    PlanFacts,
-    REFUSED,
     _CAVE,
     _EVENT_RULES,
     _FACTIONS,
     _LANDMARKS,
     _NO_CONSTRAINT,
-    _feasible,
     _landmark_ids,
     _place_action,
+    _reach_of,
     _send_constraint,
-    _touches,
+    _sendable,
     _wildlife_spaces,
+    board_facts,
     biome_name,
     card_name,
 )
+
+
+# `_chip_sends`'s refusal when a chip with pollinators to send reaches no card.
+_NO_CARDS = "no_cards"
+# `_chip_sends`'s refusal when no count of the chip's pollinators keeps every rule.
+_CANNOT_SEND = "cannot_send"
+
+
+def _chip_sends(
+    rule: Any, value: int, stack: list[Chip], round_number: int, avail: int, supply: int,
+    cons: tuple[tuple[int, int, int], ...],
+) -> tuple[str | None, int, int | None, int, bool, bool]:
+    """What a chip of `value` does at a landmark with `rule` (None: no rule binds it),
+    the chips `stack` already there, and the cards it reaches limited by `cons`, for a
+    seat with `avail` pollinators (`supply` of them in its supply).
+
+    Returns (why it is refused: the kind of the rule that refuses it, `_NO_CARDS` or
+    `_CANNOT_SEND`; None when it fits), the pollinators it calls for, how many can be
+    sent, its bloom advances, and whether all go to one card / are shared evenly."""
+    bonus_pollinators = bonus_bloom = 0
+    one_card = even = False
+    if rule is not None:
+        kind = rule.kind
+        if kind == "only_values":
+            if value not in rule.values:
+                return kind, 0, None, 0, False, False
+        elif kind == "max_chips":
+            if len(stack) >= rule.count:
+                return kind, 0, None, 0, False, False
+        elif kind == "match_round":
+            if value != round_number:
+                return kind, 0, None, 0, False, False
+        elif kind == "if_value":
+            if value in rule.values:
+                bonus_pollinators, bonus_bloom = rule.pollinators, rule.bloom
+        elif kind == "if_extreme":
+            if (rule.extreme == "lowest" and all(chip.value > value for chip in stack)) or (
+                rule.extreme == "highest" and all(chip.value < value for chip in stack)
+            ):
+                bonus_pollinators, bonus_bloom = rule.pollinators, rule.bloom
+        else:
+            one_card = kind == "one_card"
+            even = kind == "even_split"
+    count = min(max(0, value + bonus_pollinators), avail)
+    if count and not cons:
+        return _NO_CARDS, count, None, bonus_bloom, one_card, even
+    # The supply's pollinators must go; those from the groves may stay (ruling 22), so
+    # the chip fits if some count from the supply's share up to all of them can be sent.
+    sendable = _sendable(count, min(count, supply), cons, one_card, even)
+    if sendable is None:
+        return _CANNOT_SEND, count, None, bonus_bloom, one_card, even
+    return None, count, sendable, bonus_bloom, one_card, even
 
 
 class Wilderness:
@@ -70,15 +120,13 @@ class Wilderness:
 
     def reach(self, state: EverbloomState, seat: int, space: str) -> tuple[str, ...]:
         """Card spaces a chip of `seat` at `space` reaches (the Lemurs' reach included)."""
-        touches = _touches(state.side)
-        wild = _wildlife_spaces(state.side)
+        return _reach_of(state.side, space, self._lemur_reach(state, seat))
+
+    @staticmethod
+    def _lemur_reach(state: EverbloomState, seat: int) -> bool:
+        """Whether `seat` is the Lemurs with their wildlife reach still unused."""
         player = state.players[seat]
-        if space in wild and player.faction == "lemurs" and not player.lemur_reach_used:
-            both: list[str] = []
-            for other in wild:
-                both.extend(card for card in touches[other] if card not in both)
-            return tuple(both)
-        return touches[space]
+        return player.faction == "lemurs" and not player.lemur_reach_used
 
     def available(self, state: EverbloomState, seat: int) -> int:
         return state.players[seat].supply + sum(grove[seat] for grove in state.groves.values())
@@ -117,73 +165,30 @@ class Wilderness:
         stacks = state.stacks
         return tuple(_send_constraint(stacks[space][0]) if stacks[space] else _NO_CONSTRAINT for space in targets)
 
-    def plan(
-        self, state: EverbloomState, seat: int, value: int, space: str, ignore: bool,
-        avail: int | None = None, known: PlanFacts | None = None,
-    ) -> Plan:
-        """What a chip of `value` at `space` would do, or why it may not go there.
-
-        `placements` asks this for every chip and landmark in every playout step, so it
-        passes `known` (one per call of `placements`): what depends only on the landmark
-        and the cards a chip reaches is worked out once, and the answer is the shared
-        `REFUSED` or `FITS` (only `reason is None` matters there)."""
-        facts = None if known is None else known.landmarks.get((space, ignore))
-        if facts is None:
-            if space not in state.chips:
-                return Plan(reason=f"There is no landmark space {space!r}")
-            rule = None if ignore else self.rule_at(state, space, seat)
-            reach = self.reach(state, seat, space)
-            targets = [card for card in reach if state.stacks[card]]
-            facts = (rule, reach, targets, self._constraints(state, targets))
-            if known is not None:
-                known.landmarks[(space, ignore)] = facts
-        rule, reach, targets, cons = facts
-
-        def refuse(why: Callable[[str], str]) -> Plan:
-            # `placements` reads no words: only the refusal's words need the label.
-            return REFUSED if known is not None else Plan(reason=why(self.landmark_label(state, space)))
-
-        stack = state.chips[space]
-        bonus_pollinators = bonus_bloom = 0
-        one_card = even = False
-        if rule is not None:
-            kind = rule.kind
-            if kind == "only_values" and value not in rule.values:
-                return refuse(lambda label: f"{label.capitalize()} takes only a {C._words(list(rule.values))}")
-            if kind == "max_chips" and len(stack) >= rule.count:
-                return refuse(lambda label: f"{label.capitalize()} has room for {rule.count} chip{'s' if rule.count > 1 else ''} only")
-            if kind == "match_round" and value != state.round:
-                return refuse(lambda label: f"{label.capitalize()} takes only a chip matching the round ({state.round})")
-            if kind == "if_value" and value in rule.values:
-                bonus_pollinators, bonus_bloom = rule.pollinators, rule.bloom
-            if kind == "if_extreme":
-                if (rule.extreme == "lowest" and all(chip.value > value for chip in stack)) or (
-                    rule.extreme == "highest" and all(chip.value < value for chip in stack)
-                ):
-                    bonus_pollinators, bonus_bloom = rule.pollinators, rule.bloom
-            one_card = kind == "one_card"
-            even = kind == "even_split"
-        count = min(max(0, value + bonus_pollinators), self.available(state, seat) if avail is None else avail)
-        if count and not targets:
-            return refuse(lambda label: f"{label.capitalize()} has no card next to it to send pollinators to")
-        # The supply's pollinators must go; those from the groves may stay (ruling 22), so
-        # the chip fits if some count from the supply's share up to all of them can be sent.
-        least = min(count, state.players[seat].supply)
-        sendable_key = (reach, count, least, one_card, even)
-        if known is not None and sendable_key in known.sendable:
-            sendable = known.sendable[sendable_key]
-        else:
-            zeros = tuple(0 for _ in targets)
-            sendable = next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, cons, one_card, even)), None)
-            if known is not None:
-                known.sendable[sendable_key] = sendable
-        if sendable is None:
-            return refuse(
-                lambda label: f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {label} under the rules of the cards next to it"
-            )
-        if known is not None:
-            return FITS
-        return Plan(count=sendable, bloom=bonus_bloom, targets=list(targets), one_card=one_card, even=even)
+    def plan(self, state: EverbloomState, seat: int, value: int, space: str, ignore: bool) -> Plan:
+        """What a chip of `value` at `space` would do, or why it may not go there."""
+        if space not in state.chips:
+            return Plan(reason=f"There is no landmark space {space!r}")
+        rule = None if ignore else self.rule_at(state, space, seat)
+        targets, cons = board_facts(state).sending[(space, self._lemur_reach(state, seat))]
+        player = state.players[seat]
+        refused, count, sendable, bloom, one_card, even = _chip_sends(
+            rule, value, state.chips[space], state.round, self.available(state, seat), player.supply, cons
+        )
+        if refused is None:
+            return Plan(count=sendable, bloom=bloom, targets=list(targets), one_card=one_card, even=even)
+        label = self.landmark_label(state, space).capitalize()
+        if refused == "only_values":
+            return Plan(reason=f"{label} takes only a {C._words(list(rule.values))}")
+        if refused == "max_chips":
+            return Plan(reason=f"{label} has room for {rule.count} chip{'s' if rule.count > 1 else ''} only")
+        if refused == "match_round":
+            return Plan(reason=f"{label} takes only a chip matching the round ({state.round})")
+        if refused == _NO_CARDS:
+            return Plan(reason=f"{label} has no card next to it to send pollinators to")
+        return Plan(
+            reason=f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {self.landmark_label(state, space)} under the rules of the cards next to it"
+        )
 
     def _chip_choices(self, state: EverbloomState, seat: int) -> list[tuple[int, bool]]:
         player = state.players[seat]
@@ -196,28 +201,40 @@ class Wilderness:
     def placements(
         self, state: EverbloomState, seat: int, only: tuple[int, bool] | None = None
     ) -> dict[tuple[int, bool], list[PlaceChip]]:
-        """Legal placements per chip (value, first chip), or for the chip `only`."""
+        """Legal placements per chip (value, first chip), or for the chip `only`.
+
+        Every playout step asks this for every chip and landmark, so it asks `_chip_sends`
+        directly (what `plan` asks too) and skips the words of a refusal."""
         player = state.players[seat]
         result: dict[tuple[int, bool], list[PlaceChip]] = {}
-        hummingbird = _FACTIONS[player.faction].ability
-        storms = self._storms(state) if player.chips_placed == 0 else []
+        ability = _FACTIONS[player.faction].ability
+        # The Hummingbirds' chip that may disregard a landmark's rule (None: no such chip).
+        disregarding = ability.chip if ability.kind == "ignore_landmark" else None
+        board = board_facts(state)
+        storms = board.storms if player.chips_placed == 0 else ()
         avail = self.available(state, seat)
-        known = PlanFacts()
+        supply = player.supply
+        round_number = state.round
+        lemur_reach = self._lemur_reach(state, seat)
+        # Per landmark: its space, its rule for this seat, its chips and its cards' limits.
+        landmarks = [
+            (space, self.rule_at(state, space, seat), state.chips[space], board.sending[(space, lemur_reach)][1])
+            for space in _landmark_ids(state.side)
+        ]
         for value, first in self._chip_choices(state, seat):
             # A storm is judged over every chip the faction holds, so all are needed then.
             if only is not None and (value, first) != only and not storms:
                 continue
+            may_disregard = value == disregarding and not first
             legal: list[PlaceChip] = []
-            for space in _landmark_ids(state.side):
-                variants = [False]
+            for space, rule, stack, cons in landmarks:
+                if _chip_sends(rule, value, stack, round_number, avail, supply, cons)[0] is None:
+                    legal.append(_place_action(value, space, first, False))
                 if (
-                    hummingbird.kind == "ignore_landmark" and value == hummingbird.chip and not first
-                    and self.rule_at(state, space, seat) is not None
+                    may_disregard and rule is not None
+                    and _chip_sends(None, value, stack, round_number, avail, supply, cons)[0] is None
                 ):
-                    variants.append(True)
-                for ignore in variants:
-                    if self.plan(state, seat, value, space, ignore, avail, known).reason is None:
-                        legal.append(_place_action(value, space, first, ignore))
+                    legal.append(_place_action(value, space, first, True))
             result[(value, first)] = legal
         if storms:
             # Ruling 11: the first chip obeys as many storms as any placement of any chip can.
