@@ -31,8 +31,10 @@ from boardgames_tui.games.everbloom.rules.common import (
     _SKIP,
     _TAKE_ACTIONS,
     _card_space_ids,
+    _chip_to_grove_action,
     _choose_action,
     _clone,
+    _discard_action,
     _feasible,
     _finish_action,
     _move_action,
@@ -53,7 +55,7 @@ class Actions:
             return [_choose_action(option) for option in state.choice.options]
         player = state.players[seat]
         if state.phase == "draft":
-            return [DiscardNectar(card=card) for card in player.draft]
+            return [_discard_action(card) for card in player.draft]
         if state.phase == "pollination":
             return self._pollination_actions(state, seat)
         if state.phase == "wilderness":
@@ -66,7 +68,7 @@ class Actions:
                     if legal:
                         actions.extend(legal)
                     elif not bound:
-                        actions.extend(ChipToGrove(chip=value, grove=biome, first_chip=first) for biome in BIOMES)
+                        actions.extend(_chip_to_grove_action(value, biome, first) for biome in BIOMES)
                 return actions
             return self._turn_actions(state, seat)
         return []
@@ -171,8 +173,12 @@ class Actions:
         if isinstance(action, PlaceChip) and state.phase == "wilderness" and state.turn is None and state.choice is None:
             if action in self.placements(state, seat, (action.chip, action.first_chip)).get((action.chip, action.first_chip), ()):
                 return
-        elif action in self.legal_actions(state, seat):
-            return
+        else:
+            legal = self.legal_actions(state, seat)
+            # Most actions are the very objects `legal_actions` offers (they are built
+            # once): finding it by identity spares a pydantic comparison with each other.
+            if any(offered is action for offered in legal) or action in legal:
+                return
         raise IllegalMove(self._why(state, seat, action))
 
     def _why(self, state: EverbloomState, seat: int, action: Any) -> str:

@@ -10,7 +10,10 @@ from typing import Any
 from boardgames_tui.engine.contract import shallow_copy
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
+    Chip,
+    ChipToGrove,
     Choose,
+    DiscardNectar,
     EverbloomState,
     FinishPollination,
     MovePollinator,
@@ -314,9 +317,13 @@ def board_facts(state: EverbloomState) -> BoardFacts:
 # Actions are frozen: each one a bot or a hint may be offered is built once.
 _send_action = cache(lambda space, grove: SendPollinator(space=space, grove=grove))
 _choose_action = cache(lambda option: Choose(option=option))
+_discard_action = cache(lambda card: DiscardNectar(card=card))
+_chip_to_grove_action = cache(lambda chip, grove, first: ChipToGrove(chip=chip, grove=grove, first_chip=first))
 _move_action = cache(lambda owner, source, target: MovePollinator(owner=owner, source=source, target=target))
 _pollinate_action = cache(lambda card: Pollinate(card=card))
 _finish_action = cache(lambda grove: FinishPollination(grove=grove))
+# Chips on landmarks are frozen too: each (seat, value, first chip) is built once.
+_chip = cache(lambda seat, value, first: Chip(seat=seat, value=value, first_chip=first))
 _TAKE_ACTIONS = tuple(TakeGrove(grove=biome) for biome in BIOMES)
 _PULL_ACTIONS = {biome: PullFromGrove(grove=biome) for biome in BIOMES}
 

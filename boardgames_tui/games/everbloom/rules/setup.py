@@ -207,9 +207,10 @@ class Setup:
                     pollination=None if work is None else PollinationWork(done=work.done),
                 )
             )
+        face_up = set(state.face_up)
         stacks = {
             space: [
-                card if card in state.face_up else hidden_card(card_back(card) if i == 0 else "")
+                card if card in face_up else hidden_card(card_back(card) if i == 0 else "")
                 for i, card in enumerate(cards)
             ]
             for space, cards in state.stacks.items()

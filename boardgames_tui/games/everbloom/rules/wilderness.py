@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardgames_tui.engine.contract import construct
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
@@ -31,6 +32,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     _NO_CONSTRAINT,
     _landmark_ids,
     _place_action,
+    _chip,
     _reach_of,
     _send_constraint,
     _sendable,
@@ -129,7 +131,11 @@ class Wilderness:
         return player.faction == "lemurs" and not player.lemur_reach_used
 
     def available(self, state: EverbloomState, seat: int) -> int:
-        return state.players[seat].supply + sum(grove[seat] for grove in state.groves.values())
+        """The pollinators `seat` could send: its supply and its pollinators in the groves."""
+        total = state.players[seat].supply
+        for grove in state.groves.values():
+            total += grove[seat]
+        return total
 
     def card_rule(self, state: EverbloomState, space: str) -> Any:
         """The rule of the event on top of `space` (None: no event there, or a hidden top)."""
@@ -269,7 +275,7 @@ class Wilderness:
         reach = self.reach(state, seat, action.landmark)
         if action.landmark in _wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
             player.lemur_reach_used = True
-        stack.append(Chip(seat=seat, value=action.chip, first_chip=action.first_chip))
+        stack.append(_chip(seat, action.chip, action.first_chip))
         state.say(self.log_line(state, seat, action))
         if plan.bloom:
             self._advance_bloom(state, seat, plan.bloom, "the landmark")
@@ -283,10 +289,12 @@ class Wilderness:
                 steps.append(f"sea:{space}")
             elif rule is not None and rule.kind == "edge_may_move_out":
                 steps.append(f"forest:{space}")
-        state.turn = TurnWork(
-            seat=seat, landmark=action.landmark, value=action.chip, targets=plan.targets, to_send=plan.count,
-            one_card=plan.one_card, even_split=plan.even, steps=steps,
-        )
+        # Built without validation (every placement of every playout makes one): these
+        # values are the model's own types already.
+        state.turn = construct(TurnWork, {
+            "seat": seat, "landmark": action.landmark, "value": action.chip, "targets": plan.targets,
+            "to_send": plan.count, "sent": {}, "one_card": plan.one_card, "even_split": plan.even, "steps": steps,
+        })
         self._advance_turn(state)
 
     def _chip_to_grove(self, state: EverbloomState, seat: int, action: ChipToGrove) -> None:
