@@ -38,6 +38,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     _feasible,
     _finish_action,
     _move_action,
+    _open_targets,
     _pollinate_action,
     _send_action,
     biome_name,
@@ -125,10 +126,9 @@ class Actions:
         if supply_empty and _feasible(0, sent, cons, turn.one_card, turn.even_split):
             # Ruling 22: with the supply empty, the rest may stay in the groves.
             actions.append(_SKIP)
-        for index, space in enumerate(turn.targets):
-            after = tuple(count + (1 if i == index else 0) for i, count in enumerate(sent))
-            if _feasible(turn.to_send - 1, after, cons, turn.one_card, turn.even_split):
-                actions.extend(_send_action(space, source) for source in sources)
+        targets = turn.targets
+        for index in _open_targets(turn.to_send, sent, cons, turn.one_card, turn.even_split):
+            actions.extend(_send_action(targets[index], source) for source in sources)
         return actions
 
     def _can_send(self, state: EverbloomState, seat: int) -> bool:

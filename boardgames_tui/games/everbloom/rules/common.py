@@ -177,6 +177,18 @@ def _feasible(left: int, sent: tuple[int, ...], cons: tuple[tuple[int, int, int]
     return False
 
 
+@lru_cache(maxsize=65536)
+def _open_targets(
+    left: int, sent: tuple[int, ...], cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool
+) -> tuple[int, ...]:
+    """The targets (by index) that may take the next of `left` pollinators still to send,
+    `sent` having gone so far, with the rest still able to keep every rule (`_feasible`)."""
+    return tuple(
+        index for index in range(len(sent))
+        if _feasible(left - 1, sent[:index] + (sent[index] + 1,) + sent[index + 1:], cons, one_card, even)
+    )
+
+
 def _clone(state: EverbloomState) -> EverbloomState:
     players = [
         shallow_copy(
@@ -257,15 +269,6 @@ def _send_constraint(card: str) -> tuple[int, int, int]:
     return _NO_CONSTRAINT
 
 
-@lru_cache(maxsize=65536)
-def _sendable(count: int, least: int, cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool) -> int | None:
-    """The most pollinators, from `count` down to `least` (the supply's share, which
-    must go: ruling 22), that can be sent to fresh cards limited by `cons` under the
-    landmark's rule; None if no such count keeps every rule."""
-    zeros = (0,) * len(cons)
-    return next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, cons, one_card, even)), None)
-
-
 @cache
 def _reach_of(side: str, space: str, lemur_reach: bool) -> tuple[str, ...]:
     """Card spaces a chip at landmark `space` reaches; `lemur_reach`: the chip is the
@@ -281,22 +284,53 @@ def _reach_of(side: str, space: str, lemur_reach: bool) -> tuple[str, ...]:
     return touches[space]
 
 
+class CardsReached:
+    """The cards a chip at one landmark may send to (those with a card on them), what
+    each top allows to be sent (see `_feasible`), and the answers `sendable` found so
+    far: every playout on one board asks the same few questions again."""
+
+    __slots__ = ("targets", "cons", "_sendable")
+
+    def __init__(self, targets: tuple[str, ...], cons: tuple[tuple[int, int, int], ...]) -> None:
+        self.targets = targets
+        self.cons = cons
+        self._sendable: dict[tuple[int, int, bool, bool], int | None] = {}
+
+    def sendable(self, count: int, least: int, one_card: bool, even: bool) -> int | None:
+        """The most pollinators, from `count` down to `least` (the supply's share, which
+        must go: ruling 22), that can be sent here under the landmark's rule (`one_card`,
+        `even`); None if no such count keeps every rule."""
+        key = (count, least, one_card, even)
+        found = self._sendable.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            zeros = (0,) * len(self.cons)
+            found = next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, self.cons, one_card, even)), None)
+            self._sendable[key] = found
+        return found
+
+
+# `CardsReached.sendable`'s mark for a question not asked before (None is an answer).
+_UNKNOWN = object()
+
+
 class BoardFacts:
     """What the card tops decide for every chip of a wilderness: per (landmark space,
-    Lemurs' reach) the reached cards with a card on them and what each top allows to
-    be sent (see `_feasible`), and the storms binding first chips.  The tops change only
-    between one round's wilderness and the next (events, migration), so `board_facts`
-    works this out once per board, not for every chip and landmark of every step."""
+    Lemurs' reach) the `CardsReached`, and the storms binding first chips.  The tops
+    change only between one round's wilderness and the next (events, migration), so
+    `board_facts` works this out once per board, not for every chip and landmark of
+    every step."""
 
-    __slots__ = ("sending", "storms")
+    __slots__ = ("reached", "storms")
 
     def __init__(self, side: str, tops: tuple[str, ...]) -> None:
         top_of = dict(zip(_card_space_ids(side), tops))
-        self.sending: dict[tuple[str, bool], tuple[tuple[str, ...], tuple[tuple[int, int, int], ...]]] = {}
+        self.reached: dict[tuple[str, bool], CardsReached] = {}
         for space in _landmark_ids(side):
             for lemur_reach in (False, True):
                 targets = tuple(card for card in _reach_of(side, space, lemur_reach) if top_of[card])
-                self.sending[(space, lemur_reach)] = (targets, tuple(_send_constraint(top_of[card]) for card in targets))
+                self.reached[(space, lemur_reach)] = CardsReached(
+                    targets, tuple(_send_constraint(top_of[card]) for card in targets)
+                )
         self.storms: tuple[tuple[str, Any], ...] = tuple(
             (space, _EVENT_RULES[top]) for space, top in top_of.items()
             if top in _EVENT_RULES and _EVENT_RULES[top].kind == "storm_first_chip"

@@ -35,7 +35,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     _chip,
     _reach_of,
     _send_constraint,
-    _sendable,
+    CardsReached,
     _wildlife_spaces,
     board_facts,
     biome_name,
@@ -50,12 +50,11 @@ _CANNOT_SEND = "cannot_send"
 
 
 def _chip_sends(
-    rule: Any, value: int, stack: list[Chip], round_number: int, avail: int, supply: int,
-    cons: tuple[tuple[int, int, int], ...],
+    rule: Any, value: int, stack: list[Chip], round_number: int, avail: int, supply: int, reached: CardsReached,
 ) -> tuple[str | None, int, int | None, int, bool, bool]:
     """What a chip of `value` does at a landmark with `rule` (None: no rule binds it),
-    the chips `stack` already there, and the cards it reaches limited by `cons`, for a
-    seat with `avail` pollinators (`supply` of them in its supply).
+    the chips `stack` already there, and the cards it `reached`, for a seat with
+    `avail` pollinators (`supply` of them in its supply).
 
     Returns (why it is refused: the kind of the rule that refuses it, `_NO_CARDS` or
     `_CANNOT_SEND`; None when it fits), the pollinators it calls for, how many can be
@@ -85,11 +84,11 @@ def _chip_sends(
             one_card = kind == "one_card"
             even = kind == "even_split"
     count = min(max(0, value + bonus_pollinators), avail)
-    if count and not cons:
+    if count and not reached.targets:
         return _NO_CARDS, count, None, bonus_bloom, one_card, even
     # The supply's pollinators must go; those from the groves may stay (ruling 22), so
     # the chip fits if some count from the supply's share up to all of them can be sent.
-    sendable = _sendable(count, min(count, supply), cons, one_card, even)
+    sendable = reached.sendable(count, min(count, supply), one_card, even)
     if sendable is None:
         return _CANNOT_SEND, count, None, bonus_bloom, one_card, even
     return None, count, sendable, bonus_bloom, one_card, even
@@ -176,13 +175,13 @@ class Wilderness:
         if space not in state.chips:
             return Plan(reason=f"There is no landmark space {space!r}")
         rule = None if ignore else self.rule_at(state, space, seat)
-        targets, cons = board_facts(state).sending[(space, self._lemur_reach(state, seat))]
+        reached = board_facts(state).reached[(space, self._lemur_reach(state, seat))]
         player = state.players[seat]
         refused, count, sendable, bloom, one_card, even = _chip_sends(
-            rule, value, state.chips[space], state.round, self.available(state, seat), player.supply, cons
+            rule, value, state.chips[space], state.round, self.available(state, seat), player.supply, reached
         )
         if refused is None:
-            return Plan(count=sendable, bloom=bloom, targets=list(targets), one_card=one_card, even=even)
+            return Plan(count=sendable, bloom=bloom, targets=list(reached.targets), one_card=one_card, even=even)
         label = self.landmark_label(state, space).capitalize()
         if refused == "only_values":
             return Plan(reason=f"{label} takes only a {C._words(list(rule.values))}")
@@ -222,9 +221,9 @@ class Wilderness:
         supply = player.supply
         round_number = state.round
         lemur_reach = self._lemur_reach(state, seat)
-        # Per landmark: its space, its rule for this seat, its chips and its cards' limits.
+        # Per landmark: its space, its rule for this seat, its chips and the cards it reaches.
         landmarks = [
-            (space, self.rule_at(state, space, seat), state.chips[space], board.sending[(space, lemur_reach)][1])
+            (space, self.rule_at(state, space, seat), state.chips[space], board.reached[(space, lemur_reach)])
             for space in _landmark_ids(state.side)
         ]
         for value, first in self._chip_choices(state, seat):
@@ -233,12 +232,12 @@ class Wilderness:
                 continue
             may_disregard = value == disregarding and not first
             legal: list[PlaceChip] = []
-            for space, rule, stack, cons in landmarks:
-                if _chip_sends(rule, value, stack, round_number, avail, supply, cons)[0] is None:
+            for space, rule, stack, reached in landmarks:
+                if _chip_sends(rule, value, stack, round_number, avail, supply, reached)[0] is None:
                     legal.append(_place_action(value, space, first, False))
                 if (
                     may_disregard and rule is not None
-                    and _chip_sends(None, value, stack, round_number, avail, supply, cons)[0] is None
+                    and _chip_sends(None, value, stack, round_number, avail, supply, reached)[0] is None
                 ):
                     legal.append(_place_action(value, space, first, True))
             result[(value, first)] = legal
