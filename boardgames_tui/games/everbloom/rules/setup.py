@@ -6,10 +6,11 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import Seat, shallow_copy, visible_log
+from boardgames_tui.engine.contract import Seat, construct, shallow_copy, visible_log
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
@@ -32,6 +33,17 @@ from boardgames_tui.games.everbloom.rules.common import (
     biome_name,
     card_back,
 )
+
+
+@cache
+def _hidden_top(card: str) -> str:
+    """How a face-down card on top of a stack shows in a view: its back."""
+    return hidden_card(card_back(card))
+
+
+# Another seat's pollination work as a view shows it: only whether it is done (built
+# without validation, a fresh `cards` list each time).
+_NO_POLLINATION = PollinationWork().model_dump()
 
 
 class Setup:
@@ -204,17 +216,17 @@ class Setup:
                     player,
                     nectar=[HIDDEN_CARD] * len(player.nectar),
                     draft=[HIDDEN_CARD] * len(player.draft),
-                    pollination=None if work is None else PollinationWork(done=work.done),
+                    pollination=None if work is None else construct(PollinationWork, {**_NO_POLLINATION, "cards": [], "done": work.done}),
                 )
             )
         face_up = set(state.face_up)
-        stacks = {
-            space: [
-                card if card in face_up else hidden_card(card_back(card) if i == 0 else "")
-                for i, card in enumerate(cards)
-            ]
-            for space, cards in state.stacks.items()
-        }
+        stacks = {}
+        for space, cards in state.stacks.items():
+            shown = [card if card in face_up else HIDDEN_CARD for card in cards]
+            if cards and cards[0] not in face_up:
+                # A face-down top shows its back.
+                shown[0] = _hidden_top(cards[0])
+            stacks[space] = shown
         return shallow_copy(
             state,
             seed=0,
