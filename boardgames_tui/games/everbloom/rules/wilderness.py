@@ -83,12 +83,18 @@ def _chip_sends(
         else:
             one_card = kind == "one_card"
             even = kind == "even_split"
-    count = min(max(0, value + bonus_pollinators), avail)
-    if count and not reached.targets:
+    # The chip's pollinators, at most what the seat has (comparisons, not min and max:
+    # every chip at every landmark of every playout step comes here).
+    count = value + bonus_pollinators
+    if count > avail:
+        count = avail
+    if count <= 0:
+        count = 0
+    elif not reached.targets:
         return _NO_CARDS, count, None, bonus_bloom, one_card, even
     # The supply's pollinators must go; those from the groves may stay (ruling 22), so
     # the chip fits if some count from the supply's share up to all of them can be sent.
-    sendable = reached.sendable(count, min(count, supply), one_card, even)
+    sendable = reached.sendable(count, count if count < supply else supply, one_card, even)
     if sendable is None:
         return _CANNOT_SEND, count, None, bonus_bloom, one_card, even
     return None, count, sendable, bonus_bloom, one_card, even
@@ -367,7 +373,9 @@ class Wilderness:
             if possible:
                 return
             turn.steps.pop(0)
-        turn.to_send = min(turn.to_send, self.available(state, seat))
+        available = self.available(state, seat)
+        if available < turn.to_send:
+            turn.to_send = available
         if turn.to_send > 0 and self._can_send(state, seat):
             return
         self._next_turn(state)
