@@ -931,3 +931,40 @@ def test_migration_runs_the_top_row_from_the_left_and_the_bottom_row_from_the_ri
     bottom = _resolve_choices(migrate(bottom))
     assert [card.id for card in bottom.players[0].habitat["tundra"]] == [OWL]  # b3 first
     assert [card.id for card in bottom.players[1].habitat["desert"]] == [HYENA]
+
+
+@pytest.mark.parametrize(
+    ("factions", "seed"),
+    [(["hummingbirds", "lemurs"], 11), (["bees", "hummingbirds", "lemurs"], 12), (["lemurs", "bats", "hummingbirds", "butterflies"], 13)],
+)
+def test_the_placements_offered_are_those_the_worded_plan_allows(factions, seed):
+    """`placements` (every playout step) skips `plan`'s words and caches what the card
+    tops decide; at every chip decision of a seeded game it must offer exactly what
+    `plan` allows, for every chip, landmark and Hummingbird variant, in board order (a
+    binding storm only narrows it)."""
+    import random
+
+    rng = random.Random(seed)
+    seats = [Seat(name=key.capitalize()) for key in factions]
+    state = RULES.setup(EverbloomOptions.with_factions(factions), seats, seed)
+    decisions = disregarded = 0
+    while not RULES.is_over(state):
+        seat = RULES.to_act(state)[0]
+        if state.phase == "wilderness" and state.turn is None and state.choice is None:
+            decisions += 1
+            placements = RULES.placements(state, seat)
+            hummingbirds = state.players[seat].faction == "hummingbirds"
+            for (value, first), offered in placements.items():
+                allowed = []
+                for space in state.chips:
+                    may_disregard = hummingbirds and value == 2 and not first and RULES.rule_at(state, space, seat) is not None
+                    for ignore in (False, True) if may_disregard else (False,):
+                        if RULES.plan(state, seat, value, space, ignore).reason is None:
+                            allowed.append(PlaceChip(chip=value, landmark=space, first_chip=first, ignore_rule=ignore))
+                if RULES.storm_binds(state, seat, placements):
+                    assert all(action in allowed for action in offered)
+                else:
+                    assert offered == allowed
+                disregarded += sum(action.ignore_rule for action in offered)
+        state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    assert decisions > 20 and disregarded
