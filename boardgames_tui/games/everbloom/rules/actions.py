@@ -111,7 +111,8 @@ class Actions:
         sources: list[str | None] = [None] if player.supply > 0 else [b for b in BIOMES if state.groves[b][seat] > 0]
         if not sources:
             return None
-        sent = tuple(turn.sent.get(space, 0) for space in turn.targets)
+        sent_to = turn.sent
+        sent = tuple([sent_to.get(space, 0) for space in turn.targets])
         return sources, self._constraints(state, turn.targets), sent
 
     def _sends(self, state: EverbloomState, seat: int) -> list[Any]:

@@ -174,7 +174,7 @@ class Wilderness:
     def _constraints(self, state: EverbloomState, targets: list[str]) -> tuple[tuple[int, int, int], ...]:
         """Per target card space, what its top card's event allows (see `_feasible`)."""
         stacks = state.stacks
-        return tuple(_send_constraint(stacks[space][0]) if stacks[space] else _NO_CONSTRAINT for space in targets)
+        return tuple([_send_constraint(stacks[space][0]) if stacks[space] else _NO_CONSTRAINT for space in targets])
 
     def plan(self, state: EverbloomState, seat: int, value: int, space: str, ignore: bool) -> Plan:
         """What a chip of `value` at `space` would do, or why it may not go there."""
