@@ -345,7 +345,8 @@ def _board_facts(side: str, tops: tuple[str, ...]) -> BoardFacts:
 def board_facts(state: EverbloomState) -> BoardFacts:
     """The `BoardFacts` of `state`'s card tops (cached: many states share one board)."""
     stacks = state.stacks
-    return _board_facts(state.side, tuple(stack[0] if stack else "" for stack in map(stacks.__getitem__, _card_space_ids(state.side))))
+    tops = tuple([stacks[space][0] if stacks[space] else "" for space in _card_space_ids(state.side)])
+    return _board_facts(state.side, tops)
 
 
 # Actions are frozen: each one a bot or a hint may be offered is built once.
