@@ -49,6 +49,11 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for cell in range(CELLS)
 )
 
+# Bit masks of the spaces outside the first and the last column: a mask shifted one
+# space along a row must not wrap round into the next or the previous row.
+_NOT_FIRST_COLUMN = sum(1 << cell for cell in range(CELLS) if cell % SIZE != 0)
+_NOT_LAST_COLUMN = sum(1 << cell for cell in range(CELLS) if cell % SIZE != SIZE - 1)
+
 _PIECES = pieces()
 SPROUT = _PIECES["sprout"].glyph
 SMALL = _PIECES["small"].glyph
@@ -63,6 +68,8 @@ HEIGHT: dict[str, int] = {EMPTY: 0, RAVINE: 0, **{piece.glyph: piece.height for 
 SHADOW: dict[str, int] = {EMPTY: 0, RAVINE: 0, **{piece.glyph: piece.shadow for piece in _PIECES.values()}}
 LIGHT_POINTS: dict[str, int] = {EMPTY: 0, RAVINE: 0, **{piece.glyph: piece.light_points for piece in _PIECES.values()}}
 FOREST: frozenset[str] = frozenset(piece.glyph for piece in _PIECES.values() if piece.forest)
+# Board glyph -> '1' for a forest piece, else '0': a board read as a bit mask (see _forest_groups).
+_FOREST_BITS = str.maketrans({glyph: "1" if glyph in FOREST else "0" for glyph in HEIGHT})
 _MODULE_GLYPHS = {
     "cherry": (CHERRY,),
     "bamboo": (SMALL_BAMBOO, BIG_BAMBOO),
@@ -105,6 +112,25 @@ LINES: dict[str, tuple[tuple[int, ...], ...]] = {
     "left": tuple(_line(row * SIZE, 1) for row in range(SIZE)),
     "right": tuple(_line(row * SIZE + SIZE - 1, -1) for row in range(SIZE)),
 }
+
+
+def _slice_along(line: tuple[int, ...]) -> slice:
+    """The slice of a board string that reads `line`'s spaces in order."""
+    start, step = line[0], line[1] - line[0]
+    stop = start + step * len(line)
+    return slice(start, stop if stop >= 0 else None, step)
+
+
+# Edge -> for each of its lines, the slice of a board that reads it from the sun
+# (one string operation instead of a look-up per space).
+_LINE_SLICES: dict[str, tuple[slice, ...]] = {
+    edge: tuple(_slice_along(line) for line in lines) for edge, lines in LINES.items()
+}
+assert all(
+    tuple(range(CELLS))[glyphs] == cells
+    for edge in LINES
+    for cells, glyphs in zip(LINES[edge], _LINE_SLICES[edge])
+), "each slice reads its line"
 # Edge -> each space's distance from the sun (0 = the row or column next to it).
 DEPTH: dict[str, dict[int, int]] = {
     edge: {cell: depth for line in lines for depth, cell in enumerate(line)} for edge, lines in LINES.items()
@@ -165,26 +191,48 @@ def turn_order(state: EvergreenState) -> list[int]:
     return [(state.first_player + offset) % count for offset in range(count)]
 
 
-def lit_spaces(board: str, edge: str) -> list[int]:
-    """Spaces holding a plant of height 1 or more that light from `edge` reaches.
+def _lit_along(glyphs: str) -> tuple[tuple[int, ...], int]:
+    """Which places along one line light reaches (counted from the sun), and their light points.
 
-    Light runs along each row or column away from the sun.  A plant is in shadow
-    when an equal-or-taller plant stands nearer the sun within that plant's shadow
-    length; ravines and empty spaces are spaces like any other.
+    A plant (height 1 or more) is in shadow when an equal-or-taller plant stands
+    nearer the sun within that plant's shadow length; ravines and empty spaces are
+    spaces like any other.
     """
     lit = []
-    height = HEIGHT
-    shadow = SHADOW
-    for line in LINES[edge]:
-        # Height and shadow of the previous space and the one before it.
-        h1 = s1 = h2 = s2 = 0
-        for cell in line:
-            glyph = board[cell]
-            h = height[glyph]
-            if h and not ((s1 >= 1 and h1 >= h) or (s2 >= 2 and h2 >= h)):
-                lit.append(cell)
-            h2, s2 = h1, s1
-            h1, s1 = h, shadow[glyph]
+    # Height and shadow of the previous space and the one before it.
+    h1 = s1 = h2 = s2 = 0
+    for place, glyph in enumerate(glyphs):
+        h = HEIGHT[glyph]
+        if h and not ((s1 >= 1 and h1 >= h) or (s2 >= 2 and h2 >= h)):
+            lit.append(place)
+        h2, s2 = h1, s1
+        h1, s1 = h, SHADOW[glyph]
+    return tuple(lit), sum(LIGHT_POINTS[glyphs[place]] for place in lit)
+
+
+# A line's glyphs -> `_lit_along` of them.  Light is worked out for every planet at
+# every season's end and in every estimate of a search, and the same few lines
+# (empty ones above all) come up again and again: looking them up is several
+# times quicker than walking them.  Emptied when full, so it never grows past this.
+_LIT_ALONG: dict[str, tuple[tuple[int, ...], int]] = {}
+_LIT_ALONG_MAX = 100_000
+
+
+def _light_along(glyphs: str) -> tuple[tuple[int, ...], int]:
+    known = _LIT_ALONG.get(glyphs)
+    if known is None:
+        if len(_LIT_ALONG) >= _LIT_ALONG_MAX:
+            _LIT_ALONG.clear()
+        known = _LIT_ALONG[glyphs] = _lit_along(glyphs)
+    return known
+
+
+def lit_spaces(board: str, edge: str) -> list[int]:
+    """Spaces holding a plant of height 1 or more that light from `edge` reaches,
+    line by line (see `_lit_along`), each line from the sun."""
+    lit = []
+    for cells, glyphs in zip(LINES[edge], _LINE_SLICES[edge]):
+        lit.extend(cells[place] for place in _light_along(board[glyphs])[0])
     return lit
 
 
@@ -226,36 +274,52 @@ def light_preview(board: str, edge: str, big_bamboo_left: int | None = None) -> 
 
 
 def light_points(board: str, edge: str) -> int:
-    points = LIGHT_POINTS
-    return sum(points[board[cell]] for cell in lit_spaces(board, edge))
+    return sum(_light_along(board[glyphs])[1] for glyphs in _LINE_SLICES[edge])
+
+
+def _forest_groups(board: str) -> list[int]:
+    """Every orthogonally connected group of forest pieces, as a bit mask of its spaces
+    (bit n for space n), in the order of each group's first space.
+
+    Bit masks grow a group by all its neighbours at once, a handful of integer
+    operations per step, where a walk from space to space took one look-up each.
+    """
+    rest = int(board.translate(_FOREST_BITS)[::-1], 2)
+    groups = []
+    while rest:
+        group = rest & -rest  # the first forest space left
+        while True:
+            grown = (
+                group
+                | (group << SIZE)
+                | (group >> SIZE)
+                | ((group << 1) & _NOT_FIRST_COLUMN)
+                | ((group >> 1) & _NOT_LAST_COLUMN)
+            ) & rest
+            if grown == group:
+                break
+            group = grown
+        groups.append(group)
+        rest ^= group
+    return groups
+
+
+def _spaces_of(mask: int) -> list[int]:
+    return [cell for cell in range(CELLS) if mask >> cell & 1]
 
 
 def forests(board: str) -> list[list[int]]:
-    """Every orthogonally connected group of forest pieces, largest first."""
-    seen: set[int] = set()
-    groups = []
-    for start in PLAYABLE:
-        if start in seen or board[start] not in FOREST:
-            continue
-        seen.add(start)
-        group = [start]
-        todo = [start]
-        while todo:
-            cell = todo.pop()
-            for near in NEIGHBOURS[cell]:
-                if near not in seen and board[near] in FOREST:
-                    seen.add(near)
-                    group.append(near)
-                    todo.append(near)
-        groups.append(sorted(group))
-    groups.sort(key=len, reverse=True)
-    return groups
+    """Every orthogonally connected group of forest pieces, largest first (equal
+    sizes in the order of their first space), each in order of its spaces."""
+    groups = _forest_groups(board)
+    groups.sort(key=int.bit_count, reverse=True)
+    return [_spaces_of(group) for group in groups]
 
 
 def biggest_forest(board: str) -> list[int]:
     """The spaces of the largest connected forest (the first found on a tie); 1 point each."""
-    groups = forests(board)
-    return groups[0] if groups else []
+    groups = _forest_groups(board)
+    return _spaces_of(max(groups, key=int.bit_count)) if groups else []
 
 
 def zone_card_value(card: int, face_up: bool, stack_size: int) -> int:
