@@ -5,6 +5,7 @@ One part of `EvergreenRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from boardgames_tui.engine.contract import IllegalMove, shallow_copy
@@ -32,7 +33,6 @@ from boardgames_tui.games.evergreen.rules.common import (
     GROWTH,
     NEIGHBOURS,
     PIECE_NAMES,
-    PLAYABLE,
     POINTS,
     POWERS,
     POWER_EFFECT,
@@ -43,6 +43,7 @@ from boardgames_tui.games.evergreen.rules.common import (
     _ALL_BIOMES,
     _BIOME_ACTIONS,
     _BIOME_INDEX,
+    _CELLS_IN_BIOMES,
     _DONE,
     _DRAFT,
     _GROW,
@@ -95,21 +96,24 @@ class Actions:
         info = CARDS[player.card]  # type: ignore[index]
         if plan.stage != "after":
             plant_biomes, grow_biomes = self._step_biomes(plan, info.biome)
-            if plant_biomes or grow_biomes:
+            # Glyph -> the table of the action step it is offered for, where the pool allows.
+            offered: dict[str, tuple[Any, ...]] = {}
+            if plant_biomes and pool_left(state, player, SPROUT) > 0:
+                offered[EMPTY] = _PLANT
+            if grow_biomes:
+                if small_left > 0:
+                    offered[SPROUT] = _GROW
+                if big_left > 0:
+                    offered[SMALL] = _GROW
+            if offered:
+                # Plants and growths are offered in the same biomes whenever both are
+                # (see _step_biomes), so one walk over those biomes' spaces serves both.
                 used = (*plan.plants, *plan.grows)
-                sprouts_left = pool_left(state, player, SPROUT)
-                biome_at = BIOME_AT
-                for cell in PLAYABLE:
-                    glyph = board[cell]
-                    if glyph == EMPTY:
-                        if sprouts_left > 0 and biome_at[cell] in plant_biomes and cell not in used:
-                            actions.append(_PLANT[cell])
-                    elif glyph == SPROUT:
-                        if small_left > 0 and biome_at[cell] in grow_biomes and cell not in used:
-                            actions.append(_GROW[cell])
-                    elif glyph == SMALL:
-                        if big_left > 0 and biome_at[cell] in grow_biomes and cell not in used:
-                            actions.append(_GROW[cell])
+                actions.extend(
+                    offered[glyph][cell]
+                    for cell in _CELLS_IN_BIOMES[plant_biomes or grow_biomes]
+                    if (glyph := board[cell]) in offered and cell not in used
+                )
         power = info.power
         level = player.levels[state.powers.index(power)]
         if power == POINTS:
@@ -118,15 +122,15 @@ class Actions:
         elif plan.uses < level:
             source, result = POWER_EFFECT[power]
             if pool_left(state, player, result) > 0:
-                for cell in PLAYABLE:
-                    if board[cell] == source:
-                        actions.append(_POWER[cell])
+                # Every space holding the power's source, in order (a ravine never does).
+                actions.extend(compress(_POWER, map(source.__eq__, board)))
         actions.append(_DONE)
         return actions
 
     @staticmethod
     def _step_biomes(plan: Plan, card_biome: str) -> tuple[frozenset[int], frozenset[int]]:
-        """The biomes where one more plant / one more growth would still fit an option."""
+        """The biomes where one more plant / one more growth would still fit an option:
+        every biome for both, or one biome for both or either, or none."""
         plants, grows = len(plan.plants), len(plan.grows)
         if plants + grows == 0:
             return _ALL_BIOMES, _ALL_BIOMES

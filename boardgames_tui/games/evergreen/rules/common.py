@@ -147,6 +147,11 @@ _LAKE_GROW = tuple(LakeGrow(space=cell) for cell in range(CELLS))
 _DONE = Done()
 _ALL_BIOMES = frozenset(range(len(BIOME_KEYS)))
 _NO_BIOMES: frozenset[int] = frozenset()
+# The spaces of every biome, or of one, in order: where an action step may go.
+_CELLS_IN_BIOMES: dict[frozenset[int], tuple[int, ...]] = {
+    _ALL_BIOMES: PLAYABLE,
+    **{frozenset({biome}): tuple(cell for cell in PLAYABLE if BIOME_AT[cell] == biome) for biome in _ALL_BIOMES},
+}
 _ACTION_TYPES = (DraftCard, ChooseBiome, Plant, Grow, UsePower, LakeGrow, Done)
 _STEP_TYPES = (Plant, Grow, UsePower, LakeGrow)
 
