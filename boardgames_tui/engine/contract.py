@@ -43,7 +43,7 @@ def shallow_copy(model: ModelT, **changes: Any) -> ModelT:
     """
     copied = _new_object(model.__class__)
     _set_dict(copied, {**model.__dict__, **changes})
-    _set_fields_set(copied, model.__pydantic_fields_set__ | changes.keys())
+    _set_fields_set(copied, model.__pydantic_fields_set__.union(changes))
     extra = model.__pydantic_extra__
     _set_extra(copied, None if extra is None else dict(extra))
     private = model.__pydantic_private__

@@ -5,7 +5,6 @@ One part of `EvergreenRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
 from boardgames_tui.engine.contract import IllegalMove, shallow_copy
@@ -33,6 +32,7 @@ from boardgames_tui.games.evergreen.rules.common import (
     GROWTH,
     NEIGHBOURS,
     PIECE_NAMES,
+    PLAYABLE,
     POINTS,
     POWERS,
     POWER_EFFECT,
@@ -96,24 +96,24 @@ class Actions:
         info = CARDS[player.card]  # type: ignore[index]
         if plan.stage != "after":
             plant_biomes, grow_biomes = self._step_biomes(plan, info.biome)
-            # Glyph -> the table of the action step it is offered for, where the pool allows.
-            offered: dict[str, tuple[Any, ...]] = {}
-            if plant_biomes and pool_left(state, player, SPROUT) > 0:
-                offered[EMPTY] = _PLANT
-            if grow_biomes:
-                if small_left > 0:
-                    offered[SPROUT] = _GROW
-                if big_left > 0:
-                    offered[SMALL] = _GROW
-            if offered:
+            may_plant = bool(plant_biomes) and pool_left(state, player, SPROUT) > 0
+            may_grow_sprout = bool(grow_biomes) and small_left > 0
+            may_grow_small = bool(grow_biomes) and big_left > 0
+            if may_plant or may_grow_sprout or may_grow_small:
+                used = (*plan.plants, *plan.grows)
                 # Plants and growths are offered in the same biomes whenever both are
                 # (see _step_biomes), so one walk over those biomes' spaces serves both.
-                used = (*plan.plants, *plan.grows)
-                actions.extend(
-                    offered[glyph][cell]
-                    for cell in _CELLS_IN_BIOMES[plant_biomes or grow_biomes]
-                    if (glyph := board[cell]) in offered and cell not in used
-                )
+                for cell in _CELLS_IN_BIOMES[plant_biomes or grow_biomes]:
+                    glyph = board[cell]
+                    if glyph == EMPTY:
+                        if may_plant and cell not in used:
+                            actions.append(_PLANT[cell])
+                    elif glyph == SPROUT:
+                        if may_grow_sprout and cell not in used:
+                            actions.append(_GROW[cell])
+                    elif glyph == SMALL:
+                        if may_grow_small and cell not in used:
+                            actions.append(_GROW[cell])
         power = info.power
         level = player.levels[state.powers.index(power)]
         if power == POINTS:
@@ -122,8 +122,9 @@ class Actions:
         elif plan.uses < level:
             source, result = POWER_EFFECT[power]
             if pool_left(state, player, result) > 0:
-                # Every space holding the power's source, in order (a ravine never does).
-                actions.extend(compress(_POWER, map(source.__eq__, board)))
+                for cell in PLAYABLE:
+                    if board[cell] == source:
+                        actions.append(_POWER[cell])
         actions.append(_DONE)
         return actions
 

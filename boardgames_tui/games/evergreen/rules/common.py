@@ -511,5 +511,24 @@ def _end_reveals(state: EvergreenState) -> list[str]:
 
 
 def _public_player(player: PlayerState) -> PlayerState:
-    """Another seat's record as a view shows it: the plan is hidden until the reveal."""
-    return shallow_copy(player, plan=None)
+    """Another seat's record as a view shows it: the plan is hidden until the reveal.
+
+    A view is asked for after every action, and in the action phase it hides the
+    plans of every other seat, whose records have mostly not changed since the last
+    view: each record's public copy is made once and handed out again.  Records are
+    replaced, never edited (see `_clone`), so a copy stays true while its record
+    lives; the cache holds the record itself, so that its id cannot be reused.
+    """
+    known = _PUBLIC_PLAYERS.get(id(player))
+    if known is not None and known[0] is player:
+        return known[1]
+    if len(_PUBLIC_PLAYERS) >= _PUBLIC_PLAYERS_MAX:
+        _PUBLIC_PLAYERS.clear()
+    public = shallow_copy(player, plan=None)
+    _PUBLIC_PLAYERS[id(player)] = (player, public)
+    return public
+
+
+# id of a record -> (the record, its public copy); emptied when full.
+_PUBLIC_PLAYERS: dict[int, tuple[PlayerState, PlayerState]] = {}
+_PUBLIC_PLAYERS_MAX = 64

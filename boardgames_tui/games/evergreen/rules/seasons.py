@@ -114,17 +114,20 @@ class Seasons:
                 source = planned[space]
                 result = GROWTH[source]
             planned = _put(planned, space, result)
-            what = self._step_words(step, power, space)
             if isinstance(step, LakeGrow) and not lake_placed:
-                state.say(f"{state.name(seat)}: the {what} is refused: the lake was not placed.")
+                state.say(f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: the lake was not placed.")
                 continue
             if board[space] != source:
-                state.say(f"{state.name(seat)}: the {what} is refused: an earlier step it relied on was refused.")
+                state.say(
+                    f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: "
+                    "an earlier step it relied on was refused."
+                )
                 placed = False
             elif pool.get(result, 0) <= 0:
                 state.pool_refusals += 1
                 state.say(
-                    f"{state.name(seat)}: the {what} is refused: the shared pool has no {PIECE_NAMES[result].lower()} left."
+                    f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: "
+                    f"the shared pool has no {PIECE_NAMES[result].lower()} left."
                 )
                 placed = False
             else:
