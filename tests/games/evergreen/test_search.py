@@ -178,3 +178,43 @@ def test_playout_action_picks_a_legal_action() -> None:
         assert GAME.advisor.playout_action(state, seat, actions, rng) in actions
         state = step(state, rng)
     assert search.rounds_left(state) >= 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_apply_in_place_gives_what_apply_gives(seed: int) -> None:
+    """A search's quick games change their own copy in place and write no log: every
+    step ends where `apply` would have but for the log, and the state before a
+    copying `apply` is untouched."""
+    state, rng = new_game(seed)
+    seat = RULES.to_act(state)[0]
+    owned = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    while not RULES.is_over(owned):
+        seat = RULES.to_act(owned)[0]
+        action = search.playout_action(owned, seat, RULES.legal_actions(owned, seat), rng)
+        before = owned.model_dump()
+        copied = RULES.apply(owned, seat, action)
+        assert owned.model_dump() == before
+        owned = RULES.apply_in_place(owned, seat, action)
+        assert owned.model_dump(exclude={"log"}) == copied.model_dump(exclude={"log"})
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_search_leaves_the_view_as_it_was(seed: int) -> None:
+    """The search changes its samples in place, never the view it was handed."""
+    import math
+
+    from boardgames_tui.engine.mcts import SearchBudget, search as run_search
+
+    state, rng = new_game(seed)
+    for _ in range(rng.randrange(20, 120)):
+        if RULES.is_over(state):
+            break
+        state = step(state, rng)
+    if RULES.is_over(state):
+        state, _ = new_game(seed)
+    seat = RULES.to_act(state)[0]
+    view = RULES.view(state, seat)
+    before, true_before = view.model_dump(), state.model_dump()
+    run_search(GAME, view, seat, SearchBudget(iterations=60, seconds=math.inf), random.Random(seed))
+    assert view.model_dump() == before
+    assert state.model_dump() == true_before

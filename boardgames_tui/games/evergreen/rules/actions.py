@@ -275,29 +275,60 @@ class Actions:
     def apply(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
         if isinstance(action, _STEP_TYPES):
             return self._apply_step(state, seat, action)
-        if isinstance(action, Done):
-            if sum(not player.committed for player in state.players) > 1:
-                new = shallow_copy(state, log=list(state.log), players=list(state.players))
-                new.players[seat] = shallow_copy(new.players[seat], committed=True)
-                new.say(self.log_line(state, seat, action))
-                return new
-            new = _clone(state)
+        if isinstance(action, Done) and self._others_planning(state):
+            new = shallow_copy(state, log=list(state.log), players=list(state.players))
+            new.players[seat] = shallow_copy(new.players[seat], committed=True)
             new.say(self.log_line(state, seat, action))
-            self._reveal(new)
             return new
         new = _clone(state)
         new.say(self.log_line(state, seat, action))
-        if isinstance(action, DraftCard):
-            self._draft(new, seat, action.card)
-        elif isinstance(action, ChooseBiome):
-            card = new.leftover
-            new.leftover = None
-            self._resolve_leftover(new, card, action.biome)  # type: ignore[arg-type]
-            self._start_actions(new)
+        self._play_on(new, seat, action, logged=True)
         return new
 
+    def apply_in_place(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
+        """`apply` for a search's simulated game, which owns `state` and reads no log.
+
+        A step or a Done before the last replaces one record in `state`'s own list of
+        players (every `apply` makes that list new) instead of copying the whole state
+        first; other containers are still copied before they change, since the state
+        shares them with those it came from.  No log line is written: working out the
+        words of a reveal and a deal was a good share of a simulated round.
+        """
+        if isinstance(action, _STEP_TYPES):
+            player = state.players[seat]
+            state.players[seat] = self._stepped(state, player, action)
+            return state
+        if isinstance(action, Done) and self._others_planning(state):
+            state.players[seat] = shallow_copy(state.players[seat], committed=True)
+            return state
+        new = _clone(state, copy_log=False)
+        self._play_on(new, seat, action, logged=False)
+        return new
+
+    @staticmethod
+    def _others_planning(state: EvergreenState) -> bool:
+        """Whether another seat has still to finish its plan (else a Done reveals every plan)."""
+        return sum(not player.committed for player in state.players) > 1
+
+    def _play_on(self, state: EvergreenState, seat: int, action: Any, *, logged: bool) -> None:
+        """What a draft pick, a wild biome or the last Done does to `state`, a copy the caller owns."""
+        if isinstance(action, Done):
+            self._reveal(state, logged=logged)
+        elif isinstance(action, DraftCard):
+            self._draft(state, seat, action.card, logged=logged)
+        elif isinstance(action, ChooseBiome):
+            card = state.leftover
+            state.leftover = None
+            self._resolve_leftover(state, card, action.biome, logged=logged)  # type: ignore[arg-type]
+            self._start_actions(state, logged=logged)
+
     def _apply_step(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
-        player = state.players[seat]
+        new = shallow_copy(state, players=list(state.players))
+        new.players[seat] = self._stepped(state, state.players[seat], action)
+        return new
+
+    def _stepped(self, state: EvergreenState, player: PlayerState, action: Any) -> PlayerState:
+        """`player` (its seat's record in `state`) after one step of its plan."""
         plan = player.plan
         assert plan is not None
         board = plan.board
@@ -329,9 +360,7 @@ class Actions:
         # step, and a private log line would keep the seat's view apart from the table's
         # for the rest of the game (every later draft behind a curtain).  The seat sees
         # its plan on its planet and in the "This round" panel.
-        new = shallow_copy(state, players=list(state.players))
-        new.players[seat] = shallow_copy(player, plan=shallow_copy(plan, **changes))
-        return new
+        return shallow_copy(player, plan=shallow_copy(plan, **changes))
 
     # -- words ------------------------------------------------------------------------------------------
     def log_line(self, state: EvergreenState, seat: int, action: Any) -> str:

@@ -461,13 +461,14 @@ def pool_line(pool: dict[str, int]) -> str:
     return " · ".join(f"{PIECE_NAMES[glyph].lower()} {pool[glyph]}" for glyph in BOX if glyph in pool)
 
 
-def _clone(state: EvergreenState) -> EvergreenState:
+def _clone(state: EvergreenState, *, copy_log: bool = True) -> EvergreenState:
     # Every container apply may change in place is new; player records and zone
     # stacks are replaced, never edited, so they are shared; so is the pool, which is
-    # replaced whole when it changes.  powers and replaced are fixed at setup.
+    # replaced whole when it changes.  powers and replaced are fixed at setup.  A
+    # simulated game writes no log (apply_in_place), so its log need not be copied.
     return shallow_copy(
         state,
-        log=list(state.log),
+        log=list(state.log) if copy_log else state.log,
         deck=list(state.deck),
         discard=list(state.discard),
         zone=dict(state.zone),

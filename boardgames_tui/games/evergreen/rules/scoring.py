@@ -26,22 +26,25 @@ from boardgames_tui.games.evergreen.rules.common import (
 
 
 class Scoring:
-    def _final_scoring(self, state: EvergreenState) -> None:
-        values = fertility_values(state.zone)
-        state.say(
-            "Fertility values: " + ", ".join(f"{BIOME_NAMES[biome]} {value}" for biome, value in values.items()) + "."
-        )
+    def _final_scoring(self, state: EvergreenState, *, logged: bool = True) -> None:
+        if logged:
+            values = fertility_values(state.zone)
+            state.say(
+                "Fertility values: " + ", ".join(f"{BIOME_NAMES[biome]} {value}" for biome, value in values.items()) + "."
+            )
         players = []
         for seat, player in enumerate(state.players):
             points = fertility_points(state.zone, player.board)
             bamboo = bamboo_biomes(player.board) if "bamboo" in state.powers else 0
             players.append(shallow_copy(player, fertility=[points[biome] for biome in BIOME_KEYS], bamboo_biomes=bamboo))
-            extra = f", bamboo biomes {2 * bamboo}" if "bamboo" in state.powers else ""
-            state.say(f"Final scoring — {state.name(seat)}: fertility {sum(points.values())}{extra}.")
+            if logged:
+                extra = f", bamboo biomes {2 * bamboo}" if "bamboo" in state.powers else ""
+                state.say(f"Final scoring — {state.name(seat)}: fertility {sum(points.values())}{extra}.")
         state.players = players
         state.phase = "over"
-        sheet = self.score_sheet(state)
-        state.say(f"The game is over: {', '.join(sheet.winner_names())} won with {plural(max(sheet.totals), 'point')}.")
+        if logged:
+            sheet = self.score_sheet(state)
+            state.say(f"The game is over: {', '.join(sheet.winner_names())} won with {plural(max(sheet.totals), 'point')}.")
 
     # -- scores ----------------------------------------------------------------------------------------------
     def totals(self, state: EvergreenState) -> list[int]:

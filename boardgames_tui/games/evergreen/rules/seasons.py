@@ -42,7 +42,9 @@ from boardgames_tui.games.evergreen.rules.common import (
 
 
 class Seasons:
-    def _start_actions(self, state: EvergreenState) -> None:
+    # `logged=False` (a search's simulated game: see Actions.apply_in_place) leaves
+    # the log alone, and the words for it unwritten; everything else is the same.
+    def _start_actions(self, state: EvergreenState, *, logged: bool = True) -> None:
         state.phase = "actions"
         raised = []
         players = []
@@ -51,12 +53,14 @@ class Seasons:
             index = state.powers.index(power)
             levels = list(player.levels)
             levels[index] = min(POWER_TRACK_MAX, levels[index] + 1)
-            raised.append(f"{POWERS[power].name} to level {levels[index]} for {state.name(seat)}")
+            if logged:
+                raised.append(f"{POWERS[power].name} to level {levels[index]} for {state.name(seat)}")
             players.append(shallow_copy(player, levels=levels, plan=Plan(board=player.board), committed=False))
         state.players = players
-        state.say("Powers rise: " + ", ".join(raised) + ". Everyone now plans in secret.")
+        if logged:
+            state.say("Powers rise: " + ", ".join(raised) + ". Everyone now plans in secret.")
 
-    def _reveal(self, state: EvergreenState) -> None:
+    def _reveal(self, state: EvergreenState, *, logged: bool = True) -> None:
         """Every plan is shown, then carried out against the shared pool in turn order."""
         state.info_epoch += 1
         players = list(state.players)
@@ -65,8 +69,9 @@ class Seasons:
             player = players[seat]
             plan = player.plan
             assert plan is not None
-            state.say(f"{state.name(seat)} revealed: {self.plan_summary(state, player, plan)}.")
-            board = self._carry_out(state, seat, player, plan, pool)
+            if logged:
+                state.say(f"{state.name(seat)} revealed: {self.plan_summary(state, player, plan)}.")
+            board = self._carry_out(state, seat, player, plan, pool, logged=logged)
             players[seat] = shallow_copy(
                 player,
                 board=board,
@@ -82,16 +87,18 @@ class Seasons:
         else:
             state.first_player = (state.first_player + 1) % count
         if state.round >= SEASON_ROUNDS[state.season]:
-            self._end_season(state)
+            self._end_season(state, logged=logged)
             if state.phase == "over":
                 return
         else:
             state.round += 1
-        if count > 1:
+        if count > 1 and logged:
             state.say(f"{state.name(state.first_player)} will lead the next round.")
-        self._deal(state)
+        self._deal(state, logged=logged)
 
-    def _carry_out(self, state: EvergreenState, seat: int, player: PlayerState, plan: Plan, pool: dict[str, int]) -> str:
+    def _carry_out(
+        self, state: EvergreenState, seat: int, player: PlayerState, plan: Plan, pool: dict[str, int], *, logged: bool = True
+    ) -> str:
         """The public board after `plan`'s steps, taking their pieces from `pool` (changed in place).
 
         The plan was checked against the pool as of the last reveal; seats earlier
@@ -115,20 +122,25 @@ class Seasons:
                 result = GROWTH[source]
             planned = _put(planned, space, result)
             if isinstance(step, LakeGrow) and not lake_placed:
-                state.say(f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: the lake was not placed.")
+                if logged:
+                    state.say(
+                        f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: the lake was not placed."
+                    )
                 continue
             if board[space] != source:
-                state.say(
-                    f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: "
-                    "an earlier step it relied on was refused."
-                )
+                if logged:
+                    state.say(
+                        f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: "
+                        "an earlier step it relied on was refused."
+                    )
                 placed = False
             elif pool.get(result, 0) <= 0:
                 state.pool_refusals += 1
-                state.say(
-                    f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: "
-                    f"the shared pool has no {PIECE_NAMES[result].lower()} left."
-                )
+                if logged:
+                    state.say(
+                        f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: "
+                        f"the shared pool has no {PIECE_NAMES[result].lower()} left."
+                    )
                 placed = False
             else:
                 pool[result] -= 1
@@ -160,17 +172,18 @@ class Seasons:
             for step in plan.steps
         )
 
-    def _end_season(self, state: EvergreenState) -> None:
+    def _end_season(self, state: EvergreenState, *, logged: bool = True) -> None:
         season = state.season
         edge = SUN[season]
-        boards, grown_by_seat = self._grow_all_bamboo(state, edge)
+        boards, grown_by_seat = self._grow_all_bamboo(state, edge, logged=logged)
         players = []
         for seat, player in enumerate(state.players):
             board, grown = boards[seat], grown_by_seat[seat]
             light = light_points(board, edge)
             forest = len(biggest_forest(board))
-            note = f" ({len(grown)} small bamboo grew first)" if grown else ""
-            state.say(f"{SEASONS[season]} scoring — {state.name(seat)}: light {light}, biggest forest {forest}{note}.")
+            if logged:
+                note = f" ({len(grown)} small bamboo grew first)" if grown else ""
+                state.say(f"{SEASONS[season]} scoring — {state.name(seat)}: light {light}, biggest forest {forest}{note}.")
             state.discard.extend(player.drafted)
             players.append(
                 shallow_copy(player, board=board, light=[*player.light, light], forest=[*player.forest, forest], drafted=[])
@@ -178,13 +191,16 @@ class Seasons:
         state.players = players
         state.info_epoch += 1
         if season + 1 >= len(SEASONS):
-            self._final_scoring(state)
+            self._final_scoring(state, logged=logged)
             return
         state.season = season + 1
         state.round = 1
-        state.say(f"The sun moves to the {SUN[state.season]} edge: {SEASONS[state.season]} begins.")
+        if logged:
+            state.say(f"The sun moves to the {SUN[state.season]} edge: {SEASONS[state.season]} begins.")
 
-    def _grow_all_bamboo(self, state: EvergreenState, edge: str) -> tuple[list[str], list[list[int]]]:
+    def _grow_all_bamboo(
+        self, state: EvergreenState, edge: str, *, logged: bool = True
+    ) -> tuple[list[str], list[list[int]]]:
         """Every planet's bamboo growth before light, from the shared pool in turn order."""
         boards = [player.board for player in state.players]
         grown_by_seat: list[list[int]] = [[] for _ in boards]
@@ -200,9 +216,10 @@ class Seasons:
             short = wanted - len(grown)
             if short:
                 state.pool_refusals += short
-                state.say(
-                    f"{state.name(seat)}: {short} lit small bamboo {'stays' if short == 1 else 'stay'} small: "
-                    "the shared pool has no big bamboo left."
-                )
+                if logged:
+                    state.say(
+                        f"{state.name(seat)}: {short} lit small bamboo {'stays' if short == 1 else 'stay'} small: "
+                        "the shared pool has no big bamboo left."
+                    )
         state.pool = pool
         return boards, grown_by_seat

@@ -106,7 +106,7 @@ class Setup:
             state.rng().shuffle(state.deck)
             state.say(f"{plural(len(aside), 'revealed card')} without fertility icons shuffled back into the deck.")
 
-    def _deal(self, state: EvergreenState) -> None:
+    def _deal(self, state: EvergreenState, *, logged: bool = True) -> None:
         need = len(state.players) + 1
         row: list[int] = []
         while len(row) < need:
@@ -116,7 +116,8 @@ class Setup:
                 state.deck = state.discard
                 state.discard = []
                 state.rng().shuffle(state.deck)
-                state.say("The deck is empty: the discard pile is shuffled into a new deck.")
+                if logged:
+                    state.say("The deck is empty: the discard pile is shuffled into a new deck.")
             row.append(state.deck.pop(0))
         state.row = row
         state.marker = None
@@ -125,11 +126,12 @@ class Setup:
         state.phase = "draft"
         state.info_epoch += 1
         state.players = [shallow_copy(player, card=None) for player in state.players]
-        state.say(
-            f"{SEASONS[state.season]}, round {state.round} of {SEASON_ROUNDS[state.season]}: the draft row shows "
-            + "; ".join(card_label(card) for card in row)
-            + "."
-        )
+        if logged:
+            state.say(
+                f"{SEASONS[state.season]}, round {state.round} of {SEASON_ROUNDS[state.season]}: the draft row shows "
+                + "; ".join(card_label(card) for card in row)
+                + "."
+            )
 
     # -- who acts -------------------------------------------------------------------------------
     def to_act(self, state: EvergreenState) -> list[int]:
@@ -172,13 +174,13 @@ class Setup:
             return "grow plants beside the new lake, or go on"
         return "plan your power uses and action, then finish"
 
-    def _draft(self, state: EvergreenState, seat: int, card: int) -> None:
+    def _draft(self, state: EvergreenState, seat: int, card: int, *, logged: bool = True) -> None:
         state.row.remove(card)
         player = state.players[seat]
         state.players[seat] = shallow_copy(player, card=card, drafted=[*player.drafted, card])
         if state.picked == 0 and state.row:
             state.marker = state.row[0]
-            if len(state.players) > 1:
+            if len(state.players) > 1 and logged:
                 state.say(f"The first-player marker goes on {card_label(state.marker)}.")
         if card == state.marker:
             state.marker_taken_by = seat
@@ -188,24 +190,26 @@ class Setup:
         leftover = state.row[0] if state.row else None
         state.row = []
         if leftover is None:
-            self._start_actions(state)
+            self._start_actions(state, logged=logged)
             return
         info = CARDS[leftover]
         if info.biome == WILD and info.fertile:
             state.leftover = leftover
             state.phase = "wild"
-            chooser = self._last_picker(state)
-            state.say(f"The leftover {card_label(leftover)} needs a biome: the choice goes to {state.name(chooser)}.")
+            if logged:
+                chooser = self._last_picker(state)
+                state.say(f"The leftover {card_label(leftover)} needs a biome: the choice goes to {state.name(chooser)}.")
             return
-        self._resolve_leftover(state, leftover, info.biome)
-        self._start_actions(state)
+        self._resolve_leftover(state, leftover, info.biome, logged=logged)
+        self._start_actions(state, logged=logged)
 
-    def _resolve_leftover(self, state: EvergreenState, card: int, biome: str) -> None:
+    def _resolve_leftover(self, state: EvergreenState, card: int, biome: str, *, logged: bool = True) -> None:
         info = CARDS[card]
         label = card_label(card)
         if info.fertile:
             state.zone[biome] = [*state.zone[biome], ZoneCard(card=card)]
-            state.say(f"The leftover {label} joins the {BIOME_NAMES[biome]} fertility stack.")
+            if logged:
+                state.say(f"The leftover {label} joins the {BIOME_NAMES[biome]} fertility stack.")
         elif info.aridity:
             # The last card of the stack dries out, whatever it shows (rules.md).
             stack = list(state.zone[biome])
@@ -215,13 +219,14 @@ class Setup:
                 stack[-1] = ZoneCard(card=flipped, face_up=False)
             stack.append(ZoneCard(card=card))
             state.zone[biome] = stack
-            if flipped is None:
+            if logged and flipped is None:
                 state.say(f"The leftover {label} joins the {BIOME_NAMES[biome]} stack; nothing there to dry out.")
-            else:
+            elif logged:
                 state.say(f"Aridity: the leftover {label} turns {card_label(flipped)} face down in {BIOME_NAMES[biome]}.")
         else:
             state.discard.append(card)
-            state.say(f"The leftover {label} has no icon and is discarded.")
+            if logged:
+                state.say(f"The leftover {label} has no icon and is discarded.")
 
     # -- what a seat may see ------------------------------------------------------------------------------
     def view(self, state: EvergreenState, seat: int) -> EvergreenState:
