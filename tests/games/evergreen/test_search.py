@@ -183,19 +183,23 @@ def test_playout_action_picks_a_legal_action() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_apply_in_place_gives_what_apply_gives(seed: int) -> None:
     """A search's quick games change their own copy in place and write no log: every
-    step ends where `apply` would have but for the log, and the state before a
-    copying `apply` is untouched."""
+    step ends where `apply` would have but for the log, and no other state changes
+    (the one it came from, nor those `apply` made alongside, which share its parts)."""
     state, rng = new_game(seed)
+    start = state.model_dump()
     seat = RULES.to_act(state)[0]
     owned = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    alongside = []
     while not RULES.is_over(owned):
         seat = RULES.to_act(owned)[0]
         action = search.playout_action(owned, seat, RULES.legal_actions(owned, seat), rng)
-        before = owned.model_dump()
         copied = RULES.apply(owned, seat, action)
-        assert owned.model_dump() == before
+        alongside.append((copied, copied.model_dump()))
         owned = RULES.apply_in_place(owned, seat, action)
         assert owned.model_dump(exclude={"log"}) == copied.model_dump(exclude={"log"})
+    assert state.model_dump() == start
+    for copied, made in alongside:
+        assert copied.model_dump() == made
 
 
 @pytest.mark.parametrize("seed", range(3))
