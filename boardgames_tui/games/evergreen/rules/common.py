@@ -159,7 +159,11 @@ _STEP_TYPES = (Plant, Grow, UsePower, LakeGrow)
 # -- small public helpers (for the screen, tests and bots) ---------------------------------
 def space_name(cell: int) -> str:
     """'A1' is the top-left space; letters are columns, numbers rows from the top."""
-    return f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}"
+    return _SPACE_NAMES[cell]
+
+
+# Names and labels written once: every reveal, deal and draft pick writes several into the log.
+_SPACE_NAMES: tuple[str, ...] = tuple(f"{COLUMNS[cell % SIZE]}{cell // SIZE + 1}" for cell in range(CELLS))
 
 
 def biome_at(cell: int) -> str | None:
@@ -170,7 +174,10 @@ def biome_at(cell: int) -> str | None:
 
 def card_label(card: int) -> str:
     """'Swamp · Place a Lake · 2 fertility'."""
-    info = CARDS[card]
+    return _CARD_LABELS[card]
+
+
+def _card_label(info: CardInfo) -> str:
     biome = "Wild" if info.biome == WILD else BIOME_NAMES[info.biome]
     return f"{biome} · {POWERS[info.power].name}{_icon_text(info)}"
 
@@ -185,6 +192,9 @@ def _icon_text(info: CardInfo) -> str:
     if info.negative:
         return " · negative fertility"
     return ""
+
+
+_CARD_LABELS: tuple[str, ...] = tuple(_card_label(info) for info in CARDS)
 
 
 def sun_edge(state: EvergreenState) -> str:
