@@ -247,7 +247,8 @@ def lit_spaces(board: str, edge: str) -> list[int]:
     line by line (see `_lit_along`), each line from the sun."""
     lit = []
     for cells, glyphs in zip(LINES[edge], _LINE_SLICES[edge]):
-        lit.extend(cells[place] for place in _light_along(board[glyphs])[0])
+        for place in _light_along(board[glyphs])[0]:
+            lit.append(cells[place])
     return lit
 
 

@@ -208,12 +208,17 @@ class Seasons:
             return boards, grown_by_seat
         pool = dict(state.pool)
         for seat in turn_order(state):
-            wanted = sum(1 for cell in lit_spaces(boards[seat], edge) if boards[seat][cell] == SMALL_BAMBOO)
-            board, grown = grow_bamboo(boards[seat], edge, pool.get(BIG_BAMBOO, 0))
-            pool[BIG_BAMBOO] = pool.get(BIG_BAMBOO, 0) - len(grown)
+            before = boards[seat]
+            big_left = pool.get(BIG_BAMBOO, 0)
+            board, grown = grow_bamboo(before, edge, big_left)
+            pool[BIG_BAMBOO] = big_left - len(grown)
             pool[SMALL_BAMBOO] = pool.get(SMALL_BAMBOO, 0) + len(grown)
             boards[seat], grown_by_seat[seat] = board, grown
-            short = wanted - len(grown)
+            # Fewer grew than the pool could cover only when no more were lit: the
+            # lit ones need counting only when the pool may have run short.
+            short = 0
+            if len(grown) >= big_left and SMALL_BAMBOO in before:
+                short = sum(1 for cell in lit_spaces(before, edge) if before[cell] == SMALL_BAMBOO) - len(grown)
             if short:
                 state.pool_refusals += short
                 if logged:
