@@ -321,7 +321,13 @@ def _forest_groups(board: str) -> list[int]:
 
 
 def _spaces_of(mask: int) -> list[int]:
-    return [cell for cell in range(CELLS) if mask >> cell & 1]
+    """The spaces of a bit mask, in order: one step per space in it."""
+    spaces = []
+    while mask:
+        lowest = mask & -mask
+        spaces.append(lowest.bit_length() - 1)
+        mask ^= lowest
+    return spaces
 
 
 def forests(board: str) -> list[list[int]]:
