@@ -24,6 +24,11 @@ Replaceable = Literal["random", "sprout", "sprout-to-small", "small-to-big", "bu
 
 
 class _Action(BaseModel):
+    """Each action hashes its one field itself: a search keys its tree by actions and
+    hashes them a few hundred thousand times a hint, and pydantic's hash of a frozen
+    model gathers every field into a tuple first.  Equal actions still hash alike;
+    actions of two kinds may share a hash, and equality tells them apart."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
@@ -33,12 +38,18 @@ class DraftCard(_Action):
     kind: Literal["draft"] = "draft"
     card: int
 
+    def __hash__(self) -> int:
+        return hash(self.card)
+
 
 class ChooseBiome(_Action):
     """The last picker sends a wild leftover with a fertility icon to a biome."""
 
     kind: Literal["biome"] = "biome"
     biome: str
+
+    def __hash__(self) -> int:
+        return hash(self.biome)
 
 
 class Plant(_Action):
@@ -47,12 +58,18 @@ class Plant(_Action):
     kind: Literal["plant"] = "plant"
     space: int
 
+    def __hash__(self) -> int:
+        return hash(self.space)
+
 
 class Grow(_Action):
     """Action step: a sprout becomes a small tree, or a small tree a big one."""
 
     kind: Literal["grow"] = "grow"
     space: int
+
+    def __hash__(self) -> int:
+        return hash(self.space)
 
 
 class UsePower(_Action):
@@ -61,6 +78,9 @@ class UsePower(_Action):
     kind: Literal["power"] = "power"
     space: int | None = None
 
+    def __hash__(self) -> int:
+        return hash(self.space)
+
 
 class LakeGrow(_Action):
     """One of the two growths beside the lake just placed."""
@@ -68,11 +88,17 @@ class LakeGrow(_Action):
     kind: Literal["lake-grow"] = "lake-grow"
     space: int
 
+    def __hash__(self) -> int:
+        return hash(self.space)
+
 
 class Done(_Action):
     """The seat's plan for this round is complete (hidden until everybody is done)."""
 
     kind: Literal["done"] = "done"
+
+    def __hash__(self) -> int:
+        return 0
 
 
 Action = Annotated[

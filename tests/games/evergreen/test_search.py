@@ -222,3 +222,19 @@ def test_a_search_leaves_the_view_as_it_was(seed: int) -> None:
     run_search(GAME, view, seat, SearchBudget(iterations=60, seconds=math.inf), random.Random(seed))
     assert view.model_dump() == before
     assert state.model_dump() == true_before
+
+
+def test_an_action_read_back_is_the_same_key() -> None:
+    """Actions hash their one field themselves (a search's tree is keyed by them): an
+    action read back from its JSON, as a save or the wire gives it, is equal to the
+    one the rules offer and finds the same entry."""
+    from boardgames_tui.games.evergreen.model import ChooseBiome, Done, DraftCard, Grow, LakeGrow, Plant, UsePower
+
+    actions = [DraftCard(card=7), ChooseBiome(biome="swamp"), Plant(space=9), Grow(space=9), LakeGrow(space=9),
+               UsePower(space=9), UsePower(), Done()]
+    keyed = {action: index for index, action in enumerate(actions)}
+    assert len(keyed) == len(actions)
+    for index, action in enumerate(actions):
+        read_back = RULES.action_adapter.validate_json(RULES.action_adapter.dump_json(action))
+        assert read_back == action and hash(read_back) == hash(action)
+        assert keyed[read_back] == index
