@@ -294,7 +294,10 @@ def light_preview(board: str, edge: str, big_bamboo_left: int | None = None) -> 
 
 
 def light_points(board: str, edge: str) -> int:
-    return sum(_light_along(board[glyphs])[1] for glyphs in _LINE_SLICES[edge])
+    points = 0
+    for glyphs in _LINE_SLICES[edge]:
+        points += _light_along(board[glyphs])[1]
+    return points
 
 
 def _forest_groups(board: str) -> list[int]:
