@@ -43,8 +43,9 @@ class Scoring:
         state.players = players
         state.phase = "over"
         if logged:
-            sheet = self.score_sheet(state)
-            state.say(f"The game is over: {', '.join(sheet.winner_names())} won with {plural(max(sheet.totals), 'point')}.")
+            # The winners and their points, as the score sheet would name them (without building it).
+            names = ", ".join(state.name(seat) for seat in self.winners(state))
+            state.say(f"The game is over: {names} won with {plural(max(self.totals(state)), 'point')}.")
 
     # -- scores ----------------------------------------------------------------------------------------------
     def totals(self, state: EvergreenState) -> list[int]:
