@@ -231,11 +231,11 @@ class Setup:
     # -- what a seat may see ------------------------------------------------------------------------------
     def view(self, state: EvergreenState, seat: int) -> EvergreenState:
         players = state.players
-        if any(player.plan is not None for index, player in enumerate(players) if index != seat):
-            players = [
-                player if index == seat or player.plan is None else _public_player(player)
-                for index, player in enumerate(players)
-            ]
+        for index, player in enumerate(state.players):
+            if index != seat and player.plan is not None:
+                if players is state.players:
+                    players = list(players)
+                players[index] = _public_player(player)
         return shallow_copy(
             state,
             seed=0,
