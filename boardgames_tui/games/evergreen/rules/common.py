@@ -406,7 +406,14 @@ def fertility_points(zone: dict[str, list[ZoneCard]], board: str) -> dict[str, i
 
 def bamboo_biomes(board: str) -> int:
     """Biomes holding at least one bamboo, small or big (2 points each at the end)."""
-    return len({BIOME_AT[cell] for cell in PLAYABLE if board[cell] in (SMALL_BAMBOO, BIG_BAMBOO)})
+    biomes = set()
+    for glyph in (SMALL_BAMBOO, BIG_BAMBOO):
+        # Only the bamboo's own spaces are visited: a search's estimates ask this of every planet.
+        cell = board.find(glyph)
+        while cell >= 0:
+            biomes.add(BIOME_AT[cell])
+            cell = board.find(glyph, cell + 1)
+    return len(biomes)
 
 
 def fits_an_option(plants: int, grows: int, biome_set: set[int] | frozenset[int], card_biome: str) -> bool:
