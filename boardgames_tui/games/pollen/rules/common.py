@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from boardgames_tui.engine.contract import HIDDEN
+from boardgames_tui.engine.contract import HIDDEN, construct, shallow_copy
 from boardgames_tui.engine.text import and_list
 from boardgames_tui.games.pollen.content import cards, insects, tokens
 from boardgames_tui.games.pollen.model import (
@@ -17,7 +17,9 @@ from boardgames_tui.games.pollen.model import (
     PlacedToken,
     Plant,
     PlayerState,
+    Planted,
     PollenState,
+    Pollination,
 )
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -392,25 +394,62 @@ def _clone(state: PollenState, seat: int) -> PollenState:
     # changes.  Only the acting seat's hand and deck ever change, so only that player
     # is copied.
     players = list(state.players)
-    player = players[seat]
-    players[seat] = PlayerState(hand=list(player.hand), deck=list(player.deck))
-    return state.model_copy(
-        update={
-            "log": list(state.log),
-            "players": players,
-            "meeples": [list(row) for row in state.meeples],
-            "garden": list(state.garden),
-            "tokens": list(state.tokens),
-            "bag": list(state.bag),
-            "pending_tokens": list(state.pending_tokens),
-            "pending_points": list(state.pending_points),
-            "supply": list(state.supply),
-            "fill_ins": list(state.fill_ins),
-            "pollinations": list(state.pollinations),
-            "open_cells": list(state.open_cells),
-            "end_reasons": list(state.end_reasons),
-        }
+    players[seat] = _own_player(players[seat])
+    return shallow_copy(
+        state,
+        log=list(state.log),
+        players=players,
+        meeples=[list(row) for row in state.meeples],
+        garden=list(state.garden),
+        tokens=list(state.tokens),
+        bag=list(state.bag),
+        pending_tokens=list(state.pending_tokens),
+        pending_points=list(state.pending_points),
+        supply=list(state.supply),
+        fill_ins=list(state.fill_ins),
+        pollinations=list(state.pollinations),
+        open_cells=list(state.open_cells),
+        end_reasons=list(state.end_reasons),
     )
+
+
+def _own_player(player: PlayerState) -> PlayerState:
+    """A copy of `player` whose hand and deck may be changed."""
+    return construct(PlayerState, {"hand": list(player.hand), "deck": list(player.deck)})
+
+
+# The models below are built thousands of times in a search's simulated games from
+# values the rules know are valid, so they skip pydantic's validation; each comes out
+# as the validating constructor would leave it, down to which fields count as given.
+def _new_planted(x: int, y: int, card: int) -> Planted:
+    return construct(Planted, {"x": x, "y": y, "card": card})
+
+
+def _new_token(x: int, y: int, token: int) -> PlacedToken:
+    """PlacedToken(x=x, y=y, token=token): face up, which was not given."""
+    placed = construct(PlacedToken, {"x": x, "y": y, "token": token, "face_up": True})
+    placed.__pydantic_fields_set__.discard("face_up")
+    return placed
+
+
+def _scored_token(placed: PlacedToken) -> PlacedToken:
+    """PlacedToken(x=…, y=…, token=…, face_up=False): `placed` turned face down."""
+    return construct(PlacedToken, {"x": placed.x, "y": placed.y, "token": placed.token, "face_up": False})
+
+
+def _insect_result(insect: int, counts: list[int], winner: int | None, from_empty_pile: bool | None) -> InsectResult:
+    """InsectResult(insect=…, counts=…, winner=…[, from_empty_pile=…]): None leaves the
+    pile unmentioned (a tie), as the rules' constructor calls did."""
+    values = {"insect": insect, "counts": counts, "winner": winner, "from_empty_pile": bool(from_empty_pile)}
+    result = construct(InsectResult, values)
+    if from_empty_pile is None:
+        result.__pydantic_fields_set__.discard("from_empty_pile")
+    return result
+
+
+def _new_pollination(turn: int, placed: PlacedToken, results: list[InsectResult]) -> Pollination:
+    values = {"turn": turn, "token": placed.token, "x": placed.x, "y": placed.y, "results": results}
+    return construct(Pollination, values)
 
 
 _HIDDEN_PLAYERS: dict[tuple[int, int], PlayerState] = {}

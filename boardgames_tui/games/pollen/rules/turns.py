@@ -46,6 +46,12 @@ from boardgames_tui.games.pollen.rules.common import (
     _clone,
     _flush,
     _hidden_player,
+    _insect_result,
+    _new_planted,
+    _new_pollination,
+    _new_token,
+    _own_player,
+    _scored_token,
     _place_actions,
     _plant_actions,
     _score_token,
@@ -209,7 +215,16 @@ class Turns:
     # Public sentences of one action are gathered in `notes` and logged as one line;
     # a pollination, the end of the game and private draws get lines of their own.
     def apply(self, state: PollenState, seat: int, action: Any) -> PollenState:
-        state = _clone(state, seat)
+        return self._act(_clone(state, seat), seat, action)
+
+    def apply_in_place(self, state: PollenState, seat: int, action: Any) -> PollenState:
+        # Every list the turn changes is the state's own after an `apply`, except the
+        # other seats' player records, which `_clone` shares with the state it copied.
+        state.players[seat] = _own_player(state.players[seat])
+        return self._act(state, seat, action)
+
+    def _act(self, state: PollenState, seat: int, action: Any) -> PollenState:
+        """Makes `action` on `state`, which the caller owns, and returns it."""
         notes = [self.log_line(state, seat, action)]
         if isinstance(action, Plant):
             self._plant(state, seat, action, notes)
@@ -236,7 +251,7 @@ class Turns:
         # 1. Plant.
         state.players[seat].hand.remove(action.card)
         cell = (action.x, action.y)
-        state.garden.append(Planted(x=action.x, y=action.y, card=action.card))
+        state.garden.append(_new_planted(action.x, action.y, action.card))
         state.open_cells.remove(cell)
         state.last_planted = cell
         # Everything this turn happens at the new card's corners, so the cards in the
@@ -316,7 +331,7 @@ class Turns:
     ) -> None:
         state.pending_tokens.remove(token)
         state.pending_points.remove(point)
-        placed = PlacedToken(x=point[0], y=point[1], token=token)
+        placed = _new_token(point[0], point[1], token)
         state.tokens.append(placed)
         if announce:
             notes.append(f"A {_TOKEN_LABEL[token]} token settles at {point_label(point)}.")
@@ -342,7 +357,7 @@ class Turns:
             shown = ", ".join(f"{names[seat]} {count}" for seat, count in enumerate(counts) if count > 0)
             if winner is None:
                 parts.append(f"{_PLURAL[insect]}: {shown}, a tie: no meeple" if shown else f"{_PLURAL[insect]}: none")
-                results.append(InsectResult(insect=insect, counts=counts, winner=None))
+                results.append(_insect_result(insect, counts, None, None))
                 continue
             empty = state.supply[insect] == 0
             if empty:
@@ -353,13 +368,11 @@ class Turns:
                 won = f"{names[winner]} wins a {_NAME[insect]} meeple"
             state.meeples[winner][insect] += 1
             parts.append(f"{_PLURAL[insect]}: {shown}, {won}")
-            results.append(InsectResult(insect=insect, counts=counts, winner=winner, from_empty_pile=empty))
-        state.pollinations.append(
-            Pollination(turn=state.turn, token=placed.token, x=placed.x, y=placed.y, results=results)
-        )
+            results.append(_insect_result(insect, counts, winner, empty))
+        state.pollinations.append(_new_pollination(state.turn, placed, results))
         tokens_ = state.tokens
         index = next(index for index, other in enumerate(tokens_) if other is placed)
-        tokens_[index] = PlacedToken(x=placed.x, y=placed.y, token=placed.token, face_up=False)
+        tokens_[index] = _scored_token(placed)
         _flush(state, notes)
         state.say(
             f"The {_TOKEN_LABEL[placed.token]} token at {point_label(point)} is pollinated. " + "; ".join(parts) + "."
