@@ -389,16 +389,15 @@ def _place_actions(token: int, points: list[Point]) -> list[PlaceToken]:
     return [row[point] for point in points]
 
 
-def _clone(state: PollenState, seat: int) -> PollenState:
-    # A hand-written copy: far cheaper than a deep copy; apply never shares a list it
-    # changes.  Only the acting seat's hand and deck ever change, so only that player
-    # is copied.
-    players = list(state.players)
-    players[seat] = _own_player(players[seat])
+def _clone(state: PollenState) -> PollenState:
+    # A hand-written copy: far cheaper than a deep copy.  Every list a turn changes is
+    # copied, the player records included (even though a turn changes only its own
+    # player's), so that the copy owns all it may change: a search's quick game then
+    # goes on with `apply_in_place` and copies nothing more.
     return shallow_copy(
         state,
         log=list(state.log),
-        players=players,
+        players=[_own_player(player) for player in state.players],
         meeples=[list(row) for row in state.meeples],
         garden=list(state.garden),
         tokens=list(state.tokens),
@@ -421,20 +420,48 @@ def _own_player(player: PlayerState) -> PlayerState:
 # The models below are built thousands of times in a search's simulated games from
 # values the rules know are valid, so they skip pydantic's validation; each comes out
 # as the validating constructor would leave it, down to which fields count as given.
+# The garden's cards and the tokens are frozen, and a state shares them with its
+# copies already, so equal ones are one object, built the first time it is needed.
+_SHARED_LIMIT = 100_000
+_PLANTED: dict[tuple[int, int, int], Planted] = {}
+_TOKENS_FACE_UP: dict[tuple[int, int, int], PlacedToken] = {}
+_TOKENS_FACE_DOWN: dict[tuple[int, int, int], PlacedToken] = {}
+
+
 def _new_planted(x: int, y: int, card: int) -> Planted:
-    return construct(Planted, {"x": x, "y": y, "card": card})
+    """Planted(x=x, y=y, card=card)."""
+    key = (x, y, card)
+    planted = _PLANTED.get(key)
+    if planted is None:
+        if len(_PLANTED) > _SHARED_LIMIT:
+            _PLANTED.clear()
+        planted = _PLANTED[key] = construct(Planted, {"x": x, "y": y, "card": card})
+    return planted
 
 
 def _new_token(x: int, y: int, token: int) -> PlacedToken:
     """PlacedToken(x=x, y=y, token=token): face up, which was not given."""
-    placed = construct(PlacedToken, {"x": x, "y": y, "token": token, "face_up": True})
-    placed.__pydantic_fields_set__.discard("face_up")
+    key = (x, y, token)
+    placed = _TOKENS_FACE_UP.get(key)
+    if placed is None:
+        if len(_TOKENS_FACE_UP) > _SHARED_LIMIT:
+            _TOKENS_FACE_UP.clear()
+        placed = construct(PlacedToken, {"x": x, "y": y, "token": token, "face_up": True})
+        placed.__pydantic_fields_set__.discard("face_up")
+        _TOKENS_FACE_UP[key] = placed
     return placed
 
 
 def _scored_token(placed: PlacedToken) -> PlacedToken:
     """PlacedToken(x=…, y=…, token=…, face_up=False): `placed` turned face down."""
-    return construct(PlacedToken, {"x": placed.x, "y": placed.y, "token": placed.token, "face_up": False})
+    key = (placed.x, placed.y, placed.token)
+    scored = _TOKENS_FACE_DOWN.get(key)
+    if scored is None:
+        if len(_TOKENS_FACE_DOWN) > _SHARED_LIMIT:
+            _TOKENS_FACE_DOWN.clear()
+        values = {"x": placed.x, "y": placed.y, "token": placed.token, "face_up": False}
+        scored = _TOKENS_FACE_DOWN[key] = construct(PlacedToken, values)
+    return scored
 
 
 def _insect_result(insect: int, counts: list[int], winner: int | None, from_empty_pile: bool | None) -> InsectResult:

@@ -50,7 +50,6 @@ from boardgames_tui.games.pollen.rules.common import (
     _new_planted,
     _new_pollination,
     _new_token,
-    _own_player,
     _scored_token,
     _place_actions,
     _plant_actions,
@@ -215,12 +214,10 @@ class Turns:
     # Public sentences of one action are gathered in `notes` and logged as one line;
     # a pollination, the end of the game and private draws get lines of their own.
     def apply(self, state: PollenState, seat: int, action: Any) -> PollenState:
-        return self._act(_clone(state, seat), seat, action)
+        return self._act(_clone(state), seat, action)
 
     def apply_in_place(self, state: PollenState, seat: int, action: Any) -> PollenState:
-        # Every list the turn changes is the state's own after an `apply`, except the
-        # other seats' player records, which `_clone` shares with the state it copied.
-        state.players[seat] = _own_player(state.players[seat])
+        # After one `apply` the state owns every list a turn changes (see `_clone`).
         return self._act(state, seat, action)
 
     def _act(self, state: PollenState, seat: int, action: Any) -> PollenState:
