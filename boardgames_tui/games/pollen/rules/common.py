@@ -41,6 +41,7 @@ _INSECTS = insects()
 _NAME = tuple(insect.name for insect in _INSECTS)
 _PLURAL = tuple(insect.plural for insect in _INSECTS)
 _INSECT_COUNT = len(_INSECTS)
+_LAST_MEEPLE = tuple(f"The last {name} meeple has been awarded." for name in _NAME)
 
 
 def card_label(card: int) -> str:
@@ -501,8 +502,39 @@ def _flush(state: PollenState, notes: list[str]) -> None:
 def _cards_near(state: PollenState, cell: Cell) -> dict[Cell, int]:
     """Cell -> card for the 3 x 3 block of cells centred on `cell`."""
     x, y = cell
+    left, right, top, bottom = x - 1, x + 1, y - 1, y + 1
     return {
         (planted.x, planted.y): planted.card
         for planted in state.garden
-        if x - 1 <= planted.x <= x + 1 and y - 1 <= planted.y <= y + 1
+        if left <= planted.x <= right and top <= planted.y <= bottom
     }
+
+
+def _mixed_owners(cards: Iterable[int | None]) -> bool:
+    """Whether the cards (None: an empty cell) belong to at least two players."""
+    first = None
+    for card in cards:
+        if card is not None:
+            owner = _OWNER[card]
+            if first is None:
+                first = owner
+            elif owner != first:
+                return True
+    return False
+
+
+def _all_alike(drawn: Sequence[int]) -> bool:
+    """Whether the tokens show the same insects (at least one token)."""
+    insects = _TOKEN_INSECTS[drawn[0]]
+    for token in drawn:
+        if _TOKEN_INSECTS[token] != insects:
+            return False
+    return True
+
+
+def _set_field(state: PollenState, name: str, value: object) -> None:
+    """`state.name = value` as pydantic would do it without validation (the state's
+    model validates no assignment), minus the checks of its `__setattr__`: the rules
+    set a few fields on every move of every simulated game."""
+    state.__dict__[name] = value
+    state.__pydantic_fields_set__.add(name)

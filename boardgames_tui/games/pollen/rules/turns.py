@@ -45,7 +45,11 @@ from boardgames_tui.games.pollen.rules.common import (
     _cards_near,
     _clone,
     _flush,
+    _LAST_MEEPLE,
+    _all_alike,
     _hidden_player,
+    _mixed_owners,
+    _set_field,
     _insect_result,
     _new_planted,
     _new_pollination,
@@ -250,27 +254,29 @@ class Turns:
         cell = (action.x, action.y)
         state.garden.append(_new_planted(action.x, action.y, action.card))
         state.open_cells.remove(cell)
-        state.last_planted = cell
+        _set_field(state, "last_planted", cell)
         # Everything this turn happens at the new card's corners, so the cards in the
         # 3 x 3 block around it are all that is ever looked at.
         cards_at = _cards_near(state, cell)
-        corners = cell_corners(cell)
         x, y = cell
+        right, bottom = x + 1, y + 1
         at_corners: dict[Point, PlacedToken] = {}
         for placed in state.tokens:
-            if x <= placed.x <= x + 1 and y <= placed.y <= y + 1:
-                at_corners[(placed.x, placed.y)] = placed
+            px = placed.x
+            if x <= px <= right:
+                py = placed.y
+                if y <= py <= bottom:
+                    at_corners[(px, py)] = placed
         # Only the new card's corners can have become surrounded (2. Pollinate) or
         # eligible for a token (3. Attract); corners are already in reading order.
         get = cards_at.get
         points: list[Point] = []
-        for point in corners:
+        for point in cell_corners(cell):
             px, py = point
             around = (get((px - 1, py - 1)), get((px, py - 1)), get((px - 1, py)), get((px, py)))
             placed = at_corners.get(point)
             if placed is None:
-                owners = {_OWNER[card] for card in around if card is not None}
-                if len(owners) >= 2:
+                if _mixed_owners(around):
                     points.append(point)
             elif placed.face_up and None not in around:
                 self._pollinate(state, placed, cards_at, notes)
@@ -278,11 +284,11 @@ class Turns:
             self._end_turn(state, seat, notes)
             return
         drawn = [state.next_up]
-        state.next_up = None
+        _set_field(state, "next_up", None)
         while len(drawn) < len(points) and state.bag:
             drawn.append(state.bag.pop())
         if len(drawn) > 1:
-            state.info_epoch += 1
+            _set_field(state, "info_epoch", state.info_epoch + 1)
             notes.append(
                 f"{len(points)} spots attract pollinators: {seat_name(state.name(seat))} takes the next-up token and draws "
                 f"{len(drawn) - 1} more ({', '.join(token_label(token) for token in drawn)})."
@@ -299,21 +305,22 @@ class Turns:
         """Places drawn tokens while the choice cannot matter; else waits for the player."""
         pending, points = state.pending_tokens, state.pending_points
         while pending:
-            if len(points) == len(pending) and len({_TOKEN_INSECTS[token] for token in pending}) == 1:
+            if len(points) == len(pending) and _all_alike(pending):
                 self._place_token(state, pending[0], points[0], cards_at, notes, announce=True)
                 continue
             if state.phase != "assign":
-                state.phase = "assign"
+                _set_field(state, "phase", "assign")
             return
         if state.phase != "plant":
-            state.phase = "plant"
+            _set_field(state, "phase", "plant")
         if points:
             # The bag ran dry: these spots stay empty.
             points.clear()
         if state.next_up is None and state.bag:
-            state.next_up = state.bag.pop()
-            state.info_epoch += 1
-            notes.append(f"Next up: {token_label(state.next_up)}.")
+            next_up = state.bag.pop()
+            _set_field(state, "next_up", next_up)
+            _set_field(state, "info_epoch", state.info_epoch + 1)
+            notes.append(f"Next up: {_TOKEN_LABEL[next_up]}.")
         self._end_turn(state, seat, notes)
 
     def _place_token(
@@ -334,7 +341,8 @@ class Turns:
             notes.append(f"A {_TOKEN_LABEL[token]} token settles at {point_label(point)}.")
         open_cells = state.open_cells
         surrounded = True
-        for cell in point_cells(point):
+        x, y = point
+        for cell in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
             if cell not in cards_at:
                 surrounded = False
                 if cell not in open_cells:
@@ -351,7 +359,7 @@ class Turns:
         results = []
         parts = []
         for insect, counts, winner in _score_token(cards_at, point, placed.token, len(names)):
-            shown = ", ".join(f"{names[seat]} {count}" for seat, count in enumerate(counts) if count > 0)
+            shown = ", ".join([f"{names[seat]} {count}" for seat, count in enumerate(counts) if count > 0])
             if winner is None:
                 parts.append(f"{_PLURAL[insect]}: {shown}, a tie: no meeple" if shown else f"{_PLURAL[insect]}: none")
                 results.append(_insect_result(insect, counts, None, None))
@@ -368,6 +376,7 @@ class Turns:
             results.append(_insect_result(insect, counts, winner, empty))
         state.pollinations.append(_new_pollination(state.turn, placed, results))
         tokens_ = state.tokens
+        # By identity: list.index would call pydantic's slow __eq__ on every token before it.
         index = next(index for index, other in enumerate(tokens_) if other is placed)
         tokens_[index] = _scored_token(placed)
         _flush(state, notes)
@@ -381,36 +390,39 @@ class Turns:
         if player.deck:
             card = player.deck.pop(0)
             player.hand.append(card)
-            state.info_epoch += 1
+            _set_field(state, "info_epoch", state.info_epoch + 1)
             state.say(f"{state.seats[seat].name} drew {_CARD_LABEL[card]}.", visible_to=(seat,))
         reasons = self.end_reasons(state)
         if reasons:
-            state.phase = "over"
-            state.end_reasons = reasons
+            _set_field(state, "phase", "over")
+            _set_field(state, "end_reasons", reasons)
             state.say("The game ends: " + " ".join(reasons))
             return
-        state.turn += 1
-        players = len(state.players)
-        for step in range(1, players + 1):
-            candidate = (seat + step) % players
-            if state.players[candidate].hand:
-                state.active = candidate
+        _set_field(state, "turn", state.turn + 1)
+        players = state.players
+        count = len(players)
+        for step in range(1, count + 1):
+            candidate = (seat + step) % count
+            if players[candidate].hand:
+                _set_field(state, "active", candidate)
                 return
 
     @staticmethod
     def end_reasons(state: PollenState) -> list[str]:
         """Which end-of-game triggers hold now (checked when a turn is over)."""
-        reasons = [
-            f"The last {_NAME[insect]} meeple has been awarded."
-            for insect in range(_INSECT_COUNT)
-            if state.supply[insect] == 0
-        ]
+        # Asked after every turn of every simulated game: the usual answer (none) is
+        # found without building a line.
+        supply = state.supply
+        reasons = [] if 0 not in supply else [_LAST_MEEPLE[insect] for insect in range(_INSECT_COUNT) if supply[insect] == 0]
         if state.next_up is None and not state.bag:
             reasons.append("The last pollinator token has been placed.")
-        if all(not player.hand for player in state.players):
+        for player in state.players:
+            if player.hand:
+                if not state.open_cells:
+                    reasons.append("No empty cell touches a token any more, so nobody can plant.")
+                break
+        else:
             reasons.append("Every garden card has been played.")
-        elif not state.open_cells:
-            reasons.append("No empty cell touches a token any more, so nobody can plant.")
         return reasons
 
     # -- what a seat may see ---------------------------------------------------------------
