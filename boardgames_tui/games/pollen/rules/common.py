@@ -4,6 +4,7 @@ once, the garden's geometry, a pollination's count, and the standing of the inse
 from __future__ import annotations
 
 import random
+import threading
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -499,15 +500,84 @@ def _flush(state: PollenState, notes: list[str]) -> None:
         notes.clear()
 
 
-def _cards_near(state: PollenState, cell: Cell) -> dict[Cell, int]:
-    """Cell -> card for the 3 x 3 block of cells centred on `cell`."""
-    x, y = cell
-    left, right, top, bottom = x - 1, x + 1, y - 1, y + 1
-    return {
-        (planted.x, planted.y): planted.card
-        for planted in state.garden
-        if left <= planted.x <= right and top <= planted.y <= bottom
-    }
+class _Board:
+    """Where each card and token of one state lies: cell -> card, and point -> the
+    token's place in `state.tokens`.  A turn looks only at the new card's neighbours;
+    finding them here rather than by reading the whole garden and every token takes
+    a good share of a move's cost off a search's simulated games.
+
+    The rules only ever append to a state's garden and tokens (a token turned face
+    down stays in its place), so a board catches up with its state's lists by reading
+    what was appended since it last looked; the rules record their own changes
+    through `plant`, `place` and `turn_face_down`."""
+
+    __slots__ = ("garden", "tokens", "cards", "token_index", "_cards_seen", "_tokens_seen")
+
+    def __init__(self, state: PollenState) -> None:
+        self.garden = state.garden
+        self.tokens = state.tokens
+        self.cards: dict[Cell, int] = {}
+        self.token_index: dict[Point, int] = {}
+        self._cards_seen = 0
+        self._tokens_seen = 0
+
+    def catch_up(self) -> _Board:
+        garden, tokens = self.garden, self.tokens
+        if self._cards_seen > len(garden) or self._tokens_seen > len(tokens):
+            # Shorter than last time: not a change the rules made.  Read them again.
+            self.cards.clear()
+            self.token_index.clear()
+            self._cards_seen = self._tokens_seen = 0
+        cards = self.cards
+        for index in range(self._cards_seen, len(garden)):
+            planted = garden[index]
+            cards[(planted.x, planted.y)] = planted.card
+        self._cards_seen = len(garden)
+        token_index = self.token_index
+        for index in range(self._tokens_seen, len(tokens)):
+            placed = tokens[index]
+            token_index[(placed.x, placed.y)] = index
+        self._tokens_seen = len(tokens)
+        return self
+
+    def plant(self, planted: Planted) -> None:
+        self.garden.append(planted)
+        self.cards[(planted.x, planted.y)] = planted.card
+        self._cards_seen += 1
+
+    def place(self, placed: PlacedToken) -> None:
+        self.token_index[(placed.x, placed.y)] = len(self.tokens)
+        self.tokens.append(placed)
+        self._tokens_seen += 1
+
+    def turn_face_down(self, point: Point) -> PlacedToken:
+        """Turns the token at `point` face down; returns it as it was."""
+        index = self.token_index[point]
+        placed = self.tokens[index]
+        self.tokens[index] = _scored_token(placed)
+        return placed
+
+
+# A search changes one state in place move after move: its board is kept between the
+# moves, found by the state's garden list (the board holds that list, so no other
+# list can take its id while it is kept).  One small set per thread, since a hint and
+# a bot may search at once.
+_KEPT_BOARDS = 8
+_boards_by_thread = threading.local()
+
+
+def _board_of(state: PollenState) -> _Board:
+    """The board of `state`, up to date."""
+    boards: dict[int, _Board] | None = getattr(_boards_by_thread, "boards", None)
+    if boards is None:
+        boards = _boards_by_thread.boards = {}
+    garden = state.garden
+    board = boards.get(id(garden))
+    if board is None or board.garden is not garden or board.tokens is not state.tokens:
+        if len(boards) >= _KEPT_BOARDS:
+            del boards[next(iter(boards))]
+        board = boards[id(garden)] = _Board(state)
+    return board.catch_up()
 
 
 def _mixed_owners(cards: Iterable[int | None]) -> bool:

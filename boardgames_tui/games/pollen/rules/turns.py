@@ -42,7 +42,8 @@ from boardgames_tui.games.pollen.rules.common import (
     _PLURAL,
     _TOKEN_INSECTS,
     _TOKEN_LABEL,
-    _cards_near,
+    _Board,
+    _board_of,
     _clone,
     _flush,
     _LAST_MEEPLE,
@@ -54,21 +55,18 @@ from boardgames_tui.games.pollen.rules.common import (
     _new_planted,
     _new_pollination,
     _new_token,
-    _scored_token,
     _place_actions,
     _plant_actions,
     _score_token,
     card_label,
     cell_corners,
     cell_label,
-    garden_map,
     point_cells,
     point_label,
     reading_order,
     seat_name,
     token_label,
 )
-from collections.abc import Mapping
 
 
 class Turns:
@@ -227,14 +225,12 @@ class Turns:
     def _act(self, state: PollenState, seat: int, action: Any) -> PollenState:
         """Makes `action` on `state`, which the caller owns, and returns it."""
         notes = [self.log_line(state, seat, action)]
+        board = _board_of(state)
         if isinstance(action, Plant):
-            self._plant(state, seat, action, notes)
+            self._plant(state, seat, action, board, notes)
         elif isinstance(action, PlaceToken):
-            # The waiting spots are corners of the card just planted.
-            last = state.last_planted
-            cards_at = _cards_near(state, last) if last is not None else garden_map(state)
-            self._place_token(state, action.token, (action.x, action.y), cards_at, notes, announce=False)
-            self._continue_attract(state, seat, cards_at, notes)
+            self._place_token(state, action.token, (action.x, action.y), board, notes, announce=False)
+            self._continue_attract(state, seat, board, notes)
         else:
             raise IllegalMove("That is not a move in Pollen.")
         _flush(state, notes)
@@ -248,38 +244,28 @@ class Turns:
             return f"{name} places the {_TOKEN_LABEL[action.token]} token at {point_label((action.x, action.y))}."
         return f"{name}: {action!r}"
 
-    def _plant(self, state: PollenState, seat: int, action: Plant, notes: list[str]) -> None:
+    def _plant(self, state: PollenState, seat: int, action: Plant, board: _Board, notes: list[str]) -> None:
         # 1. Plant.
         state.players[seat].hand.remove(action.card)
         cell = (action.x, action.y)
-        state.garden.append(_new_planted(action.x, action.y, action.card))
+        board.plant(_new_planted(action.x, action.y, action.card))
         state.open_cells.remove(cell)
         _set_field(state, "last_planted", cell)
-        # Everything this turn happens at the new card's corners, so the cards in the
-        # 3 x 3 block around it are all that is ever looked at.
-        cards_at = _cards_near(state, cell)
-        x, y = cell
-        right, bottom = x + 1, y + 1
-        at_corners: dict[Point, PlacedToken] = {}
-        for placed in state.tokens:
-            px = placed.x
-            if x <= px <= right:
-                py = placed.y
-                if y <= py <= bottom:
-                    at_corners[(px, py)] = placed
         # Only the new card's corners can have become surrounded (2. Pollinate) or
         # eligible for a token (3. Attract); corners are already in reading order.
-        get = cards_at.get
+        get = board.cards.get
+        token_at = board.token_index.get
+        tokens = state.tokens
         points: list[Point] = []
         for point in cell_corners(cell):
             px, py = point
             around = (get((px - 1, py - 1)), get((px, py - 1)), get((px - 1, py)), get((px, py)))
-            placed = at_corners.get(point)
-            if placed is None:
+            index = token_at(point)
+            if index is None:
                 if _mixed_owners(around):
                     points.append(point)
-            elif placed.face_up and None not in around:
-                self._pollinate(state, placed, cards_at, notes)
+            elif tokens[index].face_up and None not in around:
+                self._pollinate(state, point, board, notes)
         if not points or state.next_up is None:
             self._end_turn(state, seat, notes)
             return
@@ -297,16 +283,14 @@ class Turns:
             notes.append(f"{len(points)} spots attract pollinators, but only the next-up token is left.")
         state.pending_tokens.extend(drawn)
         state.pending_points.extend(points)
-        self._continue_attract(state, seat, cards_at, notes)
+        self._continue_attract(state, seat, board, notes)
 
-    def _continue_attract(
-        self, state: PollenState, seat: int, cards_at: Mapping[Cell, int], notes: list[str]
-    ) -> None:
+    def _continue_attract(self, state: PollenState, seat: int, board: _Board, notes: list[str]) -> None:
         """Places drawn tokens while the choice cannot matter; else waits for the player."""
         pending, points = state.pending_tokens, state.pending_points
         while pending:
             if len(points) == len(pending) and _all_alike(pending):
-                self._place_token(state, pending[0], points[0], cards_at, notes, announce=True)
+                self._place_token(state, pending[0], points[0], board, notes, announce=True)
                 continue
             if state.phase != "assign":
                 _set_field(state, "phase", "assign")
@@ -328,37 +312,35 @@ class Turns:
         state: PollenState,
         token: int,
         point: Point,
-        cards_at: Mapping[Cell, int],
+        board: _Board,
         notes: list[str],
         *,
         announce: bool,
     ) -> None:
         state.pending_tokens.remove(token)
         state.pending_points.remove(point)
-        placed = _new_token(point[0], point[1], token)
-        state.tokens.append(placed)
+        board.place(_new_token(point[0], point[1], token))
         if announce:
             notes.append(f"A {_TOKEN_LABEL[token]} token settles at {point_label(point)}.")
         open_cells = state.open_cells
+        cards = board.cards
         surrounded = True
         x, y = point
         for cell in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
-            if cell not in cards_at:
+            if cell not in cards:
                 surrounded = False
                 if cell not in open_cells:
                     insort(open_cells, cell, key=reading_order)
         if surrounded:
             notes.append(f"All four cells around {point_label(point)} are already full, so it is scored at once.")
-            self._pollinate(state, placed, cards_at, notes)
+            self._pollinate(state, point, board, notes)
 
-    def _pollinate(
-        self, state: PollenState, placed: PlacedToken, cards_at: Mapping[Cell, int], notes: list[str]
-    ) -> None:
-        point = (placed.x, placed.y)
+    def _pollinate(self, state: PollenState, point: Point, board: _Board, notes: list[str]) -> None:
+        placed = board.turn_face_down(point)
         names = [seat_name(seat.name) for seat in state.seats]
         results = []
         parts = []
-        for insect, counts, winner in _score_token(cards_at, point, placed.token, len(names)):
+        for insect, counts, winner in _score_token(board.cards, point, placed.token, len(names)):
             shown = ", ".join([f"{names[seat]} {count}" for seat, count in enumerate(counts) if count > 0])
             if winner is None:
                 parts.append(f"{_PLURAL[insect]}: {shown}, a tie: no meeple" if shown else f"{_PLURAL[insect]}: none")
@@ -375,10 +357,6 @@ class Turns:
             parts.append(f"{_PLURAL[insect]}: {shown}, {won}")
             results.append(_insect_result(insect, counts, winner, empty))
         state.pollinations.append(_new_pollination(state.turn, placed, results))
-        tokens_ = state.tokens
-        # By identity: list.index would call pydantic's slow __eq__ on every token before it.
-        index = next(index for index, other in enumerate(tokens_) if other is placed)
-        tokens_[index] = _scored_token(placed)
         _flush(state, notes)
         state.say(
             f"The {_TOKEN_LABEL[placed.token]} token at {point_label(point)} is pollinated. " + "; ".join(parts) + "."
