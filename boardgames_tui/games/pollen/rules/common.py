@@ -24,6 +24,7 @@ from boardgames_tui.games.pollen.model import (
 )
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -73,6 +74,8 @@ def point_label(point: Point) -> str:
     return f"the top-left corner of {cell_label(point)}"
 
 
+# Asked for every name in every pollination of every simulated game.
+@lru_cache(maxsize=1024)
 def seat_name(name: str) -> str:
     """A player's name as lines about them show it: a name that reads as the word
     "you" is quoted, so that '"You" plants …' is not taken for the reader."""

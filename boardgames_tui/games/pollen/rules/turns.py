@@ -69,6 +69,12 @@ from boardgames_tui.games.pollen.rules.common import (
 )
 
 
+# The 3 x 3 block of cells centred on a new card, row by row, and which four of them
+# surround each of the card's corners (in the order of `cell_corners`).
+_BLOCK_OFFSETS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+_CORNER_CELLS = ((0, 1, 3, 4), (1, 2, 4, 5), (3, 4, 6, 7), (4, 5, 7, 8))
+
+
 class Turns:
     # -- setup -----------------------------------------------------------------------------
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> PollenState:
@@ -253,13 +259,14 @@ class Turns:
         _set_field(state, "last_planted", cell)
         # Only the new card's corners can have become surrounded (2. Pollinate) or
         # eligible for a token (3. Attract); corners are already in reading order.
+        x, y = cell
         get = board.cards.get
+        block = [get((x + dx, y + dy)) for dx, dy in _BLOCK_OFFSETS]
         token_at = board.token_index.get
         tokens = state.tokens
         points: list[Point] = []
-        for point in cell_corners(cell):
-            px, py = point
-            around = (get((px - 1, py - 1)), get((px, py - 1)), get((px - 1, py)), get((px, py)))
+        for point, (top_left, top_right, bottom_left, bottom_right) in zip(cell_corners(cell), _CORNER_CELLS):
+            around = (block[top_left], block[top_right], block[bottom_left], block[bottom_right])
             index = token_at(point)
             if index is None:
                 if _mixed_owners(around):
