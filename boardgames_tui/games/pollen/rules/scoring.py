@@ -5,7 +5,7 @@ One part of `PollenRules` (rules/__init__.py), which mixes the parts together.""
 
 from __future__ import annotations
 
-from boardgames_tui.engine.contract import ScoreRow, ScoreSheet
+from boardgames_tui.engine.contract import ScoreRow, ScoreSheet, construct
 from boardgames_tui.engine.reference import RevealedSection
 from boardgames_tui.engine.text import and_list, plural, possessive
 from boardgames_tui.games.pollen.content import cards
@@ -53,8 +53,8 @@ class Scoring:
                 if from_empty[seat][insect]:
                     rank += f", {from_empty[seat][insect]} from the empty pile"
                 details.append(rank)
-            rows.append(ScoreRow(category=f"{_PLURAL[insect]} meeples", values=column, details=details))
-        rows.append(ScoreRow(category="Total meeples", values=list(result.totals)))
+            rows.append(_score_row(f"{_PLURAL[insect]} meeples", column, details))
+        rows.append(_score_row("Total meeples", list(result.totals)))
         notes: list[str] = []
 
         led_details = []
@@ -69,10 +69,10 @@ class Scoring:
             else:
                 led_details.append("leads nothing: eliminated")
         rows.append(
-            ScoreRow(
-                category="1. Elimination: insects led",
-                values=[len(led) for led in result.led],
-                details=led_details,
+            _score_row(
+                "1. Elimination: insects led",
+                [len(led) for led in result.led],
+                led_details,
             )
         )
         for seat in range(players):
@@ -81,13 +81,13 @@ class Scoring:
         counted = any(count is not None for count in result.counts)
         if counted:
             rows.append(
-                ScoreRow(
-                    category="2. Discard: led insect set aside",
-                    values=[
+                _score_row(
+                    "2. Discard: led insect set aside",
+                    [
                         0 if result.counts[seat] is None else result.meeples[seat][result.led[seat][0]]
                         for seat in range(players)
                     ],
-                    details=[
+                    [
                         "eliminated" if result.counts[seat] is None else f"{_PLURAL[result.led[seat][0]]} set aside"
                         for seat in range(players)
                     ],
@@ -105,18 +105,18 @@ class Scoring:
                 ]
                 count_details.append(" + ".join(kept))
             rows.append(
-                ScoreRow(
-                    category="3. Count: meeples left",
-                    values=[count or 0 for count in result.counts],
-                    details=count_details,
+                _score_row(
+                    "3. Count: meeples left",
+                    [count or 0 for count in result.counts],
+                    count_details,
                 )
             )
         if result.tied:
             rows.append(
-                ScoreRow(
-                    category="4. Tie breaker: total meeples",
-                    values=[result.totals[seat] if seat in result.tied else 0 for seat in range(players)],
-                    details=["tied on the count" if seat in result.tied else "not tied" for seat in range(players)],
+                _score_row(
+                    "4. Tie breaker: total meeples",
+                    [result.totals[seat] if seat in result.tied else 0 for seat in range(players)],
+                    ["tied on the count" if seat in result.tied else "not tied" for seat in range(players)],
                 )
             )
         if state.end_reasons:
@@ -137,14 +137,25 @@ class Scoring:
             title = f"{possessive(seat_name(section.title))} cards never planted" if owned else section.title
             notes.append(f"{title}: {'; '.join(section.lines)}.")
         notes.append("Totals are all meeples won; the winner is decided by the numbered scoring steps below.")
-        return ScoreSheet(
-            players=names,
-            rows=rows,
-            totals=list(result.totals),
-            winners=list(result.winners),
-            decided_by=result.decided_by,
-            notes=notes,
-        )
+        # Built without validation, like its rows: every simulated game of a search ends here.
+        sheet = {
+            "players": names,
+            "rows": rows,
+            "totals": list(result.totals),
+            "winners": list(result.winners),
+            "decided_by": result.decided_by,
+            "notes": notes,
+        }
+        return construct(ScoreSheet, sheet)
+
+
+def _score_row(category: str, values: list[int], details: list[str] | None = None) -> ScoreRow:
+    """ScoreRow(category=…, values=…[, details=…]) without validation (the values are
+    the rules' own ints), as the validating constructor would leave it."""
+    row = construct(ScoreRow, {"category": category, "values": values, "details": details})
+    if details is None:
+        row.__pydantic_fields_set__.discard("details")
+    return row
 
 
 def _card_names(cards: list[int]) -> str:
