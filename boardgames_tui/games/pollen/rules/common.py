@@ -371,17 +371,21 @@ _PLANT_ROWS: list[dict[Cell, Plant]] = [{} for _ in _CARDS]
 _PLACE_ROWS: list[dict[Point, PlaceToken]] = [{} for _ in _TOKENS]
 
 
-def _plant_actions(card: int, cells: list[Cell]) -> list[Plant]:
+def _add_plant_actions(actions: list[Plant], card: int, cells: list[Cell]) -> None:
+    """Appends the planting of `card` in each of `cells` to `actions`, in order (no
+    list in between: legal_actions is asked before every move of a simulated game)."""
     row = _PLANT_ROWS[card]
+    start = len(actions)
     try:
-        return list(map(row.__getitem__, cells))
+        actions.extend(map(row.__getitem__, cells))
     except KeyError:
+        del actions[start:]
         if len(row) > _ROW_LIMIT:
             row.clear()
         for x, y in cells:
             if (x, y) not in row:
                 row[(x, y)] = Plant(card=card, x=x, y=y)
-        return list(map(row.__getitem__, cells))
+        actions.extend(map(row.__getitem__, cells))
 
 
 def _place_actions(token: int, points: list[Point]) -> list[PlaceToken]:

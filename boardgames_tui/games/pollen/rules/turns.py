@@ -55,8 +55,8 @@ from boardgames_tui.games.pollen.rules.common import (
     _new_planted,
     _new_pollination,
     _new_token,
+    _add_plant_actions,
     _place_actions,
-    _plant_actions,
     _score_token,
     card_label,
     cell_corners,
@@ -168,7 +168,7 @@ class Turns:
                     offered[_KIND[card]] = card
             actions: list[Any] = []
             for card in offered.values():
-                actions.extend(_plant_actions(card, state.open_cells))
+                _add_plant_actions(actions, card, state.open_cells)
             return actions
         kinds: dict[tuple[int, ...], int] = {}
         for token in sorted(state.pending_tokens):
