@@ -528,6 +528,30 @@ class _Board:
         self._cards_seen = 0
         self._tokens_seen = 0
 
+    @classmethod
+    def around(cls, state: PollenState, cell: Cell | None) -> _Board:
+        """A board of only what lies in the 3 x 3 block of cells centred on `cell`
+        (and at its corners), for one move of `state` (one that is not kept: `apply`
+        makes a new state every move).  Everything a move looks at lies there: it
+        plants in `cell`, or places a token at a corner of `cell`, the card just
+        planted.  With no card planted yet, the whole garden."""
+        board = cls(state)
+        if cell is None:
+            return board.catch_up()
+        x, y = cell
+        left, right, top, bottom = x - 1, x + 1, y - 1, y + 1
+        board.cards = {
+            (planted.x, planted.y): planted.card
+            for planted in state.garden
+            if left <= planted.x <= right and top <= planted.y <= bottom
+        }
+        board.token_index = {
+            (placed.x, placed.y): index
+            for index, placed in enumerate(state.tokens)
+            if x <= placed.x <= right and y <= placed.y <= bottom
+        }
+        return board
+
     def catch_up(self) -> _Board:
         garden, tokens = self.garden, self.tokens
         if self._cards_seen > len(garden) or self._tokens_seen > len(tokens):

@@ -222,16 +222,18 @@ class Turns:
     # Public sentences of one action are gathered in `notes` and logged as one line;
     # a pollination, the end of the game and private draws get lines of their own.
     def apply(self, state: PollenState, seat: int, action: Any) -> PollenState:
-        return self._act(_clone(state), seat, action)
+        state = _clone(state)
+        # The new card's cell, or for a token the card that drew it.
+        cell = (action.x, action.y) if isinstance(action, Plant) else state.last_planted
+        return self._act(state, seat, action, _Board.around(state, cell))
 
     def apply_in_place(self, state: PollenState, seat: int, action: Any) -> PollenState:
         # After one `apply` the state owns every list a turn changes (see `_clone`).
-        return self._act(state, seat, action)
+        return self._act(state, seat, action, _board_of(state))
 
-    def _act(self, state: PollenState, seat: int, action: Any) -> PollenState:
+    def _act(self, state: PollenState, seat: int, action: Any, board: _Board) -> PollenState:
         """Makes `action` on `state`, which the caller owns, and returns it."""
         notes = [self.log_line(state, seat, action)]
-        board = _board_of(state)
         if isinstance(action, Plant):
             self._plant(state, seat, action, board, notes)
         elif isinstance(action, PlaceToken):
