@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bisect import insort
-from boardgames_tui.engine.contract import HIDDEN, IllegalMove, Seat, visible_log
+from boardgames_tui.engine.contract import HIDDEN, IllegalMove, Seat, construct, shallow_copy, visible_log
 from boardgames_tui.engine.text import and_list, possessive
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
@@ -414,19 +414,20 @@ class Turns:
 
     # -- what a seat may see ---------------------------------------------------------------
     def view(self, state: PollenState, seat: int) -> PollenState:
+        # Built without validation (a bot game asks for a view before every move): the
+        # seat's own record gets new lists, as validating would have made.
         players = [
-            PlayerState(hand=player.hand, deck=sorted(player.deck))
+            construct(PlayerState, {"hand": list(player.hand), "deck": sorted(player.deck)})
             if index == seat
             else _hidden_player(len(player.hand), len(player.deck))
             for index, player in enumerate(state.players)
         ]
-        return state.model_copy(
-            update={
-                "seed": 0,
-                "rng_draws": 0,
-                "players": players,
-                # Which tokens are left can be counted from the table; their order cannot.
-                "bag": sorted(state.bag),
-                "log": visible_log(state.log, seat),
-            }
+        return shallow_copy(
+            state,
+            seed=0,
+            rng_draws=0,
+            players=players,
+            # Which tokens are left can be counted from the table; their order cannot.
+            bag=sorted(state.bag),
+            log=visible_log(state.log, seat),
         )
