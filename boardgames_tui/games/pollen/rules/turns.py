@@ -400,7 +400,9 @@ class Turns:
         # Asked after every turn of every simulated game: the usual answer (none) is
         # found without building a line.
         supply = state.supply
-        reasons = [] if 0 not in supply else [_LAST_MEEPLE[insect] for insect in range(_INSECT_COUNT) if supply[insect] == 0]
+        reasons: list[str] = []
+        if 0 in supply:
+            reasons = [_LAST_MEEPLE[insect] for insect in range(_INSECT_COUNT) if supply[insect] == 0]
         if state.next_up is None and not state.bag:
             reasons.append("The last pollinator token has been placed.")
         for player in state.players:
