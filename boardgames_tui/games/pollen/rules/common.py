@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -435,29 +435,32 @@ _SHARED_LIMIT = 100_000
 _PLANTED: dict[tuple[int, int, int], Planted] = {}
 _TOKENS_FACE_UP: dict[tuple[int, int, int], PlacedToken] = {}
 _TOKENS_FACE_DOWN: dict[tuple[int, int, int], PlacedToken] = {}
+_Piece = TypeVar("_Piece", Planted, PlacedToken)
+
+
+def _remember(table: dict[tuple[int, int, int], _Piece], key: tuple[int, int, int], piece: _Piece) -> _Piece:
+    """Keeps `piece` in `table` under `key` (emptied first when full) and returns it."""
+    if len(table) > _SHARED_LIMIT:
+        table.clear()
+    table[key] = piece
+    return piece
 
 
 def _new_planted(x: int, y: int, card: int) -> Planted:
     """Planted(x=x, y=y, card=card)."""
     key = (x, y, card)
-    planted = _PLANTED.get(key)
-    if planted is None:
-        if len(_PLANTED) > _SHARED_LIMIT:
-            _PLANTED.clear()
-        planted = _PLANTED[key] = construct(Planted, {"x": x, "y": y, "card": card})
-    return planted
+    return _PLANTED.get(key) or _remember(_PLANTED, key, construct(Planted, {"x": x, "y": y, "card": card}))
 
 
 def _new_token(x: int, y: int, token: int) -> PlacedToken:
     """PlacedToken(x=x, y=y, token=token): face up, which was not given."""
     key = (x, y, token)
-    placed = _TOKENS_FACE_UP.get(key)
-    if placed is None:
-        if len(_TOKENS_FACE_UP) > _SHARED_LIMIT:
-            _TOKENS_FACE_UP.clear()
-        placed = construct(PlacedToken, {"x": x, "y": y, "token": token, "face_up": True})
-        placed.__pydantic_fields_set__.discard("face_up")
-        _TOKENS_FACE_UP[key] = placed
+    return _TOKENS_FACE_UP.get(key) or _remember(_TOKENS_FACE_UP, key, _face_up_token(x, y, token))
+
+
+def _face_up_token(x: int, y: int, token: int) -> PlacedToken:
+    placed = construct(PlacedToken, {"x": x, "y": y, "token": token, "face_up": True})
+    placed.__pydantic_fields_set__.discard("face_up")
     return placed
 
 
@@ -466,10 +469,8 @@ def _scored_token(placed: PlacedToken) -> PlacedToken:
     key = (placed.x, placed.y, placed.token)
     scored = _TOKENS_FACE_DOWN.get(key)
     if scored is None:
-        if len(_TOKENS_FACE_DOWN) > _SHARED_LIMIT:
-            _TOKENS_FACE_DOWN.clear()
         values = {"x": placed.x, "y": placed.y, "token": placed.token, "face_up": False}
-        scored = _TOKENS_FACE_DOWN[key] = construct(PlacedToken, values)
+        scored = _remember(_TOKENS_FACE_DOWN, key, construct(PlacedToken, values))
     return scored
 
 
@@ -509,9 +510,10 @@ def _flush(state: PollenState, notes: list[str]) -> None:
 
 class _Board:
     """Where each card and token of one state lies: cell -> card, and point -> the
-    token's place in `state.tokens`.  A turn looks only at the new card's neighbours;
-    finding them here rather than by reading the whole garden and every token takes
-    a good share of a move's cost off a search's simulated games.
+    token's place in `state.tokens`.  A turn looks only at the new card's neighbours.
+    A state changed in place move after move (a search's simulated game) keeps its
+    board (`_board_of`), so that they are found without reading the whole garden and
+    every token again: that was a good share of each move's cost.
 
     The rules only ever append to a state's garden and tokens (a token turned face
     down stays in its place), so a board catches up with its state's lists by reading
