@@ -366,26 +366,33 @@ class PollenOptions(BaseModel):
 
 # Actions are frozen, so legal_actions hands out shared instances: building dozens of
 # pydantic models for every move would cost more than all the rules put together.
+# Plantings are kept by cell, in a slot per card id (None until first offered), so
+# that a move's plantings take one look-up per open cell, not one per cell and card.
 _ROW_LIMIT = 50_000
-_PLANT_ROWS: list[dict[Cell, Plant]] = [{} for _ in _CARDS]
+_PLANTINGS: dict[Cell, list[Plant | None]] = {}
 _PLACE_ROWS: list[dict[Point, PlaceToken]] = [{} for _ in _TOKENS]
 
 
-def _add_plant_actions(actions: list[Plant], card: int, cells: list[Cell]) -> None:
-    """Appends the planting of `card` in each of `cells` to `actions`, in order (no
-    list in between: legal_actions is asked before every move of a simulated game)."""
-    row = _PLANT_ROWS[card]
-    start = len(actions)
+def _plantings_in(cells: list[Cell]) -> list[list[Plant | None]]:
+    """For each of `cells`, its slots of plantings by card id (see `_plantings_of`)."""
     try:
-        actions.extend(map(row.__getitem__, cells))
+        return list(map(_PLANTINGS.__getitem__, cells))
     except KeyError:
-        del actions[start:]
-        if len(row) > _ROW_LIMIT:
-            row.clear()
-        for x, y in cells:
-            if (x, y) not in row:
-                row[(x, y)] = Plant(card=card, x=x, y=y)
-        actions.extend(map(row.__getitem__, cells))
+        if len(_PLANTINGS) > _ROW_LIMIT:
+            _PLANTINGS.clear()
+        return [_PLANTINGS.setdefault(cell, [None] * len(_CARDS)) for cell in cells]
+
+
+def _plantings_of(card: int, cells: list[Cell], by_cell: list[list[Plant | None]]) -> list[Plant]:
+    """The planting of `card` in each of `cells` (`by_cell`: their `_plantings_in`)."""
+    actions = [slots[card] for slots in by_cell]
+    # all(), not `None in`: that would call pydantic's slow __eq__ on every planting.
+    if not all(actions):
+        for (x, y), slots in zip(cells, by_cell):
+            if slots[card] is None:
+                slots[card] = Plant(card=card, x=x, y=y)
+        actions = [slots[card] for slots in by_cell]
+    return actions  # type: ignore[return-value]
 
 
 def _place_actions(token: int, points: list[Point]) -> list[PlaceToken]:

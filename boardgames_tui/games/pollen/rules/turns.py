@@ -38,7 +38,6 @@ from boardgames_tui.games.pollen.rules.common import (
     _PLURAL,
     _TOKEN_INSECTS,
     _TOKEN_LABEL,
-    _add_plant_actions,
     _all_alike,
     _Board,
     _board_of,
@@ -51,6 +50,8 @@ from boardgames_tui.games.pollen.rules.common import (
     _new_pollination,
     _new_token,
     _place_actions,
+    _plantings_in,
+    _plantings_of,
     _score_token,
     _set_field,
     card_label,
@@ -162,8 +163,10 @@ class Turns:
                 if card != HIDDEN and _KIND[card] not in offered:
                     offered[_KIND[card]] = card
             actions: list[Any] = []
+            cells = state.open_cells
+            by_cell = _plantings_in(cells)
             for card in offered.values():
-                _add_plant_actions(actions, card, state.open_cells)
+                actions += _plantings_of(card, cells, by_cell)
             return actions
         kinds: dict[tuple[int, ...], int] = {}
         for token in sorted(state.pending_tokens):
