@@ -150,11 +150,20 @@ def attract_points(
 
 def insect_counts(cards_at: Mapping[Cell, int], point: Point, insect: int, players: int) -> list[int]:
     """Each seat's icons for `insect` on the cards around `point` (stars are wild)."""
+    return _icon_counts(_cards_around(cards_at, point), insect, players)
+
+
+def _cards_around(cards_at: Mapping[Cell, int], point: Point) -> list[int]:
+    """The cards in the four cells around `point`."""
+    x, y = point
+    get = cards_at.get
+    return [card for card in (get((x - 1, y - 1)), get((x, y - 1)), get((x - 1, y)), get((x, y))) if card is not None]
+
+
+def _icon_counts(cards: Iterable[int], insect: int, players: int) -> list[int]:
+    """Each seat's icons for `insect` on `cards` (stars are wild)."""
     counts = [0] * players
-    for cell in point_cells(point):
-        card = cards_at.get(cell)
-        if card is None:
-            continue
+    for card in cards:
         shown = _INSECT[card]
         if shown == insect or shown == -1:
             counts[_OWNER[card]] += _ICONS[card]
@@ -176,9 +185,10 @@ def _score_token(
     cards_at: Mapping[Cell, int], point: Point, token: int, players: int
 ) -> list[tuple[int, list[int], int | None]]:
     """(insect, counts, winner) for each insect on `token`; see pollinate_point()."""
+    around = _cards_around(cards_at, point)
     results = []
     for insect in _TOKEN_INSECTS[token]:
-        counts = insect_counts(cards_at, point, insect, players)
+        counts = _icon_counts(around, insect, players)
         best = max(counts)
         winner = counts.index(best) if best > 0 and counts.count(best) == 1 else None
         results.append((insect, counts, winner))
