@@ -573,6 +573,9 @@ class _Board:
 
     def catch_up(self) -> _Board:
         garden, tokens = self.garden, self.tokens
+        if self._cards_seen == len(garden) and self._tokens_seen == len(tokens):
+            # The rules recorded every change themselves (the usual case).
+            return self
         if self._cards_seen > len(garden) or self._tokens_seen > len(tokens):
             # Shorter than last time: not a change the rules made.  Read them again.
             self.cards.clear()
