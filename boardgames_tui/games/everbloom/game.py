@@ -41,9 +41,9 @@ class EverbloomNarrator(GameNarrator[EverbloomState]):
 
 
 class EverbloomAdvisor(GameAdvisor[EverbloomState]):
-    # A full game is too long to play out for every search iteration: the bots play
-    # this many actions on and then ask estimate_scores (search.py).
-    playout_horizon: ClassVar[int | None] = 16
+    # A full game is too long to play out for every search iteration: the bots play on
+    # to the next round's start (or the end) and score it there (`settled_estimate`).
+    playout_horizon: ClassVar[int | None] = 0
     # Some sixty decisions a seat per game: each gets a quarter of a level's playouts.
     search_effort: ClassVar[float] = 0.25
 
@@ -51,7 +51,7 @@ class EverbloomAdvisor(GameAdvisor[EverbloomState]):
         return search.determinize(view, seat, rng)
 
     def estimate_scores(self, state: EverbloomState) -> list[float] | None:
-        return search.estimate_scores(state)
+        return search.settled_estimate(state)
 
     def playout_action(self, state: EverbloomState, seat: int, actions: list[Any], rng: random.Random) -> Any:
         return search.playout_action(state, seat, actions, rng)
