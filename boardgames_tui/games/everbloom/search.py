@@ -390,12 +390,14 @@ def settled_estimate(state: EverbloomState) -> list[float] | None:
     game), `estimate_scores` with each seat's `_SPREAD` drawn from the state's seed;
     elsewhere None, play on to there.
 
-    Chips are placed in turn and win cards only at the migration, so mid-round the
-    seats that have placed more chips, or whose cards were won first, look ahead:
-    playouts cut after a fixed count of moves gave one seat of a 4-seat middle
-    position 100% of the wins where whole games gave it 19%.  At a round's start every
-    seat has had the same chances.  And an estimate's leader is not a certain winner:
-    without the spread, the seat ahead by a point won every cut playout.
+    Chips are placed in turn, and what they bring counts at different times (a
+    landmark's bonus at once, the cards only at the migration), so mid-round the
+    count favours whichever seats the cut happens to catch ahead: playouts cut after a
+    fixed count of moves gave one seat of a 4-seat middle position all of the wins
+    where whole games gave it 19%.  At a round's start every seat has had the same
+    chances.  And the estimate's leader is not a certain winner: cut there without the
+    spread, a 4-seat round-1 position gave one seat 97% of the playouts' wins where
+    whole games gave it 37%.
     """
     if state.phase == "over":
         return estimate_scores(state)
