@@ -189,8 +189,9 @@ def test_estimate_is_close_in_the_last_pollination() -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_playout_is_cut_only_where_a_round_begins(seed: int) -> None:
-    """Mid-round the seats that have placed more chips look ahead: the search's
-    estimate is asked for only at a round's start (or the end), the same each time."""
+    """Mid-round the chips placed so far count for some seats and not yet for others:
+    the search's estimate is given only at a round's start (or the end), and the same
+    state always gets the same one."""
     state, rng = new_game(seed, players=seed % 3 + 2)
     settled = unsettled = 0
     while not RULES.is_over(state):
@@ -216,7 +217,8 @@ def test_cut_playouts_are_won_about_as_often_as_whole_games() -> None:
     state = RULES.setup(RULES.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(4)], 104)
     mover = random.Random(4)
     for _ in range(120):
-        state = RULES.apply(state, RULES.to_act(state)[0], mover.choice(RULES.legal_actions(state, RULES.to_act(state)[0])))
+        acting = RULES.to_act(state)[0]
+        state = RULES.apply(state, acting, mover.choice(RULES.legal_actions(state, acting)))
     assert state.phase == "wilderness" and state.round == 2 and any(p.chips_placed for p in state.players)
     seat = RULES.to_act(state)[0]
     view = RULES.view(state, seat)
