@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from boardgames_tui.engine.contract import BOT_LEVEL_NAMES, GameState
 from boardgames_tui.engine.parts import Game
-from boardgames_tui.engine.mcts import SearchBudget, SearchResult, Verdict, judge, search
+from boardgames_tui.engine.mcts import SearchBudget, SearchResult, Verdict, compare_moves, judge, search
 
 
 class Bot(Protocol):
@@ -150,7 +150,9 @@ def find_hint(
     whose pollinators are being shared out); the hint is then for the move after them,
     searched from samples of the hidden state with them made, never from the view.
     Moves the seat cannot tell apart (the same words for what they do: two copies of
-    one card) are searched as one."""
+    one card) are searched as one.  The search is `compare_moves`: every candidate
+    played from the same samples of the hidden state, so that two moves are compared
+    game by game, and the field halved round by round."""
     key = position_key(game, view, seat, decided)
     with _HINT_CACHE_LOCK:
         cached = _HINT_CACHE.get(key)
@@ -159,7 +161,7 @@ def find_hint(
             return cached
     same_move = None if decided else move_identity(game, view, seat)
     rng = random.Random(int(key[:32], 16))
-    result = search(game, view, seat, hint_budget(game), rng, should_stop, decided=decided, same_move=same_move)
+    result = compare_moves(game, view, seat, hint_budget(game), rng, should_stop, decided=decided, same_move=same_move)
     verdict = replace(judge(result.moves, result.iterations), cut_short=result.cut_short)
     if not result.cut_short:
         with _HINT_CACHE_LOCK:

@@ -6,6 +6,12 @@ Skipped in normal runs (--benchmark-skip); measure with
 position), so a game takes several times its CPU on a busy 2-core machine; set
 HINT_QUALITY_REFERENCE to a smaller factor for a quicker, rougher look).
 
+The reference is the bots' tree search (`search`) by default: a different method from
+the hint's (`compare_moves`), one that also learns the other seats' replies, so the
+hint is checked against a longer look of another kind, not against itself.  Set
+HINT_QUALITY_REFERENCE_SEARCH=halving to check it against its own method 30 times
+longer instead.
+
 Positions come from seeded random games (the same every run): early, middle and late,
 with 2 and 4 seats (Evergreen 2 and 4 too), and of the kinds each game's turns are
 built from: Everbloom's chip step (the hint's question at the chip and the landmark
@@ -32,10 +38,11 @@ import pytest
 from boardgames_tui.engine.bots import find_hint, forget_hints, hint_budget, move_identity, view_after
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.parts import Game
-from boardgames_tui.engine.mcts import LIKELY_LEAD_Z, MoveStats, _lead_in_errors, action_key, judge, search
+from boardgames_tui.engine.mcts import LIKELY_LEAD_Z, MoveStats, _lead_in_errors, action_key, compare_moves, judge, search
 from boardgames_tui.engine.registry import get_game
 
 REFERENCE_FACTOR = float(os.environ.get("HINT_QUALITY_REFERENCE", "30"))
+REFERENCE_SEARCH = {"tree": search, "halving": compare_moves}[os.environ.get("HINT_QUALITY_REFERENCE_SEARCH", "tree")]
 PHASES = {"early": 0.15, "middle": 0.5, "late": 0.85}
 
 
@@ -132,7 +139,7 @@ def judge_hint(game: Game, question: Question, number: int) -> Judged:
         seconds=math.inf, cpu_seconds=math.inf,
     )
     same_move = None if question.decided else move_identity(game, question.view, question.seat)
-    reference = search(
+    reference = REFERENCE_SEARCH(
         game, question.view, question.seat, long_budget, random.Random(f"reference/{number}"),
         decided=question.decided, same_move=same_move,
     )
@@ -197,4 +204,5 @@ def test_hint_against_a_longer_search(benchmark, slug):
         ],
         positions=len(results), agreement=round(agreement, 3), mean_regret_points=round(regret, 2),
         hint_cpu_seconds_median=round(seconds[len(seconds) // 2], 2), reference_factor=REFERENCE_FACTOR,
+        reference_search=REFERENCE_SEARCH.__name__,
     )
