@@ -357,7 +357,8 @@ def compare_moves(
     samples = games = 0
     cut_short = False
     for stage in range(rounds):
-        new_samples = max(1, (planned // rounds) // len(running))
+        # What is left of the budget, shared evenly over the rounds still to come.
+        new_samples = max(1, ((planned - games) // (rounds - stage)) // len(running))
         for _ in range(new_samples):
             if games and (
                 time.perf_counter() > deadline or time.thread_time() > cpu_deadline or (should_stop and should_stop())
