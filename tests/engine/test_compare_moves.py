@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from boardgames_tui.engine.contract import ScoreSheet, Seat
+from boardgames_tui.engine.contract import MoveExplanation, ScoreSheet, Seat
 from boardgames_tui.engine.mcts import SearchBudget, compare_moves, judge, search
+from boardgames_tui.ui.game_screen import hint_reason
 from tests.engine.test_mcts import Gamble, GambleState, Nim, Pick, Take, game_of, nim_state
 
 
@@ -67,6 +68,8 @@ def test_a_small_edge_under_big_luck_is_clear_game_by_game():
     verdict = judge(result.moves, result.iterations)
     assert verdict.best.action == Pick(choice="7") and verdict.clear
     assert result.iterations < 20_000, "it stopped once the lead was clear"
+    words = hint_reason(verdict, MoveExplanation("Rung 6"))
+    assert "better than the next best" in words and "probably" not in words
     # The same records taken as independent ones leave the 3-point lead in the noise.
     unpaired = [replace(move, paired=None) for move in result.moves]
     assert not judge(unpaired, result.iterations).clear
@@ -81,6 +84,8 @@ def test_equal_moves_are_level_never_a_lucky_lead():
         verdict = judge(result.moves, result.iterations)
         assert verdict.level and not verdict.clear and verdict.runner_up is not None
         assert result.iterations == 400, "no lead, so the whole budget"
+        words = hint_reason(verdict, MoveExplanation("Play safe", "scores 4"))
+        assert words.endswith("either is fine.") and "Play safe" in words and "scores 4" in words
 
 
 def test_it_finds_the_winning_move_from_the_view_only():
