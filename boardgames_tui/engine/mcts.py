@@ -391,6 +391,9 @@ def compare_moves(
             running.sort(key=lambda index: (-records[index].mean_reward, index))
             running = running[: math.ceil(len(running) / 2)]
     moves = _compared(records)
+    if not moves:
+        # No sample allowed any candidate after the decided moves (or none was played).
+        moves = [MoveStats(candidates[0], 0, 0.0)]
     return SearchResult(judge(moves, games).best.action, games, time.perf_counter() - started, moves, cut_short)
 
 
