@@ -106,3 +106,36 @@ def test_it_stops_when_asked_and_says_so():
 
     result = compare_moves(game_of(rules), rules.view(nim_state(30), 0), 0, SearchBudget(iterations=10**6, seconds=60), random.Random(4), stop)
     assert calls and result.cut_short and result.iterations <= 3
+
+
+class LongLadder(Ladder):
+    """Ladder with 40 rungs: rung k wins when the deal's number (0-999) is under 300 + 10k."""
+
+    RUNGS = tuple(str(rung) for rung in range(40))
+
+    def score_sheet(self, state: GambleState) -> ScoreSheet:
+        won = state.seed % 1000 < 300 + 10 * int(state.picks[0])
+        return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
+
+
+def test_with_many_moves_the_first_round_gives_each_enough_games(monkeypatch):
+    """An even share of six rounds would give each of 40 moves three games in the first
+    round, where the best is easily dropped by chance; the first round gets at least
+    `FIRST_ROUND_SHARE` of the budget."""
+    from boardgames_tui.engine import mcts
+
+    rules = LongLadder()
+    view = opening(rules)
+    budget = SearchBudget(iterations=800, seconds=60)
+
+    def top_rungs_found() -> int:
+        found = 0
+        for seed in range(20):
+            result = compare_moves(game_of(rules), view, 0, budget, random.Random(seed))
+            assert min(move.visits for move in result.moves) >= int(800 * mcts.FIRST_ROUND_SHARE) // 40
+            found += int(result.action.choice) >= 37
+        return found
+
+    with_share = top_rungs_found()
+    monkeypatch.setattr(mcts, "FIRST_ROUND_SHARE", 0.0)
+    assert with_share > top_rungs_found(), "an even first round finds the top rungs less often"
