@@ -222,9 +222,7 @@ def search(
     next_look = FIRST_LOOK
     cut_short = False
     while iterations < planned:
-        if iterations % 8 == 0 and iterations and (
-            time.perf_counter() > deadline or time.thread_time() > cpu_deadline or (should_stop and should_stop())
-        ):
+        if iterations % 8 == 0 and iterations and _must_stop(deadline, cpu_deadline, should_stop):
             cut_short = True
             break
         if budget.until_clear and iterations >= next_look:
@@ -366,9 +364,7 @@ def compare_moves(
         if stage == 0:
             new_samples = max(new_samples, int(planned * FIRST_ROUND_SHARE) // len(running))
         for _ in range(new_samples):
-            if games and (
-                time.perf_counter() > deadline or time.thread_time() > cpu_deadline or (should_stop and should_stop())
-            ):
+            if games and _must_stop(deadline, cpu_deadline, should_stop):
                 cut_short = True
                 break
             sample_seed = rng.getrandbits(64)
@@ -437,12 +433,20 @@ class _Record:
         self.margin += _margins(scores)[seat]
 
     def stats(self) -> MoveStats:
-        games = len(self.paired)
-        mean = self.reward / games
-        variance = max(0.0, self.reward_squares / games - mean * mean)
-        return MoveStats(
-            self.action, games, mean, self.wins / games, variance, self.margin / games, self.stage, self.paired
+        return _stats(
+            self.action, len(self.paired), self.reward, self.reward_squares, self.wins, self.margin,
+            self.stage, self.paired,
         )
+
+
+def _stats(
+    action: Any, games: int, reward: float, reward_squares: float, wins: float, margin: float,
+    stage: int = 0, paired: dict[int, tuple[float, float]] | None = None,
+) -> MoveStats:
+    """A move's record from the sums over its `games` (either search's)."""
+    mean = reward / games
+    variance = max(0.0, reward_squares / games - mean * mean)
+    return MoveStats(action, games, mean, wins / games, variance, margin / games, stage, paired)
 
 
 def _compared(records: list[_Record]) -> list[MoveStats]:
@@ -450,6 +454,11 @@ def _compared(records: list[_Record]) -> list[MoveStats]:
     moves = [record.stats() for record in records if record.paired]
     moves.sort(key=lambda stats: (stats.stage, stats.visits, stats.mean_reward), reverse=True)
     return moves
+
+
+def _must_stop(deadline: float, cpu_deadline: float, should_stop: Callable[[], bool] | None) -> bool:
+    """A search's safety stops: the clock, the thread's own CPU time, or its caller."""
+    return time.perf_counter() > deadline or time.thread_time() > cpu_deadline or bool(should_stop and should_stop())
 
 
 def _play_decided(rules: Rules, state: GameState, seat: int, decided: Sequence[Any]) -> GameState:
@@ -487,14 +496,11 @@ def _root_actions(
 
 def _root_moves(root: _Node) -> list[MoveStats]:
     """The root's moves that were tried, most visited first."""
-    moves = []
-    for child in root.children.values():
-        if child.visits:
-            mean = child.reward / child.visits
-            variance = max(0.0, child.reward_squares / child.visits - mean * mean)
-            moves.append(
-                MoveStats(child.action, child.visits, mean, child.wins / child.visits, variance, child.margin / child.visits)
-            )
+    moves = [
+        _stats(child.action, child.visits, child.reward, child.reward_squares, child.wins, child.margin)
+        for child in root.children.values()
+        if child.visits
+    ]
     moves.sort(key=lambda stats: (stats.visits, stats.mean_reward), reverse=True)
     return moves
 
