@@ -97,32 +97,37 @@ def hint_reason(verdict: Verdict, runner_up: MoveExplanation | None) -> str:
         return f"{record}; the other moves were tried too rarely to compare (none in more than {verdict.dropped})." + cut
     other = f"\u201c{runner_up.move.rstrip('.')}\u201d"
     if verdict.level or verdict.measure == "all won":
-        does = f" ({runner_up.reason.rstrip('.')})" if runner_up.reason else ""
+        # What the other move does and its record share one parenthesis (found
+        # playing: "(the Dragon column grows to 2) (60% of 410)").
+        does = f"{runner_up.reason.rstrip('.')}; " if runner_up.reason else ""
         if verdict.measure == "all won":
-            line = f"it won all {best.visits} simulated games that tried it, as {other}{does} won all {other_stats.visits}"
+            named = f"{other} ({runner_up.reason.rstrip('.')})" if runner_up.reason else other
+            line = f"it won all {best.visits} simulated games that tried it, as {named} won all {other_stats.visits}"
         elif verdict.measure == "score":
+            games = f"{does}{other_stats.visits} games" if does else str(other_stats.visits)
             line = (
-                f"no simulated game from here was won with it ({best.visits}) or with {other}{does} "
-                f"({other_stats.visits}), and it finished about as near the top score"
+                f"no simulated game from here was won with it ({best.visits}) or with {other} "
+                f"({games}), and it finished about as near the top score"
             )
         else:
-            line = f"{record}, about as good as {other}{does} ({_share(other_stats.win_rate, other_stats.visits)})"
+            line = f"{record}, about as good as {other} ({does}won {_share(other_stats.win_rate, other_stats.visits)})"
         return f"{line}: either is fine." + cut
-    doubt = "" if verdict.clear else ", though in too few games to be sure"
+    # The doubt is said once, by "probably" (found playing: "probably better …, though
+    # in too few games to be sure" said it twice).
     points = _points(best.margin - other_stats.margin)
     if verdict.measure == "score":
         nearer = f"{points} nearer the top score a game" if points else "nearer the top score"
         sure = "it" if verdict.clear else "it probably"
         return (
             f"no simulated game from here was won with it ({best.visits}) or with {other} ({other_stats.visits}), "
-            f"but {sure} finished {nearer}{doubt}." + cut
+            f"but {sure} finished {nearer}." + cut
         )
     gain = round(100 * (best.win_rate - other_stats.win_rate))
     by = f"by {plural(gain, 'point')} of win rate" + (f" and {points} of score a game" if points else "")
     better = "better" if verdict.clear else "probably better"
     return (
         f"{record}; {better} than the next best, {other} "
-        f"(won {_share(other_stats.win_rate, other_stats.visits)}), {by}{doubt}." + cut
+        f"(won {_share(other_stats.win_rate, other_stats.visits)}), {by}." + cut
     )
 
 

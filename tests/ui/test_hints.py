@@ -194,7 +194,7 @@ def test_moves_within_the_noise_are_called_equally_good_and_both_say_what_they_d
     verdict = Verdict(record("a", 480, 0.62), record("b", 410, 0.60), False, "wins", 900, level=True)
     line = hint_reason(verdict, DRAGON)
     assert line.endswith(
-        "about as good as \u201cPlay the Dragon\u201d (the Dragon column grows to 2) (60% of 410): either is fine."
+        "about as good as \u201cPlay the Dragon\u201d (the Dragon column grows to 2; won 60% of 410): either is fine."
     )
 
 
@@ -207,7 +207,7 @@ def test_a_lead_outside_the_noise_is_never_either_is_fine():
     assert "either is fine" not in line
     assert line == (
         "it won 42% of 40 simulated games from here; probably better than the next best, \u201cPass\u201d "
-        "(won 25% of 40), by 17 points of win rate and 1.4 points of score a game, though in too few games to be sure."
+        "(won 25% of 40), by 17 points of win rate and 1.4 points of score a game."
     )
 
 
@@ -233,7 +233,7 @@ def test_a_few_wins_never_read_as_none():
     verdict = Verdict(record("a", 421, 0.002), record("b", 379, 0.0), False, "wins", 800, level=True)
     assert hint_reason(verdict, PASS).startswith("it won under 1% of 421 simulated games from here")
     verdict = Verdict(record("a", 421, 0.998), record("b", 379, 0.997), False, "wins", 800, level=True)
-    assert "(over 99% of 379)" in hint_reason(verdict, PASS)
+    assert "(won over 99% of 379)" in hint_reason(verdict, PASS)
 
 
 def test_a_move_the_search_settled_on_says_the_others_were_dropped():
