@@ -63,11 +63,11 @@ def test_a_move_as_good_in_every_deal_is_never_dropped_for_a_worse_one():
 def test_a_small_edge_under_big_luck_is_clear_game_by_game():
     rules = Ladder()
     view = opening(rules)
-    budget = SearchBudget(iterations=20_000, seconds=60, until_clear=True)
+    budget = SearchBudget(iterations=12_000, seconds=60, until_clear=True)
     result = compare_moves(game_of(rules), view, 0, budget, random.Random(3))
     verdict = judge(result.moves, result.iterations)
     assert verdict.best.action == Pick(choice="7") and verdict.clear
-    assert result.iterations < 20_000, "it stopped once the lead was clear"
+    assert result.iterations < 12_000, "it stopped once the lead was clear"
     words = hint_reason(verdict, MoveExplanation("Rung 6"))
     assert "better than the next best" in words and "probably" not in words
     # The same records taken as independent ones leave the 3-point lead in the noise.
@@ -118,10 +118,10 @@ class LongLadder(Ladder):
         return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
 
 
-def test_with_many_moves_the_first_round_gives_each_enough_games(monkeypatch):
+def test_a_round_of_many_moves_gets_more_of_the_budget(monkeypatch):
     """An even share of six rounds would give each of 40 moves three games in the first
-    round, where the best is easily dropped by chance; the first round gets at least
-    `FIRST_ROUND_SHARE` of the budget."""
+    round, where the best is easily dropped by chance; a round's share grows with the
+    square root of its moves (`ROUND_SHARE_POWER`), so each of the 40 gets about six."""
     from boardgames_tui.engine import mcts
 
     rules = LongLadder()
@@ -132,10 +132,23 @@ def test_with_many_moves_the_first_round_gives_each_enough_games(monkeypatch):
         found = 0
         for seed in range(20):
             result = compare_moves(game_of(rules), view, 0, budget, random.Random(seed))
-            assert min(move.visits for move in result.moves) >= int(800 * mcts.FIRST_ROUND_SHARE) // 40
+            if mcts.ROUND_SHARE_POWER:
+                assert min(move.visits for move in result.moves) >= 6
             found += int(result.action.choice) >= 37
         return found
 
-    with_share = top_rungs_found()
-    monkeypatch.setattr(mcts, "FIRST_ROUND_SHARE", 0.0)
-    assert with_share > top_rungs_found(), "an even first round finds the top rungs less often"
+    by_square_root = top_rungs_found()
+    monkeypatch.setattr(mcts, "ROUND_SHARE_POWER", 0.0)
+    assert by_square_root > top_rungs_found(), "an even share per round finds the top rungs less often"
+
+
+def test_among_many_moves_a_hint_plays_more_games():
+    """A hint's count of games has a floor per move on offer: 40 moves get 30 each
+    over a budget of 400 (Pollen's 80 moves: 2,400 games, not its 1,200)."""
+    from boardgames_tui.engine.bots import HINT_BUDGET, HINT_GAMES_PER_MOVE
+
+    rules = LongLadder()
+    budget = SearchBudget(iterations=400, seconds=60, least_per_move=HINT_GAMES_PER_MOVE)
+    result = compare_moves(game_of(rules), opening(rules), 0, budget, random.Random(1))
+    assert 0.95 * 40 * HINT_GAMES_PER_MOVE <= result.iterations <= 40 * HINT_GAMES_PER_MOVE
+    assert HINT_BUDGET.least_per_move == HINT_GAMES_PER_MOVE and HINT_BUDGET.iterations_for(5) == HINT_BUDGET.iterations
