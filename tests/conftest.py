@@ -77,7 +77,9 @@ def quick_bots_in_screen_tests(request: pytest.FixtureRequest, monkeypatch: pyte
         monkeypatch.setitem(
             bots.SEARCH_LEVELS, level, replace(budget, iterations=min(budget.iterations, 40), seconds=math.inf)
         )
-    monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=400, seconds=math.inf))
+    monkeypatch.setattr(
+        bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=400, seconds=math.inf, least_per_move=0)
+    )
 
 
 # The longest tests (whole games played by keys, the privacy harness, the random-key

@@ -38,7 +38,9 @@ import pytest
 from boardgames_tui.engine.bots import find_hint, forget_hints, hint_budget, move_identity, view_after
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.parts import Game
-from boardgames_tui.engine.mcts import LIKELY_LEAD_Z, MoveStats, _lead_in_errors, action_key, compare_moves, judge, search
+from boardgames_tui.engine.mcts import (
+    LIKELY_LEAD_Z, MoveStats, SearchBudget, _lead_in_errors, action_key, compare_moves, judge, search,
+)
 from boardgames_tui.engine.registry import get_game
 
 REFERENCE_FACTOR = float(os.environ.get("HINT_QUALITY_REFERENCE", "30"))
@@ -126,18 +128,23 @@ class Judged:
     hint_games: int
 
 
+def reference_budget(budget: SearchBudget) -> SearchBudget:
+    """REFERENCE_FACTOR times the hint's games, the floor per move included.  No safety
+    stop of either kind: the hint's 4 s of CPU (`cpu_seconds`) cut the reference to
+    about 4 hints' worth of games, not 30."""
+    return replace(
+        budget, iterations=round(budget.iterations * REFERENCE_FACTOR),
+        least_per_move=round(budget.least_per_move * REFERENCE_FACTOR),
+        until_clear=False, seconds=math.inf, cpu_seconds=math.inf,
+    )
+
+
 def judge_hint(game: Game, question: Question, number: int) -> Judged:
     forget_hints()
     started = time.process_time()
     verdict = find_hint(game, question.view, question.seat, decided=question.decided)
     hint_seconds = time.process_time() - started
-    budget = hint_budget(game)
-    # No safety stop of either kind: the hint's 4 s of CPU (`cpu_seconds`) cut the
-    # reference to about 4 hints' worth of games, not 30.
-    long_budget = replace(
-        budget, iterations=round(budget.iterations * REFERENCE_FACTOR), until_clear=False,
-        seconds=math.inf, cpu_seconds=math.inf,
-    )
+    long_budget = reference_budget(hint_budget(game))
     same_move = None if question.decided else move_identity(game, question.view, question.seat)
     reference = REFERENCE_SEARCH(
         game, question.view, question.seat, long_budget, random.Random(f"reference/{number}"),
