@@ -78,7 +78,7 @@ NEARLY_AS_GOOD = 0.15
 # so that a slow or busy machine never keeps a player waiting long (normal stays
 # under a second, hard under three) — there it searches less.  Hard plays 12 times
 # normal's games a move: at 4 times (240 a move) it beat normal in only 25 of 40
-# two-seat Bloom Kingdom games; at 12 times, in 33.5 of 40 (see the README).
+# two-seat Bloom Kingdom games; at 12 times, in 63 of 80 (see the README).
 SEARCH_LEVELS: dict[str, SearchBudget] = {
     "easy": SearchBudget(iterations=60, seconds=0.3, per_move=10),
     "normal": SearchBudget(iterations=800, seconds=0.9, per_move=60),
