@@ -33,7 +33,8 @@ MOVES = {"bloom-kingdom": 60, "pollen": 40, "evergreen": 120, "everbloom": 400}
 
 @pytest.fixture(autouse=True)
 def tiny_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=3, until_clear=False))
+    # No floor per move either: it would play 30 games for each of Pollen's 80 moves.
+    monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=3, until_clear=False, least_per_move=0))
 
 
 def ask(game, view, seat: int, decided=()) -> None:
