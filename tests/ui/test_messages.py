@@ -12,6 +12,7 @@ from boardgames_tui.ui.widgets import MessageBar
 
 from .conftest import screen_text
 from .layout import assert_readable
+from .settling import settle
 from .test_legend import game_app, play_and_collect
 
 REFUSAL = (
@@ -178,7 +179,9 @@ async def test_a_long_message_at_80x24_leaves_every_panel_whole(tmp_path, slug):
 
 async def test_a_prompt_that_follows_the_cursor_never_makes_the_bar_shorter():
     """Only the next move or message fits the bar exactly again: a prompt naming the
-    space under the cursor must not lay the whole screen out at every other arrow."""
+    space under the cursor must not lay the whole screen out at every other arrow.
+    Each step waits until the frame is drawn (one pause was not always enough: a fresh
+    clone's CI found the short prompt not yet on screen)."""
     app = BarApp()
     # Evergreen's prompts at 120 columns, on two spaces of the planet.
     head = "Ann: plan your power uses and action, then finish · arrows move "
@@ -187,21 +190,21 @@ async def test_a_prompt_that_follows_the_cursor_never_makes_the_bar_shorter():
     async with app.run_test(size=(120, 24)) as pilot:
         bar = app.query_one(MessageBar)
         bar.show_text(long_prompt, follows_cursor=True)
-        await pilot.pause()
+        await settle(pilot)
         assert bar.size.height == 2
         bar.show_text(short_prompt, follows_cursor=True, cursor_only=True)
-        await pilot.pause()
+        await settle(pilot)
         assert bar.size.height == 2 and flat(short_prompt.plain) in flat(screen_text(app))
         # A move (not only the cursor) fits it exactly.
         bar.show_text(short_prompt.copy().append(" "), follows_cursor=True)
-        await pilot.pause()
+        await settle(pilot)
         assert bar.size.height == 1
         # A refusal's height is never held by the prompt that follows the cursor after it.
         bar.show_text(Text(REFUSAL, style="bold red"))
-        await pilot.pause()
+        await settle(pilot)
         assert bar.size.height == 2
         bar.show_text(short_prompt, follows_cursor=True, cursor_only=True)
-        await pilot.pause()
+        await settle(pilot)
         assert bar.size.height == 1
 
 
