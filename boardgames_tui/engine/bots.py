@@ -111,7 +111,7 @@ DEFAULT_BOT_LEVEL = "normal"
 # Among many moves a fixed count leaves each too few games: Pollen's 80 moves got about
 # 11 each in the halving's second round, and its best two were dropped there together.
 # So a hint plays at least HINT_GAMES_PER_MOVE games per move on offer (Pollen's
-# positions of 80 moves and more: 2,400 instead of 1,200, about 2.3 s; measured on
+# positions of 80 moves and more: 2,400 instead of 1,200, about 2.2 s; measured on
 # one, 12 seeds against a flat 200-sample search of every move: mean regret 1.3 points
 # at 1,200 games, 0.25 at 2,400, 0 at 3,600).
 HINT_GAMES_PER_MOVE = 30

@@ -392,7 +392,7 @@ def compare_moves(
             break
         if stage < rounds - 1 and len(running) > 2:
             running.sort(key=lambda index: (-records[index].mean_reward, index))
-            running = running[: math.ceil(len(running) / 2)]
+            running = running[: _kept_after_a_cut(len(running))]
     moves = _compared(records)
     if not moves:
         # No sample allowed any candidate after the decided moves (or none was played).
@@ -408,8 +408,13 @@ def _round_share(moves: int, rounds_left: int) -> float:
     weights = []
     for _ in range(rounds_left):
         weights.append(moves**ROUND_SHARE_POWER)
-        moves = max(2, math.ceil(moves / 2))
+        moves = _kept_after_a_cut(moves)
     return weights[0] / sum(weights)
+
+
+def _kept_after_a_cut(moves: int) -> int:
+    """How many moves stay after a round of the halving: the better half, never fewer than two."""
+    return math.ceil(moves / 2) if moves > 2 else moves
 
 
 # An even share per round (power 0) gives each of Pollen's 80 moves about two games in

@@ -99,9 +99,10 @@ def hint_reason(verdict: Verdict, runner_up: MoveExplanation | None) -> str:
     if verdict.level or verdict.measure == "all won":
         # What the other move does and its record share one parenthesis (found
         # playing: "(the Dragon column grows to 2) (60% of 410)").
-        does = f"{runner_up.reason.rstrip('.')}; " if runner_up.reason else ""
+        reason = runner_up.reason.rstrip(".") if runner_up.reason else ""
+        does = f"{reason}; " if reason else ""
         if verdict.measure == "all won":
-            named = f"{other} ({runner_up.reason.rstrip('.')})" if runner_up.reason else other
+            named = f"{other} ({reason})" if reason else other
             line = f"it won all {best.visits} simulated games that tried it, as {named} won all {other_stats.visits}"
         elif verdict.measure == "score":
             games = f"{does}{other_stats.visits} games" if does else str(other_stats.visits)
