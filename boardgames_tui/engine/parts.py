@@ -89,6 +89,7 @@ class Advisor(Protocol):
 
     def determinize(self, view: Any, seat: int, rng: random.Random) -> Any: ...
     def estimate_scores(self, state: Any) -> list[float] | None: ...
+    def estimate_spread(self, state: Any) -> float: ...
     def seat_roles(self, state: Any) -> list[str] | None: ...
     def playout_action(self, state: Any, seat: int, actions: list[Any], rng: random.Random) -> Any: ...
 
@@ -209,6 +210,12 @@ class GameAdvisor(ABC, Generic[StateT]):
         return None and are played to the end.
         """
         return None
+
+    def estimate_spread(self, state: StateT) -> float:
+        """How far (one standard deviation) each seat's final score may stray from
+        `estimate_scores(state)`.  0: the estimate's leader is taken as the winner;
+        above 0, a search counts each seat's chance of finishing on top instead."""
+        return 0.0
 
     def seat_roles(self, state: StateT) -> list[str] | None:
         """What each seat plays as (a faction, say), for `simulate`'s balance report."""

@@ -152,3 +152,38 @@ def test_among_many_moves_a_hint_plays_more_games():
     result = compare_moves(game_of(rules), opening(rules), 0, budget, random.Random(1))
     assert 0.95 * 40 * HINT_GAMES_PER_MOVE <= result.iterations <= 40 * HINT_GAMES_PER_MOVE
     assert HINT_BUDGET.least_per_move == HINT_GAMES_PER_MOVE and HINT_BUDGET.iterations_for(5) == HINT_BUDGET.iterations
+
+
+class PointsLadder(Ladder):
+    """40 rungs: rung k scores k points more than rung 0 in every deal, against a rival
+    whose score the deal decides; a rung wins when it scores more.  Two rungs that win
+    the same deals tie on wins, never on points."""
+
+    RUNGS = tuple(str(rung) for rung in range(40))
+
+    def score_sheet(self, state: GambleState) -> ScoreSheet:
+        mine = int(state.picks[0]) + state.seed % 60
+        rival = 50 + (state.seed // 60) % 40
+        winners = [0] if mine > rival else [1] if rival > mine else [0, 1]
+        return ScoreSheet(players=["A", "B"], rows=[], totals=[mine, rival], winners=winners, decided_by="points")
+
+
+def test_thin_records_are_cut_by_points_not_by_wins(monkeypatch):
+    """With a few games each, most rungs have won the same games: a cut by wins drops
+    rungs that only tied, the best among them; a cut by the points margin
+    (`THIN_RECORD`) keeps the best rungs, so the search ends on the top one."""
+    from boardgames_tui.engine import mcts
+
+    rules = PointsLadder()
+    view = opening(rules)
+    budget = SearchBudget(iterations=400, seconds=60)
+
+    def picks() -> list[int]:
+        return [int(compare_moves(game_of(rules), view, 0, budget, random.Random(seed)).action.choice) for seed in range(20)]
+
+    # The last two rungs often tie on wins to the end: 38 may be judged level with 39.
+    by_points = picks()
+    assert min(by_points) >= 38 and by_points.count(39) >= 16
+    monkeypatch.setattr(mcts, "THIN_RECORD", 0)
+    by_wins = picks()
+    assert by_wins.count(39) <= 12 and min(by_wins) < 30, "cut by wins, the best rungs are dropped on ties"

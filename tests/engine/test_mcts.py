@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 from boardgames_tui.engine.bots import BOT_LEVELS, HINT_BUDGET, SEARCH_LEVELS, SearchBot, find_hint, forget_hints, make_bot
 from boardgames_tui.engine.contract import GameRules, GameState, IllegalMove, ScoreSheet, Seat, shallow_copy
 from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
-from boardgames_tui.engine.mcts import MIN_RECORD, MoveStats, SearchBudget, judge, rewards_from_scores, search
+from boardgames_tui.engine.mcts import MIN_RECORD, MoveStats, SearchBudget, chances_to_win, estimated_rewards, judge, rewards_from_scores, search, win_shares
 from boardgames_tui.engine.simulate import wilson_interval
 
 
@@ -149,12 +149,34 @@ def test_search_is_reproducible_for_a_seeded_bot():
 
 
 def test_rewards_favour_the_winner_and_then_the_score():
-    rewards = rewards_from_scores([10.0, 30.0, 20.0], [1])
+    rewards = rewards_from_scores([10.0, 30.0, 20.0], win_shares([1], 3))
     assert rewards[1] == pytest.approx(1.0)
     assert rewards[0] == pytest.approx(0.0)
     assert 0 < rewards[2] < 0.5
-    shared = rewards_from_scores([5.0, 5.0], [0, 1])
+    shared = rewards_from_scores([5.0, 5.0], win_shares([0, 1], 2))
     assert shared[0] == shared[1] == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("estimates", [[10.0, 4.0], [10.0, 4.0, 7.0], [3.0, 12.0, 12.0, 0.0]])
+def test_an_estimate_with_a_spread_gives_each_seat_its_chance_to_win(estimates):
+    """The chances a cut game credits are those of the scores' normal errors: checked
+    against drawing the errors (what the search did before, one draw a game)."""
+    spread = 6.0
+    chances = chances_to_win(estimates, spread)
+    draws = random.Random(1)
+    won = [0] * len(estimates)
+    trials = 40_000
+    for _ in range(trials):
+        drawn = [value + draws.gauss(0.0, spread) for value in estimates]
+        won[drawn.index(max(drawn))] += 1
+    assert sum(chances) == pytest.approx(1.0)
+    for chance, count in zip(chances, won):
+        assert chance == pytest.approx(count / trials, abs=0.01)
+    rewards, shares, scores = estimated_rewards(estimates, spread)
+    assert shares == chances and scores == estimates
+    # Without a spread the estimate's leaders share the win.
+    leaders = [seat for seat, value in enumerate(estimates) if value == max(estimates)]
+    assert estimated_rewards(estimates)[1] == win_shares(leaders, len(estimates))
 
 
 def test_levels_are_ordered_by_budget_and_offered_everywhere():

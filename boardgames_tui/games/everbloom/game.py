@@ -53,6 +53,9 @@ class EverbloomAdvisor(GameAdvisor[EverbloomState]):
     def estimate_scores(self, state: EverbloomState) -> list[float] | None:
         return search.settled_estimate(state)
 
+    def estimate_spread(self, state: EverbloomState) -> float:
+        return search.estimate_spread(state)
+
     def playout_action(self, state: EverbloomState, seat: int, actions: list[Any], rng: random.Random) -> Any:
         return search.playout_action(state, seat, actions, rng)
 

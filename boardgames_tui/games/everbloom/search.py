@@ -89,8 +89,8 @@ _LATER = {
 # How far a seat's final score strays from its estimate, beyond what every seat's
 # does alike (the standard deviation of each seat's error less the seats' mean error,
 # scaled back to one seat's): by seats, then by stage as `_LATER`; the same games.
-# `settled_estimate` draws each seat's share of it, so that a playout cut at a
-# round's start is won by a seat about as often as whole games are.
+# `estimate_spread` gives it to the search, so that a playout cut at a round's start
+# credits a seat with about the wins whole games give it.
 _SPREAD = {
     2: (6.2, 12.8, 13.7, 16.5, 16.8, 15.8),
     3: (5.4, 11.6, 12.1, 15.7, 15.4, 14.2),
@@ -387,30 +387,29 @@ def round_begins(state: EverbloomState) -> bool:
 
 def settled_estimate(state: EverbloomState) -> list[float] | None:
     """Where the search may cut a playout: at the start of a round (or the end of the
-    game), `estimate_scores` with each seat's `_SPREAD` drawn from the state's seed;
-    elsewhere None, play on to there.
+    game), `estimate_scores`; elsewhere None, play on to there.
 
     Chips are placed in turn, and what they bring counts at different times (a
     landmark's bonus at once, the cards only at the migration), so mid-round the
     count favours whichever seats the cut happens to catch ahead: playouts cut after a
     fixed count of moves gave one seat of a 4-seat middle position all of the wins
     where whole games gave it 19%.  At a round's start every seat has had the same
-    chances.  And the estimate's leader is not a certain winner: cut there without the
-    spread, a 4-seat round-1 position gave one seat 97% of the playouts' wins where
-    whole games gave it 37%.
+    chances.
     """
-    if state.phase == "over":
+    if state.phase == "over" or round_begins(state):
         return estimate_scores(state)
-    if not round_begins(state):
-        return None
-    estimates = estimate_scores(state)
-    count = len(estimates)
-    if count < 2:
-        return estimates
-    spread = _SPREAD[min(count, 4)][stages_left(state) - 1]
-    # From the state's own seed: the same playout always gets the same draw.
-    rng = random.Random(f"{state.seed}/{state.rng_draws}/estimate")
-    return [value + rng.gauss(0.0, spread) for value in estimates]
+    return None
+
+
+def estimate_spread(state: EverbloomState) -> float:
+    """How far a seat's final score strays from `estimate_scores` from here (`_SPREAD`;
+    0 once the game is over).  The estimate's leader is not a certain winner: taken as
+    one, a 4-seat round-1 position gave one seat 97% of the playouts' wins where whole
+    games gave it 37%; the search counts each seat's chance of finishing on top under
+    this spread instead (`mcts.chances_to_win`)."""
+    if state.phase == "over" or len(state.players) < 2:
+        return 0.0
+    return _SPREAD[min(len(state.players), 4)][stages_left(state) - 1]
 
 
 # -- playout policy ------------------------------------------------------------------------------------

@@ -227,9 +227,9 @@ def test_cut_playouts_are_won_about_as_often_as_whole_games() -> None:
     for index in range(playouts):
         sample = GAME.advisor.determinize(view, seat, random.Random(index))
         for shares, horizon in ((cut, GAME.advisor.playout_horizon), (whole, None)):
-            _, winners, _ = _playout(RULES, GAME.advisor, sample.model_copy(deep=True), random.Random(index), horizon)
-            for winner in winners:
-                shares[winner] += 1 / len(winners) / playouts
+            _, won, _ = _playout(RULES, GAME.advisor, sample.model_copy(deep=True), random.Random(index), horizon)
+            for winner, share in enumerate(won):
+                shares[winner] += share / playouts
     assert max(abs(a - b) for a, b in zip(cut, whole)) < 0.2, (cut, whole)
 
 
