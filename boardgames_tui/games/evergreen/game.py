@@ -42,6 +42,9 @@ class EvergreenAdvisor(GameAdvisor[EvergreenState]):
     def estimate_scores(self, state: EvergreenState) -> list[float] | None:
         return search.settled_estimate(state)
 
+    def estimate_spread(self, state: EvergreenState) -> float:
+        return search.estimate_spread(state)
+
     def playout_action(self, state: EvergreenState, seat: int, actions: list[Any], rng: random.Random) -> Any:
         return search.playout_action(state, seat, actions, rng)
 

@@ -238,3 +238,33 @@ def test_an_action_read_back_is_the_same_key() -> None:
         read_back = RULES.action_adapter.validate_json(RULES.action_adapter.dump_json(action))
         assert read_back == action and hash(read_back) == hash(action)
         assert keyed[read_back] == index
+
+
+def test_the_estimates_spread_is_how_far_final_scores_stray_from_it() -> None:
+    """A playout cut at a round's start credits each seat with its chance of finishing on
+    top under `estimate_spread`; that spread must be the estimate's real error.  Over
+    fresh games of 3 seats by the playout policy, each seat's final score less its
+    estimate (less the seats' mean error) strays by within 20% of the spread, early,
+    middle and late; and the spread is 0 once the game is over."""
+    import math
+
+    bins: dict[str, list[tuple[float, float]]] = {"late": [], "middle": [], "early": []}
+    for seed in range(24):
+        state = RULES.setup(EvergreenOptions(modules=MODULES[seed % 4]), [Seat(name=f"P{n}") for n in range(3)], 500 + seed)
+        rng = random.Random(seed)
+        snapshots = []
+        while not RULES.is_over(state):
+            if GAME.advisor.estimate_scores(state) is not None:
+                snapshots.append((search.rounds_left(state), search.estimate_scores(state), search.estimate_spread(state)))
+            state = step(state, rng)
+        assert search.estimate_spread(state) == 0.0
+        totals = RULES.totals(state)
+        for left, estimate, spread in snapshots:
+            errors = [total - value for total, value in zip(totals, estimate)]
+            mean = sum(errors) / len(errors)
+            name = "late" if left <= 4 else "middle" if left <= 9 else "early"
+            bins[name].extend(((error - mean) * math.sqrt(3 / 2), spread) for error in errors)
+    for name, pairs in bins.items():
+        measured = math.sqrt(sum(error * error for error, _ in pairs) / len(pairs))
+        expected = math.sqrt(sum(spread * spread for _, spread in pairs) / len(pairs))
+        assert abs(measured / expected - 1) < 0.2, (name, measured, expected, len(pairs))
