@@ -136,6 +136,24 @@ async def test_the_harness_catches_a_screen_that_shows_another_seats_hand(tmp_pa
         await play(plan, tmp_path, stepped_clock)
 
 
+async def test_the_harness_catches_a_colour_that_tells_another_seats_hand(tmp_path, stepped_clock, monkeypatch):
+    """A colour is a leak too, and it is not forgiven as a late highlight: a prompt
+    coloured by the other seat's hand (the same words either way) is caught, although
+    the harness draws a frame that differs in colour alone a second time."""
+    from rich.text import Text
+
+    shown_as_is = BloomKingdomScreen.prompt_text
+
+    def coloured_prompt(self, view, viewer):
+        other_hand = self.app.match.state.players[1 - viewer].hand
+        return Text(shown_as_is(self, view, viewer), style="red" if len(str(other_hand)) % 2 else "green")
+
+    monkeypatch.setattr(BloomKingdomScreen, "prompt_text", coloured_prompt)
+    plan = GamePlan("bloom-kingdom", humans=2, seed=7, steps=40, noise=("left", "right"))
+    with pytest.raises(PrivacyLeak, match="the same text in other colours"):
+        await play(plan, tmp_path, stepped_clock)
+
+
 async def deliberately(pilot, clock: SteppedClock) -> None:
     """Enter, pressed a while after the last key: a curtain goes down for it."""
     clock.wait()
