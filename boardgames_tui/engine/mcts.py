@@ -193,34 +193,33 @@ def estimated_rewards(estimates: list[float], spread: float = 0.0) -> Outcome:
     return rewards_from_scores(estimates, shares), shares, estimates
 
 
-# The standard normal's points and weights for `chances_to_win` (a trapezoid rule over
-# plus and minus 6 deviations, exact to about 1e-9 for these smooth integrands).
-_NORMAL_STEP = 0.4
-_NORMAL_POINTS = [index * _NORMAL_STEP for index in range(-15, 16)]
+# The standard normal's points and weights for `chances_to_win`: a trapezoid rule over
+# plus and minus 4.8 deviations, within 1e-6 of a finer rule for these smooth integrands
+# and a third of its cost (a 4-seat Evergreen playout is some 0.6 ms; its chances 25 us).
+_NORMAL_STEP = 0.6
+_NORMAL_POINTS = [index * _NORMAL_STEP for index in range(-8, 9)]
 _NORMAL_WEIGHTS = [_NORMAL_STEP * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) for z in _NORMAL_POINTS]
-
-
-def _normal_cdf(x: float) -> float:
-    return 0.5 * math.erfc(-x / math.sqrt(2))
+_HALF_SQRT2 = 1 / math.sqrt(2)
 
 
 def chances_to_win(estimates: list[float], spread: float) -> list[float]:
     """Each seat's chance of the highest score when every seat's score is its estimate
     plus its own normal error of deviation `spread`: the error of seat i at z
     deviations beats seat j's with the chance Phi((e_i - e_j) / spread + z)."""
-    count = len(estimates)
-    if count == 2:
-        lead = (estimates[0] - estimates[1]) / (spread * math.sqrt(2))
-        first = _normal_cdf(lead)
+    erfc = math.erfc
+    if len(estimates) == 2:
+        first = 0.5 * erfc(-(estimates[0] - estimates[1]) / (2 * spread))
         return [first, 1.0 - first]
+    scaled = [value / spread for value in estimates]
     chances = []
-    for seat, mine in enumerate(estimates):
-        gaps = [(mine - other) / spread for index, other in enumerate(estimates) if index != seat]
+    for seat, mine in enumerate(scaled):
+        gaps = [mine - other for index, other in enumerate(scaled) if index != seat]
         total = 0.0
         for z, weight in zip(_NORMAL_POINTS, _NORMAL_WEIGHTS):
             product = weight
             for gap in gaps:
-                product *= _normal_cdf(gap + z)
+                # Phi(x) = erfc(-x / sqrt 2) / 2
+                product *= 0.5 * erfc(-(gap + z) * _HALF_SQRT2)
             total += product
         chances.append(total)
     whole = sum(chances)
