@@ -174,6 +174,7 @@ def test_an_estimate_with_a_spread_gives_each_seat_its_chance_to_win(estimates):
         assert chance == pytest.approx(count / trials, abs=0.01)
     rewards, shares, scores = estimated_rewards(estimates, spread)
     assert shares == chances and scores == estimates
+    assert rewards == rewards_from_scores(estimates, chances)
     # Without a spread the estimate's leaders share the win.
     leaders = [seat for seat, value in enumerate(estimates) if value == max(estimates)]
     assert estimated_rewards(estimates)[1] == win_shares(leaders, len(estimates))

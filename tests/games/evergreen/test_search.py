@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -246,8 +247,6 @@ def test_the_estimates_spread_is_how_far_final_scores_stray_from_it() -> None:
     fresh games of 3 seats by the playout policy, each seat's final score less its
     estimate (less the seats' mean error) strays by within 20% of the spread, early,
     middle and late; and the spread is 0 once the game is over."""
-    import math
-
     bins: dict[str, list[tuple[float, float]]] = {"late": [], "middle": [], "early": []}
     for seed in range(24):
         state = RULES.setup(EvergreenOptions(modules=MODULES[seed % 4]), [Seat(name=f"P{n}") for n in range(3)], 500 + seed)
