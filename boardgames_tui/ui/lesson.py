@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from boardgames_tui.engine.lessons import Lesson
+from boardgames_tui.ui.widgets import set_border_title
 
 DISMISS_WORDS = "Enter: got it · L: lessons so far"
 DISMISS_IN_PUBLIC = "Enter: got it"
@@ -62,7 +63,8 @@ class LessonPanel(Vertical, can_focus=False):
     def show_lesson(self, lesson: Lesson, number: int, at_top: bool, reader: str | None = None) -> None:
         """`reader`: the name of the seat it is for, when the whole table sees it."""
         self.lesson = lesson
-        self.border_title = f"Lesson {number}" + (f" for {reader}" if reader else "") + f": {lesson.title}"
+        # The reader is a player's name: shown as typed, never read as markup.
+        set_border_title(self, f"Lesson {number}" + (f" for {reader}" if reader else "") + f": {lesson.title}")
         # In front of the table, L (the seat's lessons so far) is not offered: they may
         # have been about what the seat held behind its curtain.
         self.border_subtitle = DISMISS_WORDS if reader is None else DISMISS_IN_PUBLIC

@@ -548,3 +548,23 @@ async def test_the_curtains_button_fits_the_next_name_when_the_curtain_is_reused
         inside = "".join(strip.crop(button.region.x, button.region.right).text for strip in strips)
         label = squeezed(inside.replace("▔", "").replace("▁", ""))
         assert squeezed("I am [red]x[/] — show my screen") in label, inside
+
+
+async def test_a_lesson_shown_to_the_table_names_its_reader_as_written(app_factory):
+    """A lesson at a public decision says whose it is in its title: the name as typed
+    (found playing: "Lesson 2 for [red]x[/]" read "Lesson 2 for x")."""
+    from boardgames_tui.engine.lessons import lesson_book
+    from boardgames_tui.ui.lesson import LessonPanel
+
+    app = app_factory([Seat(name="[red]x[/]"), Seat(name="Ben")])
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+            elif isinstance(app.screen, GameScreen):
+                break
+        panel = app.screen.query_one(LessonPanel)
+        panel.show_lesson(lesson_book("bloom-kingdom").lessons[0], 2, at_top=False, reader="[red]x[/]")
+        await pilot.pause()
+        assert "Lesson 2 for [red]x[/]:" in screen_text(app)
