@@ -165,16 +165,23 @@ def find_hint(
     Moves the seat cannot tell apart (the same words for what they do: two copies of
     one card) are searched as one.  The search is `compare_moves`: every candidate
     played from the same samples of the hidden state, so that two moves are compared
-    game by game, and the field halved round by round."""
+    game by game, and the field halved round by round; a move's record includes the
+    seat's moves its words promise after it (`promised_moves`: an Everbloom chip's split)."""
     key = position_key(game, view, seat, decided)
     with _HINT_CACHE_LOCK:
         cached = _HINT_CACHE.get(key)
         if cached is not None:
             _HINT_CACHE.move_to_end(key)
             return cached
-    same_move = None if decided else move_identity(game, view, seat)
+    same_move = follow_through = None
+    if not decided:
+        same_move = move_identity(game, view, seat)
+        follow_through = promised_moves(game, view, seat)
     rng = random.Random(int(key[:32], 16))
-    result = compare_moves(game, view, seat, hint_budget(game), rng, should_stop, decided=decided, same_move=same_move)
+    result = compare_moves(
+        game, view, seat, hint_budget(game), rng, should_stop,
+        decided=decided, same_move=same_move, follow_through=follow_through,
+    )
     verdict = replace(judge(result.moves, result.iterations), cut_short=result.cut_short)
     if not result.cut_short:
         with _HINT_CACHE_LOCK:
@@ -199,6 +206,12 @@ def move_identity(game: Game, view: GameState, seat: int) -> Callable[[Any], Has
         return (type(action).__name__, explanation.move, explanation.reason)
 
     return words
+
+
+def promised_moves(game: Game, view: GameState, seat: int) -> Callable[[Any], tuple[Any, ...]]:
+    """The seat's own moves that a move's hint words promise after it (`Narrator.follow_through`):
+    the hint's search plays them, so its record is that of what it says."""
+    return lambda action: game.narrator.follow_through(view, seat, action)
 
 
 def view_after(game: Game, view: GameState, seat: int, decided: Sequence[Any]) -> GameState:

@@ -365,6 +365,7 @@ def compare_moves(
     *,
     decided: Sequence[Any] = (),
     same_move: Callable[[Any], Hashable] | None = None,
+    follow_through: Callable[[Any], Sequence[Any]] | None = None,
 ) -> SearchResult:
     """The move `seat` should make, by playing every candidate from the same samples
     and halving the field (sequential halving): the search a hint asks.
@@ -389,7 +390,14 @@ def compare_moves(
     hints agreed with the 30x reference as often in Bloom Kingdom and less often in
     Pollen and Everbloom, where each candidate's few hundred games taught its tree
     too little and cost the pairing its shared luck.
-    The arguments are `search`'s.
+
+    `follow_through` gives the seat's own moves that come with a candidate as the hint
+    words it (Everbloom's "place your 3 on landmark 21, sending 1 to Sage Tortoise and 2
+    to Moss Campion Reindeer": the chip, then its sends); they are played after it, as
+    far as the sample allows, so that the record is the record of what the hint says.
+    Left to the playout's random sends, a chip was judged by its average split, and
+    the hint chose a landmark whose split the seat could not make good (see
+    `Narrator.follow_through`).  The other arguments are `search`'s.
     """
     rules, advisor = game.rules, game.advisor
     started = time.perf_counter()
@@ -405,6 +413,7 @@ def compare_moves(
     horizon = advisor.playout_horizon
     records = [_Record(action) for action in candidates]
     keys = [action_key(action) for action in candidates]
+    follow_ups = [tuple(follow_through(action)) if follow_through else () for action in candidates]
     running = list(range(len(candidates)))
     samples = games = 0
     cut_short = False
@@ -426,6 +435,8 @@ def compare_moves(
                 if legal is not None and keys[index] not in legal:
                     continue
                 after = rules.apply(state, seat, candidates[index])
+                if follow_ups[index]:
+                    after = _follow_up(rules, after, seat, follow_ups[index])
                 outcome = _playout(rules, advisor, after, random.Random(sample_seed ^ _PLAYOUT_SALT), horizon)
                 records[index].add(samples, seat, outcome)
                 games += 1
@@ -552,6 +563,16 @@ def _play_decided(rules: Rules, state: GameState, seat: int, decided: Sequence[A
     """A determinized `state` with the seat's already chosen moves made (a copy)."""
     for action in decided:
         state = rules.apply(state, seat, action)
+    return state
+
+
+def _follow_up(rules: Rules, state: GameState, seat: int, moves: Sequence[Any]) -> GameState:
+    """`state` (the caller's own, from `apply`) with the seat's `moves` made in place, in
+    order, while each is the seat's to make and legal; the rest is left to the playout."""
+    for move in moves:
+        if seat not in rules.to_act(state) or move not in rules.legal_actions(state, seat):
+            break
+        state = rules.apply_in_place(state, seat, move)
     return state
 
 

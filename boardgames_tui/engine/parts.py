@@ -78,6 +78,7 @@ class Narrator(Protocol):
     def changes_set_off(self, before: Any, after: Any, seat: int) -> ChangeReport: ...
     def table_moments(self, before: Any, after: Any) -> list[TableMoment]: ...
     def explain_move(self, view: Any, seat: int, action: Any) -> MoveExplanation: ...
+    def follow_through(self, view: Any, seat: int, action: Any) -> tuple[Any, ...]: ...
 
 
 class Advisor(Protocol):
@@ -176,6 +177,12 @@ class GameNarrator(ABC, Generic[StateT]):
     def explain_move(self, view: StateT, seat: int, action: Any) -> MoveExplanation:
         """`action` in `seat`'s own words with what it does, from `seat`'s `view`."""
         return MoveExplanation(self.describe(view, seat, action))
+
+    def follow_through(self, view: StateT, seat: int, action: Any) -> tuple[Any, ...]:
+        """The seat's own moves right after `action` that `explain_move`'s words for it
+        promise (Everbloom: a chip's sends), for the hint's search to play after it and
+        the screen to offer after it.  By default none: a move's words name it alone."""
+        return ()
 
 
 class GameAdvisor(ABC, Generic[StateT]):

@@ -35,7 +35,7 @@ from typing import Any
 
 import pytest
 
-from boardgames_tui.engine.bots import find_hint, forget_hints, hint_budget, move_identity, view_after
+from boardgames_tui.engine.bots import find_hint, forget_hints, hint_budget, move_identity, promised_moves, view_after
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.mcts import (
@@ -146,9 +146,15 @@ def judge_hint(game: Game, question: Question, number: int) -> Judged:
     hint_seconds = time.process_time() - started
     long_budget = reference_budget(hint_budget(game))
     same_move = None if question.decided else move_identity(game, question.view, question.seat)
+    # The halving reference answers the hint's own question: each move with the moves
+    # its words promise after it (an Everbloom chip with its split).  The tree search
+    # learns what follows a move by itself.
+    promised = {}
+    if REFERENCE_SEARCH is compare_moves and not question.decided:
+        promised["follow_through"] = promised_moves(game, question.view, question.seat)
     reference = REFERENCE_SEARCH(
         game, question.view, question.seat, long_budget, random.Random(f"reference/{number}"),
-        decided=question.decided, same_move=same_move,
+        decided=question.decided, same_move=same_move, **promised,
     )
     assert not reference.cut_short, "the reference search must play all its games"
     best = judge(reference.moves, reference.iterations).best

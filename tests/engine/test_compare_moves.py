@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
-from boardgames_tui.engine.contract import MoveExplanation, ScoreSheet, Seat
+from pydantic import TypeAdapter
+
+from boardgames_tui.engine.contract import GameState, IllegalMove, MoveExplanation, ScoreSheet, Seat, shallow_copy
 from boardgames_tui.engine.mcts import SearchBudget, compare_moves, judge, search
 from boardgames_tui.ui.game_screen import hint_reason
-from tests.engine.test_mcts import Gamble, GambleState, Nim, Pick, Take, game_of, nim_state
+from tests.engine.test_mcts import Gamble, GambleState, Nim, Pick, Take, TinyGame, game_of, nim_state
 
 
 class Ladder(Gamble):
@@ -187,3 +190,69 @@ def test_thin_records_are_cut_by_points_not_by_wins(monkeypatch):
     monkeypatch.setattr(mcts, "THIN_RECORD", 0)
     by_wins = picks()
     assert by_wins.count(39) <= 12 and min(by_wins) < 30, "cut by wins, the best rungs are dropped on ties"
+
+
+class TwoStepState(GameState):
+    steps: list[str] = []
+
+
+class TwoStep(TinyGame):
+    """Seat 0 alone moves twice: a landing, then an aim.  "high" wins with the aim
+    "right" and loses with "left"; "low" wins 60% of deals (by the sample's seed)
+    whatever the aim.  Judged with the aim left to chance, high wins half its games
+    and low looks better; with high's aim followed through, high always wins."""
+
+    slug = "two-step"
+    title = "Two steps"
+    min_players = 2
+    max_players = 2
+    state_model = TwoStepState
+    action_adapter = TypeAdapter(Pick)
+
+    def setup(self, options: Any, seats: list[Seat], seed: int) -> TwoStepState:
+        return TwoStepState(game=self.slug, seats=seats, seed=seed)
+
+    def to_act(self, state: TwoStepState) -> list[int]:
+        return [] if self.is_over(state) else [0]
+
+    def is_over(self, state: TwoStepState) -> bool:
+        return len(state.steps) == 2
+
+    def legal_actions(self, state: TwoStepState, seat: int) -> list[Pick]:
+        return [Pick(choice=c) for c in (("high", "low") if not state.steps else ("left", "right"))]
+
+    def validate(self, state: TwoStepState, seat: int, action: Pick) -> None:
+        if seat != 0 or action not in self.legal_actions(state, seat):
+            raise IllegalMove("not a choice")
+
+    def apply(self, state: TwoStepState, seat: int, action: Pick) -> TwoStepState:
+        return shallow_copy(state, steps=[*state.steps, action.choice])
+
+    def view(self, state: TwoStepState, seat: int) -> TwoStepState:
+        return state if self.is_over(state) else shallow_copy(state, seed=0)
+
+    def determinize(self, view: TwoStepState, seat: int, rng: random.Random) -> TwoStepState:
+        return shallow_copy(view, seed=rng.randrange(2**31))
+
+    def score_sheet(self, state: TwoStepState) -> ScoreSheet:
+        landing, aim = state.steps
+        won = aim == "right" if landing == "high" else state.seed % 100 < 60
+        return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
+
+
+def test_a_move_is_judged_with_the_moves_its_words_promise_after_it():
+    rules = TwoStep()
+    view = rules.view(rules.setup(None, [Seat(name="A"), Seat(name="B")], 1), 0)
+    budget = SearchBudget(iterations=400, seconds=60)
+    aims = {Pick(choice="high"): (Pick(choice="right"),), Pick(choice="low"): ()}
+    for seed in range(5):
+        promised = compare_moves(game_of(rules), view, 0, budget, random.Random(seed), follow_through=aims.get)
+        assert promised.action == Pick(choice="high")
+        assert next(move for move in promised.moves if move.action == Pick(choice="high")).win_rate == 1.0
+        # Left to the quick game's random aim, high is judged by its average aim.
+        left_to_chance = compare_moves(game_of(rules), view, 0, budget, random.Random(seed))
+        assert left_to_chance.action == Pick(choice="low")
+    # A promised move the sample does not allow is left to the quick game (not played).
+    wrong = {Pick(choice="high"): (Pick(choice="high"),), Pick(choice="low"): ()}
+    result = compare_moves(game_of(rules), view, 0, budget, random.Random(0), follow_through=wrong.get)
+    assert 0.3 < next(move for move in result.moves if move.action == Pick(choice="high")).win_rate < 0.7

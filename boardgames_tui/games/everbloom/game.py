@@ -39,6 +39,10 @@ class EverbloomNarrator(GameNarrator[EverbloomState]):
         """The split of `place`'s pollinators the hint has in mind (card space -> count)."""
         return hints.suggest_split(self.rules, view, seat, place)
 
+    def follow_through(self, view: EverbloomState, seat: int, action: Any) -> tuple[Any, ...]:
+        """A placed chip's sends, one per pollinator, as `suggest_split` shares them out."""
+        return hints.split_sends(self.rules, view, seat, action) if isinstance(action, PlaceChip) else ()
+
 
 class EverbloomAdvisor(GameAdvisor[EverbloomState]):
     # A full game is too long to play out for every search iteration: the bots play on

@@ -157,6 +157,21 @@ def suggest_split(rules: EverbloomRules, view: EverbloomState, seat: int, place:
     return chosen
 
 
+def split_sends(rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip) -> tuple[SendPollinator, ...]:
+    """`suggest_split`'s split as the rules take it, one send per pollinator: from the
+    supply while it lasts, then from the seat's groves in the board's order (what the
+    screen's counters send for it by default)."""
+    supply = view.players[seat].supply
+    groves = [biome for biome in BIOMES for _ in range(view.groves[biome][seat])]
+    sends = []
+    for space, count in suggest_split(rules, view, seat, place).items():
+        for _ in range(count):
+            grove = None if supply > 0 else (groves.pop(0) if groves else None)
+            supply -= 1
+            sends.append(SendPollinator(space=space, grove=grove))
+    return tuple(sends)
+
+
 # -- the moves ------------------------------------------------------------------------------------------
 def explain_move(rules: EverbloomRules, view: EverbloomState, seat: int, action: Any) -> MoveExplanation:
     """`action` in `seat`'s own words with what it does, from `seat`'s `view`."""

@@ -254,6 +254,27 @@ def test_a_placement_hint_names_chip_landmark_and_a_legal_split_that_leads():
     assert "you would lead on" in explanation.reason
 
 
+def test_a_placements_hint_plays_its_split_as_the_rules_take_it():
+    """The hint's search plays a chip's sends as its words name them (`follow_through`):
+    one per pollinator, from the supply while it lasts, then from the groves."""
+    state = named(blank(["bats", "butterflies"]), ["You", "James"])
+    lay(state, t1=[ELEPHANT], t2=[CRAB])
+    state.pollinators["t1"] = [0, 1]
+    state.players[0].supply = 1
+    grove = C.BIOMES[0]
+    state.groves[grove][0] = 4
+    view = RULES.view(state, 0)
+    place = PlaceChip(chip=3, landmark="west")
+    split = GAME.narrator.suggest_split(view, 0, place)
+    sends = GAME.narrator.follow_through(view, 0, place)
+    assert sends == (SendPollinator(space=sends[0].space), *[SendPollinator(space=s.space, grove=grove) for s in sends[1:]])
+    after = act(state, 0, place, *sends)
+    assert after.turn is None and after.turn_seat == 1, "the chip's turn is over"
+    for space, count in split.items():
+        assert after.pollinators[space][0] == state.pollinators[space][0] + count
+    assert GAME.narrator.follow_through(view, 0, SendPollinator(space="t1")) == ()
+
+
 def test_a_send_hint_names_the_card_and_the_lead():
     state = blank(["bats", "butterflies"])
     lay(state, t1=[ELEPHANT])
