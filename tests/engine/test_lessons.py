@@ -4,7 +4,6 @@ a lesson is shown once per decision cap and once per player name."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
 import pytest
 
@@ -19,7 +18,6 @@ def test_bloom_kingdom_is_taught():
     assert "bloom-kingdom" in TAUGHT_GAMES
 
 
-@cache
 def guided_run(slug: str) -> tuple[tuple[tuple[int, str], ...], tuple[frozenset[str], ...]]:
     """The guided game, played headless: (the learner's decision number, lesson id) for
     each lesson the learner is shown, in order, and for each of the learner's decisions
@@ -55,10 +53,6 @@ def guided_run(slug: str) -> tuple[tuple[tuple[int, str], ...], tuple[frozenset[
     return tuple(shown), tuple(held)
 
 
-def guided_lessons(slug: str) -> tuple[tuple[int, str], ...]:
-    return guided_run(slug)[0]
-
-
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)
 def test_every_rules_section_is_taught_by_a_lesson(slug):
     book = lesson_book(slug)
@@ -68,16 +62,24 @@ def test_every_rules_section_is_taught_by_a_lesson(slug):
     assert taught - set(sections) == set(), "lessons naming sections rules.md does not have"
 
 
+# The three checks of one guided game share one test: each plays the whole game with
+# its bots (Pollen's took 6-11 s of a loaded worker), and as three tests xdist sent
+# them to different workers, each of which played it again.
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)
-def test_every_lesson_fires_once_in_the_guided_game(slug):
+def test_the_guided_game_teaches_every_lesson_once_early_and_where_it_holds(slug):
+    shown, held = guided_run(slug)
+    every_lesson_fires_once(slug, shown)
+    lessons_come_early_and_a_few_at_a_time(shown)
+    each_lesson_fires_at_the_first_decision_its_situation_holds(shown, held)
+
+
+def every_lesson_fires_once(slug: str, shown: tuple[tuple[int, str], ...]) -> None:
     book = lesson_book(slug)
-    fired = [lesson_id for _, lesson_id in guided_lessons(slug)]
+    fired = [lesson_id for _, lesson_id in shown]
     assert sorted(fired) == sorted(lesson.id for lesson in book.lessons)
 
 
-@pytest.mark.parametrize("slug", TAUGHT_GAMES)
-def test_the_guided_game_teaches_early_and_a_few_at_a_time(slug):
-    shown = guided_lessons(slug)
+def lessons_come_early_and_a_few_at_a_time(shown: tuple[tuple[int, str], ...]) -> None:
     # The learner's first decision opens with lessons, and none is held up by more than two.
     assert shown[0][0] == 0
     per_decision: dict[int, int] = {}
@@ -86,12 +88,12 @@ def test_the_guided_game_teaches_early_and_a_few_at_a_time(slug):
     assert max(per_decision.values()) <= Teacher.AT_ONCE
 
 
-@pytest.mark.parametrize("slug", TAUGHT_GAMES)
-def test_each_lesson_fires_once_at_the_first_decision_its_situation_holds(slug):
+def each_lesson_fires_at_the_first_decision_its_situation_holds(
+    shown: tuple[tuple[int, str], ...], held: tuple[frozenset[str], ...]
+) -> None:
     """In order of use: a lesson comes at the learner's first decision where its situation
     holds, never later, unless that decision already showed its two lessons (then at the
     next decision where it still holds), and never twice."""
-    shown, held = guided_run(slug)
     fired_at = dict((lesson_id, decision) for decision, lesson_id in shown)
     assert len(fired_at) == len(shown), "a lesson fired twice"
     per_decision: dict[int, int] = {}
