@@ -97,22 +97,23 @@ def hint_reason(verdict: Verdict, runner_up: MoveExplanation | None) -> str:
         return f"{record}; the other moves were tried too rarely to compare (none in more than {verdict.dropped})." + cut
     other = f"\u201c{runner_up.move.rstrip('.')}\u201d"
     if verdict.level or verdict.measure == "all won":
-        # What the other move does and its record share one parenthesis (found
+        # What the other move does comes after its record, in a clause of its own: in
+        # the record's parenthesis a reason with parentheses of its own nested them
+        # (found playing Everbloom: "(you would lead on Snowbell Seal (1 to 0); won 66%
+        # of 121)"), and two parentheses side by side read as one muddle (found
         # playing: "(the Dragon column grows to 2) (60% of 410)").
         reason = runner_up.reason.rstrip(".") if runner_up.reason else ""
-        does = f"{reason}; " if reason else ""
+        does = f"; with that move {reason}" if reason else ""
         if verdict.measure == "all won":
-            named = f"{other} ({reason})" if reason else other
-            line = f"it won all {best.visits} simulated games that tried it, as {named} won all {other_stats.visits}"
+            line = f"it won all {best.visits} simulated games that tried it, as {other} won all {other_stats.visits}"
         elif verdict.measure == "score":
-            games = f"{does}{other_stats.visits} games" if does else str(other_stats.visits)
             line = (
                 f"no simulated game from here was won with it ({best.visits}) or with {other} "
-                f"({games}), and it finished about as near the top score"
+                f"({other_stats.visits}), and it finished about as near the top score"
             )
         else:
-            line = f"{record}, about as good as {other} ({does}won {_share(other_stats.win_rate, other_stats.visits)})"
-        return f"{line}: either is fine." + cut
+            line = f"{record}, about as good as {other}, which won {_share(other_stats.win_rate, other_stats.visits)}"
+        return f"{line}{does}: either is fine." + cut
     # The doubt is said once, by "probably" (found playing: "probably better …, though
     # in too few games to be sure" said it twice).
     points = _points(best.margin - other_stats.margin)

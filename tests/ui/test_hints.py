@@ -194,8 +194,23 @@ def test_moves_within_the_noise_are_called_equally_good_and_both_say_what_they_d
     verdict = Verdict(record("a", 480, 0.62), record("b", 410, 0.60), False, "wins", 900, level=True)
     line = hint_reason(verdict, DRAGON)
     assert line.endswith(
-        "about as good as \u201cPlay the Dragon\u201d (the Dragon column grows to 2; won 60% of 410): either is fine."
+        "about as good as \u201cPlay the Dragon\u201d, which won 60% of 410; with that move the Dragon column "
+        "grows to 2: either is fine."
     )
+
+
+def test_an_equal_moves_reason_with_parentheses_of_its_own_is_never_nested_in_others():
+    verdict = Verdict(record("a", 121, 0.67), record("b", 121, 0.66), False, "wins", 600, level=True)
+    landmark = MoveExplanation("Place your 3 on landmark 13", "you would lead on Snowbell Seal (1 to 0)")
+    line = hint_reason(verdict, landmark)
+    assert line.endswith(
+        "about as good as \u201cPlace your 3 on landmark 13\u201d, which won 66% of 121; with that move you would "
+        "lead on Snowbell Seal (1 to 0): either is fine."
+    )
+    depth = 0
+    for character in line:
+        depth += {"(": 1, ")": -1}.get(character, 0)
+        assert depth <= 1, line
 
 
 def test_a_lead_outside_the_noise_is_never_either_is_fine():
@@ -233,7 +248,7 @@ def test_a_few_wins_never_read_as_none():
     verdict = Verdict(record("a", 421, 0.002), record("b", 379, 0.0), False, "wins", 800, level=True)
     assert hint_reason(verdict, PASS).startswith("it won under 1% of 421 simulated games from here")
     verdict = Verdict(record("a", 421, 0.998), record("b", 379, 0.997), False, "wins", 800, level=True)
-    assert "(won over 99% of 379)" in hint_reason(verdict, PASS)
+    assert "which won over 99% of 379" in hint_reason(verdict, PASS)
 
 
 def test_a_move_the_search_settled_on_says_the_others_were_dropped():
