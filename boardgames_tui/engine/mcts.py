@@ -397,7 +397,10 @@ def compare_moves(
     far as the sample allows, so that the record is the record of what the hint says.
     Left to the playout's random sends, a chip was judged by its average split, and
     the hint chose a landmark whose split the seat could not make good (see
-    `Narrator.follow_through`).  The other arguments are `search`'s.
+    `Narrator.follow_through`).  In each quick game the first other seat with an
+    answer for the move (`Advisor.reply`: Everbloom's chip that leads on the most
+    valuable cards) plays it, once: at random, a move that leaves an obvious answer open
+    was rated as if nobody would take it.  The other arguments are `search`'s.
     """
     rules, advisor = game.rules, game.advisor
     started = time.perf_counter()
@@ -437,7 +440,9 @@ def compare_moves(
                 after = rules.apply(state, seat, candidates[index])
                 if follow_ups[index]:
                     after = _follow_up(rules, after, seat, follow_ups[index])
-                outcome = _playout(rules, advisor, after, random.Random(sample_seed ^ _PLAYOUT_SALT), horizon)
+                outcome = _playout(
+                    rules, advisor, after, random.Random(sample_seed ^ _PLAYOUT_SALT), horizon, answering=seat
+                )
                 records[index].add(samples, seat, outcome)
                 games += 1
             samples += 1
@@ -726,10 +731,13 @@ def _paired_lead(
 
 
 def _playout(
-    rules: Rules, advisor: Advisor, state: GameState, rng: random.Random, horizon: int | None
+    rules: Rules, advisor: Advisor, state: GameState, rng: random.Random, horizon: int | None,
+    answering: int | None = None,
 ) -> Outcome:
     """Plays a quick game on from `state`, which the caller owns and gives up (it came
-    from `apply`), so each move changes it in place."""
+    from `apply`), so each move changes it in place.  With `answering` (the seat whose
+    move is judged), the first other seat with an answer for it (`Advisor.reply`) plays
+    that answer, once; every other move is the playout policy's."""
     steps = 0
     while not rules.is_over(state):
         if horizon is not None and steps >= horizon:
@@ -737,6 +745,13 @@ def _playout(
             if estimates is not None:
                 return estimated_rewards(estimates, advisor.estimate_spread(state))
         mover = rules.to_act(state)[0]
+        if answering is not None and mover != answering:
+            answer = advisor.reply(state, mover, rng)
+            if answer:
+                answering = None
+                state = _follow_up(rules, state, mover, answer)
+                steps += 1
+                continue
         actions = rules.legal_actions(state, mover)
         action = actions[0] if len(actions) == 1 else advisor.playout_action(state, mover, actions, rng)
         state = rules.apply_in_place(state, mover, action)

@@ -93,6 +93,7 @@ class Advisor(Protocol):
     def estimate_spread(self, state: Any) -> float: ...
     def seat_roles(self, state: Any) -> list[str] | None: ...
     def playout_action(self, state: Any, seat: int, actions: list[Any], rng: random.Random) -> Any: ...
+    def reply(self, state: Any, seat: int, rng: random.Random) -> tuple[Any, ...]: ...
 
 
 class Reference(Protocol):
@@ -231,6 +232,15 @@ class GameAdvisor(ABC, Generic[StateT]):
     def playout_action(self, state: StateT, seat: int, actions: list[Any], rng: random.Random) -> Any:
         """The action a quick simulated game takes: uniform unless a game knows better."""
         return actions[rng.randrange(len(actions))]
+
+    def reply(self, state: StateT, seat: int, rng: random.Random) -> tuple[Any, ...]:
+        """The moves `seat` would answer with from `state` (a full state of the search's
+        own), the way a player would answer a move: a hint's quick games let the first
+        other seat to reply so (`compare_moves`), so that a move leaving an obvious
+        answer open is judged with that answer played (Everbloom: the chip turn that
+        leads on the most valuable cards).  Empty, the default: no answer known here,
+        the quick game plays on with `playout_action`."""
+        return ()
 
 
 class GameReference(Generic[StateT]):

@@ -256,3 +256,73 @@ def test_a_move_is_judged_with_the_moves_its_words_promise_after_it():
     wrong = {Pick(choice="high"): (Pick(choice="high"),), Pick(choice="low"): ()}
     result = compare_moves(game_of(rules), view, 0, budget, random.Random(0), follow_through=wrong.get)
     assert 0.3 < next(move for move in result.moves if move.action == Pick(choice="high")).win_rate < 0.7
+
+
+class GuardState(GameState):
+    picks: list[str] = []
+
+
+class Guard(TinyGame):
+    """Seat 0 leaves its gate "open" or "closed", then seat 1 answers with "take" or one
+    of three passes.  Open wins unless seat 1 takes (three answers in four at random);
+    closed wins 60% of deals.  A quick game that answers at random rates open best; one
+    where seat 1 answers as a player would (`reply`: take what is open) rates closed."""
+
+    slug = "guard"
+    title = "Guard"
+    min_players = 2
+    max_players = 2
+    state_model = GuardState
+    action_adapter = TypeAdapter(Pick)
+
+    def setup(self, options: Any, seats: list[Seat], seed: int) -> GuardState:
+        return GuardState(game=self.slug, seats=seats, seed=seed)
+
+    def to_act(self, state: GuardState) -> list[int]:
+        return [] if self.is_over(state) else [len(state.picks)]
+
+    def is_over(self, state: GuardState) -> bool:
+        return len(state.picks) == 2
+
+    def legal_actions(self, state: GuardState, seat: int) -> list[Pick]:
+        choices = ("open", "closed") if seat == 0 else ("take", "pass 1", "pass 2", "pass 3")
+        return [Pick(choice=c) for c in choices]
+
+    def validate(self, state: GuardState, seat: int, action: Pick) -> None:
+        if seat not in self.to_act(state) or action not in self.legal_actions(state, seat):
+            raise IllegalMove("not a choice")
+
+    def apply(self, state: GuardState, seat: int, action: Pick) -> GuardState:
+        return shallow_copy(state, picks=[*state.picks, action.choice])
+
+    def view(self, state: GuardState, seat: int) -> GuardState:
+        return state if self.is_over(state) else shallow_copy(state, seed=0)
+
+    def determinize(self, view: GuardState, seat: int, rng: random.Random) -> GuardState:
+        return shallow_copy(view, seed=rng.randrange(2**31))
+
+    def reply(self, state: GuardState, seat: int, rng: random.Random) -> tuple[Any, ...]:
+        return (Pick(choice="take"),) if state.picks == ["open"] else ()
+
+    def score_sheet(self, state: GuardState) -> ScoreSheet:
+        gate, answer = state.picks
+        won = answer != "take" if gate == "open" else state.seed % 100 < 60
+        return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
+
+
+def test_the_quick_games_let_the_other_seat_answer_as_a_player_would():
+    rules = Guard()
+    view = rules.view(rules.setup(None, [Seat(name="A"), Seat(name="B")], 1), 0)
+    budget = SearchBudget(iterations=400, seconds=60)
+    for seed in range(5):
+        result = compare_moves(game_of(rules), view, 0, budget, random.Random(seed))
+        assert result.action == Pick(choice="closed")
+        assert next(move for move in result.moves if move.action == Pick(choice="open")).win_rate == 0.0
+    # Left to the playout policy, open wins three games in four and looks best.
+    class AtRandom(Guard):
+        def reply(self, state: GuardState, seat: int, rng: random.Random) -> tuple[Any, ...]:
+            return ()
+
+    at_random = AtRandom()
+    result = compare_moves(game_of(at_random), view, 0, budget, random.Random(0))
+    assert result.action == Pick(choice="open")

@@ -46,11 +46,18 @@ def tiny_hints(monkeypatch: pytest.MonkeyPatch) -> None:
 QUICK_MOVES = 4
 
 
-def few_moves_then_a_draw(rules, advisor, state, rng, horizon):
+def few_moves_then_a_draw(rules, advisor, state, rng, horizon, answering=None):
     for _ in range(QUICK_MOVES):
         if rules.is_over(state):
             return final_rewards(rules, state)
         mover = rules.to_act(state)[0]
+        if answering is not None and mover != answering:
+            # The other seats' answer (`Advisor.reply`), asked as the real quick game asks it.
+            answer = advisor.reply(state, mover, rng)
+            if answer:
+                answering = None
+                state = mcts._follow_up(rules, state, mover, answer)
+                continue
         actions = rules.legal_actions(state, mover)
         action = actions[0] if len(actions) == 1 else advisor.playout_action(state, mover, actions, rng)
         state = rules.apply_in_place(state, mover, action)

@@ -63,6 +63,9 @@ class EverbloomAdvisor(GameAdvisor[EverbloomState]):
     def playout_action(self, state: EverbloomState, seat: int, actions: list[Any], rng: random.Random) -> Any:
         return search.playout_action(state, seat, actions, rng)
 
+    def reply(self, state: EverbloomState, seat: int, rng: random.Random) -> tuple[Any, ...]:
+        return search.reply(self.rules, state, seat, rng)
+
     def seat_roles(self, state: EverbloomState) -> list[str]:
         return [player.faction for player in state.players]
 

@@ -99,7 +99,8 @@ def _lead_words(view: EverbloomState, seat: int, space: str, mine: int) -> tuple
     return (0 if mine == best and mine else -1), words
 
 
-def _card_worth(view: EverbloomState, space: str) -> int:
+def card_worth(view: EverbloomState, space: str) -> int:
+    """What winning the card on `space` is worth, as the hints rank it: its nectar plus one (1 if unseen)."""
     stack = view.stacks.get(space) or []
     if not stack or is_hidden(stack[0]):
         return 1
@@ -130,12 +131,21 @@ def suggest_split(rules: EverbloomRules, view: EverbloomState, seat: int, place:
     reaches: every split the cards' and the landmark's rules allow, the one leading on
     the most valuable cards (then tying on the most, then the most even).  Empty when
     the chip sends nothing."""
+    return best_split(rules, view, seat, place)[1]
+
+
+def best_split(
+    rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip
+) -> tuple[tuple[int, int, int], dict[str, int]]:
+    """`suggest_split`'s split with its rank: (worth of the cards it leads on, cards it
+    ties on, minus its largest count); (0, 0, 0) and an empty split when the chip
+    sends nothing."""
     plan = rules.plan(view, seat, place.chip, place.landmark, place.ignore_rule)
     targets, count = plan.targets, plan.count
     if plan.reason is not None or not targets or count <= 0:
-        return {}
+        return (0, 0, 0), {}
     counts = view.pollinators
-    best: tuple[Any, ...] | None = None
+    best: tuple[int, int, int] | None = None
     chosen: dict[str, int] = {}
     for split in product(range(count + 1), repeat=len(targets)):
         if sum(split) != count:
@@ -148,23 +158,25 @@ def suggest_split(rules: EverbloomRules, view: EverbloomState, seat: int, place:
             mine = counts[space][seat] + added
             others = max((c for other, c in enumerate(counts[space]) if other != seat), default=0)
             if added and mine > others:
-                lead_worth += _card_worth(view, space)
+                lead_worth += card_worth(view, space)
             elif added and mine == others:
                 tied += 1
         rank = (lead_worth, tied, -max(split))
         if best is None or rank > best:
             best, chosen = rank, final
-    return chosen
+    return best or (0, 0, 0), chosen
 
 
-def split_sends(rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip) -> tuple[SendPollinator, ...]:
-    """`suggest_split`'s split as the rules take it, one send per pollinator: from the
-    supply while it lasts, then from the seat's groves in the board's order (what the
-    screen's counters send for it by default)."""
+def split_sends(
+    rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip, split: dict[str, int] | None = None
+) -> tuple[SendPollinator, ...]:
+    """`suggest_split`'s split (or `split`) as the rules take it, one send per
+    pollinator: from the supply while it lasts, then from the seat's groves in the
+    board's order (what the screen's counters send for it by default)."""
     supply = view.players[seat].supply
     groves = [biome for biome in BIOMES for _ in range(view.groves[biome][seat])]
     sends = []
-    for space, count in suggest_split(rules, view, seat, place).items():
+    for space, count in (suggest_split(rules, view, seat, place) if split is None else split).items():
         for _ in range(count):
             grove = None if supply > 0 else (groves.pop(0) if groves else None)
             supply -= 1

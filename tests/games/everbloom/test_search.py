@@ -291,3 +291,40 @@ def test_can_send_says_whether_the_sends_offer_anything(seed: int) -> None:
         if state.turn is not None and not state.turn.steps:
             assert RULES._can_send(state, seat) == bool(RULES._sends(state, seat))
         state = RULES.apply(state, seat, GAME.advisor.playout_action(state, seat, RULES.legal_actions(state, seat), rng))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_reply_is_a_whole_chip_turn_leading_on_the_most_it_can(seed: int) -> None:
+    """`search.reply` at a seat's chip step: the placement whose best split leads on the
+    most valuable cards, then its pollinators, all taken by the rules, ending the seat's
+    chip turn (or leaving only a question its landmark asks); elsewhere nothing."""
+    from boardgames_tui.games.everbloom import hints
+    from boardgames_tui.games.everbloom.model import PlaceChip
+
+    state, rng = new_game(seed, 2 + seed % 3)
+    answered = 0
+    while not RULES.is_over(state) and answered < 6:
+        seat = RULES.to_act(state)[0]
+        answer = search.reply(RULES, state, seat, random.Random(seed))
+        chip_step = state.phase == "wilderness" and state.turn is None and state.choice is None
+        placements = [a for a in RULES.legal_actions(state, seat) if isinstance(a, PlaceChip)]
+        if not chip_step or not placements:
+            assert answer == ()
+        else:
+            answered += 1
+            place, *sends = answer
+            best = max(hints.best_split(RULES, state, seat, other)[0][:2] for other in placements)
+            assert hints.best_split(RULES, state, seat, place)[0][:2] == best
+            RULES.validate(state, seat, place)
+            after = RULES.apply(state, seat, place)
+            if after.turn is not None and after.turn.steps:
+                continue_with = []  # its landmark asks a question first: the quick game answers it
+            else:
+                continue_with = sends
+            for move in continue_with:
+                RULES.validate(after, seat, move)
+                after = RULES.apply(after, seat, move)
+            turn = after.turn
+            assert turn is None or turn.seat != seat or turn.steps, "the answer sends all it can"
+        state = step(state, rng)
+    assert answered
