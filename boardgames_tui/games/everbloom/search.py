@@ -431,7 +431,7 @@ def reply(rules: Any, state: EverbloomState, seat: int, rng: random.Random) -> t
     landmark 21 (46 games won against 8).  Measured against the tree search on 24
     positions, two seeds each (see the README): every chip of the round placed this
     way judged the moves worse than at random; the answer's split sent whole as
-    `suggest_split` shares it, better than at random but worse than one at a time."""
+    `suggest_split` shares it, less regret than at random but more than one at a time."""
     if state.phase != "wilderness" or state.turn is not None or state.choice is not None or state.turn_seat != seat:
         return ()
     best: tuple[Any, ...] | None = None
