@@ -181,8 +181,9 @@ class GameNarrator(ABC, Generic[StateT]):
 
     def follow_through(self, view: StateT, seat: int, action: Any) -> tuple[Any, ...]:
         """The seat's own moves right after `action` that `explain_move`'s words for it
-        promise (Everbloom: a chip's sends), for the hint's search to play after it and
-        the screen to offer after it.  By default none: a move's words name it alone."""
+        promise (Everbloom: a chip's sends), for the hint's search to play after it, so
+        that its record is the record of what it says.  By default none: a move's words
+        name it alone."""
         return ()
 
 

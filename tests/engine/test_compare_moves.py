@@ -192,52 +192,72 @@ def test_thin_records_are_cut_by_points_not_by_wins(monkeypatch):
     assert by_wins.count(39) <= 12 and min(by_wins) < 30, "cut by wins, the best rungs are dropped on ties"
 
 
-class TwoStepState(GameState):
-    steps: list[str] = []
+class TwoPicksState(GameState):
+    picks: list[str] = []
 
 
-class TwoStep(TinyGame):
+class TwoPicks(TinyGame):
+    """Two picks in turn, seen by all; the deal (the sample's seed) decides some games.
+    A game fills in who picks (`SEATS`), what (`choices`) and who wins (`won`)."""
+
+    min_players = 2
+    max_players = 2
+    state_model = TwoPicksState
+    action_adapter = TypeAdapter(Pick)
+    SEATS = (0, 0)
+
+    def choices(self, state: TwoPicksState) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def won(self, state: TwoPicksState) -> bool:
+        """Whether seat 0 wins."""
+        raise NotImplementedError
+
+    def setup(self, options: Any, seats: list[Seat], seed: int) -> TwoPicksState:
+        return TwoPicksState(game=self.slug, seats=seats, seed=seed)
+
+    def to_act(self, state: TwoPicksState) -> list[int]:
+        return [] if self.is_over(state) else [self.SEATS[len(state.picks)]]
+
+    def is_over(self, state: TwoPicksState) -> bool:
+        return len(state.picks) == 2
+
+    def legal_actions(self, state: TwoPicksState, seat: int) -> list[Pick]:
+        return [Pick(choice=c) for c in self.choices(state)]
+
+    def validate(self, state: TwoPicksState, seat: int, action: Pick) -> None:
+        if seat not in self.to_act(state) or action not in self.legal_actions(state, seat):
+            raise IllegalMove("not a choice")
+
+    def apply(self, state: TwoPicksState, seat: int, action: Pick) -> TwoPicksState:
+        return shallow_copy(state, picks=[*state.picks, action.choice])
+
+    def view(self, state: TwoPicksState, seat: int) -> TwoPicksState:
+        return state if self.is_over(state) else shallow_copy(state, seed=0)
+
+    def determinize(self, view: TwoPicksState, seat: int, rng: random.Random) -> TwoPicksState:
+        return shallow_copy(view, seed=rng.randrange(2**31))
+
+    def score_sheet(self, state: TwoPicksState) -> ScoreSheet:
+        won = self.won(state)
+        return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
+
+
+class TwoStep(TwoPicks):
     """Seat 0 alone moves twice: a landing, then an aim.  "high" wins with the aim
-    "right" and loses with "left"; "low" wins 60% of deals (by the sample's seed)
-    whatever the aim.  Judged with the aim left to chance, high wins half its games
-    and low looks better; with high's aim followed through, high always wins."""
+    "right" and loses with "left"; "low" wins 60% of deals whatever the aim.  Judged
+    with the aim left to chance, high wins half its games and low looks better; with
+    high's aim followed through, high always wins."""
 
     slug = "two-step"
     title = "Two steps"
-    min_players = 2
-    max_players = 2
-    state_model = TwoStepState
-    action_adapter = TypeAdapter(Pick)
 
-    def setup(self, options: Any, seats: list[Seat], seed: int) -> TwoStepState:
-        return TwoStepState(game=self.slug, seats=seats, seed=seed)
+    def choices(self, state: TwoPicksState) -> tuple[str, ...]:
+        return ("high", "low") if not state.picks else ("left", "right")
 
-    def to_act(self, state: TwoStepState) -> list[int]:
-        return [] if self.is_over(state) else [0]
-
-    def is_over(self, state: TwoStepState) -> bool:
-        return len(state.steps) == 2
-
-    def legal_actions(self, state: TwoStepState, seat: int) -> list[Pick]:
-        return [Pick(choice=c) for c in (("high", "low") if not state.steps else ("left", "right"))]
-
-    def validate(self, state: TwoStepState, seat: int, action: Pick) -> None:
-        if seat != 0 or action not in self.legal_actions(state, seat):
-            raise IllegalMove("not a choice")
-
-    def apply(self, state: TwoStepState, seat: int, action: Pick) -> TwoStepState:
-        return shallow_copy(state, steps=[*state.steps, action.choice])
-
-    def view(self, state: TwoStepState, seat: int) -> TwoStepState:
-        return state if self.is_over(state) else shallow_copy(state, seed=0)
-
-    def determinize(self, view: TwoStepState, seat: int, rng: random.Random) -> TwoStepState:
-        return shallow_copy(view, seed=rng.randrange(2**31))
-
-    def score_sheet(self, state: TwoStepState) -> ScoreSheet:
-        landing, aim = state.steps
-        won = aim == "right" if landing == "high" else state.seed % 100 < 60
-        return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
+    def won(self, state: TwoPicksState) -> bool:
+        landing, aim = state.picks
+        return aim == "right" if landing == "high" else state.seed % 100 < 60
 
 
 def test_a_move_is_judged_with_the_moves_its_words_promise_after_it():
@@ -258,11 +278,7 @@ def test_a_move_is_judged_with_the_moves_its_words_promise_after_it():
     assert 0.3 < next(move for move in result.moves if move.action == Pick(choice="high")).win_rate < 0.7
 
 
-class GuardState(GameState):
-    picks: list[str] = []
-
-
-class Guard(TinyGame):
+class Guard(TwoPicks):
     """Seat 0 leaves its gate "open" or "closed", then seat 1 answers with "take" or one
     of three passes.  Open wins unless seat 1 takes (three answers in four at random);
     closed wins 60% of deals.  A quick game that answers at random rates open best; one
@@ -270,44 +286,17 @@ class Guard(TinyGame):
 
     slug = "guard"
     title = "Guard"
-    min_players = 2
-    max_players = 2
-    state_model = GuardState
-    action_adapter = TypeAdapter(Pick)
+    SEATS = (0, 1)
 
-    def setup(self, options: Any, seats: list[Seat], seed: int) -> GuardState:
-        return GuardState(game=self.slug, seats=seats, seed=seed)
+    def choices(self, state: TwoPicksState) -> tuple[str, ...]:
+        return ("open", "closed") if not state.picks else ("take", "pass 1", "pass 2", "pass 3")
 
-    def to_act(self, state: GuardState) -> list[int]:
-        return [] if self.is_over(state) else [len(state.picks)]
-
-    def is_over(self, state: GuardState) -> bool:
-        return len(state.picks) == 2
-
-    def legal_actions(self, state: GuardState, seat: int) -> list[Pick]:
-        choices = ("open", "closed") if seat == 0 else ("take", "pass 1", "pass 2", "pass 3")
-        return [Pick(choice=c) for c in choices]
-
-    def validate(self, state: GuardState, seat: int, action: Pick) -> None:
-        if seat not in self.to_act(state) or action not in self.legal_actions(state, seat):
-            raise IllegalMove("not a choice")
-
-    def apply(self, state: GuardState, seat: int, action: Pick) -> GuardState:
-        return shallow_copy(state, picks=[*state.picks, action.choice])
-
-    def view(self, state: GuardState, seat: int) -> GuardState:
-        return state if self.is_over(state) else shallow_copy(state, seed=0)
-
-    def determinize(self, view: GuardState, seat: int, rng: random.Random) -> GuardState:
-        return shallow_copy(view, seed=rng.randrange(2**31))
-
-    def reply(self, state: GuardState, seat: int, rng: random.Random) -> tuple[Any, ...]:
+    def reply(self, state: TwoPicksState, seat: int, rng: random.Random) -> tuple[Any, ...]:
         return (Pick(choice="take"),) if state.picks == ["open"] else ()
 
-    def score_sheet(self, state: GuardState) -> ScoreSheet:
+    def won(self, state: TwoPicksState) -> bool:
         gate, answer = state.picks
-        won = answer != "take" if gate == "open" else state.seed % 100 < 60
-        return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
+        return answer != "take" if gate == "open" else state.seed % 100 < 60
 
 
 def test_the_quick_games_let_the_other_seat_answer_as_a_player_would():
@@ -320,7 +309,7 @@ def test_the_quick_games_let_the_other_seat_answer_as_a_player_would():
         assert next(move for move in result.moves if move.action == Pick(choice="open")).win_rate == 0.0
     # Left to the playout policy, open wins three games in four and looks best.
     class AtRandom(Guard):
-        def reply(self, state: GuardState, seat: int, rng: random.Random) -> tuple[Any, ...]:
+        def reply(self, state: TwoPicksState, seat: int, rng: random.Random) -> tuple[Any, ...]:
             return ()
 
     at_random = AtRandom()

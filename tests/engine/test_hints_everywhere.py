@@ -21,7 +21,6 @@ import pytest
 from boardgames_tui.engine import bots, mcts
 from boardgames_tui.engine.bots import find_hint, view_after
 from boardgames_tui.engine.contract import Seat
-from boardgames_tui.engine.mcts import estimated_rewards, final_rewards
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.everbloom.chip_turn import ChipTurn, Seen
 from boardgames_tui.games.everbloom.model import PlaceChip
@@ -44,24 +43,28 @@ def tiny_hints(monkeypatch: pytest.MonkeyPatch) -> None:
 # (where a badly sampled state fails first), without the cost of whole playouts (three
 # quarters of this file's 2.5 CPU minutes when they ran to a round's end).
 QUICK_MOVES = 4
+WHOLE_PLAYOUT = mcts._playout
 
 
 def few_moves_then_a_draw(rules, advisor, state, rng, horizon, answering=None):
-    for _ in range(QUICK_MOVES):
-        if rules.is_over(state):
-            return final_rewards(rules, state)
-        mover = rules.to_act(state)[0]
-        if answering is not None and mover != answering:
-            # The other seats' answer (`Advisor.reply`), asked as the real quick game asks it.
-            answer = advisor.reply(state, mover, rng)
-            if answer:
-                answering = None
-                state = mcts._follow_up(rules, state, mover, answer)
-                continue
-        actions = rules.legal_actions(state, mover)
-        action = actions[0] if len(actions) == 1 else advisor.playout_action(state, mover, actions, rng)
-        state = rules.apply_in_place(state, mover, action)
-    return estimated_rewards([0.0] * len(state.seats))
+    """The real quick game (the other seats' answer included), cut after QUICK_MOVES."""
+    return WHOLE_PLAYOUT(rules, DrawWhereCut(advisor), state, rng, QUICK_MOVES, answering=answering)
+
+
+class DrawWhereCut:
+    """A game's advisor whose estimate, wherever a quick game is cut, is a draw."""
+
+    def __init__(self, advisor) -> None:
+        self._advisor = advisor
+
+    def __getattr__(self, name):
+        return getattr(self._advisor, name)
+
+    def estimate_scores(self, state):
+        return [0.0] * len(state.seats)
+
+    def estimate_spread(self, state):
+        return 0.0
 
 
 def ask(game, view, seat: int, decided=()) -> None:

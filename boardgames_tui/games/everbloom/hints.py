@@ -50,7 +50,7 @@ from boardgames_tui.games.everbloom.rules import (
 )
 
 if TYPE_CHECKING:
-    from boardgames_tui.games.everbloom.rules import EverbloomRules
+    from boardgames_tui.games.everbloom.rules import EverbloomRules, Plan
 
 _NECTAR = {card.id: card for card in C.nectar_cards()}
 _TRACK = C.bloom_track()
@@ -141,29 +141,40 @@ def best_split(
     ties on, minus its largest count); (0, 0, 0) and an empty split when the chip
     sends nothing."""
     plan = rules.plan(view, seat, place.chip, place.landmark, place.ignore_rule)
-    targets, count = plan.targets, plan.count
-    if plan.reason is not None or not targets or count <= 0:
+    if plan.reason is not None or not plan.targets or plan.count <= 0:
         return (0, 0, 0), {}
-    counts = view.pollinators
+    return best_split_of(rules, view, seat, place.landmark, plan, plan.count, view.pollinators)
+
+
+def best_split_of(
+    rules: EverbloomRules, view: EverbloomState, seat: int, landmark: str, plan: Plan, count: int,
+    counts: dict[str, list[int]], sent: dict[str, int] | None = None,
+) -> tuple[tuple[int, int, int], dict[str, int]]:
+    """The best split of `count` pollinators over `plan`'s cards, given the pollinators
+    on them (`counts`) and those of the chip already `sent` (their sum with the split
+    must keep every rule), with its rank as `best_split` gives it; (0, 0, 0) and an
+    empty split when none keeps the rules."""
+    targets = plan.targets
     best: tuple[int, int, int] | None = None
     chosen: dict[str, int] = {}
     for split in product(range(count + 1), repeat=len(targets)):
         if sum(split) != count:
             continue
-        final = dict(zip(targets, split))
-        if rules.split_problem(view, place.landmark, final, plan.one_card, plan.even) is not None:
+        added = dict(zip(targets, split))
+        final = added if sent is None else {space: sent[space] + more for space, more in added.items()}
+        if rules.split_problem(view, landmark, final, plan.one_card, plan.even) is not None:
             continue
         lead_worth = tied = 0
-        for space, added in final.items():
-            mine = counts[space][seat] + added
+        for space, more in added.items():
+            mine = counts[space][seat] + more
             others = max((c for other, c in enumerate(counts[space]) if other != seat), default=0)
-            if added and mine > others:
+            if more and mine > others:
                 lead_worth += card_worth(view, space)
-            elif added and mine == others:
+            elif more and mine == others:
                 tied += 1
         rank = (lead_worth, tied, -max(split))
         if best is None or rank > best:
-            best, chosen = rank, final
+            best, chosen = rank, added
     return best or (0, 0, 0), chosen
 
 

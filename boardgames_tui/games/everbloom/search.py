@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from itertools import product
 from typing import Any
 
 from boardgames_tui.engine.contract import shallow_copy
@@ -451,33 +450,16 @@ def reply(rules: Any, state: EverbloomState, seat: int, rng: random.Random) -> t
 def _answer_sends(rules: Any, state: EverbloomState, seat: int, place: PlaceChip) -> dict[str, int]:
     """How many of `place`'s pollinators the answer sends to each card: one at a time,
     each to the first card (in the landmark's order) that the best split of those
-    still to send (`hints.best_split`'s measure, on the counts so far) gives any."""
+    still to send (`hints.best_split_of`, on the counts so far) gives any."""
     plan = rules.plan(state, seat, place.chip, place.landmark, place.ignore_rule)
-    targets, left = plan.targets, plan.count or 0
-    if plan.reason is not None or not targets or left <= 0:
+    left = plan.count or 0
+    if plan.reason is not None or not plan.targets or left <= 0:
         return {}
-    counts = {space: list(state.pollinators[space]) for space in targets}
-    sent = {space: 0 for space in targets}
+    counts = {space: list(state.pollinators[space]) for space in plan.targets}
+    sent = {space: 0 for space in plan.targets}
     while left > 0:
-        best: tuple[int, int, int] | None = None
-        first = None
-        for split in product(range(left + 1), repeat=len(targets)):
-            if sum(split) != left:
-                continue
-            final = {space: sent[space] + added for space, added in zip(targets, split)}
-            if rules.split_problem(state, place.landmark, final, plan.one_card, plan.even) is not None:
-                continue
-            worth = tied = 0
-            for space, added in zip(targets, split):
-                mine = counts[space][seat] + added
-                others = max((c for other, c in enumerate(counts[space]) if other != seat), default=0)
-                if added and mine > others:
-                    worth += hints.card_worth(state, space)
-                elif added and mine == others:
-                    tied += 1
-            rank = (worth, tied, -max(split))
-            if best is None or rank > best:
-                best, first = rank, next(space for space, added in zip(targets, split) if added)
+        _, split = hints.best_split_of(rules, state, seat, place.landmark, plan, left, counts, sent)
+        first = next((space for space, count in split.items() if count), None)
         if first is None:
             break
         counts[first][seat] += 1

@@ -10,8 +10,10 @@ import pytest
 
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.everbloom import content as C
-from boardgames_tui.games.everbloom import search
-from boardgames_tui.games.everbloom.model import HIDDEN_CARD, EverbloomOptions, EverbloomState, hidden_back, is_hidden
+from boardgames_tui.games.everbloom import hints, search
+from boardgames_tui.games.everbloom.model import (
+    HIDDEN_CARD, EverbloomOptions, EverbloomState, PlaceChip, hidden_back, is_hidden,
+)
 from boardgames_tui.engine.registry import get_game
 
 from ..playouts import checked_play_out, checked_step
@@ -298,9 +300,6 @@ def test_a_reply_is_a_whole_chip_turn_leading_on_the_most_it_can(seed: int) -> N
     """`search.reply` at a seat's chip step: the placement whose best split leads on the
     most valuable cards, then its pollinators, all taken by the rules, ending the seat's
     chip turn (or leaving only a question its landmark asks); elsewhere nothing."""
-    from boardgames_tui.games.everbloom import hints
-    from boardgames_tui.games.everbloom.model import PlaceChip
-
     state, rng = new_game(seed, 2 + seed % 3)
     answered = 0
     while not RULES.is_over(state) and answered < 6:
