@@ -15,7 +15,6 @@ it is placed can show the same counts the hint's words name.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from boardgames_tui.engine.contract import MoveExplanation
@@ -47,6 +46,7 @@ from boardgames_tui.games.everbloom.rules import (
     majority_divisors,
     nectar_card_name,
     place_words,
+    splits_keeping_rules,
 )
 
 if TYPE_CHECKING:
@@ -152,30 +152,34 @@ def best_split_of(
 ) -> tuple[tuple[int, int, int], dict[str, int]]:
     """The best split of `count` pollinators over `plan`'s cards, given the pollinators
     on them (`counts`) and those of the chip already `sent` (their sum with the split
-    must keep every rule), with its rank as `best_split` gives it; (0, 0, 0) and an
-    empty split when none keeps the rules."""
+    must keep every rule: `splits_keeping_rules`), with its rank as `best_split` gives
+    it; (0, 0, 0) and an empty split when none keeps the rules.  Every quick game of a
+    hint asks this of every placement its answer weighs, so what each card adds to a
+    rank is worked out once, not once per split."""
     targets = plan.targets
+    already = tuple(sent[space] for space in targets) if sent is not None else (0,) * len(targets)
+    # Per card: the seat's pollinators there, the most any other seat has, its worth.
+    standing = []
+    for space in targets:
+        here = counts[space]
+        others = max((pollinators for other, pollinators in enumerate(here) if other != seat), default=0)
+        standing.append((here[seat], others, card_worth(view, space)))
     best: tuple[int, int, int] | None = None
-    chosen: dict[str, int] = {}
-    for split in product(range(count + 1), repeat=len(targets)):
-        if sum(split) != count:
-            continue
-        added = dict(zip(targets, split))
-        final = added if sent is None else {space: sent[space] + more for space, more in added.items()}
-        if rules.split_problem(view, landmark, final, plan.one_card, plan.even) is not None:
-            continue
+    chosen: tuple[int, ...] = ()
+    for split in splits_keeping_rules(count, already, plan.limits, plan.one_card, plan.even):
         lead_worth = tied = 0
-        for space, more in added.items():
-            mine = counts[space][seat] + more
-            others = max((c for other, c in enumerate(counts[space]) if other != seat), default=0)
-            if more and mine > others:
-                lead_worth += card_worth(view, space)
-            elif more and mine == others:
-                tied += 1
+        for more, (mine, others, worth) in zip(split, standing):
+            if more:
+                if mine + more > others:
+                    lead_worth += worth
+                elif mine + more == others:
+                    tied += 1
         rank = (lead_worth, tied, -max(split))
         if best is None or rank > best:
-            best, chosen = rank, added
-    return best or (0, 0, 0), chosen
+            best, chosen = rank, split
+    if best is None:
+        return (0, 0, 0), {}
+    return best, dict(zip(targets, chosen))
 
 
 def split_sends(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import product
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,6 +20,7 @@ from boardgames_tui.games.everbloom.model import (
     TakeGrove,
 )
 from boardgames_tui.engine.registry import get_game
+from boardgames_tui.games.everbloom.rules import splits_keeping_rules
 
 GAME = get_game("everbloom")
 RULES = GAME.rules
@@ -201,3 +203,46 @@ def test_the_log_names_biomes_as_the_board_does(game):
     keys = "|".join(info.key for info in C.biomes())
     lower_case = re.compile(rf"\b({keys}) (grove|nectar|biome)\b")
     assert not [entry.text for entry in final.log if lower_case.search(entry.text)]
+
+
+@settings(max_examples=8, deadline=None)
+@given(games)
+def test_the_kept_splits_of_a_chip_are_those_the_rules_words_accept(game):
+    """`splits_keeping_rules` (the hints' and the answer's fast list of a chip's splits)
+    keeps exactly the splits `split_problem` (the screen's worded check) accepts."""
+    checked = 0
+
+    def compare(state, seat):
+        nonlocal checked
+        if state.phase != "wilderness" or state.turn is not None or state.choice is not None:
+            return
+        for place in RULES.legal_actions(state, seat):
+            if not isinstance(place, PlaceChip):
+                continue
+            plan = RULES.plan(state, seat, place.chip, place.landmark, place.ignore_rule)
+            if plan.reason is not None or not plan.targets or plan.count <= 0:
+                continue
+            zeros = (0,) * len(plan.targets)
+            kept = set(splits_keeping_rules(plan.count, zeros, plan.limits, plan.one_card, plan.even))
+            accepted = {
+                split for split in product(range(plan.count + 1), repeat=len(plan.targets))
+                if sum(split) == plan.count
+                and RULES.split_problem(state, place.landmark, dict(zip(plan.targets, split)), plan.one_card, plan.even) is None
+            }
+            assert kept == accepted, (place, plan.targets, plan.limits)
+            checked += 1
+
+    play(new_game(*game), game[3], compare)
+    assert checked
+
+
+def test_the_kept_splits_keep_an_even_share_a_single_card_and_each_cards_limits():
+    free = (0, 99, 0)
+    assert splits_keeping_rules(4, (0, 0, 0), (free,) * 3, False, True) == ((1, 1, 2), (1, 2, 1), (2, 1, 1))
+    assert splits_keeping_rules(3, (0, 0), (free,) * 2, True, False) == ((0, 3), (3, 0))
+    # Two already sent to the first card: the rest of an even share of five.
+    assert splits_keeping_rules(3, (2, 0), (free,) * 2, False, True) == ((0, 3), (1, 2))
+    # At most 1 on the first card (a storm of sand), 0 or at least 2 on the second
+    # (wind), at least 1 on the third (an edge).
+    limits = ((0, 1, 0), (0, 99, 2), (1, 99, 0))
+    assert splits_keeping_rules(3, (0, 0, 0), limits, False, False) == ((0, 0, 3), (0, 2, 1), (1, 0, 2))

@@ -4,7 +4,6 @@ for cards, biomes and moves, the board's geometry, and the plan of a chip's poll
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import product
 from typing import Any
 
 from boardgames_tui.engine.contract import shallow_copy
@@ -147,34 +146,44 @@ def _order(state: EverbloomState) -> list[int]:
 
 @lru_cache(maxsize=65536)
 def _feasible(left: int, sent: tuple[int, ...], cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool) -> bool:
-    """Whether `left` more pollinators can be added to `sent` so every rule holds.
+    """Whether `left` more pollinators can be added to `sent` so every rule holds
+    (nothing to send at all always does)."""
+    if left + sum(sent) == 0:
+        return True
+    return bool(splits_keeping_rules(left, sent, cons, one_card, even))
+
+
+@lru_cache(maxsize=65536)
+def splits_keeping_rules(
+    count: int, sent: tuple[int, ...], cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool
+) -> tuple[tuple[int, ...], ...]:
+    """Every way of adding `count` pollinators to `sent` (per target) whose final counts
+    keep every rule, each as the counts added, in lexicographic order.
 
     cons: per target (at least, at most, batch): the final count must be >= at least
-    (edge), <= at most (storm of sand), and 0 or >= batch (storm of wind).
-    """
-    total = left + sum(sent)
-    if total == 0:
-        return True
-    k = len(sent)
-    if k == 0:
-        return False
-
-    def ok(final: tuple[int, ...]) -> bool:
-        for value, (low, high, batch) in zip(final, cons):
-            if value < low or value > high or (0 < value < batch):
-                return False
-        if one_card and sum(1 for value in final if value) > 1:
-            return False
-        if even and max(final) - min(final) > 1:
-            return False
-        return True
-
-    for extra in product(range(left + 1), repeat=k):
-        if sum(extra) != left:
+    (edge), <= at most (storm of sand), and 0 or >= batch (storm of wind); `one_card`:
+    one target at most gets any; `even`: the final counts differ by one at most.  The
+    rules ask the same few questions over and over (every chip of every quick game),
+    so the answers are kept."""
+    kept = []
+    for added in _compositions(count, len(sent)):
+        final = [already + more for already, more in zip(sent, added)]
+        if any(value < low or value > high or 0 < value < batch for value, (low, high, batch) in zip(final, cons)):
             continue
-        if ok(tuple(s + e for s, e in zip(sent, extra))):
-            return True
-    return False
+        if one_card and sum(1 for value in final if value) > 1:
+            continue
+        if even and final and max(final) - min(final) > 1:
+            continue
+        kept.append(added)
+    return tuple(kept)
+
+
+@cache
+def _compositions(count: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    """Every tuple of `parts` counts from 0 up summing to `count`, in lexicographic order."""
+    if parts == 0:
+        return ((),) if count == 0 else ()
+    return tuple((first, *rest) for first in range(count + 1) for rest in _compositions(count - first, parts - 1))
 
 
 @lru_cache(maxsize=65536)
@@ -236,11 +245,11 @@ def _clone(state: EverbloomState) -> EverbloomState:
 class Plan:
     """What placing one chip at one landmark would do (or why it may not)."""
 
-    __slots__ = ("reason", "count", "bloom", "targets", "one_card", "even")
+    __slots__ = ("reason", "count", "bloom", "targets", "one_card", "even", "limits")
 
     def __init__(
         self, reason: str | None = None, count: int = 0, bloom: int = 0, targets: list[str] | None = None,
-        one_card: bool = False, even: bool = False,
+        one_card: bool = False, even: bool = False, limits: tuple[tuple[int, int, int], ...] = (),
     ) -> None:
         self.reason = reason
         self.count = count
@@ -248,6 +257,8 @@ class Plan:
         self.targets = targets or []
         self.one_card = one_card
         self.even = even
+        # Per target, what its top card's event allows (`splits_keeping_rules`' cons).
+        self.limits = limits
 
 
 # (at least, at most, batch) for a card that puts no rule on what is sent to it.

@@ -163,12 +163,11 @@ class Wilderness:
                 or (kind == "edge_must_send" and value < ability.min)
             ):
                 return f"{card_name(state.stacks[space][0])}: {ability.summary}"
-        label = self.landmark_label(state, landmark).capitalize()
         values = list(final.values())
         if one_card and sum(1 for value in values if value) > 1:
-            return f"{label}: all pollinators go to a single card"
+            return f"{self.landmark_label(state, landmark).capitalize()}: all pollinators go to a single card"
         if even and values and max(values) - min(values) > 1:
-            return f"{label}: pollinators are shared out evenly"
+            return f"{self.landmark_label(state, landmark).capitalize()}: pollinators are shared out evenly"
         return None
 
     def _constraints(self, state: EverbloomState, targets: list[str]) -> tuple[tuple[int, int, int], ...]:
@@ -187,7 +186,10 @@ class Wilderness:
             rule, value, state.chips[space], state.round, self.available(state, seat), player.supply, reached
         )
         if refused is None:
-            return Plan(count=sendable, bloom=bloom, targets=list(reached.targets), one_card=one_card, even=even)
+            return Plan(
+                count=sendable, bloom=bloom, targets=list(reached.targets), one_card=one_card, even=even,
+                limits=reached.cons,
+            )
         label = self.landmark_label(state, space).capitalize()
         if refused == "only_values":
             return Plan(reason=f"{label} takes only a {C._words(list(rule.values))}")
