@@ -121,7 +121,7 @@ HINT_BUDGET = SearchBudget(
 # Each game's share of HINT_BUDGET's playouts (a game whose simulated games are slow
 # gets fewer): a median hint of about a second of process time on the 2-core machine,
 # the longest about two (see the README).
-HINT_PLAYOUTS: dict[str, float] = {"bloom-kingdom": 1.3, "pollen": 1.2, "evergreen": 2.0, "everbloom": 0.6}
+HINT_PLAYOUTS: dict[str, float] = {"bloom-kingdom": 1.3, "pollen": 1.2, "evergreen": 2.0, "everbloom": 0.8}
 
 # Hints found, by position: asked again, the same hint comes back at once.
 _HINT_CACHE: OrderedDict[str, Verdict] = OrderedDict()

@@ -440,6 +440,9 @@ def compare_moves(
                 after = rules.apply(state, seat, candidates[index])
                 if follow_ups[index]:
                     after = _follow_up(rules, after, seat, follow_ups[index])
+                rest = advisor.finish_turn(after, seat)
+                if rest:
+                    after = _follow_up(rules, after, seat, rest)
                 outcome = _playout(
                     rules, advisor, after, random.Random(sample_seed ^ _PLAYOUT_SALT), horizon, answering=seat
                 )

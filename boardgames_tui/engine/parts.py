@@ -94,6 +94,7 @@ class Advisor(Protocol):
     def seat_roles(self, state: Any) -> list[str] | None: ...
     def playout_action(self, state: Any, seat: int, actions: list[Any], rng: random.Random) -> Any: ...
     def reply(self, state: Any, seat: int, rng: random.Random) -> tuple[Any, ...]: ...
+    def finish_turn(self, state: Any, seat: int) -> tuple[Any, ...]: ...
 
 
 class Reference(Protocol):
@@ -241,6 +242,15 @@ class GameAdvisor(ABC, Generic[StateT]):
         answer open is judged with that answer played (Everbloom: the chip turn that
         leads on the most valuable cards).  Empty, the default: no answer known here,
         the quick game plays on with `playout_action`."""
+        return ()
+
+    def finish_turn(self, state: StateT, seat: int) -> tuple[Any, ...]:
+        """The rest of a turn `seat` has under way in `state` (a full state of the
+        search's own), as its hints would play it: a hint's quick games play it after
+        the move judged (`compare_moves`), so that a move that begins a turn of several
+        is judged with the turn finished well, not at random (Everbloom: the rest of a
+        chip's pollinators).  Empty, the default: the quick game plays on with
+        `playout_action`."""
         return ()
 
 

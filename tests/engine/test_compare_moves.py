@@ -278,6 +278,23 @@ def test_a_move_is_judged_with_the_moves_its_words_promise_after_it():
     assert 0.3 < next(move for move in result.moves if move.action == Pick(choice="high")).win_rate < 0.7
 
 
+class TwoStepFinished(TwoStep):
+    """TwoStep whose advisor knows how a turn begun "high" is finished: aim "right"."""
+
+    def finish_turn(self, state: TwoPicksState, seat: int) -> tuple[Any, ...]:
+        return (Pick(choice="right"),) if state.picks == ["high"] else ()
+
+
+def test_a_turn_begun_by_a_move_is_finished_as_its_advisor_would_finish_it():
+    rules = TwoStepFinished()
+    view = rules.view(rules.setup(None, [Seat(name="A"), Seat(name="B")], 1), 0)
+    budget = SearchBudget(iterations=400, seconds=60)
+    for seed in range(5):
+        result = compare_moves(game_of(rules), view, 0, budget, random.Random(seed))
+        assert result.action == Pick(choice="high")
+        assert next(move for move in result.moves if move.action == Pick(choice="high")).win_rate == 1.0
+
+
 class Guard(TwoPicks):
     """Seat 0 leaves its gate "open" or "closed", then seat 1 answers with "take" or one
     of three passes.  Open wins unless seat 1 takes (three answers in four at random);

@@ -328,9 +328,20 @@ async def test_a_hint_asked_in_a_split_is_about_that_chip_and_landmark(tmp_path,
         assert seat == 0 and view.turn is None
         assert [(move.chip, move.landmark) for move in decided] == [(3, "m1")]
         assert app.match.state.turn is None  # nothing was played
-        # Its answer (one pollinator to b1) is highlighted so that Enter does it.
+        # Its answer (a pollinator to b1, whose words name the rest of the split: here,
+        # as the narrator is made to say, 1 more to b1 and 2 to b2) is put on the
+        # counters so that Enter sends what it said.
+        named = {"t1": 0, "t2": 0, "b1": 2, "b2": 2}
+        monkeypatch.setattr(EverbloomNarrator, "split_of_send", lambda self, view, seat, action: named)
         screen.highlight_action(SendPollinator(space="b1"))
-        assert screen.chip_turn.sending.cursor == 2 and screen.chip_turn.sending.counts == {"t1": 3, "t2": 0, "b1": 1, "b2": 0}
+        assert screen.chip_turn.sending.cursor == 2 and screen.chip_turn.sending.counts == named
+        # A named split the counters cannot take (not the chip's 4): one pollinator where it said.
+        named = {"b1": 9}
+        screen.highlight_action(SendPollinator(space="t2"))
+        assert screen.chip_turn.sending.cursor == 1
+        assert screen.chip_turn.sending.counts == {"t1": 0, "t2": 1, "b1": 1, "b2": 2}
+        named = {"t1": 3, "t2": 0, "b1": 1, "b2": 0}
+        screen.highlight_action(SendPollinator(space="b1"))
         await pilot.press("enter")
         await pilot.pause()
         state = app.match.state

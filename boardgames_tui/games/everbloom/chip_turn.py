@@ -489,6 +489,23 @@ class ChipTurn:
             sending.counts[fullest] -= 1
         return None
 
+    def count_hinted_send(self, seen: Seen, action: SendPollinator) -> None:
+        """Put the counters on the split a send's hint named (its pollinator and the rest
+        of the chip's: `split_of_send`), so that Enter sends what it said; where that
+        split does not fit the counters, one pollinator where the hint said
+        (`count_at_least_one`)."""
+        sending = self.sending
+        if sending is None or action.space not in sending.targets:
+            return
+        view = view_after(self.game, seen.view, seen.seat, self.decided(seen))
+        named = self.narrator.split_of_send(view, seen.seat, action)
+        counts = {space: named.get(space, 0) for space in sending.targets}
+        if sum(counts.values()) == sending.total and self.problem(seen, counts) is None:
+            sending.cursor = sending.targets.index(action.space)
+            sending.counts = counts
+            return
+        self.count_at_least_one(seen, action.space)
+
     def count_at_least_one(self, seen: Seen, space: str) -> None:
         """Put one pollinator on `space` when the split still sends none there (one still
         to place, else one taken from the fullest other card), if that keeps every rule:

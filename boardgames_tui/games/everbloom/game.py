@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from boardgames_tui.engine.contract import ChangeReport, MoveExplanation, TableMoment
 from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
 from boardgames_tui.games.everbloom import catalogue, hints, legend, news, reveal, search
-from boardgames_tui.games.everbloom.model import EverbloomState, PlaceChip
+from boardgames_tui.games.everbloom.model import EverbloomState, PlaceChip, SendPollinator
 from boardgames_tui.games.everbloom.rules import ROUNDS, EverbloomRules
 
 
@@ -39,6 +39,10 @@ class EverbloomNarrator(GameNarrator[EverbloomState]):
         """The split of `place`'s pollinators the hint has in mind (card space -> count)."""
         return hints.suggest_split(self.rules, view, seat, place)
 
+    def split_of_send(self, view: EverbloomState, seat: int, action: SendPollinator) -> dict[str, int]:
+        """The split a send's hint names: its pollinator and the rest (card space -> count)."""
+        return hints.split_of_send(self.rules, view, seat, action)
+
     def follow_through(self, view: EverbloomState, seat: int, action: Any) -> tuple[Any, ...]:
         """A placed chip's sends, one per pollinator, as `suggest_split` shares them out."""
         return hints.split_sends(self.rules, view, seat, action) if isinstance(action, PlaceChip) else ()
@@ -65,6 +69,9 @@ class EverbloomAdvisor(GameAdvisor[EverbloomState]):
 
     def reply(self, state: EverbloomState, seat: int, rng: random.Random) -> tuple[Any, ...]:
         return search.reply(self.rules, state, seat, rng)
+
+    def finish_turn(self, state: EverbloomState, seat: int) -> tuple[Any, ...]:
+        return search.finish_sends(self.rules, state, seat)
 
     def seat_roles(self, state: EverbloomState) -> list[str]:
         return [player.faction for player in state.players]

@@ -45,12 +45,13 @@ from boardgames_tui.games.everbloom.rules import (
     card_name,
     majority_divisors,
     nectar_card_name,
+    Plan,
     place_words,
     splits_keeping_rules,
 )
 
 if TYPE_CHECKING:
-    from boardgames_tui.games.everbloom.rules import EverbloomRules, Plan
+    from boardgames_tui.games.everbloom.rules import EverbloomRules
 
 _NECTAR = {card.id: card for card in C.nectar_cards()}
 _TRACK = C.bloom_track()
@@ -143,12 +144,12 @@ def best_split(
     plan = rules.plan(view, seat, place.chip, place.landmark, place.ignore_rule)
     if plan.reason is not None or not plan.targets or plan.count <= 0:
         return (0, 0, 0), {}
-    return best_split_of(rules, view, seat, place.landmark, plan, plan.count, view.pollinators)
+    return best_split_of(view, seat, plan, plan.count, view.pollinators)
 
 
 def best_split_of(
-    rules: EverbloomRules, view: EverbloomState, seat: int, landmark: str, plan: Plan, count: int,
-    counts: dict[str, list[int]], sent: dict[str, int] | None = None,
+    view: EverbloomState, seat: int, plan: Plan, count: int, counts: dict[str, list[int]],
+    sent: dict[str, int] | None = None,
 ) -> tuple[tuple[int, int, int], dict[str, int]]:
     """The best split of `count` pollinators over `plan`'s cards, given the pollinators
     on them (`counts`) and those of the chip already `sent` (their sum with the split
@@ -182,16 +183,59 @@ def best_split_of(
     return best, dict(zip(targets, chosen))
 
 
+def rest_of_split(
+    view: EverbloomState, seat: int, plan: Plan, sent: dict[str, int], counts: dict[str, list[int]] | None = None
+) -> dict[str, int]:
+    """How many more of a chip's pollinators (`plan.count` of them, `sent` having gone)
+    to send to each card: one at a time, each to the first card (in the landmark's
+    order) that the best split of those still to send (`best_split_of`, on the counts
+    so far: `counts`, or the view's) gives any.  One at a time rather than the best
+    split whole: measured as a hint's answer, the whole split judged the moves worse
+    (see `search.reply`)."""
+    source = view.pollinators if counts is None else counts
+    counts = {space: list(source[space]) for space in plan.targets}
+    sent = dict(sent)
+    added = {space: 0 for space in plan.targets}
+    left = plan.count
+    while left > 0:
+        _, split = best_split_of(view, seat, plan, left, counts, sent)
+        first = next((space for space, count in split.items() if count), None)
+        if first is None:
+            break
+        counts[first][seat] += 1
+        sent[first] += 1
+        added[first] += 1
+        left -= 1
+    return added
+
+
+def sending_plan(rules: EverbloomRules, view: EverbloomState, seat: int) -> Plan | None:
+    """The `Plan` of what is left of `seat`'s chip at its sends (None: no chip of its at its sends)."""
+    turn = view.turn
+    if turn is None or turn.seat != seat or turn.steps or turn.to_send <= 0 or not turn.targets:
+        return None
+    targets = list(turn.targets)
+    return Plan(
+        count=turn.to_send, targets=targets, one_card=turn.one_card, even=turn.even_split,
+        limits=rules.send_limits(view, targets),
+    )
+
+
 def split_sends(
     rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip, split: dict[str, int] | None = None
 ) -> tuple[SendPollinator, ...]:
-    """`suggest_split`'s split (or `split`) as the rules take it, one send per
-    pollinator: from the supply while it lasts, then from the seat's groves in the
-    board's order (what the screen's counters send for it by default)."""
+    """`suggest_split`'s split (or `split`) as the rules take it (`sends_of`)."""
+    return sends_of(view, seat, suggest_split(rules, view, seat, place) if split is None else split)
+
+
+def sends_of(view: EverbloomState, seat: int, split: dict[str, int]) -> tuple[SendPollinator, ...]:
+    """A split (card space -> count) as the rules take it, one send per pollinator: from
+    the supply while it lasts, then from the seat's groves in the board's order (what
+    the screen's counters send for it by default)."""
     supply = view.players[seat].supply
     groves = [biome for biome in BIOMES for _ in range(view.groves[biome][seat])]
     sends = []
-    for space, count in (suggest_split(rules, view, seat, place) if split is None else split).items():
+    for space, count in split.items():
         for _ in range(count):
             grove = None if supply > 0 else (groves.pop(0) if groves else None)
             supply -= 1
@@ -213,7 +257,7 @@ def explain_move(rules: EverbloomRules, view: EverbloomState, seat: int, action:
             f"no landmark takes it; {plural(action.chip, 'pollinator')} wait there for pollination",
         )
     if isinstance(action, SendPollinator):
-        return _send(view, seat, action)
+        return _send(rules, view, seat, action)
     if isinstance(action, MovePollinator):
         return _move(view, seat, action)
     if isinstance(action, PullFromGrove):
@@ -289,12 +333,46 @@ def _place(rules: EverbloomRules, view: EverbloomState, seat: int, action: Place
     return MoveExplanation(words, "; ".join(reason for reason in reasons if reason) or None)
 
 
-def _send(view: EverbloomState, seat: int, action: SendPollinator) -> MoveExplanation:
+def _send(rules: EverbloomRules, view: EverbloomState, seat: int, action: SendPollinator) -> MoveExplanation:
+    """A send in words, with the rest of the chip's pollinators as the hint would send
+    them ("Send a pollinator to Cactus Gecko, then 2 more to Cactus Gecko and 1 to
+    Storm of Rain"): a send's hint is searched with them sent so
+    (`search.finish_sends`), so its words and its reason (where the whole chip leaves
+    you) are those of what it was judged by."""
     source = f" from your {biome_name(action.grove)} grove" if action.grove else ""
-    mine = view.pollinators[action.space][seat] + 1
-    outcome, words = _lead_words(view, seat, action.space, mine)
-    state = "you would lead on" if outcome > 0 else "you would tie on" if outcome == 0 else "you would still trail on"
-    return MoveExplanation(f"Send a pollinator{source} to {_top(view, action.space)}", f"{state} {words}")
+    split = split_of_send(rules, view, seat, action)
+    rest = {**split, action.space: split[action.space] - 1}
+    named = [
+        f"{count}{' more' if space == action.space else ''} to {_top(view, space)}"
+        for space, count in rest.items() if count
+    ]
+    then = f", then {and_list(named)}" if named else ""
+    return MoveExplanation(
+        f"Send a pollinator{source} to {_top(view, action.space)}{then}", _split_reason(view, seat, split) or None
+    )
+
+
+def split_of_send(rules: EverbloomRules, view: EverbloomState, seat: int, action: SendPollinator) -> dict[str, int]:
+    """What a send's hint words name (card space -> count): `action`'s pollinator and
+    the rest of the chip's as the hint would send them, in the cards' order; `view`
+    shows the chip at its sends."""
+    rest = _rest_after(rules, view, seat, action)
+    targets = list(view.turn.targets) if view.turn is not None else [action.space]
+    return {space: rest.get(space, 0) + (space == action.space) for space in targets}
+
+
+def _rest_after(rules: EverbloomRules, view: EverbloomState, seat: int, action: SendPollinator) -> dict[str, int]:
+    """The rest of the chip's pollinators after `action`, as the hint would send them
+    (`rest_of_split`); empty when `action` is the last or no chip is at its sends."""
+    plan = sending_plan(rules, view, seat)
+    if plan is None or plan.count <= 1 or action.space not in plan.targets:
+        return {}
+    plan.count -= 1
+    sent = {space: view.turn.sent.get(space, 0) for space in plan.targets}
+    sent[action.space] += 1
+    counts = {space: list(view.pollinators[space]) for space in plan.targets}
+    counts[action.space][seat] += 1
+    return rest_of_split(view, seat, plan, sent, counts)
 
 
 def _leads(view: EverbloomState, seat: int, pollinators: dict[str, list[int]]) -> int:

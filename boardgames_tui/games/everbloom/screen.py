@@ -837,7 +837,7 @@ class EverbloomScreen(GameScreen):
         elif mode == "place":
             turn.highlight(seen, action)
         elif mode == "send" and isinstance(action, SendPollinator):
-            turn.count_at_least_one(seen, action.space)
+            turn.count_hinted_send(seen, action)
 
     def action_hint(self) -> None:
         """In a split whose chip is not yet on the board, the hint answers for that very

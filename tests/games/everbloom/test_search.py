@@ -12,7 +12,7 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom import hints, search
 from boardgames_tui.games.everbloom.model import (
-    HIDDEN_CARD, EverbloomOptions, EverbloomState, PlaceChip, hidden_back, is_hidden,
+    HIDDEN_CARD, EverbloomOptions, EverbloomState, PlaceChip, SendPollinator, hidden_back, is_hidden,
 )
 from boardgames_tui.engine.registry import get_game
 
@@ -327,3 +327,37 @@ def test_a_reply_is_a_whole_chip_turn_leading_on_the_most_it_can(seed: int) -> N
             assert turn is None or turn.seat != seat or turn.steps, "the answer sends all it can"
         state = step(state, rng)
     assert answered
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_chip_at_its_sends_is_finished_as_the_send_hint_says(seed: int) -> None:
+    """`search.finish_sends` (what a hint's quick games play after a send it judges):
+    the rest of the chip's pollinators, each taken by the rules, ending the sends; and
+    a send's hint words name that same rest ("…, then 1 more to Sage Tortoise")."""
+    state, rng = new_game(seed, 2 + seed % 3)
+    finished = 0
+    while not RULES.is_over(state) and finished < 8:
+        seat = RULES.to_act(state)[0]
+        turn = state.turn
+        if turn is not None and turn.seat == seat and not turn.steps and turn.to_send > 1:
+            send = next((a for a in RULES.legal_actions(state, seat) if isinstance(a, SendPollinator)), None)
+            if send is not None:
+                finished += 1
+                after = RULES.apply(state, seat, send)
+                rest = search.finish_sends(RULES, after, seat)
+                view = RULES.view(state, seat)
+                words = hints.explain_move(RULES, view, seat, send).move
+                named = Counter(move.space for move in rest)
+                for space, count in named.items():
+                    more = " more" if space == send.space else ""
+                    assert f"{count}{more} to {hints._top(view, space)}" in words, (words, rest)
+                assert (", then " in words) == bool(rest)
+                for move in rest:
+                    RULES.validate(after, seat, move)
+                    after = RULES.apply(after, seat, move)
+                assert after.turn is None or after.turn.seat != seat or after.turn.steps or after.turn.to_send == 0 or (
+                    not search.finish_sends(RULES, after, seat)
+                )
+        assert search.finish_sends(RULES, state, seat) == () or (turn is not None and turn.seat == seat)
+        state = step(state, rng)
+    assert finished

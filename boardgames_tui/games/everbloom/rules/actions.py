@@ -113,7 +113,7 @@ class Actions:
             return None
         sent_to = turn.sent
         sent = tuple([sent_to.get(space, 0) for space in turn.targets])
-        return sources, self._constraints(state, turn.targets), sent
+        return sources, self.send_limits(state, turn.targets), sent
 
     def _sends(self, state: EverbloomState, seat: int) -> list[Any]:
         options = self._send_options(state, seat)

@@ -170,8 +170,8 @@ class Wilderness:
             return f"{self.landmark_label(state, landmark).capitalize()}: pollinators are shared out evenly"
         return None
 
-    def _constraints(self, state: EverbloomState, targets: list[str]) -> tuple[tuple[int, int, int], ...]:
-        """Per target card space, what its top card's event allows (see `_feasible`)."""
+    def send_limits(self, state: EverbloomState, targets: list[str]) -> tuple[tuple[int, int, int], ...]:
+        """Per target card space, what its top card's event allows (see `splits_keeping_rules`)."""
         stacks = state.stacks
         return tuple([_send_constraint(stacks[space][0]) if stacks[space] else _NO_CONSTRAINT for space in targets])
 
