@@ -285,14 +285,17 @@ class TwoStepFinished(TwoStep):
         return (Pick(choice="right"),) if state.picks == ["high"] else ()
 
 
-def test_a_turn_begun_by_a_move_is_finished_as_its_advisor_would_finish_it():
-    rules = TwoStepFinished()
+def _picks_with_every_seed(rules: TwoPicks, best: str, rated: str, win_rate: float) -> None:
+    """`compare_moves` from the opening picks `best` with five seeds, rating `rated` at `win_rate`."""
     view = rules.view(rules.setup(None, [Seat(name="A"), Seat(name="B")], 1), 0)
-    budget = SearchBudget(iterations=400, seconds=60)
     for seed in range(5):
-        result = compare_moves(game_of(rules), view, 0, budget, random.Random(seed))
-        assert result.action == Pick(choice="high")
-        assert next(move for move in result.moves if move.action == Pick(choice="high")).win_rate == 1.0
+        result = compare_moves(game_of(rules), view, 0, SearchBudget(iterations=400, seconds=60), random.Random(seed))
+        assert result.action == Pick(choice=best)
+        assert next(move for move in result.moves if move.action == Pick(choice=rated)).win_rate == win_rate
+
+
+def test_a_turn_begun_by_a_move_is_finished_as_its_advisor_would_finish_it():
+    _picks_with_every_seed(TwoStepFinished(), "high", "high", 1.0)
 
 
 class Guard(TwoPicks):
@@ -317,18 +320,13 @@ class Guard(TwoPicks):
 
 
 def test_the_quick_games_let_the_other_seat_answer_as_a_player_would():
-    rules = Guard()
-    view = rules.view(rules.setup(None, [Seat(name="A"), Seat(name="B")], 1), 0)
-    budget = SearchBudget(iterations=400, seconds=60)
-    for seed in range(5):
-        result = compare_moves(game_of(rules), view, 0, budget, random.Random(seed))
-        assert result.action == Pick(choice="closed")
-        assert next(move for move in result.moves if move.action == Pick(choice="open")).win_rate == 0.0
+    _picks_with_every_seed(Guard(), "closed", "open", 0.0)
     # Left to the playout policy, open wins three games in four and looks best.
     class AtRandom(Guard):
         def reply(self, state: TwoPicksState, seat: int, rng: random.Random) -> tuple[Any, ...]:
             return ()
 
     at_random = AtRandom()
-    result = compare_moves(game_of(at_random), view, 0, budget, random.Random(0))
+    view = at_random.view(at_random.setup(None, [Seat(name="A"), Seat(name="B")], 1), 0)
+    result = compare_moves(game_of(at_random), view, 0, SearchBudget(iterations=400, seconds=60), random.Random(0))
     assert result.action == Pick(choice="open")
