@@ -173,8 +173,12 @@ def find_hint(
         if cached is not None:
             _HINT_CACHE.move_to_end(key)
             return cached
-    same_move = follow_through = None
-    if not decided:
+    follow_through = None
+    if decided:
+        # Moves the seat cannot tell apart after its decided ones (an Everbloom chip's
+        # first pollinator to either of two cards of the split it begins) are one too.
+        same_move = move_identity(game, view_after(game, view, seat, decided), seat)
+    else:
         same_move = move_identity(game, view, seat)
         follow_through = promised_moves(game, view, seat)
     rng = random.Random(int(key[:32], 16))

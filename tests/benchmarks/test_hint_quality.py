@@ -21,6 +21,8 @@ reference search of the same question with 30 times the playouts (and no early s
 records every move.  A hint *agrees* when it is the reference's best move or within
 the reference's noise of it (its deficit under LIKELY_LEAD_Z standard errors); its
 *regret* is how many points of win rate the reference gives up by playing it instead.
+Moves the seat cannot tell apart (the same words: two copies of one card, two first
+pollinators of one Everbloom split) are one move to the hint and the reference alike.
 Aim: agreement in at least 90% of positions, mean regret under 1 point.
 """
 
@@ -145,7 +147,10 @@ def judge_hint(game: Game, question: Question, number: int) -> Judged:
     verdict = find_hint(game, question.view, question.seat, decided=question.decided)
     hint_seconds = time.process_time() - started
     long_budget = reference_budget(hint_budget(game))
-    same_move = None if question.decided else move_identity(game, question.view, question.seat)
+    # Moves the seat cannot tell apart are one move, as the hint takes them (after
+    # decided ones too: an Everbloom chip's first pollinator to either of two cards of
+    # the split it begins), so the reference searches the same question.
+    same_move = move_identity(game, view_after(game, question.view, question.seat, question.decided), question.seat)
     # The halving reference answers the hint's own question: each move with the moves
     # its words promise after it (an Everbloom chip with its split).  The tree search
     # learns what follows a move by itself.

@@ -149,33 +149,38 @@ def best_split(
 
 def best_split_of(
     view: EverbloomState, seat: int, plan: Plan, count: int, counts: dict[str, list[int]],
-    sent: dict[str, int] | None = None,
+    sent: dict[str, int] | None = None, *, whole: bool = False,
 ) -> tuple[tuple[int, int, int], dict[str, int]]:
     """The best split of `count` pollinators over `plan`'s cards, given the pollinators
     on them (`counts`) and those of the chip already `sent` (their sum with the split
     must keep every rule: `splits_keeping_rules`), with its rank as `best_split` gives
-    it; (0, 0, 0) and an empty split when none keeps the rules.  Every quick game of a
-    hint asks this of every placement its answer weighs, so what each card adds to a
-    rank is worked out once, not once per split."""
+    it; (0, 0, 0) and an empty split when none keeps the rules.  The rank is of the
+    split alone on `counts`, or, `whole`, of the chip's whole split (what was sent and
+    the split) on the counts before the chip: the split that completes the chip as its
+    hint would have split it.  Every quick game of a hint asks this of every placement
+    its answer weighs, so what each card adds to a rank is worked out once, not once
+    per split."""
     targets = plan.targets
     already = tuple(sent[space] for space in targets) if sent is not None else (0,) * len(targets)
-    # Per card: the seat's pollinators there, the most any other seat has, its worth.
+    # Per card: the seat's pollinators there (before the chip, `whole`), the most any
+    # other seat has, its worth.
     standing = []
-    for space in targets:
+    for space, before in zip(targets, already):
         here = counts[space]
         others = max((pollinators for other, pollinators in enumerate(here) if other != seat), default=0)
-        standing.append((here[seat], others, card_worth(view, space)))
+        standing.append((here[seat] - (before if whole else 0), others, card_worth(view, space)))
     best: tuple[int, int, int] | None = None
     chosen: tuple[int, ...] = ()
     for split in splits_keeping_rules(count, already, plan.limits, plan.one_card, plan.even):
+        ranked = tuple(before + more for before, more in zip(already, split)) if whole else split
         lead_worth = tied = 0
-        for more, (mine, others, worth) in zip(split, standing):
+        for more, (mine, others, worth) in zip(ranked, standing):
             if more:
                 if mine + more > others:
                     lead_worth += worth
                 elif mine + more == others:
                     tied += 1
-        rank = (lead_worth, tied, -max(split))
+        rank = (lead_worth, tied, -max(ranked))
         if best is None or rank > best:
             best, chosen = rank, split
     if best is None:
@@ -186,27 +191,12 @@ def best_split_of(
 def rest_of_split(
     view: EverbloomState, seat: int, plan: Plan, sent: dict[str, int], counts: dict[str, list[int]] | None = None
 ) -> dict[str, int]:
-    """How many more of a chip's pollinators (`plan.count` of them, `sent` having gone)
-    to send to each card: one at a time, each to the first card (in the landmark's
-    order) that the best split of those still to send (`best_split_of`, on the counts
-    so far: `counts`, or the view's) gives any.  One at a time rather than the best
-    split whole: measured as a hint's answer, the whole split judged the moves worse
-    (see `search.reply`)."""
-    source = view.pollinators if counts is None else counts
-    counts = {space: list(source[space]) for space in plan.targets}
-    sent = dict(sent)
-    added = {space: 0 for space in plan.targets}
-    left = plan.count
-    while left > 0:
-        _, split = best_split_of(view, seat, plan, left, counts, sent)
-        first = next((space for space, count in split.items() if count), None)
-        if first is None:
-            break
-        counts[first][seat] += 1
-        sent[first] += 1
-        added[first] += 1
-        left -= 1
-    return added
+    """How many more of a chip's pollinators (`plan.count` of them, `sent` having gone;
+    the pollinators on the cards `counts`, or the view's) the hint would send to each
+    card: the best split of the whole chip (`best_split`'s measure) among those that keep
+    what was sent, so that while the sends keep to the split the chip's hint named,
+    the rest is the rest of that split."""
+    return best_split_of(view, seat, plan, plan.count, view.pollinators if counts is None else counts, sent, whole=True)[1]
 
 
 def sending_plan(rules: EverbloomRules, view: EverbloomState, seat: int) -> Plan | None:
@@ -334,22 +324,23 @@ def _place(rules: EverbloomRules, view: EverbloomState, seat: int, action: Place
 
 
 def _send(rules: EverbloomRules, view: EverbloomState, seat: int, action: SendPollinator) -> MoveExplanation:
-    """A send in words, with the rest of the chip's pollinators as the hint would send
-    them ("Send a pollinator to Cactus Gecko, then 2 more to Cactus Gecko and 1 to
-    Storm of Rain"): a send's hint is searched with them sent so
-    (`search.finish_sends`), so its words and its reason (where the whole chip leaves
-    you) are those of what it was judged by."""
+    """A send in words.  While more of the chip's pollinators are to go, the words name
+    the whole split it begins, the rest as the hint would send them ("Send 4
+    pollinators: 2 to Mangrove Ray and 2 to Orchid Tree Frog"): a send's hint is
+    searched with them sent so (`search.finish_sends`), the screen's counters take that
+    split, and two sends that begin the same split are one move (their words are the
+    same), so a hint never calls them "either is fine"."""
     source = f" from your {biome_name(action.grove)} grove" if action.grove else ""
     split = split_of_send(rules, view, seat, action)
-    rest = {**split, action.space: split[action.space] - 1}
-    named = [
-        f"{count}{' more' if space == action.space else ''} to {_top(view, space)}"
-        for space, count in rest.items() if count
-    ]
-    then = f", then {and_list(named)}" if named else ""
-    return MoveExplanation(
-        f"Send a pollinator{source} to {_top(view, action.space)}{then}", _split_reason(view, seat, split) or None
-    )
+    total = sum(split.values())
+    if total <= 1:
+        mine = view.pollinators[action.space][seat] + 1
+        outcome, words = _lead_words(view, seat, action.space, mine)
+        state = "you would lead on" if outcome > 0 else "you would tie on" if outcome == 0 else "you would still trail on"
+        return MoveExplanation(f"Send a pollinator{source} to {_top(view, action.space)}", f"{state} {words}")
+    named = and_list([f"{count} to {_top(view, space)}" for space, count in split.items() if count])
+    first = f" (the first{source})" if source else ""
+    return MoveExplanation(f"Send {total} pollinators{first}: {named}", _split_reason(view, seat, split) or None)
 
 
 def split_of_send(rules: EverbloomRules, view: EverbloomState, seat: int, action: SendPollinator) -> dict[str, int]:

@@ -448,16 +448,30 @@ def reply(rules: Any, state: EverbloomState, seat: int, rng: random.Random) -> t
 
 
 def _answer_sends(rules: Any, state: EverbloomState, seat: int, place: PlaceChip) -> dict[str, int]:
-    """How many of `place`'s pollinators the answer sends to each card (`hints.rest_of_split`)."""
+    """How many of `place`'s pollinators the answer sends to each card: one at a time,
+    each to the first card (in the landmark's order) that the best split of those still
+    to send (`hints.best_split_of`, on the counts so far) gives any.  Measured as the
+    answer against the split sent whole: see `reply`."""
     plan = rules.plan(state, seat, place.chip, place.landmark, place.ignore_rule)
-    if plan.reason is not None or not plan.targets or plan.count <= 0:
+    left = plan.count or 0
+    if plan.reason is not None or not plan.targets or left <= 0:
         return {}
-    return hints.rest_of_split(state, seat, plan, {space: 0 for space in plan.targets})
+    counts = {space: list(state.pollinators[space]) for space in plan.targets}
+    sent = {space: 0 for space in plan.targets}
+    while left > 0:
+        _, split = hints.best_split_of(state, seat, plan, left, counts, sent)
+        first = next((space for space, count in split.items() if count), None)
+        if first is None:
+            break
+        counts[first][seat] += 1
+        sent[first] += 1
+        left -= 1
+    return sent
 
 
 def finish_sends(rules: Any, state: EverbloomState, seat: int) -> tuple[Any, ...]:
     """The rest of the pollinators of `seat`'s chip being sent, as its hint would send
-    them (`hints.rest_of_split`, as the answer does); none unless the chip is at its sends.
+    them (`hints.rest_of_split`); none unless the chip is at its sends.
 
     A hint at a chip's sends weighs its first pollinator; left to the quick game's
     random sends, the rest of the chip went anywhere, so each first send was judged by

@@ -333,7 +333,8 @@ def test_a_reply_is_a_whole_chip_turn_leading_on_the_most_it_can(seed: int) -> N
 def test_a_chip_at_its_sends_is_finished_as_the_send_hint_says(seed: int) -> None:
     """`search.finish_sends` (what a hint's quick games play after a send it judges):
     the rest of the chip's pollinators, each taken by the rules, ending the sends; and
-    a send's hint words name that same rest ("…, then 1 more to Sage Tortoise")."""
+    a send's hint words name the split they make ("Send 3 pollinators: 2 to Sage
+    Tortoise and 1 to Snowbell Seal")."""
     state, rng = new_game(seed, 2 + seed % 3)
     finished = 0
     while not RULES.is_over(state) and finished < 8:
@@ -348,10 +349,10 @@ def test_a_chip_at_its_sends_is_finished_as_the_send_hint_says(seed: int) -> Non
                 view = RULES.view(state, seat)
                 words = hints.explain_move(RULES, view, seat, send).move
                 named = Counter(move.space for move in rest)
+                named[send.space] += 1
                 for space, count in named.items():
-                    more = " more" if space == send.space else ""
-                    assert f"{count}{more} to {hints._top(view, space)}" in words, (words, rest)
-                assert (", then " in words) == bool(rest)
+                    assert f"{count} to {hints._top(view, space)}" in words, (words, rest)
+                assert words.startswith(f"Send {sum(named.values())} pollinators") == bool(rest)
                 for move in rest:
                     RULES.validate(after, seat, move)
                     after = RULES.apply(after, seat, move)
@@ -361,3 +362,29 @@ def test_a_chip_at_its_sends_is_finished_as_the_send_hint_says(seed: int) -> Non
         assert search.finish_sends(RULES, state, seat) == () or (turn is not None and turn.seat == seat)
         state = step(state, rng)
     assert finished
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_send_hint_keeps_to_the_split_the_chip_hint_named(seed: int) -> None:
+    """Sending a pollinator where the chip's hint put one (`suggest_split`), the send's
+    hint names the rest of that same split (`split_of_send`): the two hints never
+    contradict each other (found playing: the chip's hint said 2 and 2, the send's
+    then 3 and 1)."""
+    state, rng = new_game(seed, 2 + seed % 3)
+    checked = 0
+    while not RULES.is_over(state) and checked < 12:
+        seat = RULES.to_act(state)[0]
+        if state.phase == "wilderness" and state.turn is None and state.choice is None:
+            for place in RULES.legal_actions(state, seat):
+                if not isinstance(place, PlaceChip):
+                    continue
+                named = hints.suggest_split(RULES, state, seat, place)
+                after = RULES.apply(state, seat, place)
+                if sum(named.values()) < 2 or after.turn is None or after.turn.steps or after.turn.seat != seat:
+                    continue
+                for space in [space for space, count in named.items() if count]:
+                    send = SendPollinator(space=space)
+                    assert hints.split_of_send(RULES, after, seat, send) == named, (place, space)
+                checked += 1
+        state = step(state, rng)
+    assert checked
