@@ -177,7 +177,7 @@ async def test_random_keys_never_crash(tmp_path):
     app = everbloom_app(tmp_path, seats, seed=11)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        for _ in range(180):
+        for _ in range(130):
             await pilot.press(keys.choice(KEYS))
         await settle(pilot)
         assert app.is_running
