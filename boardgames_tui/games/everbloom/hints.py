@@ -45,13 +45,12 @@ from boardgames_tui.games.everbloom.rules import (
     card_name,
     majority_divisors,
     nectar_card_name,
-    Plan,
     place_words,
     splits_keeping_rules,
 )
 
 if TYPE_CHECKING:
-    from boardgames_tui.games.everbloom.rules import EverbloomRules
+    from boardgames_tui.games.everbloom.rules import EverbloomRules, Plan
 
 _NECTAR = {card.id: card for card in C.nectar_cards()}
 _TRACK = C.bloom_track()
@@ -199,18 +198,6 @@ def rest_of_split(
     return best_split_of(view, seat, plan, plan.count, view.pollinators if counts is None else counts, sent, whole=True)[1]
 
 
-def sending_plan(rules: EverbloomRules, view: EverbloomState, seat: int) -> Plan | None:
-    """The `Plan` of what is left of `seat`'s chip at its sends (None: no chip of its at its sends)."""
-    turn = view.turn
-    if turn is None or turn.seat != seat or turn.steps or turn.to_send <= 0 or not turn.targets:
-        return None
-    targets = list(turn.targets)
-    return Plan(
-        count=turn.to_send, targets=targets, one_card=turn.one_card, even=turn.even_split,
-        limits=rules.send_limits(view, targets),
-    )
-
-
 def split_sends(
     rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip, split: dict[str, int] | None = None
 ) -> tuple[SendPollinator, ...]:
@@ -355,7 +342,7 @@ def split_of_send(rules: EverbloomRules, view: EverbloomState, seat: int, action
 def _rest_after(rules: EverbloomRules, view: EverbloomState, seat: int, action: SendPollinator) -> dict[str, int]:
     """The rest of the chip's pollinators after `action`, as the hint would send them
     (`rest_of_split`); empty when `action` is the last or no chip is at its sends."""
-    plan = sending_plan(rules, view, seat)
+    plan = rules.sending_plan(view, seat)
     if plan is None or plan.count <= 1 or action.space not in plan.targets:
         return {}
     plan.count -= 1

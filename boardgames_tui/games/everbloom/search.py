@@ -480,7 +480,7 @@ def finish_sends(rules: Any, state: EverbloomState, seat: int) -> tuple[Any, ...
     (one each) and 49.7% (both to the second) of 1,000 quick games each; with random
     rest, the first card's pollinator was rated 40% against 55%, though it begins the
     best split."""
-    plan = hints.sending_plan(rules, state, seat)
+    plan = rules.sending_plan(state, seat)
     if plan is None:
         return ()
     sent = {space: state.turn.sent.get(space, 0) for space in plan.targets}

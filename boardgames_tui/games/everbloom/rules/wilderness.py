@@ -175,6 +175,18 @@ class Wilderness:
         stacks = state.stacks
         return tuple([_send_constraint(stacks[space][0]) if stacks[space] else _NO_CONSTRAINT for space in targets])
 
+    def sending_plan(self, state: EverbloomState, seat: int) -> Plan | None:
+        """The `Plan` of what is left of `seat`'s chip at its sends: the pollinators still
+        to go, its cards and their limits (None: no chip of `seat`'s at its sends)."""
+        turn = state.turn
+        if turn is None or turn.seat != seat or turn.steps or turn.to_send <= 0 or not turn.targets:
+            return None
+        targets = list(turn.targets)
+        return Plan(
+            count=turn.to_send, targets=targets, one_card=turn.one_card, even=turn.even_split,
+            limits=self.send_limits(state, targets),
+        )
+
     def plan(self, state: EverbloomState, seat: int, value: int, space: str, ignore: bool) -> Plan:
         """What a chip of `value` at `space` would do, or why it may not go there."""
         if space not in state.chips:
