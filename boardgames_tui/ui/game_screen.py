@@ -349,6 +349,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         # held, or pressed twice, to close it must not also play on the screen behind.
         self._keys_settling: str | None = None
         self.thinking: int | None = None
+        # The seat whose move handed the screen to the table (a bot or another machine
+        # plays next): it may still take that move back, from the table's screen or
+        # from the next curtain.
+        self._last_mover: int | None = None
         self._bot_generation = 0
         # The pass-the-keyboard curtain, made at the first pass and reused for every other.
         self._curtain: CurtainScreen | None = None
@@ -472,6 +476,8 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         for name, value in restored.items():
             setattr(self, name, value)
         self.viewer = seat
+        if seat is not None:
+            self._last_mover = None
 
     def announce(self, heading: str | Text, text: str | Text) -> None:
         """Public news for the table: drawn over the public view, then the next curtain."""
@@ -713,6 +719,12 @@ class GameScreen(QuietGuard, SizedScreen[None]):
                 self.show_to(seat, curtained=False)
                 self.redraw()
             return
+        if self.uses_curtains and self.viewer is not None:
+            # The keyboard has left the seat that moved, and the next person may already
+            # be looking: while bots (or other machines) play, the screen is the table's.
+            mover = self.viewer
+            self.show_to(None)
+            self._last_mover = mover
         self.redraw()
         bots = [seat for seat in to_act if seat in self._bots]
         if bots:
@@ -720,7 +732,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         # Else the seats to act are played elsewhere: their moves arrive through `watch`.
 
     def _pass_keyboard(self, seat: int, message: str | None = None) -> None:
-        previous = self.viewer
+        previous = self.viewer if self.viewer is not None else self._last_mover
         undo_for = None
         if previous is not None and previous != seat and self.table.can_undo(previous):
             undo_for = self.table.seats[previous].name
@@ -938,15 +950,18 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         return True
 
     def action_undo(self) -> None:
-        if self.viewer is None:
+        # On the table's screen, the seat that handed it over may take its move back:
+        # its own curtain comes first (`advance` after the undo).
+        seat = self.viewer if self.viewer is not None else self._last_mover
+        if seat is None:
             self.say("Nothing to undo here: no player is at the keyboard.", error=True)
             return
-        blocker = self.table.undo_blocker(self.viewer)
+        blocker = self.table.undo_blocker(seat)
         if blocker is not None:
             # Refused before anything stops: a thinking bot goes on thinking.
             self.say(f"Undo is not possible. {blocker}", error=True)
             return
-        self._undo(self.viewer)
+        self._undo(seat)
 
     def _undo(self, seat: int) -> None:
         self._cancel_bot()

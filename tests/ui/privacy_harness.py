@@ -32,6 +32,8 @@ from __future__ import annotations
 import difflib
 import random
 import re
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,7 +49,7 @@ from boardgames_tui.ui.join_links import JoinLinksScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
 from boardgames_tui.ui.setup import StartRequest
 
-from .settling import settle
+from .settling import settle, workers_running
 
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
@@ -142,6 +144,65 @@ class PrivacyLeak(AssertionError):
     pass
 
 
+class BotGate:
+    """Holds each bot's chosen move until the harness has looked at the screen the bot
+    "thinks" on: with no pause a bot moves before any frame of its thinking is drawn,
+    and those frames are the ones the whole table watches."""
+
+    # A bot nobody lets go (a test that failed mid-way) gives up waiting, and says so.
+    LONGEST_WAIT = 60.0
+
+    def __init__(self) -> None:
+        self._parked = threading.Event()
+        self._go = threading.Event()
+        self.held = 0
+        self.gave_up = 0
+
+    def parked(self) -> bool:
+        return self._parked.is_set()
+
+    def release(self) -> None:
+        # Unparked here, not by the bot's thread: the screen is not settled again
+        # until that move has arrived.
+        if self._parked.is_set():
+            self._parked.clear()
+            self._go.set()
+
+    def hold(self, cancelled: Any) -> None:
+        self.held += 1
+        self._parked.set()
+        deadline = time.monotonic() + self.LONGEST_WAIT
+        while not self._go.wait(0.002):
+            if cancelled():
+                break
+            if time.monotonic() > deadline:
+                self.gave_up += 1
+                break
+        self._parked.clear()
+        self._go.clear()
+
+
+class GatedBot:
+    def __init__(self, bot: Any, gate: BotGate) -> None:
+        self.bot = bot
+        self.gate = gate
+
+    def choose(self, game: Game, view: GameState, seat: int, cancelled: Any) -> Any:
+        action = self.bot.choose(game, view, seat, cancelled)
+        self.gate.hold(cancelled)
+        return action
+
+
+def gate_bots(monkeypatch: Any) -> BotGate:
+    """Every bot the game screen makes from now on waits at one gate (see `BotGate`)."""
+    from boardgames_tui.ui import game_screen
+
+    gate = BotGate()
+    make_bot = game_screen.make_bot
+    monkeypatch.setattr(game_screen, "make_bot", lambda *args, **kwargs: GatedBot(make_bot(*args, **kwargs), gate))
+    return gate
+
+
 class Harness:
     """One game driven by keys. `quiet_seats` make their moves without any UI
     activity (no cursor keys, no hints: the move is handed to the screen as is)."""
@@ -157,6 +218,8 @@ class Harness:
         quiet_seats: frozenset[int] = frozenset(),
         check_frames: bool = True,
         stop_after_first_frames: bool = False,
+        gate: BotGate | None = None,
+        stop_after_bot_turns: int | None = None,
     ) -> None:
         self.app = app
         self.pilot = pilot
@@ -168,6 +231,12 @@ class Harness:
         self.quiet_seats = quiet_seats
         self.check_frames = check_frames
         self.stop_after_first_frames = stop_after_first_frames
+        self.gate = gate
+        self.stop_after_bot_turns = stop_after_bot_turns
+        # Moves taken back with u from the table's screen while a bot thought.
+        self.undos_while_bots_think = 0
+        # Frames checked while a bot thought between two people (the table's).
+        self.bot_frames = 0
         # Who the harness let in on purpose; None: the table.
         self.tracked: int | None = None
         self.first_frames: dict[int, Frame] = {}
@@ -186,6 +255,11 @@ class Harness:
         if isinstance(self.app.screen, (CurtainScreen, AnnouncementScreen, ScoreSheetScreen)):
             self.tracked = None
             return None
+        if self.plan.humans > 1 and not any(seat < self.plan.humans for seat in self.app.match.to_act()):
+            # A bot (or a seat on another machine) plays next: the keyboard has left the
+            # person who moved, and whoever comes next may be looking already.
+            self.tracked = None
+            return None
         return self.tracked
 
     def game_screen(self) -> GameScreen:
@@ -193,7 +267,15 @@ class Harness:
 
     # -- the proof ------------------------------------------------------------------------
     async def settle(self) -> None:
-        await settle(self.pilot)
+        if self.gate is None:
+            await settle(self.pilot)
+            return
+        # A bot's worker ends in its move or at the gate, soon either way: a frame read
+        # before then would be checked while that move arrives.
+        for _ in range(100):
+            await settle(self.pilot, self.gate.parked)
+            if self.gate.parked() or not workers_running(self.app):
+                return
 
     async def check(self) -> Frame:
         """The frame on screen now; raises if it shows more than its audience may see."""
@@ -244,6 +326,7 @@ class Harness:
         # arrive a frame late on a loaded machine (the Evergreen confirm dialog, in CI
         # with six workers on two cores, and once under `-n 2`); a colour that tells a
         # secret differs again when both frames are drawn anew from the same two states.
+        positions = len(match.states)
         alternative = alternative_state(match.game, state, audience, self.samples)
         for _ in range(2):
             match.states[-1] = alternative
@@ -252,6 +335,9 @@ class Harness:
                 await self.settle()
                 seen_with_other_secrets = frame_of(self.app)
             finally:
+                # A move that arrived meanwhile (a bot let go too early) would have been
+                # made from the swapped state: the check would no longer mean anything.
+                assert len(match.states) == positions, "a move arrived while a frame was being checked"
                 match.states[-1] = state
                 game.redraw()
             await self.settle()
@@ -297,6 +383,8 @@ class Harness:
                 await self.press("escape")
             if self.stop_after_first_frames and len(self.first_frames) == self.plan.humans:
                 return
+            if self.stop_after_bot_turns is not None and self.bot_frames >= self.stop_after_bot_turns:
+                return
 
     async def at_curtain(self) -> None:
         frame = frame_of(self.app).text
@@ -341,7 +429,20 @@ class Harness:
             return
         if screen.thinking is not None or seat is None or seat not in match.to_act():
             # A bot's move, or a moment between two screens.
-            await self.pilot.pause(0.02)
+            if self.gate is not None and self.gate.parked():
+                # Its thinking was looked at (every key is checked): now it moves, or the
+                # person who just moved takes that move back from the table's screen.
+                self.bot_frames += 1
+                if self.flow.random() < 0.2:
+                    before = len(match.moves)
+                    self.clock.wait()
+                    await self.press("u")
+                    if len(match.moves) < before:
+                        self.undos_while_bots_think += 1
+                    return
+                self.gate.release()
+            else:
+                await self.pilot.pause(0.02)
             await self.check()
             return
         roll = self.flow.random()

@@ -9,7 +9,7 @@ worker (a bot's move, a hint) still running."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Callable
 
 from textual.worker import WorkerState
 
@@ -20,25 +20,32 @@ SETTLE_ROUNDS = 50
 WORKER_POLL_SECONDS = 0.002
 
 
-async def settle(pilot: Any) -> None:
+async def settle(pilot: Any, parked: Callable[[], bool] = lambda: False) -> None:
     """Until nothing on screen has a message waiting or anything left to do after its
-    refresh, and no worker runs: then the frame is what the terminal would show."""
+    refresh, and no worker runs: then the frame is what the terminal would show.
+    `parked()` is true while the one worker running waits for the test to let it go
+    (a bot held while it "thinks"): the screen it thinks on is then settled."""
     app = pilot.app
     for _ in range(SETTLE_ROUNDS):
         await pilot._wait_for_screen()
-        if _workers_running(app):
+        if workers_running(app) and not parked():
             await asyncio.sleep(WORKER_POLL_SECONDS)
             continue
-        screen = app.screen
-        if not _busy(app, screen):
+        # The screens drawn under a dialog count too: their frame is part of this one.
+        drawn = [app.screen]
+        if app.screen.styles.background.a < 1:
+            drawn[:0] = app._background_screens
+        busy = [screen for screen in drawn if _busy(app, screen)]
+        if not busy:
             return
-        # What the screen's update timer would do at its next tick, done now.
-        screen._on_timer_update()
+        # What each screen's update timer would do at its next tick, done now.
+        for screen in busy:
+            screen._on_timer_update()
     # A worker still running (a slow bot): the old, sleeping wait.
     await pilot.pause()
 
 
-def _workers_running(app: Any) -> bool:
+def workers_running(app: Any) -> bool:
     return any(worker.state in (WorkerState.PENDING, WorkerState.RUNNING) for worker in app.workers)
 
 

@@ -12,7 +12,7 @@ from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 
 from .conftest import make_app, screen_text
-from .privacy_harness import GamePlan, Harness, PrivacyLeak, SteppedClock
+from .privacy_harness import BotGate, GamePlan, Harness, PrivacyLeak, SteppedClock, gate_bots
 
 # The privacy harness draws every frame as a terminal gets it, not only the frames it
 # reads (tests/conftest.py): it swaps the hidden state under open dialogs, and there a
@@ -44,6 +44,12 @@ def stepped_clock(monkeypatch: pytest.MonkeyPatch) -> SteppedClock:
     return clock
 
 
+@pytest.fixture
+def bot_gate(monkeypatch: pytest.MonkeyPatch) -> BotGate:
+    """Bots wait until the frames of their thinking have been checked."""
+    return gate_bots(monkeypatch)
+
+
 async def play(plan: GamePlan, tmp_path, clock: SteppedClock, **options) -> Harness:
     app = plan.app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -53,11 +59,31 @@ async def play(plan: GamePlan, tmp_path, clock: SteppedClock, **options) -> Harn
     return harness
 
 
+# Two people with one bot, then two bots, between them (seats: people first): every
+# game, each phase a person's move can hand to a bot.
+BOTS_BETWEEN = {
+    "bloom-kingdom": dict(seed=7, noise=("left", "right")),
+    "pollen": dict(seed=3, noise=(*ARROWS, "tab")),
+    "evergreen": dict(seed=2, noise=(*ARROWS, "v"), options={"modules": "both"}),
+    "everbloom": dict(seed=5, noise=(*ARROWS, "v")),
+}
+
+
+@pytest.mark.long(seconds=20)
+@pytest.mark.parametrize("bots", [1, 2])
+@pytest.mark.parametrize("slug", list(BOTS_BETWEEN))
+async def test_while_a_bot_plays_between_two_people_the_screen_is_the_tables(slug, bots, tmp_path, stepped_clock, bot_gate):
+    plan = GamePlan(slug, humans=2, bots=bots, steps=300, **BOTS_BETWEEN[slug])
+    harness = await play(plan, tmp_path, stepped_clock, gate=bot_gate, stop_after_bot_turns=4)
+    # Each bot's thinking was drawn and checked as the table's frame before it moved.
+    assert harness.bot_frames >= 4 and bot_gate.held >= 3 and not bot_gate.gave_up
+
+
 @pytest.mark.long(seconds=75)
 @pytest.mark.parametrize("slug", list(PLANS))
-async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock):
+async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock, bot_gate):
     plan = PLANS[slug]
-    harness = await play(plan, tmp_path / "game", stepped_clock)
+    harness = await play(plan, tmp_path / "game", stepped_clock, gate=bot_gate)
     # The run did what it is meant to: curtains held against quick keys and were lowered.
     assert harness.frames_checked > 50
     assert harness.curtains_lowered >= plan.humans
@@ -72,7 +98,7 @@ async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock):
     # own first key, so up to it the run is the one where only the others are quiet.
     quiet = await play(
         plan, tmp_path / "quiet", stepped_clock,
-        quiet_seats=frozenset(range(plan.humans)), check_frames=False, stop_after_first_frames=True,
+        quiet_seats=frozenset(range(plan.humans)), check_frames=False, stop_after_first_frames=True, gate=bot_gate,
     )
     for seat in range(plan.humans):
         assert quiet.first_frames[seat] == harness.first_frames[seat], f"{plan.seats()[seat].name}'s first frame:\n{quiet.first_frames[seat].text}\n---\n{harness.first_frames[seat].text}"
@@ -346,3 +372,32 @@ async def test_a_key_pressed_twice_to_lower_a_curtain_plays_nothing_behind_it(tm
         await pilot.press("enter")  # a deliberate press plays
         await pilot.pause()
         assert len(app.match.moves) == moves + 1
+
+
+async def test_u_on_the_tables_screen_while_a_bot_thinks_brings_the_movers_curtain(tmp_path, stepped_clock, bot_gate):
+    """Ben chooses his card; while the bot thinks the screen is the table's (no hand on
+    it), and u takes his choice back behind his own curtain first."""
+    seats = [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Bot", kind="bot", bot_level="random")]
+    app = make_app(tmp_path, seats, seed=77)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await deliberately(pilot, stepped_clock)  # Ann's curtain down
+        await pilot.press("enter")  # Ann chooses her card
+        await pilot.pause()
+        await deliberately(pilot, stepped_clock)  # Ben's curtain down
+        screen = app.screen
+        assert isinstance(screen, BloomKingdomScreen) and screen.audience == 1
+        assert "Your hand" in screen_text(app)
+        await pilot.press("enter")  # Ben chooses his
+        await pilot.pause()
+        assert app.match.to_act() == [2] and bot_gate.parked()
+        text = screen_text(app)
+        assert screen.audience is None and "Your hand" not in text and "Bot is thinking" in text
+        stepped_clock.wait()
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.match.state.players[1].chosen is None, screen._message
+        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
+        # The bot waits for Ben again; his screen comes back only through his curtain.
+        await deliberately(pilot, stepped_clock)
+        assert app.screen is screen and screen.audience == 1 and 1 in app.match.to_act()
