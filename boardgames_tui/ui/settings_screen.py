@@ -15,6 +15,14 @@ from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.footer import KeysFooter
 
 
+# The settings that are on or off: one checkbox each.
+SWITCHES = [name for name, field in Settings.model_fields.items() if field.annotation is bool]
+
+
+def field_title(name: str) -> str:
+    return Settings.model_fields[name].title or name
+
+
 def field_help(name: str) -> str:
     help_text = Settings.model_fields[name].description or ""
     variable = ENV_PREFIX + name.upper()
@@ -37,25 +45,21 @@ class SettingsScreen(SizedScreen[None]):
         with VerticalScroll(classes="panel wide", id="settings-form"):
             yield Static("Settings", classes="heading")
             with Horizontal(classes="option-row"):
-                yield Label("Theme", classes="option-label")
+                yield Label(field_title("theme"), classes="option-label")
                 yield Select([(name, name) for name in themes], value=self.app.theme, allow_blank=False, id="setting-theme")
             yield Static(field_help("theme"), classes="setting-help")
             with Horizontal(classes="option-row"):
-                yield Label("Bot pause (seconds)", classes="option-label")
+                yield Label(field_title("bot_pause"), classes="option-label")
                 yield Input(f"{settings.bot_pause:g}", restrict=r"[0-9.]*", max_length=5, id="setting-bot_pause")
             # The only field that can be refused is the bot pause: its error sits right under it, so it
             # shows with the field even when the form is taller than the window.
             yield Static("", id="settings-error")
             yield Static(field_help("bot_pause"), classes="setting-help")
-            with Horizontal(classes="option-row"):
-                yield Checkbox("Confirmations", value=settings.confirmations, id="setting-confirmations")
-            yield Static(field_help("confirmations"), classes="setting-help")
-            with Horizontal(classes="option-row"):
-                yield Checkbox("Teach as I play", value=settings.teach_as_i_play, id="setting-teach_as_i_play")
-            yield Static(field_help("teach_as_i_play"), classes="setting-help")
-            with Horizontal(classes="option-row"):
-                yield Checkbox("Pause after reveals", value=settings.pause_after_reveals, id="setting-pause_after_reveals")
-            yield Static(field_help("pause_after_reveals"), classes="setting-help")
+            # Every switch the model has, in its order, under its title: a field added later shows itself.
+            for name in SWITCHES:
+                with Horizontal(classes="option-row"):
+                    yield Checkbox(field_title(name), value=getattr(settings, name), id=f"setting-{name}")
+                yield Static(field_help(name), classes="setting-help")
             yield Static(Text(f"Kept in {settings_path()} (only what you change)."), classes="hint")
             with Horizontal(id="settings-buttons"):
                 yield Button("Save", id="settings-save", variant="primary")
@@ -101,10 +105,8 @@ class SettingsScreen(SizedScreen[None]):
         changes = {
             "theme": str(self.query_one("#setting-theme", Select).value),
             "bot_pause": pause,
-            "confirmations": self.query_one("#setting-confirmations", Checkbox).value,
-            "teach_as_i_play": self.query_one("#setting-teach_as_i_play", Checkbox).value,
-            "pause_after_reveals": self.query_one("#setting-pause_after_reveals", Checkbox).value,
         }
+        changes.update({name: self.query_one(f"#setting-{name}", Checkbox).value for name in SWITCHES})
         if self.app.change_settings(**changes):  # type: ignore[attr-defined]
             self.app.notify("Settings saved.", title="Settings")
             self.dismiss(None)

@@ -3,34 +3,46 @@ defaults for what cannot be used, says so once, and writes the file back safely.
 
 from __future__ import annotations
 
+import datetime
+import json
 import math
 import os
 import tomllib
 from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
 
 import pytest
+import tomlkit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardgames_tui.engine.saves import STALE_TEMP_SECONDS
 from boardgames_tui.settings import (
+    ENV_PREFIX,
     MAX_SETTINGS_BYTES,
     SETTINGS_FILE_NAME,
     Settings,
     SettingsError,
+    expected,
     load_settings,
     save_changes,
 )
 
 NESTING_BOMB = "a = " + "[" * 5000 + "]" * 5000 + "\n"
 DEFAULTS = Settings()
+FIELDS = list(Settings.model_fields)
+
+
+def variable(key: str) -> str:
+    return f"{ENV_PREFIX}{key.upper()}"
 
 
 @pytest.fixture(autouse=True)
 def no_environment_overrides(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These tests are about the file alone: the suite's "lessons off" override
-    (tests/conftest.py) would stand in for the file's value and the defaults."""
-    monkeypatch.delenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY", raising=False)
+    """No setting comes from the environment unless a test sets it: the suite's "lessons
+    off" override (tests/conftest.py) would stand in for the file's value and the defaults."""
+    for key in FIELDS:
+        monkeypatch.delenv(variable(key), raising=False)
 
 
 def write_settings(config_dir: Path, text: str | bytes) -> Path:
@@ -240,6 +252,140 @@ def test_a_change_that_cannot_be_written_is_refused_and_nothing_changes(isolated
     assert path.read_text() == 'theme = "nord"\n'
 
 
+# -- every field, whatever it is given: its default and one sentence ---------------------
+# The kinds of value a TOML file can hold, each with the Python types tomllib reads it as.
+TOML_KINDS: dict[str, Any] = {
+    "boolean": st.booleans(),
+    "integer": st.integers(-(2**63), 2**63 - 1),
+    "float": st.floats(allow_nan=True, allow_infinity=True),
+    "string": st.text(max_size=80),
+    "date": st.one_of(st.dates(), st.times(), st.datetimes(), st.datetimes(timezones=st.just(datetime.timezone.utc))),
+    "array": st.lists(st.integers(-9, 9) | st.text(max_size=5), max_size=4),
+    "table": st.dictionaries(st.text("abc", min_size=1, max_size=3), st.integers(-9, 9), max_size=3),
+}
+
+
+def kinds_taken(key: str) -> set[str]:
+    """The TOML kinds a field's type takes: a value of any other kind is the wrong type."""
+    annotation = Settings.model_fields[key].annotation
+    if get_origin(annotation) is Literal:
+        annotation = type(get_args(annotation)[0])
+    return {bool: {"boolean"}, int: {"integer"}, float: {"integer", "float"}, str: {"string"}}.get(annotation, set())
+
+
+def wrong_values(key: str) -> st.SearchStrategy[Any]:
+    return st.one_of(*(strategy for kind, strategy in TOML_KINDS.items() if kind not in kinds_taken(key)))
+
+
+def as_toml(key: str, value: Any) -> str:
+    return tomlkit.dumps({key: value})
+
+
+def assert_fell_back_once(settings: Settings, problem: str | None, key: str, named: str) -> None:
+    """`key` holds its default, every other key too, and one sentence names `named` and the default."""
+    assert settings.model_dump() == DEFAULTS.model_dump()
+    assert problem is not None and problem.count(named) == 1 and problem.count("is used instead.") == 1
+    assert f" not {expected(key)}; " in problem and problem.isprintable()
+
+
+def test_every_field_is_described_by_what_its_values_must_be():
+    for key in FIELDS:
+        assert not expected(key).startswith("a value of the kind"), f"say in settings.expected what {key} must be"
+        assert kinds_taken(key), f"say in kinds_taken which TOML values {key} takes"
+
+
+@pytest.mark.parametrize("key", FIELDS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_every_field_given_a_value_of_the_wrong_type_in_the_file_keeps_its_default(
+    isolated_config_dir: Path, key: str, data: st.DataObject
+):
+    value = data.draw(wrong_values(key), label="value")
+    write_settings(isolated_config_dir, as_toml(key, value))
+    settings, problem = load_settings()
+    assert_fell_back_once(settings, problem, key, f"{key} in ")
+
+
+@pytest.mark.parametrize("key", FIELDS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_every_field_given_any_text_in_the_environment_takes_it_or_keeps_its_default(
+    monkeypatch: pytest.MonkeyPatch, key: str, data: st.DataObject
+):
+    """An environment variable is always text: the values of every other type, written
+    out, and any text at all (the empty one too)."""
+    written_out = wrong_values(key).map(lambda value: json.dumps(value, default=str) if isinstance(value, (list, dict)) else str(value))
+    text = data.draw(st.one_of(written_out, st.text(max_size=80)).filter(lambda text: "\x00" not in text), label="text")
+    monkeypatch.setenv(variable(key), text)
+    settings, problem = load_settings()
+    try:
+        taken = getattr(Settings(**{key: text}), key)
+    except ValueError:
+        assert_fell_back_once(settings, problem, key, variable(key))
+    else:
+        assert problem is None and getattr(settings, key) == taken
+
+
+@pytest.mark.parametrize("key", FIELDS)
+@pytest.mark.parametrize("where", ["file", "environment", "environment, empty"])
+def test_the_app_starts_with_a_wrong_value_for_any_field_and_says_so_once(
+    isolated_config_dir: Path, monkeypatch: pytest.MonkeyPatch, key: str, where: str
+):
+    """`teach_as_i_play = "maybe"` ended the app at its start (a second, hand-kept list of
+    what each key must be named three keys of five)."""
+    from boardgames_tui.app import BoardGamesApp
+
+    if where == "file":
+        write_settings(isolated_config_dir, f'{key} = {{maybe = "maybe"}}\n')
+    else:
+        # Text no field takes: too long for a name, not a number, not a switch.
+        monkeypatch.setenv(variable(key), "" if where.endswith("empty") and kinds_taken(key) != {"string"} else "perhaps" * 1000)
+    app = BoardGamesApp()
+    assert app.settings == DEFAULTS
+    assert_fell_back_once(app.settings, app.settings_problem, key, f"{key} in " if where == "file" else variable(key))
+
+
+async def test_the_app_shows_a_wrong_value_and_opens_its_menu(isolated_config_dir: Path):
+    from boardgames_tui.app import BoardGamesApp
+    from boardgames_tui.ui.menu import MenuScreen
+
+    write_settings(isolated_config_dir, 'teach_as_i_play = "maybe"\npause_after_reveals = 3\n')
+    app = BoardGamesApp(cursor_blink=False)
+    notices: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **options: (notices.append(str(message)), notify(message, **options))[1]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and app.return_code is None
+        assert len(notices) == 1 and "teach_as_i_play in " in notices[0] and "pause_after_reveals in " in notices[0]
+
+
+# -- writing keeps what the player wrote ------------------------------------------------------
+def test_a_change_keeps_the_players_comments_order_and_other_keys(isolated_config_dir: Path):
+    written = (
+        "# My settings, kept by hand.\n"
+        "\n"
+        "confirmations = false   # I never misclick\n"
+        "bot_pause = 1.5\n"
+        "# a note about the theme\n"
+        "theme = 'nord'\n"
+        "\n"
+        "newer_setting = [1, 2]  # from a newer version\n"
+        "\n"
+        "[my-tool]\n"
+        "colour = \"red\"  # mine\n"
+    )
+    path = write_settings(isolated_config_dir, written)
+    save_changes({"bot_pause": 2})
+    assert path.read_text() == written.replace("bot_pause = 1.5", "bot_pause = 2.0")
+    save_changes({"pause_after_reveals": True})
+    text = path.read_text()
+    # A new key goes with the others, before the first table, and nothing else moves.
+    assert text.replace("pause_after_reveals = true\n", "") == written.replace("bot_pause = 1.5", "bot_pause = 2.0")
+    assert text.index("pause_after_reveals") < text.index("[my-tool]")
+    assert load_settings() == (Settings(theme="nord", bot_pause=2.0, confirmations=False, pause_after_reveals=True), None)
+
+
 # -- fuzz: whatever the file holds, the documented fallback and nothing else ----------------
 REAL_FILES = [
     '# boardgames-tui settings: only what was changed from the defaults.\n\ntheme = "nord"\nbot_pause = 1.5\nconfirmations = false\n',
@@ -266,12 +412,12 @@ def mutate(data: st.DataObject, text: str) -> bytes:
     elif how == "nest":
         depth = data.draw(st.integers(1, 6000))
         opener, closer = data.draw(st.sampled_from([("[", "]"), ("{a = ", "}"), ("[{b = ", "}]")]))
-        key = data.draw(st.sampled_from(["theme", "bot_pause", "confirmations", "other"]))
+        key = data.draw(st.sampled_from([*FIELDS, "other"]))
         raw += f"\n{key} = {opener * depth}1{closer * depth}\n".encode()
     elif how == "random":
         raw = data.draw(st.binary(max_size=300))
     else:
-        key = data.draw(st.sampled_from(["theme", "bot_pause", "confirmations", "other", '"quoted key"']))
+        key = data.draw(st.sampled_from([*FIELDS, "other", '"quoted key"']))
         value = data.draw(
             st.one_of(
                 st.booleans(),
@@ -301,13 +447,24 @@ def test_the_loader_never_raises_and_a_change_is_always_kept(isolated_config_dir
     save_changes({"bot_pause": 2.5})
     again, problem_after = load_settings()
     assert again.bot_pause == 2.5 and problem_after is None
-    assert (again.theme, again.confirmations) == (settings.theme, settings.confirmations)
+    assert again.model_dump() == {**settings.model_dump(), "bot_pause": 2.5}
+    # A file read without a word against it keeps its comments (where tomlkit can edit it).
+    if problem is None and editable_by_tomlkit(raw):
+        written = path.read_text()
+        assert all(line.strip() in written for line in raw.decode().splitlines() if line.lstrip().startswith("#"))
+
+
+def editable_by_tomlkit(raw: bytes) -> bool:
+    try:
+        tomlkit.parse(raw.decode())
+    except Exception:  # any refusal of tomlkit's: the file is then written afresh
+        return False
+    return True
 
 
 def test_a_foreign_value_nested_hundreds_deep_is_left_out_when_a_change_is_saved(isolated_config_dir: Path):
-    # Found by the fuzz test: tomllib reads a few hundred nested arrays under a section of
-    # the player's own, and writing them back took more stack than reading them
-    # (RecursionError at 360 levels under the default recursion limit).
+    # tomllib reads a few hundred nested arrays under a section of the player's own;
+    # writing them back would take more stack than reading them.
     nested = "[" * 360 + "1" + "]" * 360
     write_settings(isolated_config_dir, f'theme = "textual-light"\nshallow = {{a = [1, 2]}}\n\n[mine]\ndeep = {nested}\n'.encode())
     save_changes({"bot_pause": 2.5})
