@@ -1,7 +1,10 @@
 """A remote seat's end of the wire: joins a host with its link, keeps the seat's view
 (its log built up from the lines the host sends), and sends the seat's own actions.
 
-The host is the authority; the client only ever holds what `rules.view` gave its seat.
+The host is the authority on the game; the client only ever holds what `rules.view` gave
+its seat.  It is not trusted as text: every string it sends is cleaned as it arrives
+(`parse_host_message`), and every way a join can fail ends in `JoinRefused` naming what
+is wrong, for the player to read.
 """
 
 from __future__ import annotations
@@ -10,10 +13,13 @@ import asyncio
 from typing import Any, Callable
 
 import aiohttp
+from pydantic import ValidationError
 
 from boardgames_tui.engine.contract import GameState, LogEntry, ScoreSheet, Seat
 from boardgames_tui.engine.parts import Game, Rules
-from boardgames_tui.engine.registry import get_game
+from boardgames_tui.engine.registry import get_game, slugs
+from boardgames_tui.engine.text import clean_text
+from boardgames_tui.engine.untrusted_files import first_problem
 from boardgames_tui.remote.wire import (
     JOINED_ELSEWHERE,
     MAX_HOST_MESSAGE_BYTES,
@@ -32,12 +38,25 @@ from boardgames_tui.remote.wire import (
 )
 
 
+# How long a join waits for the table to answer (connect, welcome, first view): a host
+# that accepts the connection and says nothing must not leave the joiner waiting unseen.
+JOIN_SECONDS = 10.0
+# The most of a name from the host quoted in a message.
+QUOTED_LENGTH = 40
+
+
 class JoinRefused(Exception):
-    """The host would not seat this link (or could not be reached); `reason` is for a person."""
+    """The host would not seat this link, could not be reached, or sent what this client
+    cannot use; `reason` is for a person (cleaned: it may quote the host)."""
 
     def __init__(self, reason: str) -> None:
+        reason = clean_text(reason)
         super().__init__(reason)
         self.reason = reason
+
+
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= QUOTED_LENGTH else text[: QUOTED_LENGTH - 1] + "…")
 
 
 class RemoteSeat:
@@ -67,26 +86,45 @@ class RemoteSeat:
         self.changed = asyncio.Event()
 
     async def join(self) -> None:
-        """Connects and says hello; returns once the first view is in (JoinRefused if not)."""
+        """Connects and says hello; returns once the first view is in.  Raises JoinRefused,
+        naming what is wrong, whatever stops it: an unreachable or silent table, a refused
+        secret, a game this copy does not have, a welcome or a view it cannot read."""
         self._session = aiohttp.ClientSession()
+        try:
+            async with asyncio.timeout(JOIN_SECONDS):
+                await self._greet()
+        except TimeoutError:
+            await self.close()
+            raise JoinRefused(f"The table at {self._where} did not answer within {JOIN_SECONDS:g} seconds.") from None
+        except JoinRefused:
+            await self.close()
+            raise
+        self._reader = asyncio.ensure_future(self._read())
+
+    @property
+    def _where(self) -> str:
+        return f"{self.link.host}:{self.link.port}"
+
+    async def _greet(self) -> None:
+        assert self._session is not None
         try:
             self._socket = await self._session.ws_connect(self.link.websocket_url, max_msg_size=MAX_HOST_MESSAGE_BYTES)
         except (aiohttp.ClientError, OSError) as error:
-            await self._session.close()
-            raise JoinRefused(f"Could not reach the table at {self.link.host}:{self.link.port} ({error}).") from None
-        await self._socket.send_str(
-            Hello(type="hello", version=PROTOCOL_VERSION, seat=self.seat, secret=self.link.secret).model_dump_json()
-        )
-        for _ in range(2):  # the welcome, then the first view
-            message = await self._next()
-            if message is None or isinstance(message, Refused):
-                await self.close()
-                raise JoinRefused(message.reason if message else "The table closed the connection.")
-            self._take(message)
-        if self.update is None:
-            await self.close()
-            raise JoinRefused("The table did not send this seat's view.")
-        self._reader = asyncio.ensure_future(self._read())
+            raise JoinRefused(f"Could not reach the table at {self._where} ({error}).") from None
+        hello = Hello(type="hello", version=PROTOCOL_VERSION, seat=self.seat, secret=self.link.secret)
+        try:
+            await self._socket.send_str(hello.model_dump_json())
+        except (aiohttp.ClientError, OSError):
+            raise JoinRefused(f"The table at {self._where} closed the connection at once.") from None
+        while self.update is None:  # the welcome, then the first view
+            try:
+                message = await self._next()
+                if message is None or isinstance(message, Refused):
+                    closed = self.closed_reason or "The table closed the connection."
+                    raise JoinRefused(message.reason if message else closed)
+                self._take(message)
+            except BadMessage as error:
+                raise JoinRefused(error.reason) from None
 
     async def _next(self) -> Welcome | ViewUpdate | Refused | Away | Back | None:
         assert self._socket is not None
@@ -103,6 +141,8 @@ class RemoteSeat:
                 self._take(message)
         except BadMessage as error:
             self.closed_reason = error.reason
+            if self._socket is not None:
+                await self._socket.close()  # nothing more from this table can be used
         finally:
             if self.closed_reason is None:
                 self.closed_reason = "The table closed the connection."
@@ -111,15 +151,13 @@ class RemoteSeat:
                 listener(None)
 
     def _take(self, message: Welcome | ViewUpdate | Refused | Away | Back) -> None:
+        """Keeps what `message` says; BadMessage (naming what is wrong) for what this client cannot use."""
         if isinstance(message, Welcome):
-            self.game = get_game(message.game)
-            self.rules = self.game.rules
-            self.seats = message.seats
-            self.remote_seats = message.remote_seats
+            self._welcome(message)
         elif isinstance(message, ViewUpdate):
-            assert self.rules is not None
-            self.log = self.log[: message.log_from] + message.log
-            self.view = self.rules.load_state({**message.view, "log": self.log})
+            log = self.log[: message.log_from] + message.log
+            self.view = self._view(message, log)
+            self.log = log
             self.update = message
             self.refused = None
             self.away = set(message.away)
@@ -133,6 +171,37 @@ class RemoteSeat:
         self.changed.set()
         for listener in self.listeners:
             listener(message)
+
+    def _welcome(self, message: Welcome) -> None:
+        if message.version != PROTOCOL_VERSION:
+            raise BadMessage(
+                f"The table speaks version {message.version} of the table's protocol; this copy of "
+                f"boardgames-tui speaks {PROTOCOL_VERSION}: the host and the joiner need the same version."
+            )
+        try:
+            game = get_game(message.game)
+        except KeyError:
+            raise BadMessage(
+                f"The table plays {_quoted(message.game)}, a game this copy of boardgames-tui does not have "
+                f"(it has {', '.join(slugs())})."
+            ) from None
+        if message.seat != self.seat or not 0 <= self.seat < len(message.seats):
+            raise BadMessage(f"The table's welcome is not for seat {self.seat + 1}, the seat of this link.")
+        self.game, self.rules = game, game.rules
+        self.seats = message.seats
+        self.remote_seats = message.remote_seats
+
+    def _view(self, message: ViewUpdate, log: list[LogEntry]) -> GameState:
+        """The seat's view the update holds, or BadMessage saying why it cannot be read."""
+        if self.game is None or self.rules is None:
+            raise BadMessage("The table sent a view before it said which game it plays.")
+        try:
+            return self.rules.load_state({**message.view, "log": log})
+        except ValidationError as error:
+            problem = first_problem(error)
+        except (ValueError, TypeError, KeyError, RecursionError) as error:
+            problem = clean_text(str(error) or error.__class__.__name__)[:120]
+        raise BadMessage(f"The table sent a view of {self.game.title} that this copy cannot read ({problem}).")
 
     # -- sending ----------------------------------------------------------------------------
     async def act(self, action: Any, revision: int | None = None) -> None:

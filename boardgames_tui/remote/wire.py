@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
 from boardgames_tui.engine.contract import LogEntry, ScoreSheet, Seat
+from boardgames_tui.engine.text import clean_text
 from boardgames_tui.engine.untrusted_files import first_problem
 
 # 2: a view says which seats a bot plays for while their players are away.
@@ -177,13 +178,36 @@ HostMessage = Annotated[Union[Welcome, ViewUpdate, Refused, Away, Back], Field(d
 _host_adapter: TypeAdapter[Welcome | ViewUpdate | Refused | Away | Back] = TypeAdapter(HostMessage)
 
 
+def cleaned(data: Any) -> Any:
+    """JSON data with every string in it, keys too, cleaned as text from a file is: without
+    the characters a terminal would obey (escapes, bidi overrides).  Line breaks stay."""
+    if isinstance(data, str):
+        return clean_text(data, keep_newlines=True)
+    if isinstance(data, list):
+        return [cleaned(item) for item in data]
+    if isinstance(data, dict):
+        return {cleaned(key): cleaned(value) for key, value in data.items()}
+    return data
+
+
 def parse_host_message(text: str | bytes) -> Welcome | ViewUpdate | Refused | Away | Back:
     """A host's message: trusted for what it says about the game (the host is the
-    authority), still validated so that a wrong host cannot crash a client."""
+    authority), not as text.  Every string in it is cleaned here, where each message
+    enters the joiner, so nothing a host sends reaches the terminal as control codes
+    whatever later shows it (log lines, names, refusals, the view's contents); and it is
+    validated, so that a wrong host cannot crash a client."""
     try:
-        return _host_adapter.validate_json(text)
+        data = cleaned(json.loads(text))
+    except RecursionError:
+        raise BadMessage("The host sent a message nested too deeply.") from None
+    except ValueError:  # not JSON, or a number too long to read
+        raise BadMessage("The host sent a message that is not JSON.") from None
+    try:
+        return _host_adapter.validate_python(data)
     except ValidationError as error:
         raise BadMessage(f"The host sent a message this client cannot read ({first_problem(error)}).") from None
+    except RecursionError:
+        raise BadMessage("The host sent a message nested too deeply.") from None
 
 
 def json_marks(marks: Any) -> list[Any]:
