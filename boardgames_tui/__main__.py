@@ -43,7 +43,7 @@ examples:
   boardgames-tui serve                              the same app in a browser on this machine
   boardgames-tui serve --host 0.0.0.0               ... or on a tablet on your network (prints a secret URL)
   boardgames-tui host bloom-kingdom --seat Ann --seat remote:Ben --seat bot   Ben joins from his own terminal
-  boardgames-tui join 'http://127.0.0.1:8470/seat/2#SECRET'                    ... with the link the host shows
+  boardgames-tui join                              ... and Ben pastes the link the host shows when asked
 """
 
 
@@ -79,6 +79,7 @@ def players_range(rules: Rules) -> str:
 def build_parser() -> argparse.ArgumentParser:
     from boardgames_tui.engine.bots import BOT_LEVELS
     from boardgames_tui.engine.registry import slugs
+    from boardgames_tui.remote.wire import JOIN_LINK_ENV
 
     parser = _Parser(
         prog="boardgames-tui",
@@ -181,11 +182,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     join = commands.add_parser(
         "join", help="play your seat of a game hosted elsewhere; needs the remote extra",
-        description="Joins a hosted game with the link its host gave you (keep the quotes: the link holds a #).",
+        description="Joins a hosted game with the link its host gave you. Run it without the link: it asks for "
+        "the link and does not show it as you paste it (or reads it from standard input, join < link.txt, or from "
+        f"{JOIN_LINK_ENV}). The link holds your seat's secret, and a command line can be read by every user of the "
+        "machine and stays in your shell's history.",
     )
     join.add_argument(
         "link", nargs="?", default=None,
-        help="the whole link, like http://HOST:PORT/seat/2#SECRET (without it: read from BOARDGAMES_TUI_JOIN_LINK)",
+        help="the whole link, like 'http://HOST:PORT/seat/2#SECRET' (keep the quotes: it holds a #); "
+        "best left out, to be asked for",
     )
     join.add_argument("--seat-only", action="store_true", help=argparse.SUPPRESS)  # a browser seat (remote/browser.py)
     return parser
@@ -230,18 +235,58 @@ def command_join(args: argparse.Namespace) -> int:
     from boardgames_tui.app import BoardGamesApp
 
     check_remote_extra()
-    from boardgames_tui.remote.wire import JOIN_LINK_ENV, JoinLink
+    from boardgames_tui.remote.wire import JoinLink
 
-    # A browser seat's `join` is given its link in its environment, which other users
-    # of the machine cannot read (a command line they can).
-    text = args.link if args.link is not None else os.environ.get(JOIN_LINK_ENV)
-    if not text:
-        raise CliError("join needs the link the host gave you: boardgames-tui join 'http://HOST:PORT/seat/2#SECRET'")
+    text = join_link_text(args.link)
     try:
         link = JoinLink.parse(text)
     except ValueError as error:
         raise CliError(str(error)) from None
     return run_app(BoardGamesApp(join=link, seat_only=args.seat_only))
+
+
+# A link is under a hundred characters; a line longer than this is not one.
+LONGEST_LINK_LINE = 4096
+JOIN_PROMPT = "Paste the join link the host gave you (it is not shown) and press Enter: "
+
+
+def join_link_text(given: str | None) -> str:
+    """The join link's text, kept off the command line unless it was `given` there: from
+    the environment (a browser seat's process is given it so, remote/browser.py), from
+    standard input when that is not a terminal, else asked for without echoing it."""
+    from boardgames_tui.remote.wire import JOIN_LINK_ENV
+
+    if given is not None:
+        return given
+    text = os.environ.get(JOIN_LINK_ENV)
+    if not text:
+        if not sys.stdin.isatty():
+            text = sys.stdin.readline(LONGEST_LINK_LINE)
+            keys_from_the_terminal()
+        else:
+            import getpass
+
+            try:
+                text = getpass.getpass(JOIN_PROMPT)
+            except (EOFError, KeyboardInterrupt):
+                print(file=sys.stderr)
+                text = ""
+    # Pasted as the examples write it on a command line, quotes and all.
+    text = text.strip().strip("'\"")
+    if not text:
+        raise CliError(f"join needs the link the host gave you: paste it when asked, or set {JOIN_LINK_ENV}")
+    return text
+
+
+def keys_from_the_terminal() -> None:
+    """The link came down a pipe: the game's keys come from the terminal, which becomes
+    standard input (the app reads its keys there)."""
+    try:
+        terminal = os.open("/dev/tty", os.O_RDWR)
+    except OSError:
+        raise CliError("the link came on standard input, but there is no terminal to play in") from None
+    os.dup2(terminal, sys.stdin.fileno())
+    os.close(terminal)
 
 
 def cores() -> int:
