@@ -12,17 +12,23 @@ around the table plays a hot-seat game by touch.  Safe by default:
   so a web page cannot drive the app through the visitor's browser;
 - without the token, a request whose Host is not a loopback name or address gets 421:
   a web page whose own name was pointed at 127.0.0.1 (DNS rebinding) passes the Origin
-  check, since its Origin and Host agree, but its Host is still its own name.
+  check, since its Origin and Host agree, but its Host is still its own name;
+- every connection passes a `ConnectionBudget`: one that has not shown the token (or,
+  on loopback without one, opened a page's terminal) is closed after a short time, and
+  strangers are capped per address and in all, so they can neither hold every place nor
+  spend the descriptors the server needs to start a page's app.
 
 Needs the optional `web` extra (textual-serve); this module is only imported by `serve`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import secrets
 import shlex
+import signal
 import sys
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
@@ -31,6 +37,7 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from boardgames_tui.addresses import is_loopback, is_loopback_host_header, shown_address
+from boardgames_tui.connection_budget import ConnectionBudget
 
 TOKEN_PARAMETER = "token"
 TOKEN_COOKIE = "boardgames_tui_token"
@@ -52,6 +59,9 @@ class TableServer(Server):
         public_url = f"http://{shown_address(host)}:{port}"
         super().__init__(app_command(), host=host, port=port, title="boardgames-tui", public_url=public_url)
         self.token = token
+        self.budget = ConnectionBudget()
+        self.runner: web.AppRunner | None = None
+        self.listening: asyncio.AbstractServer | None = None
 
     @property
     def start_url(self) -> str:
@@ -83,6 +93,8 @@ class TableServer(Server):
                         text="Refused: this server needs its secret token. Open the URL that "
                         "boardgames-tui serve printed when it started.\n"
                     )
+            if self.token is not None or request.headers.get("Upgrade", "").lower() == "websocket":
+                self.budget.trust(request.transport)  # a player's page, or its terminal
             response = await handler(request)
             if from_query and not response.prepared:
                 # The page's websocket and files carry no query string: the cookie lets them in.
@@ -99,6 +111,40 @@ class TableServer(Server):
         if PLAIN_HOST.match(request.host):
             self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
+
+    async def start(self) -> None:
+        """Listens on `host`:`port` through the budget (OSError when it cannot)."""
+        self.runner = web.AppRunner(await self._make_app(), handle_signals=False)
+        await self.runner.setup()
+        assert self.runner.server is not None
+        self.listening = await self.budget.listen(self.runner.server, self.host, self.port)
+
+    async def stop(self) -> None:
+        if self.listening is not None:
+            self.listening.close()
+        self.budget.reset_strangers()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    def serve(self, debug: bool = False) -> None:
+        """textual-serve's `serve`, listening through the budget: runs until Ctrl+C."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            for stop_signal in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(stop_signal, self.request_exit)
+        except NotImplementedError:
+            pass  # no signal handlers on this platform: Ctrl+C is a KeyboardInterrupt
+        try:
+            loop.run_until_complete(self.start())
+            loop.run_forever()
+        except (web.GracefulExit, KeyboardInterrupt):
+            pass
+        finally:
+            loop.run_until_complete(self.stop())
+            loop.close()
 
     def initialize_logging(self) -> None:
         super().initialize_logging()

@@ -155,6 +155,7 @@ class BrowserSeats:
         seat = self._seat_of(request)
         if seat is None:
             raise web.HTTPForbidden(text="Refused: that link is not valid for this table.\n")
+        self.host.budget.trust(request.transport)
         socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE_BYTES, heartbeat=15.0)
         await socket.prepare(request)
         previous = self.sessions.pop(seat, None)

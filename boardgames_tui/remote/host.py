@@ -11,7 +11,9 @@ header (`max_msg_size`) without reading the payload, and one library serves both
 Every client message is untrusted: size-capped by aiohttp, parsed by `wire`'s strict
 models, authenticated by its seat's secret (constant-time compare), rate-limited, and
 refused with a reason that changes nothing.  A connection acts only for the seat whose
-secret it gave.
+secret it gave.  Until it has given one it is a stranger, held within the host's
+`ConnectionBudget` (in number, per address and in time), which keeps the descriptors
+the saves need out of the connections' reach.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from aiohttp import WSMsgType, web
 from pydantic import ValidationError
 
 from boardgames_tui.addresses import is_loopback, is_loopback_host_header
+from boardgames_tui.connection_budget import ConnectionBudget
 from boardgames_tui.engine.bots import make_bot
 from boardgames_tui.engine.contract import GameState, IllegalMove
 from boardgames_tui.engine.match import Match
@@ -55,11 +58,6 @@ from boardgames_tui.remote.wire import (
 # this many a second.  Beyond that, messages are dropped unread (one refusal says so).
 RATE_BURST = 20
 RATE_PER_SECOND = 10.0
-# A connection that has not said who it is by then is closed.
-HELLO_SECONDS = 10.0
-# Connections still waiting to say hello, at most: a table has at most seven remote
-# seats, so more is somebody opening sockets to wear the host down.
-MAX_UNGREETED = 16
 # The level of the bot that plays an absent seat the host handed to it.
 STAND_IN_BOT_LEVEL = "normal"
 
@@ -124,11 +122,18 @@ class RemoteHost:
     """Hosts `match`: its remote seats are `match.remote_secrets`' keys."""
 
     def __init__(
-        self, match: Match, *, listen_host: str = "127.0.0.1", rate: tuple[int, float] = (RATE_BURST, RATE_PER_SECOND)
+        self,
+        match: Match,
+        *,
+        listen_host: str = "127.0.0.1",
+        rate: tuple[int, float] = (RATE_BURST, RATE_PER_SECOND),
+        budget: ConnectionBudget | None = None,
     ) -> None:
         self.match = match
         # (burst, per second): a person's pace; bots playing remote seats in tests go faster.
         self.rate = rate
+        # The connections the host holds, sized from the process's descriptor limit.
+        self.budget = budget or ConnectionBudget()
         self.rules = match.rules
         self.listen_host = listen_host
         self.port = 0
@@ -141,7 +146,7 @@ class RemoteHost:
         self._bots: dict[tuple[int, str], Any] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._runner: web.AppRunner | None = None
-        self._ungreeted = 0
+        self._server: asyncio.AbstractServer | None = None
         self._views = ViewCache(match.rules)
         # Browser seats (remote/browser.py), where the `web` extra is installed.
         self.browser_seats: Any = None
@@ -295,9 +300,9 @@ class RemoteHost:
         """Listens on `listen_host`:`port` (0: any free port, then `self.port`)."""
         self._runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.listen_host, port)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        assert self._runner.server is not None
+        self._server = await self.budget.listen(self._runner.server, self.listen_host, port)
+        self.port = self._server.sockets[0].getsockname()[1]
         self._schedule_bots()
 
     async def stop(self) -> None:
@@ -306,6 +311,9 @@ class RemoteHost:
             # A bot still thinking in its thread is forgotten: its move is never made.
             self._bot_task.cancel()
             await asyncio.gather(self._bot_task, return_exceptions=True)
+        if self._server is not None:
+            self._server.close()
+        self.budget.reset_strangers()
         if self.browser_seats is not None:
             await self.browser_seats.stop()
         for connection in list(self.connections.values()):
@@ -339,19 +347,16 @@ class RemoteHost:
         problem = self.request_problem(request)
         if problem is not None:
             raise problem
-        if self._ungreeted >= MAX_UNGREETED:
-            raise web.HTTPServiceUnavailable(text="Refused: too many connections are waiting to join.\n")
         # max_msg_size: a longer frame is refused from its header (close 1009), unread.
         socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE_BYTES, heartbeat=20.0)
         connection: SeatConnection | None = None
         limit = RateLimit(*self.rate)
-        self._ungreeted += 1
         try:
             try:
                 await socket.prepare(request)
-                connection = await self._greet(socket, limit)
-            finally:
-                self._ungreeted -= 1
+                connection = await self._greet(request, socket, limit)
+            except ConnectionError:
+                return socket  # sent away (or gone) before it said hello
             if connection is None:
                 return socket
             connection.writer = asyncio.ensure_future(connection.write())
@@ -377,31 +382,44 @@ class RemoteHost:
                     listener()
         return socket
 
-    async def _greet(self, socket: web.WebSocketResponse, limit: RateLimit) -> SeatConnection | None:
-        """Reads the hello; on a good secret, seats the connection (replacing an older one
-        of the same seat: a player whose laptop closed comes back before the host noticed)."""
+    async def _greet(self, request: web.Request, socket: web.WebSocketResponse, limit: RateLimit) -> SeatConnection | None:
+        """Reads the hello, unless the budget sends the connection away first (it is told
+        why); on a good secret, seats the connection (replacing an older one of the same
+        seat: a player whose laptop closed comes back before the host noticed)."""
+        sent_away: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+        def farewell(reason: str) -> None:
+            if not sent_away.done():
+                sent_away.set_result(reason)
+
+        self.budget.on_farewell(request.transport, farewell)
+        receiving = asyncio.ensure_future(socket.receive())
         try:
-            message = await socket.receive(timeout=HELLO_SECONDS)
-        except asyncio.TimeoutError:
-            await socket.close(message=b"no hello")
-            return None
+            await asyncio.wait((receiving, sent_away), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            receiving.cancel()
+            await asyncio.gather(receiving, return_exceptions=True)
+        if sent_away.done():
+            return await self._refuse_and_close(request, socket, sent_away.result())
+        message = receiving.result()
         if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
             return None
         limit.allow()
         try:
             hello = parse_client_message(message.data)
         except BadMessage as error:
-            return await self._refuse_and_close(socket, error.reason)
+            return await self._refuse_and_close(request, socket, error.reason)
         if not isinstance(hello, Hello):
-            return await self._refuse_and_close(socket, "Say hello with your seat's secret first.")
+            return await self._refuse_and_close(request, socket, "Say hello with your seat's secret first.")
         if hello.version != PROTOCOL_VERSION:
             return await self._refuse_and_close(
-                socket, f"This host speaks version {PROTOCOL_VERSION} of the table's protocol; yours is {hello.version}."
+                request, socket, f"This host speaks version {PROTOCOL_VERSION} of the table's protocol; yours is {hello.version}."
             )
         expected = self.match.remote_secrets.get(hello.seat, "")
         # Compared in constant time whatever the seat, so timing tells nothing.
         if not hmac.compare_digest(hello.secret.encode(), (expected or "\0").encode()) or not expected:
-            return await self._refuse_and_close(socket, "That link is not valid for this table.")
+            return await self._refuse_and_close(request, socket, "That link is not valid for this table.")
+        self.budget.trust(request.transport)
         previous = self.connections.get(hello.seat)
         connection = SeatConnection(hello.seat, socket)
         self.connections[hello.seat] = connection
@@ -416,9 +434,10 @@ class RemoteHost:
             listener()
         return connection
 
-    async def _refuse_and_close(self, socket: web.WebSocketResponse, reason: str) -> None:
+    async def _refuse_and_close(self, request: web.Request, socket: web.WebSocketResponse, reason: str) -> None:
+        """Says why, then closes without waiting on the stranger's answer to a close."""
         await socket.send_str(Refused(reason=reason).model_dump_json())
-        await socket.close()
+        self.budget.close(request.transport)
         return None
 
     def _handle(self, connection: SeatConnection, data: str | bytes) -> str | None:
