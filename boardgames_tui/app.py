@@ -85,6 +85,8 @@ class BoardGamesApp(App[None]):
         self._bot_delay = bot_delay
         self.match: Match | None = None
         self._crash_message: Text | None = None
+        # Said as the app closes when a game's save could not be written even then.
+        self.unsaved_message: Text | None = None
 
     @property
     def settings(self) -> Settings:
@@ -192,6 +194,10 @@ class BoardGamesApp(App[None]):
         remote, self.remote_seat = self.remote_seat, None
         if remote is not None:
             await remote.close()  # the host says "away" at once
+        match = self.match
+        # A game whose last autosave failed is written once more as the app closes.
+        if match is not None and not match.retry_save():
+            self.unsaved_message = Text(f"{match.save_error}. This game's moves since its last save are lost.")
 
     def join_links_screen(self, *, starting: bool = False) -> Screen[None] | None:
         from boardgames_tui.ui.join_links import JoinLinksScreen
@@ -476,6 +482,8 @@ class BoardGamesApp(App[None]):
 
     def _print_error_renderables(self) -> None:
         """Print the crash message alone: no Textual developer note about other errors."""
+        if self.unsaved_message is not None:
+            self.error_console.print(self.unsaved_message)
         if self._crash_message is None:
             super()._print_error_renderables()
             return

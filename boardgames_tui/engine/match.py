@@ -201,6 +201,16 @@ class Match(HeldTable):
             # A full disk must not end the game; the screen says the save failed.
             self.save_error = f"Autosave failed: {error.strerror or error}"
 
+    def retry_save(self) -> bool:
+        """After a failed autosave (every move kept here meanwhile), writes the save
+        again; True once it holds them all.  Watchers hear when the failure is over."""
+        if self.save_error is None:
+            return True
+        self.autosave()
+        if self.save_error is None:
+            self._changed()  # the screens stop saying the save failed
+        return self.save_error is None
+
     # -- replay ---------------------------------------------------------------------
     @classmethod
     def replay(

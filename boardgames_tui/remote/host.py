@@ -58,6 +58,8 @@ from boardgames_tui.remote.wire import (
 # this many a second.  Beyond that, messages are dropped unread (one refusal says so).
 RATE_BURST = 20
 RATE_PER_SECOND = 10.0
+# After a failed autosave (the moves are kept), the save is tried again this often.
+SAVE_RETRY_SECONDS = 1.0
 # The level of the bot that plays an absent seat the host handed to it.
 STAND_IN_BOT_LEVEL = "normal"
 
@@ -147,6 +149,7 @@ class RemoteHost:
         self._bot_task: asyncio.Task[None] | None = None
         self._runner: web.AppRunner | None = None
         self._server: asyncio.AbstractServer | None = None
+        self._save_retry: asyncio.Task[None] | None = None
         self._views = ViewCache(match.rules)
         # Browser seats (remote/browser.py), where the `web` extra is installed.
         self.browser_seats: Any = None
@@ -196,6 +199,8 @@ class RemoteHost:
         self.match.undo(seat)
 
     def _changed(self) -> None:
+        if self.match.save_error is not None:
+            self._retry_saving()
         if self.match.position is self._position:
             return  # a seat came or went: `Away`/`Back` told the others
         self._position = self.match.position
@@ -252,6 +257,21 @@ class RemoteHost:
             if seat != but:
                 connection.send(message)
 
+    # -- a failed autosave -------------------------------------------------------------------
+    def _retry_saving(self) -> None:
+        if self._save_retry is None or self._save_retry.done():
+            try:
+                self._save_retry = asyncio.get_running_loop().create_task(self._save_until_written())
+            except RuntimeError:
+                pass  # not serving: the next change or `stop` writes it
+
+    async def _save_until_written(self) -> None:
+        """The moves stay in the match; the save is written again until it holds them."""
+        while True:
+            await asyncio.sleep(SAVE_RETRY_SECONDS)
+            if self.match.retry_save():
+                return
+
     # -- bots ------------------------------------------------------------------------------
     def _schedule_bots(self) -> None:
         if self._bot_task is None or self._bot_task.done():
@@ -307,10 +327,12 @@ class RemoteHost:
 
     async def stop(self) -> None:
         self._unwatch()
-        if self._bot_task is not None:
-            # A bot still thinking in its thread is forgotten: its move is never made.
-            self._bot_task.cancel()
-            await asyncio.gather(self._bot_task, return_exceptions=True)
+        # A bot still thinking in its thread is forgotten (its move is never made); a
+        # save being tried again is written below.
+        for task in (self._bot_task, self._save_retry):
+            if task is not None:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
         if self._server is not None:
             self._server.close()
         self.budget.reset_strangers()
@@ -320,6 +342,8 @@ class RemoteHost:
             await connection.socket.close()
         if self._runner is not None:
             await self._runner.cleanup()
+        # Its connections gone, the host has every descriptor back for a save that failed.
+        self.match.retry_save()
 
     def request_problem(self, request: web.Request) -> web.HTTPException | None:
         """`serve`'s checks: no other site's page, and only loopback Hosts on loopback."""
