@@ -11,8 +11,8 @@ The host's own port serves it, where the `web` extra is installed:
   host's Host and Origin checks passed.  Then, and only then, a process is started:
   `python -m boardgames_tui join`, which reads the link from its environment (never its
   command line, which every user of the machine can read) and joins the host over
-  loopback like any terminal, as that seat alone.  One browser session per seat: a
-  newer one ends the older.
+  loopback like any terminal, as that seat alone.  One browser session per seat, however
+  many open at once: a newer one ends the older before its own process starts.
 - Everything the browser sends after that is untrusted: textual-serve's messages
   (keys, a resize, a ping, focus) are read by `relay_browser_message` here, which
   drops whatever is not exactly one of them, and the keys reach only that seat's app.
@@ -29,6 +29,7 @@ import logging
 import shlex
 import sys
 import tempfile
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,10 @@ class BrowserSeats:
     def __init__(self, host: Any) -> None:
         self.host = host  # the RemoteHost that made it (host.py imports this module)
         self.sessions: dict[int, SeatAppService] = {}
+        # A seat's sessions start and stop one at a time; only the newest that arrived
+        # starts a process (those it overtook while they waited start none).
+        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.newest: dict[int, object] = {}
         self.download_manager = DownloadManager()
 
     def add_routes(self, app: web.Application) -> None:
@@ -158,19 +163,24 @@ class BrowserSeats:
         self.host.budget.trust(request.transport)
         socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE_BYTES, heartbeat=15.0)
         await socket.prepare(request)
-        previous = self.sessions.pop(seat, None)
-        if previous is not None:
-            await previous.stop()  # the same seat opened again elsewhere
-        service = SeatAppService(
-            self.local_link(seat),
-            write_bytes=socket.send_bytes,
-            write_str=socket.send_str,
-            close=socket.close,
-            download_manager=self.download_manager,
-        )
-        self.sessions[seat] = service
+        ticket = self.newest[seat] = object()
+        service: SeatAppService | None = None
         try:
-            await service.start(cells(request.query.get("width", ""), 80), cells(request.query.get("height", ""), 24))
+            async with self.locks[seat]:
+                if self.newest[seat] is not ticket:
+                    return socket  # the seat was opened again elsewhere meanwhile: start nothing
+                previous = self.sessions.pop(seat, None)
+                if previous is not None:
+                    await previous.stop()  # the same seat opened again elsewhere
+                service = SeatAppService(
+                    self.local_link(seat),
+                    write_bytes=socket.send_bytes,
+                    write_str=socket.send_str,
+                    close=socket.close,
+                    download_manager=self.download_manager,
+                )
+                self.sessions[seat] = service
+                await service.start(cells(request.query.get("width", ""), 80), cells(request.query.get("height", ""), 24))
             async for message in socket:
                 if message.type != WSMsgType.TEXT:
                     continue
@@ -191,9 +201,10 @@ class BrowserSeats:
         except (ConnectionError, RuntimeError):
             pass  # the browser went away
         finally:
-            if self.sessions.get(seat) is service:
-                del self.sessions[seat]
-            await service.stop()
+            if service is not None:
+                if self.sessions.get(seat) is service:
+                    del self.sessions[seat]
+                await service.stop()
             await socket.close()
         return socket
 
