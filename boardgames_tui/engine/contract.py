@@ -206,6 +206,35 @@ class ScoreSheet(BaseModel):
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """A game's result in numbers, what searches, simulations and records read
+    (OpenSpiel's `returns()`): each seat's total and the winners, ties already broken
+    as the game's rules break them (several winners share the victory).  The score
+    sheet tells the same result in words and must agree with it.
+
+    Read on a finished game; on one still under way the totals are the points so far
+    and the winners are whoever the game names then (none, for some games)."""
+
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """Which part of its game a position is in, in numbers: a replay's "next round"
+    goes to the next position whose stage differs.  `label` says what `number` counts
+    ("round", or "turn" in a game without rounds) or names a part outside the count
+    ("setup", "over"), a key for code rather than words for a player."""
+
+    label: str
+    number: int = 0
+
+
+GAME_OVER = Stage("over")
+"""The stage of every finished game."""
+
+
+@dataclass(frozen=True)
 class ChangeReport:
     """What one seat can see changed since its own last move.
 
@@ -311,7 +340,33 @@ class GameRules(ABC, Generic[StateT]):
         """
 
     @abstractmethod
-    def score_sheet(self, state: StateT) -> ScoreSheet: ...
+    def outcome(self, state: StateT) -> Outcome:
+        """Each seat's total and the winners, numbers only: a search reads this at the
+        end of every simulated game, so it builds no words."""
+
+    def stage(self, state: StateT) -> Stage:
+        """The round (or turn) `state` is in.  By default the whole game is one stage
+        until it is over."""
+        return GAME_OVER if self.is_over(state) else Stage("play")
+
+    def score_sheet(self, state: StateT) -> ScoreSheet:
+        """The outcome with its reasons, for the score-sheet screen; it agrees with
+        `outcome`.  By default one row of totals: a game with more to tell tells it."""
+        outcome = self.outcome(state)
+        totals = list(outcome.totals)
+        if not outcome.winners:
+            decided_by = "the game is not over"
+        elif len(outcome.winners) == 1:
+            decided_by = "most points"
+        else:
+            decided_by = "tie on points: the victory is shared"
+        return ScoreSheet(
+            players=[seat.name for seat in state.seats],
+            rows=[ScoreRow(category="Points", values=totals)],
+            totals=totals,
+            winners=list(outcome.winners),
+            decided_by=decided_by,
+        )
 
     @abstractmethod
     def log_line(self, state: StateT, seat: int, action: Any) -> str:

@@ -163,7 +163,7 @@ def rewards_from_scores(totals: list[float], shares: list[float]) -> list[float]
 # A simulated game's end: each seat's reward, its share of the win (1 for a sole
 # winner, split on a tie; where an estimate ended the game, its chance of winning) and
 # its final or estimated score.
-Outcome = tuple[list[float], list[float], list[float]]  # rewards, win shares, scores
+PlayoutEnd = tuple[list[float], list[float], list[float]]  # rewards, win shares, scores
 
 
 def win_shares(winners: Sequence[int], seats: int) -> list[float]:
@@ -173,14 +173,16 @@ def win_shares(winners: Sequence[int], seats: int) -> list[float]:
     return shares
 
 
-def final_rewards(rules: Rules, state: GameState) -> Outcome:
-    sheet = rules.score_sheet(state)
-    totals = [float(total) for total in sheet.totals]
-    shares = win_shares(sheet.winners, len(totals))
+def final_rewards(rules: Rules, state: GameState) -> PlayoutEnd:
+    """The end of a simulated game played to its finish, read from the rules' outcome:
+    numbers, never the score sheet's words."""
+    outcome = rules.outcome(state)
+    totals = [float(total) for total in outcome.totals]
+    shares = win_shares(outcome.winners, len(totals))
     return rewards_from_scores(totals, shares), shares, totals
 
 
-def estimated_rewards(estimates: list[float], spread: float = 0.0) -> Outcome:
+def estimated_rewards(estimates: list[float], spread: float = 0.0) -> PlayoutEnd:
     """The outcome of a game cut short where each seat's final score is expected to be
     its estimate give or take `spread` (one standard deviation, each seat's own): the
     win shares are then each seat's chance to finish on top (`chances_to_win`), not a
@@ -443,10 +445,10 @@ def compare_moves(
                 rest = advisor.finish_turn(after, seat)
                 if rest:
                     after = _follow_up(rules, after, seat, rest)
-                outcome = _playout(
+                end = _playout(
                     rules, advisor, after, random.Random(sample_seed ^ _PLAYOUT_SALT), horizon, answering=seat
                 )
-                records[index].add(samples, seat, outcome)
+                records[index].add(samples, seat, end)
                 games += 1
             samples += 1
         if cut_short:
@@ -528,8 +530,8 @@ class _Record:
             return self.margin / len(self.paired)
         return self.mean_reward
 
-    def add(self, sample: int, seat: int, outcome: Outcome) -> None:
-        rewards, shares, scores = outcome
+    def add(self, sample: int, seat: int, end: PlayoutEnd) -> None:
+        rewards, shares, scores = end
         reward = rewards[seat]
         win = shares[seat]
         self.paired[sample] = (win, reward)
@@ -736,7 +738,7 @@ def _paired_lead(
 def _playout(
     rules: Rules, advisor: Advisor, state: GameState, rng: random.Random, horizon: int | None,
     answering: int | None = None,
-) -> Outcome:
+) -> PlayoutEnd:
     """Plays a quick game on from `state`, which the caller owns and gives up (it came
     from `apply`), so each move changes it in place.  With `answering` (the seat whose
     move is judged), the first other seat with an answer for it (`Advisor.reply`) plays

@@ -1,7 +1,8 @@
 """A game is a small record of parts, each typed here as a Protocol the engine works against.
 
 - `Rules`: the game itself, pure (setup, who acts, legal actions, validate, apply, view,
-  score sheet, reading and writing actions, options and states).  `GameRules` in
+  the outcome in numbers and the stage a position is in, the score sheet, reading and
+  writing actions, options and states).  `GameRules` in
   contract.py is its base class.
 - `Narrator`: the words about moves and changes (the log line, progress, what changed
   since a seat last looked, table moments, why a move is good).
@@ -28,8 +29,10 @@ from boardgames_tui.engine.contract import (
     ChangeReport,
     GameState,
     MoveExplanation,
+    Outcome,
     ScoreSheet,
     Seat,
+    Stage,
     TableMoment,
 )
 from boardgames_tui.engine.reference import CatalogueSection, LegendEntry, RevealedSection
@@ -57,6 +60,8 @@ class Rules(Protocol):
     def apply(self, state: Any, seat: int, action: Any) -> Any: ...
     def apply_in_place(self, state: Any, seat: int, action: Any) -> Any: ...
     def view(self, state: Any, seat: int) -> Any: ...
+    def outcome(self, state: Any) -> Outcome: ...
+    def stage(self, state: Any) -> Stage: ...
     def score_sheet(self, state: Any) -> ScoreSheet: ...
     def log_line(self, state: Any, seat: int, action: Any) -> str: ...
     def parse_action(self, data: Any) -> Any: ...

@@ -132,7 +132,7 @@ def record_of(match: Match) -> GameRecord:
     rules = match.rules
     if not rules.is_over(match.state):
         raise ValueError("only a finished game can be recorded")
-    sheet = rules.score_sheet(match.state)
+    outcome = rules.outcome(match.state)
     return GameRecord(
         app_version=__version__,
         game=rules.slug,
@@ -142,9 +142,9 @@ def record_of(match: Match) -> GameRecord:
         seats=match.seats,
         seed=match.seed,
         moves=[RecordedMove(seat=move.seat, action=rules.dump_action(move.action)) for move in match.moves],
-        scores=sheet.totals,
-        winners=sheet.winners,
-        decided_by=sheet.decided_by,
+        scores=list(outcome.totals),
+        winners=list(outcome.winners),
+        decided_by=rules.score_sheet(match.state).decided_by,
     )
 
 
@@ -177,8 +177,8 @@ def _replayed(record: GameRecord) -> ReplayHistory:
 
 def _watchable(record: GameRecord, history: ReplayHistory) -> ReplayTable:
     """The replay of `record`, once what it claims is what its moves produce."""
-    sheet = history.rules.score_sheet(history.final)
-    if sheet.totals != record.scores or sheet.winners != record.winners:
+    outcome = history.rules.outcome(history.final)
+    if list(outcome.totals) != record.scores or list(outcome.winners) != record.winners:
         raise RecordError("its scores are not what its moves produce")
     return ReplayTable(history, created=record.started, updated=record.finished)
 

@@ -128,10 +128,12 @@ def _play_one(
     rules = game.rules
     try:
         final, _ = play_bot_game(game, rules.parse_options(options_data), levels, game_seed, untimed=untimed)
-        sheet = rules.score_sheet(final)
+        outcome = rules.outcome(final)
     except (IllegalMove, RuntimeError, ValueError, KeyError, IndexError) as error:
         return _GameResult(levels=levels, error=f"game {number + 1} (seed {game_seed}): {type(error).__name__}: {error}")
-    return _GameResult(levels=levels, totals=list(sheet.totals), winners=list(sheet.winners), roles=game.advisor.seat_roles(final))
+    return _GameResult(
+        levels=levels, totals=list(outcome.totals), winners=list(outcome.winners), roles=game.advisor.seat_roles(final)
+    )
 
 
 def simulate(

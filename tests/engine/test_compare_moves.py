@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from boardgames_tui.engine.contract import GameState, IllegalMove, MoveExplanation, ScoreSheet, Seat, shallow_copy
+from boardgames_tui.engine.contract import GameState, IllegalMove, MoveExplanation, Outcome, Seat, shallow_copy
 from boardgames_tui.engine.mcts import SearchBudget, compare_moves, judge, search
 from boardgames_tui.ui.game_screen import hint_reason
 from tests.engine.test_mcts import Gamble, GambleState, Nim, Pick, Take, TinyGame, game_of, nim_state
@@ -29,17 +29,17 @@ class Ladder(Gamble):
         picks = [rng.choice(("a", "b")) if pick == "?" else pick for pick in view.picks]
         return view.model_copy(update={"seed": rng.randrange(2**31), "picks": picks})
 
-    def score_sheet(self, state: GambleState) -> ScoreSheet:
+    def outcome(self, state: GambleState) -> Outcome:
         won = state.seed % 100 < 30 + 6 * int(state.picks[0])
-        return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
+        return Outcome(totals=(int(won), int(not won)), winners=(0 if won else 1,))
 
 
 class CoinToss(Gamble):
     """The deal alone decides: seat 0's two moves are equal."""
 
-    def score_sheet(self, state: GambleState) -> ScoreSheet:
+    def outcome(self, state: GambleState) -> Outcome:
         winner = state.seed % 2
-        return ScoreSheet(players=["A", "B"], rows=[], totals=[1 - winner, winner], winners=[winner], decided_by="coin")
+        return Outcome(totals=(1 - winner, winner), winners=(winner,))
 
 
 def opening(rules: Gamble) -> GambleState:
@@ -116,9 +116,9 @@ class LongLadder(Ladder):
 
     RUNGS = tuple(str(rung) for rung in range(40))
 
-    def score_sheet(self, state: GambleState) -> ScoreSheet:
+    def outcome(self, state: GambleState) -> Outcome:
         won = state.seed % 1000 < 300 + 10 * int(state.picks[0])
-        return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
+        return Outcome(totals=(int(won), int(not won)), winners=(0 if won else 1,))
 
 
 def test_a_round_of_many_moves_gets_more_of_the_budget(monkeypatch):
@@ -164,11 +164,11 @@ class PointsLadder(Ladder):
 
     RUNGS = tuple(str(rung) for rung in range(40))
 
-    def score_sheet(self, state: GambleState) -> ScoreSheet:
+    def outcome(self, state: GambleState) -> Outcome:
         mine = int(state.picks[0]) + state.seed % 60
         rival = 50 + (state.seed // 60) % 40
         winners = [0] if mine > rival else [1] if rival > mine else [0, 1]
-        return ScoreSheet(players=["A", "B"], rows=[], totals=[mine, rival], winners=winners, decided_by="points")
+        return Outcome(totals=(mine, rival), winners=tuple(winners))
 
 
 def test_thin_records_are_cut_by_points_not_by_wins(monkeypatch):
@@ -238,9 +238,9 @@ class TwoPicks(TinyGame):
     def determinize(self, view: TwoPicksState, seat: int, rng: random.Random) -> TwoPicksState:
         return shallow_copy(view, seed=rng.randrange(2**31))
 
-    def score_sheet(self, state: TwoPicksState) -> ScoreSheet:
+    def outcome(self, state: TwoPicksState) -> Outcome:
         won = self.won(state)
-        return ScoreSheet(players=["A", "B"], rows=[], totals=[int(won), int(not won)], winners=[0 if won else 1], decided_by="deal")
+        return Outcome(totals=(int(won), int(not won)), winners=(0 if won else 1,))
 
 
 class TwoStep(TwoPicks):

@@ -10,7 +10,7 @@ import pytest
 
 from boardgames_tui.engine import registry
 from boardgames_tui.engine.parts import Game
-from boardgames_tui.engine.simulate import simulate
+from boardgames_tui.engine.simulate import play_bot_game, simulate
 
 COIN_GAME = '''
 """A one-move game that lives outside boardgames-tui."""
@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, TypeAdapter
 
-from boardgames_tui.engine.contract import GameRules, GameState, ScoreSheet
+from boardgames_tui.engine.contract import GameRules, GameState, Outcome
 from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
 
 
@@ -62,9 +62,8 @@ class CoinRules(GameRules[CoinState]):
     def view(self, state, seat):
         return state
 
-    def score_sheet(self, state):
-        names = [seat.name for seat in state.seats]
-        return ScoreSheet(players=names, rows=[], totals=[1] + [0] * (len(names) - 1), winners=[0], decided_by="the coin")
+    def outcome(self, state) -> Outcome:
+        return Outcome(totals=(1,) + (0,) * (len(state.seats) - 1), winners=(0,))
 
     def log_line(self, state, seat, action):
         return f"{state.name(seat)} flipped the coin."
@@ -119,9 +118,14 @@ def test_an_installed_game_from_elsewhere_is_found_beside_the_built_in_ones(tmp_
     assert isinstance(coin, Game) and coin.title == "Coin"
     assert registry.slugs() == ["bloom-kingdom", "coin", "everbloom", "evergreen", "pollen"]
     assert registry.get_game("coin").screen == "coin_game.screen:CoinScreen"
-    # The engine plays it like any game: bots, rules and score sheet through its parts.
+    # The engine plays it like any game: bots, rules and outcome through its parts.
     report = simulate(coin, coin.rules.parse_options({}), ["random", "easy"], games=2, seed=1)
     assert report.errors == 0 and report.wins == [2.0, 0.0]
+    # A game that tells no more than its outcome gets a plain score sheet of it.
+    final, _ = play_bot_game(coin, coin.rules.parse_options({}), ["random", "random"], seed=1)
+    sheet = coin.rules.score_sheet(final)
+    assert (sheet.totals, sheet.winners, sheet.decided_by) == ([1, 0], [0], "most points")
+    assert [row.values for row in sheet.rows] == [[1, 0]]
 
 
 def test_the_built_in_games_are_found_through_the_same_entry_points(fresh_registry):

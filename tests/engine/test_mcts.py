@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from boardgames_tui.engine.bots import BOT_LEVELS, HINT_BUDGET, SEARCH_LEVELS, SearchBot, find_hint, forget_hints, make_bot
-from boardgames_tui.engine.contract import GameRules, GameState, IllegalMove, ScoreSheet, Seat, shallow_copy
+from boardgames_tui.engine.contract import GameRules, GameState, IllegalMove, Outcome, Seat, shallow_copy
 from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
 from boardgames_tui.engine.mcts import MIN_RECORD, MoveStats, SearchBudget, chances_to_win, estimated_rewards, judge, rewards_from_scores, search, win_shares
 from boardgames_tui.engine.simulate import wilson_interval
@@ -93,9 +93,9 @@ class Nim(TinyGame):
         secret = view.secret if view.secret >= 0 else rng.randrange(7)
         return shallow_copy(view, seed=rng.randrange(2**31), secret=secret)
 
-    def score_sheet(self, state: NimState) -> ScoreSheet:
+    def outcome(self, state: NimState) -> Outcome:
         totals = [int(state.winner == seat) for seat in (0, 1)]
-        return ScoreSheet(players=["A", "B"], rows=[], totals=totals, winners=[state.winner], decided_by="last stone")
+        return Outcome(totals=tuple(totals), winners=(state.winner,))
 
 
 
@@ -261,11 +261,11 @@ class Gamble(TinyGame):
         picks = [rng.choice(options[index]) if pick == "?" else pick for index, pick in enumerate(view.picks)]
         return shallow_copy(view, seed=rng.randrange(2**31), picks=picks)
 
-    def score_sheet(self, state: GambleState) -> ScoreSheet:
+    def outcome(self, state: GambleState) -> Outcome:
         first = 4 if state.picks[0] == "safe" else (0 if state.picks[1] == "c" else 10)
         totals = [first, 5]
         winners = [0] if first > 5 else [1]
-        return ScoreSheet(players=["A", "B"], rows=[], totals=totals, winners=winners, decided_by="points")
+        return Outcome(totals=tuple(totals), winners=tuple(winners))
 
 
 
@@ -303,8 +303,8 @@ def test_a_hint_search_stops_once_the_best_moves_lead_is_clear():
 class SureWin(Gamble):
     """Gamble where seat 0 wins whatever anyone picks: its moves cannot be told apart."""
 
-    def score_sheet(self, state: GambleState) -> ScoreSheet:
-        return ScoreSheet(players=["A", "B"], rows=[], totals=[10, 5], winners=[0], decided_by="points")
+    def outcome(self, state: GambleState) -> Outcome:
+        return Outcome(totals=(10, 5), winners=(0,))
 
 
 def test_a_hint_search_uses_its_whole_budget_when_no_move_is_ahead():
@@ -397,9 +397,9 @@ def test_the_best_record_is_never_below_the_runner_ups(records):
 class CoinToss(Gamble):
     """Gamble where a coin decides (the sample's seed): seat 0's two moves are equal."""
 
-    def score_sheet(self, state: GambleState) -> ScoreSheet:
+    def outcome(self, state: GambleState) -> Outcome:
         winner = state.seed % 2
-        return ScoreSheet(players=["A", "B"], rows=[], totals=[1 - winner, winner], winners=[winner], decided_by="coin")
+        return Outcome(totals=(1 - winner, winner), winners=(winner,))
 
 
 def test_a_lead_of_pure_luck_is_seldom_called_clear():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -160,10 +161,8 @@ def test_simulate_shares_tied_wins_in_both_outputs(capsys, monkeypatch):
 
     # Every game a two-way tie: each seat gets half a win per game, in both outputs.
     rules_class = type(get_game("bloom-kingdom").rules)
-    real_sheet = rules_class.score_sheet
-    monkeypatch.setattr(
-        rules_class, "score_sheet", lambda self, state: real_sheet(self, state).model_copy(update={"winners": [0, 1]})
-    )
+    real_outcome = rules_class.outcome
+    monkeypatch.setattr(rules_class, "outcome", lambda self, state: replace(real_outcome(self, state), winners=(0, 1)))
     code, out, _ = run(capsys, "simulate", "bloom-kingdom", "--players", "2", "--games", "5", "--json")
     assert code == 0
     assert json.loads(out)["wins"] == [2.5, 2.5]

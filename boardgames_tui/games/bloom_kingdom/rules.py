@@ -62,13 +62,16 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter
 
 from boardgames_tui.engine.contract import (
+    GAME_OVER,
     HIDDEN,
     GameRules,
     IllegalMove,
     NoOptions,
+    Outcome,
     ScoreRow,
     ScoreSheet,
     Seat,
+    Stage,
     construct,
     shallow_copy,
     visible_log,
@@ -547,6 +550,15 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     def totals(self, state: BloomKingdomState) -> list[int]:
         return log_words.totals(state.rounds, len(state.players))
 
+    def outcome(self, state: BloomKingdomState) -> Outcome:
+        """Most victory points wins; players tied on the most share the victory."""
+        totals = self.totals(state)
+        best = max(totals)
+        return Outcome(totals=tuple(totals), winners=tuple(seat for seat, total in enumerate(totals) if total == best))
+
+    def stage(self, state: BloomKingdomState) -> Stage:
+        return GAME_OVER if state.phase == "over" else Stage("round", state.round)
+
     def score_sheet(self, state: BloomKingdomState) -> ScoreSheet:
         names = [seat.name for seat in state.seats]
         rows = []
@@ -559,9 +571,9 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                     details=[" + ".join(log_words.kept_cards_explained(names, results, seat)) for seat in range(len(names))],
                 )
             )
-        totals = self.totals(state)
+        outcome = self.outcome(state)
+        totals, winners = list(outcome.totals), list(outcome.winners)
         best = max(totals)
-        winners = [seat for seat, total in enumerate(totals) if total == best]
         if len(winners) == 1:
             decided_by = f"most victory points ({best})"
         else:

@@ -1,11 +1,12 @@
 """Everbloom's rules, scoring: the end of a round and of the game (nectar
-majorities, the bloom track, missing tiles) and the score sheet.
+majorities, the bloom track, missing tiles), the outcome, the stage a position is
+in, and the score sheet.
 
 One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together."""
 
 from __future__ import annotations
 
-from boardgames_tui.engine.contract import ScoreRow, ScoreSheet
+from boardgames_tui.engine.contract import GAME_OVER, Outcome, ScoreRow, ScoreSheet, Stage
 from boardgames_tui.engine.text import and_list, plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import EverbloomState, FinalScore, PlayerState
@@ -110,6 +111,21 @@ class Scoring:
             if player.nectar:
                 state.say(f"{state.name(seat)} held the nectar cards {and_list([nectar_card_name(card) for card in player.nectar])}.")
         state.say(f"The game is over. Winner{'s' if len(winners) > 1 else ''}: {and_list([state.name(s) for s in winners])} ({decided_by}).")
+
+    def outcome(self, state: EverbloomState) -> Outcome:
+        """The final scoring's totals and winners (ties broken by cards in the habitat,
+        then the bloom track, then shared); before it, the points so far and no winner."""
+        final = state.final
+        if final is None:
+            return Outcome(totals=tuple(player.score for player in state.players), winners=())
+        return Outcome(totals=tuple(final.totals), winners=tuple(final.winners))
+
+    def stage(self, state: EverbloomState) -> Stage:
+        if state.phase == "over":
+            return GAME_OVER
+        if state.phase == "draft":
+            return Stage("setup")
+        return Stage("round", state.round)
 
     def score_sheet(self, state: EverbloomState) -> ScoreSheet:
         return score_sheet(self, state)

@@ -508,15 +508,19 @@ def _clone(state: EvergreenState, *, copy_log: bool = True) -> EvergreenState:
     )
 
 
+def overall_round(state: EvergreenState) -> int:
+    """The round counted over the whole game: Summer's first is the round after Spring's last."""
+    return sum(SEASON_ROUNDS[: state.season]) + state.round
+
+
 def progress_words(state: EvergreenState) -> str:
     """Where the game stands ("Summer, round 2 of 4 (round 6 of 12)"): the narrator's
     progress, and the score sheet's note on a game not yet over."""
     if state.phase == "over":
         return "Finished"
-    overall = sum(SEASON_ROUNDS[: state.season]) + state.round
     return (
         f"{SEASONS[state.season]}, round {state.round} of {SEASON_ROUNDS[state.season]} "
-        f"(round {overall} of {TOTAL_ROUNDS})"
+        f"(round {overall_round(state)} of {TOTAL_ROUNDS})"
     )
 
 

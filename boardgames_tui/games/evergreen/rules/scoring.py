@@ -1,11 +1,11 @@
-"""Evergreen's rules, scoring: the final fertility scoring, the totals and winner,
-and the score sheet.
+"""Evergreen's rules, scoring: the final fertility scoring, the outcome (totals and
+winner), the stage a position is in, and the score sheet.
 
 One part of `EvergreenRules` (rules/__init__.py), which mixes the parts together."""
 
 from __future__ import annotations
 
-from boardgames_tui.engine.contract import ScoreRow, ScoreSheet, shallow_copy
+from boardgames_tui.engine.contract import GAME_OVER, Outcome, ScoreRow, ScoreSheet, Stage, shallow_copy
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.evergreen.model import EvergreenState
 from boardgames_tui.games.evergreen.rules.common import (
@@ -19,6 +19,7 @@ from boardgames_tui.games.evergreen.rules.common import (
     big_trees_by_biome,
     fertility_points,
     fertility_values,
+    overall_round,
     player_fertility,
     progress_words,
     turn_order,
@@ -43,22 +44,23 @@ class Scoring:
         state.players = players
         state.phase = "over"
         if logged:
-            # The winners and their points, as the score sheet would name them (without building it).
-            names = ", ".join(state.name(seat) for seat in self.winners(state))
-            state.say(f"The game is over: {names} won with {plural(max(self.totals(state)), 'point')}.")
+            outcome = self.outcome(state)
+            names = ", ".join(state.name(seat) for seat in outcome.winners)
+            state.say(f"The game is over: {names} won with {plural(max(outcome.totals), 'point')}.")
 
     # -- scores ----------------------------------------------------------------------------------------------
     def totals(self, state: EvergreenState) -> list[int]:
         return [player.total for player in state.players]
 
-    def winners(self, state: EvergreenState) -> list[int]:
+    def outcome(self, state: EvergreenState) -> Outcome:
         """The winner: most points, ties to the earliest seat in turn order."""
         totals = self.totals(state)
         best = max(totals)
-        for seat in turn_order(state):
-            if totals[seat] == best:
-                return [seat]
-        return []  # pragma: no cover
+        winner = next(seat for seat in turn_order(state) if totals[seat] == best)
+        return Outcome(totals=tuple(totals), winners=(winner,))
+
+    def stage(self, state: EvergreenState) -> Stage:
+        return GAME_OVER if state.phase == "over" else Stage("round", overall_round(state))
 
     def score_sheet(self, state: EvergreenState) -> ScoreSheet:
         names = [seat.name for seat in state.seats]
@@ -112,8 +114,8 @@ class Scoring:
                     details=[f"{player.bamboo_biomes} × 2" for player in players],
                 )
             )
-        totals = self.totals(state)
-        winners = self.winners(state)
+        outcome = self.outcome(state)
+        totals = list(outcome.totals)
         best = max(totals)
         tied = [seat for seat, total in enumerate(totals) if total == best]
         if len(tied) == 1:
@@ -137,4 +139,6 @@ class Scoring:
             notes.append(f"The game is not over: {progress_words(state)}.")
         else:
             notes.extend(_end_reveals(state))
-        return ScoreSheet(players=names, rows=rows, totals=totals, winners=winners, decided_by=decided_by, notes=notes)
+        return ScoreSheet(
+            players=names, rows=rows, totals=totals, winners=list(outcome.winners), decided_by=decided_by, notes=notes
+        )

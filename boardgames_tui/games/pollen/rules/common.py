@@ -228,7 +228,8 @@ Step = Literal["outright", "no leaders", "count", "tie breaker", "shared"]
 
 @dataclass(frozen=True)
 class Standing:
-    """The printed scoring steps applied to everybody's meeples."""
+    """The printed scoring steps applied to everybody's meeples: numbers, with the
+    sentence that says how the winner was found (`decided_by`) written only when asked."""
 
     meeples: list[list[int]]
     totals: list[int]
@@ -243,13 +244,43 @@ class Standing:
     tied: list[int]
     winners: list[int]
     step: Step
-    decided_by: str
+    # Each seat's name for `decided_by`; None: "Seat 1", "Seat 2", …
+    names: Sequence[str] | None = None
+
+    @property
+    def decided_by(self) -> str:
+        """How the winner was found, in the rulebook's words ("Count: most meeples …")."""
+        names = list(self.names) if self.names is not None else [f"Seat {seat + 1}" for seat in range(len(self.totals))]
+        first = self.winners[0]
+        if self.step == "outright":
+            insects_led = and_list([_PLURAL[insect] for insect in self.led[first]])
+            return f"Elimination: {names[first]} leads {insects_led} and wins outright"
+        if all(leader is None for leader in self.leaders):
+            best = self.totals[first]
+            if len(self.winners) == 1:
+                return f"Elimination: no insect has a single leader, so the most meeples in total wins ({best})"
+            tied = and_list([names[seat] for seat in self.winners])
+            return f"Elimination: no insect has a single leader; {tied} tie on {best} meeples in total and share the victory"
+        if self.step == "count":
+            if self.eliminated.count(False) == 1:
+                return f"Elimination: only {names[first]} leads an insect, so nobody else can win"
+            return f"Count: most meeples after setting aside the insect each one leads ({self.counts[first]})"
+        best_count, best_total = self.counts[first], self.totals[first]
+        if self.step == "tie breaker":
+            return (
+                f"Tie breaker: {and_list([names[seat] for seat in self.tied])} tie on the count ({best_count}); "
+                f"{names[first]} has the most meeples in total ({best_total})"
+            )
+        return (
+            f"Tie breaker: {and_list([names[seat] for seat in self.winners])} tie on the count ({best_count}) "
+            f"and on total meeples ({best_total}): they share the victory"
+        )
 
 
 def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = None) -> Standing:
-    """Applies Elimination, Discard, Count and Tie Breaker to `meeples[seat][insect]`."""
+    """Applies Elimination, Discard, Count and Tie Breaker to `meeples[seat][insect]`;
+    `names` are only for the words of `decided_by`."""
     players = len(meeples)
-    names = list(names) if names is not None else [f"Seat {seat + 1}" for seat in range(players)]
     table = [list(row) for row in meeples]
     totals = [sum(row) for row in table]
     leaders: list[int | None] = []
@@ -262,7 +293,6 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     def result(
         step: Step,
         winners: list[int],
-        decided_by: str,
         eliminated: list[bool],
         counts: list[int | None] | None = None,
         tied: list[int] | None = None,
@@ -277,31 +307,16 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
             tied=tied or [],
             winners=winners,
             step=step,
-            decided_by=decided_by,
+            names=names,
         )
 
-    nobody_out = [False] * players
     for seat in range(players):
         if len(led[seat]) >= 2:
-            insects_led = and_list([_PLURAL[insect] for insect in led[seat]])
-            return result(
-                "outright",
-                [seat],
-                f"Elimination: {names[seat]} leads {insects_led} and wins outright",
-                [not led[other] for other in range(players)],
-            )
+            return result("outright", [seat], [not led[other] for other in range(players)])
     if all(leader is None for leader in leaders):
         best = max(totals)
         winners = [seat for seat in range(players) if totals[seat] == best]
-        if len(winners) == 1:
-            text = f"Elimination: no insect has a single leader, so the most meeples in total wins ({best})"
-        else:
-            text = (
-                "Elimination: no insect has a single leader; "
-                f"{and_list([names[seat] for seat in winners])} tie on {best} meeples in total and share the victory"
-            )
-        step: Step = "no leaders" if len(winners) == 1 else "shared"
-        return result(step, winners, text, nobody_out)
+        return result("no leaders" if len(winners) == 1 else "shared", winners, [False] * players)
     eliminated = [not led[seat] for seat in range(players)]
     counts: list[int | None] = [
         None if eliminated[seat] else totals[seat] - table[seat][led[seat][0]] for seat in range(players)
@@ -309,44 +324,11 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     remaining = [seat for seat in range(players) if not eliminated[seat]]
     best_count = max(counts[seat] for seat in remaining)  # type: ignore[type-var]
     top = [seat for seat in remaining if counts[seat] == best_count]
-    if len(remaining) == 1:
-        return result(
-            "count",
-            top,
-            f"Elimination: only {names[top[0]]} leads an insect, so nobody else can win",
-            eliminated,
-            counts,
-        )
-    if len(top) == 1:
-        return result(
-            "count",
-            top,
-            f"Count: most meeples after setting aside the insect each one leads ({best_count})",
-            eliminated,
-            counts,
-        )
+    if len(remaining) == 1 or len(top) == 1:
+        return result("count", top, eliminated, counts)
     best_total = max(totals[seat] for seat in top)
     winners = [seat for seat in top if totals[seat] == best_total]
-    tied_names = and_list([names[seat] for seat in top])
-    if len(winners) == 1:
-        return result(
-            "tie breaker",
-            winners,
-            f"Tie breaker: {tied_names} tie on the count ({best_count}); "
-            f"{names[winners[0]]} has the most meeples in total ({best_total})",
-            eliminated,
-            counts,
-            top,
-        )
-    return result(
-        "shared",
-        winners,
-        f"Tie breaker: {and_list([names[seat] for seat in winners])} tie on the count ({best_count}) "
-        f"and on total meeples ({best_total}): they share the victory",
-        eliminated,
-        counts,
-        top,
-    )
+    return result("tie breaker" if len(winners) == 1 else "shared", winners, eliminated, counts, top)
 
 
 def _rank_words(column: Sequence[int], seat: int) -> str:

@@ -1,11 +1,12 @@
-"""Pollen's rules, scoring: the standing of the insects, the score sheet, and
-everything the table could not see, revealed at the end.
+"""Pollen's rules, scoring: the standing of the insects, the outcome, the stage a
+position is in, the score sheet, and everything the table could not see, revealed at
+the end.
 
 One part of `PollenRules` (rules/__init__.py), which mixes the parts together."""
 
 from __future__ import annotations
 
-from boardgames_tui.engine.contract import ScoreRow, ScoreSheet, construct
+from boardgames_tui.engine.contract import GAME_OVER, Outcome, ScoreRow, ScoreSheet, Stage, construct
 from boardgames_tui.engine.reference import RevealedSection
 from boardgames_tui.engine.text import and_list, plural, possessive
 from boardgames_tui.games.pollen.content import cards
@@ -27,6 +28,15 @@ class Scoring:
     # -- scores ------------------------------------------------------------------------------
     def standing(self, state: PollenState) -> Standing:
         return standing(state.meeples, [seat_name(seat.name) for seat in state.seats])
+
+    def outcome(self, state: PollenState) -> Outcome:
+        """Totals are all meeples won; the winners are found by the scoring steps
+        (elimination, discard, count, tie breaker), not by the totals alone."""
+        result = standing(state.meeples)
+        return Outcome(totals=tuple(result.totals), winners=tuple(result.winners))
+
+    def stage(self, state: PollenState) -> Stage:
+        return GAME_OVER if state.phase == "over" else Stage("turn", state.turn)
 
     def score_sheet(self, state: PollenState) -> ScoreSheet:
         names = [seat.name for seat in state.seats]
@@ -137,7 +147,7 @@ class Scoring:
             title = f"{possessive(seat_name(section.title))} cards never planted" if owned else section.title
             notes.append(f"{title}: {'; '.join(section.lines)}.")
         notes.append("Totals are all meeples won; the winner is decided by the numbered scoring steps below.")
-        # Built without validation, like its rows: every simulated game of a search ends here.
+        # Built without validation, like its rows: every value is the rules' own.
         sheet = {
             "players": names,
             "rows": rows,
