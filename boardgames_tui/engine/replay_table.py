@@ -53,14 +53,18 @@ class ReplayHistory:
         self.checkpoint_every = checkpoint_every
         state = states[0] if states else rules.setup(options, self.seats, seed)
         self.checkpoints: dict[int, GameState] = {0: state}
-        # The progress line at every step (a replay's rounds are found in them): words, not states.
+        # The progress line and the stage at every step: small, unlike the states.
         self.progress_lines = [game.narrator.progress(state)]
+        stages = [rules.stage(state)]
         for step, (seat, action) in enumerate(moves, start=1):
             state = states[step] if states else checked_move(rules, self.seats, state, seat, action)
             if step % checkpoint_every == 0:
                 self.checkpoints[step] = state
             self.progress_lines.append(game.narrator.progress(state))
+            stages.append(rules.stage(state))
         self.final = state
+        # The steps at which a new stage (a round, or a turn in a game without rounds) begins.
+        self.stage_starts = [step for step in range(1, len(stages)) if stages[step] != stages[step - 1]]
 
     @classmethod
     def of_match(cls, match: Match) -> ReplayHistory:

@@ -12,7 +12,6 @@ revealed: the public board with a panel listing what the rules'
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -31,17 +30,6 @@ from boardgames_tui.ui.game_screen import GameScreen, game_screen_class
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.scoresheet import revealed_text
 from boardgames_tui.ui.widgets import TextPanel
-
-
-ROUND_IN_PROGRESS = re.compile(r"\b(round|turn) \d+", re.IGNORECASE)
-
-
-def round_of(progress: str) -> str:
-    """The round a game's progress line names ("Round 2 of 3, turn 4" → "round 2"), else
-    the line itself: the contract has no round number, but every game's line starts
-    with its round, or its turn where it has no rounds (Pollen), or a setup phase."""
-    found = ROUND_IN_PROGRESS.search(progress)
-    return found.group(0).lower() if found else progress
 
 
 class RevealPanel(InspectorPanel):
@@ -100,9 +88,8 @@ class ReplayMixin(GameScreen):
         self.revealing = False
         # The replay's own message, shown in place of its position until the next step.
         self._note: Text | None = None
-        rounds = [round_of(progress) for progress in table.history.progress_lines]
         # The steps at which a new round (or turn, in a game without rounds) begins.
-        self.stages = [index for index in range(1, len(rounds)) if rounds[index] != rounds[index - 1]]
+        self.stages = table.history.stage_starts
 
     # -- the turn loop, reduced to drawing ----------------------------------------------------
     def advance(self) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.records import RecordError, RecordStore, load_for_replay, record_of, replay_record
-from boardgames_tui.engine.replay_table import CHECKPOINT_EVERY
+from boardgames_tui.engine.replay_table import CHECKPOINT_EVERY, ReplayHistory
 from tests.engine.test_records import finished_match
 
 SEATS = [Seat(name="Anna"), Seat(name="Ben"), Seat(name="Cleo")]
@@ -76,3 +76,14 @@ def test_a_record_whose_seats_share_a_name_ignoring_case_is_refused(tmp_path: Pa
     path.write_text(json.dumps(payload))
     with pytest.raises(RecordError, match="names must differ, ignoring case"):
         load_for_replay(path)
+
+
+@pytest.mark.parametrize(("slug", "counted"), [("bloom-kingdom", "round"), ("pollen", "turn")])
+def test_a_replay_s_stages_begin_where_the_rules_begin_a_new_round_or_turn(slug: str, counted: str):
+    match = finished_match(seed=5, seats=SEATS, slug=slug)
+    starts = ReplayHistory.of_match(match).stage_starts
+    numbers = [getattr(state, counted) for state in match.states]
+    begins = [step for step in range(1, len(numbers)) if numbers[step] != numbers[step - 1]]
+    # Each new round (or turn) in play, then the end.
+    assert starts[:-1] == [step for step in begins if not match.rules.is_over(match.states[step])]
+    assert starts[-1] == min(step for step, state in enumerate(match.states) if match.rules.is_over(state))

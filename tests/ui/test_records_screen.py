@@ -266,15 +266,6 @@ async def test_the_replay_command_app_opens_the_replay_and_closes_after_it(tmp_p
     assert not app.is_running
 
 
-def test_rounds_come_from_each_game_s_progress_line():
-    from boardgames_tui.ui.replay import round_of
-
-    assert round_of("Round 2 of 3, turn 4") == round_of("Round 2 of 3, turn 1") == "round 2"
-    assert round_of("Summer, round 1 of 4 (round 6 of 14)") == "round 1"
-    assert round_of("Turn 6: 5 cards planted, 41 tokens left") == "turn 6"
-    assert round_of("Setup: nectar draft") == "Setup: nectar draft"
-
-
 async def test_the_replay_log_is_the_log_of_its_point_of_view(tmp_path: Path):
     match = finished_match(2, seats=[Seat(name="Anna"), Seat(name="Ben")], slug="pollen")
     app = replay_app(match, store=SaveStore(tmp_path), cursor_blink=False)
