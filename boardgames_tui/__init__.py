@@ -1,6 +1,6 @@
 """boardgames-tui: hot-seat terminal client for modern tabletop games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 class NoGamesInstalled(LookupError):
