@@ -246,7 +246,7 @@ class BoardGamesApp(App[None]):
 
     def place_key_panel(self) -> None:
         """The key panel on the right, never narrower than KEY_PANEL_MIN_WIDTH: at 80×24
-        its 35vw were 28 columns, and "Copy selected text" wrapped one word a line."""
+        35% of the width is 28 columns, where "Copy selected text" wraps one word a line."""
         width = min(self.size.width, max(KEY_PANEL_MIN_WIDTH, self.size.width * 35 // 100))
         for panel in self.screen.query("HelpPanel"):
             panel.styles.width = width

@@ -77,8 +77,8 @@ NEARLY_AS_GOOD = 0.15
 # Each level's search budget: the playouts a move gets, and a ceiling in seconds
 # so that a slow or busy machine never keeps a player waiting long (normal stays
 # under a second, hard under three) — there it searches less.  Hard plays 12 times
-# normal's games a move: at 4 times (240 a move) it beat normal in only 25 of 40
-# two-seat Bloom Kingdom games; at 12 times, in 63 of 80 (see the README).
+# normal's games a move: a smaller multiple does not beat normal clearly enough to be
+# worth its name (docs/decisions.md, "The bots keep the tree search").
 SEARCH_LEVELS: dict[str, SearchBudget] = {
     "easy": SearchBudget(iterations=60, seconds=0.3, per_move=10),
     "normal": SearchBudget(iterations=800, seconds=0.9, per_move=60),
@@ -108,19 +108,17 @@ DEFAULT_BOT_LEVEL = "normal"
 # slower than ours), and 30 s on the clock (a machine so busy that the player would
 # rather have a thinner answer now).  A hint cut short by either says so and is not kept.
 #
-# Among many moves a fixed count leaves each too few games: Pollen's 80 moves got about
-# 11 each in the halving's second round, and its best two were dropped there together.
-# So a hint plays at least HINT_GAMES_PER_MOVE games per move on offer (Pollen's
-# positions of 80 moves and more: 2,400 instead of 1,200, about 2.2 s; measured on
-# one, 12 seeds against a flat 200-sample search of every move: mean regret 1.3 points
-# at 1,200 games, 0.25 at 2,400, 0 at 3,600).
+# Among many moves a fixed count leaves each too few games, and the best can be dropped
+# by chance in an early round of the halving.  So a hint plays at least
+# HINT_GAMES_PER_MOVE games per move on offer (Pollen's positions of 80 moves and more
+# get about twice their count; the figures are in docs/decisions.md, "Hints").
 HINT_GAMES_PER_MOVE = 30
 HINT_BUDGET = SearchBudget(
     iterations=1000, seconds=30.0, until_clear=True, scaled=False, cpu_seconds=4.0, least_per_move=HINT_GAMES_PER_MOVE
 )
 # Each game's share of HINT_BUDGET's playouts (a game whose simulated games are slow
-# gets fewer): a median hint of about a second of process time on the 2-core machine,
-# the longest about two (see the README).
+# gets fewer): a median hint of about a second of process time on a small 2-core
+# machine, the longest about two (docs/testing-and-benchmarks.md).
 HINT_PLAYOUTS: dict[str, float] = {"bloom-kingdom": 1.3, "pollen": 1.2, "evergreen": 2.0, "everbloom": 0.8}
 
 # Hints found, by position: asked again, the same hint comes back at once.

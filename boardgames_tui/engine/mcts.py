@@ -43,7 +43,7 @@ MIN_RECORD = 10
 # that stops on a clear lead looks at it again and again, after FIRST_LOOK
 # iterations and then each time it has grown by LOOK_GROWTH; every look is another
 # chance for a lead of pure luck to pass, so the bar is set well above the usual two
-# (measured on a coin toss between equal moves: see the tests).
+# (the tests hold it to a coin toss between equal moves).
 CLEAR_LEAD_Z = 3.0
 FIRST_LOOK = 32
 # A lead this wide over the runner-up, looked at once when the search is over, makes
@@ -375,9 +375,8 @@ def compare_moves(
     Each sample is one full state the seat could be in, with the seed of the quick
     game played from it; every move still in the running is played from every sample,
     so two moves meet the same hidden cards and the same luck, and their difference
-    is measured game by game (in these games that cuts the noise of a comparison by
-    about half: the variance of a paired difference was 0.2-0.9 of two independent
-    records').  The budget (`iterations` simulated games) is shared out over
+    is measured game by game (in these games a paired difference has 0.2-0.9 of the
+    variance of two independent records').  The budget (`iterations` simulated games) is shared out over
     ceil(log2 moves) rounds, more to a round of more moves (`_round_share`); after
     each, the worse half is dropped (by mean margin while the records are thin, then by
     mean reward: `_Record.cut_value`), so the moves that stay longest get
@@ -387,22 +386,21 @@ def compare_moves(
     Unlike `search` it builds no tree: after the move every seat plays the playout
     policy.  A hint's question is which move is best now, and a budget of a second
     is too short for a tree to learn the other seats' replies; a flat, paired
-    comparison of the moves answers it with less noise (see the hint benchmark).
-    Measured: with a tree of the replies grown below each candidate instead, the
-    hints agreed with the 30x reference as often in Bloom Kingdom and less often in
-    Pollen and Everbloom, where each candidate's few hundred games taught its tree
-    too little and cost the pairing its shared luck.
+    comparison of the moves answers it with less noise (see the hint benchmark).  A
+    tree of the replies grown below each candidate does no better: each candidate's few
+    hundred games teach its tree too little and cost the pairing its shared luck
+    (docs/decisions.md, "Hints").
 
     `follow_through` gives the seat's own moves that come with a candidate as the hint
     words it (Everbloom's "place your 3 on landmark 21, sending 1 to Sage Tortoise and 2
     to Moss Campion Reindeer": the chip, then its sends); they are played after it, as
     far as the sample allows, so that the record is the record of what the hint says.
-    Left to the playout's random sends, a chip was judged by its average split, and
-    the hint chose a landmark whose split the seat could not make good (see
+    Left to the playout's random sends, a chip would be judged by its average split,
+    and the hint could choose a landmark whose split the seat cannot make good (see
     `Narrator.follow_through`).  In each quick game the first other seat with an
     answer for the move (`Advisor.reply`: Everbloom's chip that leads on the most
     valuable cards) plays it, once: at random, a move that leaves an obvious answer open
-    was rated as if nobody would take it.  The other arguments are `search`'s.
+    would be rated as if nobody would take it.  The other arguments are `search`'s.
     """
     rules, advisor = game.rules, game.advisor
     started = time.perf_counter()
@@ -487,19 +485,14 @@ def _kept_after_a_cut(moves: int) -> int:
 # An even share per round (power 0) gives each of Pollen's 80 moves about two games in
 # the first round and each of 40 or 20 only three to six in the next, where the best
 # is dropped by chance; an even share per move (power 1) starves the last rounds.
-# Measured against flat paired searches of 200-300 samples a move, 40 seeds each, the
-# square root gave mean regrets of 1.7 (Pollen, 80 moves), 3.0 (Pollen, 35) and 0.66
-# (Evergreen, 50) against 2.7, 3.6 and 0.79 for an even share with at least 35% of the
-# budget in the first round (what it replaced).
+# Against flat paired searches of every move, the square root gives the lowest regret
+# of these on Pollen's and Evergreen's positions of many moves (docs/decisions.md).
 ROUND_SHARE_POWER = 0.5
 # Under this many samples a cut ranks the moves by their mean margin in the game's
 # points (`_Record.cut_value`), not by their reward: a handful of games tell more in
-# points than in wins and losses.  Measured against the 30x halving reference, four
-# seeds a position: in Pollen's 80-move position the best two moves (near twins) were
-# dropped in an early round by 3 seeds of 8 and are now by none (Pollen: agreement
-# 88% -> 94%, mean regret 0.88 -> 0.16 points); Evergreen 67% -> 73% (0.34 -> 0.29),
-# Everbloom and Bloom Kingdom as they were.  Cutting by the margin at every round did
-# as well but for a late Bloom Kingdom position, where the surest win is not the widest.
+# points than in wins and losses, and moves that won the same few games would tie, the
+# better one dropped on the tie (near twins among Pollen's 80 moves, say).  Past it the
+# reward decides: in a late Bloom Kingdom position the surest win is not the widest.
 THIN_RECORD = 50
 # The quick game from a sample is seeded apart from the sample's deal.
 _PLAYOUT_SALT = 0x5EED_0F_9A3E

@@ -263,7 +263,7 @@ class GameReference(Generic[StateT]):
     """A reference: the rules text from the game's assets, and the game's own functions
     for its components, legend and hidden information where it has them (a game
     without printed components, a test game, lists none).  Built, not subclassed, by
-    the games: each had a subclass that only forwarded these three to its modules."""
+    the games: a subclass would only forward these three to the game's modules."""
 
     def __init__(
         self,

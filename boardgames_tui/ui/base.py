@@ -45,7 +45,7 @@ class SizedScreen(Screen[ResultT]):
     def is_current(self) -> bool:
         """Textual lays out and repaints the screen just under the top one as if it
         showed through, even under an opaque screen (a curtain): every redraw of a game
-        behind its curtain cost a layout nobody saw.  A screen hidden whole waits: what
+        behind its curtain would cost a layout nobody sees.  A screen hidden whole waits: what
         it was asked to do while hidden is done once, when it shows again (Textual
         repaints a resumed screen whole)."""
         if hidden_under_another(self):

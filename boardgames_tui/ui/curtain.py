@@ -99,8 +99,8 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
         self, seat: int, player: str, message: str = "", undo_for: str | None = None, *, secret: str = "your hand"
     ) -> None:
         """The same curtain for the next pass of the keyboard: only its words change, so
-        its footer and layout are kept (building a curtain per pass, footer and all, was
-        most of a hand-over's cost).  Called while it is down, before it rises again."""
+        its footer and layout are kept (building a curtain per pass, footer and all, would
+        be most of a hand-over's cost).  Called while it is down, before it rises again."""
         offers_undo = self.undo_for is not None
         self.seat, self.player, self.message, self.undo_for, self.secret = seat, player, message, undo_for, secret
         self.start_quiet()
@@ -153,8 +153,8 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
     def show_seat(self, answer: str) -> None:
         """The named seat is here: the screen behind is drawn for it while still hidden,
         then the curtain goes.  Its first frame is that seat's, laid out once (drawn
-        after the curtain had gone, the screen was laid out for the table and then again
-        for the seat)."""
+        after the curtain had gone, the screen would be laid out for the table and then
+        again for the seat)."""
         if self.before_lowering is not None:
             self.before_lowering()
         self.dismiss(answer)

@@ -35,7 +35,7 @@ class KeysFooter(Footer):
     def compose(self) -> ComposeResult:
         widgets = list(super().compose())
         # Keys that do not fit the width side by side are drawn compact (a column less
-        # each, app.tcss): at 120 columns Bloom Kingdom's last key was cut ("p Players & ▏").
+        # each, app.tcss), so that a last key is not cut mid-word ("p Players & ▏").
         crowded = self._width_needed(widgets) > self.app.size.width
         # The keys are bound to the footer's own setting: set it (no watcher runs) first.
         self.set_reactive(Footer.compact, crowded)
@@ -45,8 +45,8 @@ class KeysFooter(Footer):
             if isinstance(widget, FooterKey):
                 # A key starts out compact and is then bound to the footer's own setting,
                 # and each change of its class restyles it once mounted: twice per key,
-                # for every key of every rebuilt footer (measured: an eighth of the CPU
-                # of a whole game played by keys).  Set before mounting, as it would end
+                # for every key of every rebuilt footer, a good share of a game's CPU.
+                # Set before mounting, as it would end
                 # up (the command palette's key is not bound and stays compact), the key
                 # is styled once.
                 compact = self.compact or widget.has_class("-command-palette")
@@ -64,7 +64,7 @@ class KeysFooter(Footer):
 
     def _keys_that_fit(self, widgets: list[Any], width: int) -> list[Any]:
         """The keys drawn compact that fit whole, then `MORE_KEYS` if any is left out
-        (a key cut mid-word gave no sign that more keys exist).
+        (a key cut mid-word would give no sign that more keys exist).
 
         The keys left out are the screen's least needed (`KEYS_LEFT_OUT_FIRST`, in
         that order), then others from the end: leaving out the last keys lost a game's

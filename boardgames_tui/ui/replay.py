@@ -172,8 +172,8 @@ class ReplayMixin(GameScreen):
         self._note = None
         self.redraw()
 
-    # Not `step`: Pollen's and Evergreen's cursor keys are `step('down')`, which reached
-    # this and crashed a replay (the game's action of that name is not a replay's).
+    # Not `step`: Pollen's and Evergreen's cursor keys are `step('down')`, and a replay's
+    # own `step` would be handed those keys' names where it takes a number.
     def action_replay_step(self, delta: int) -> None:
         self.go_to(self.table.step + delta)
 

@@ -255,7 +255,8 @@ class AnnouncementScreen(QuietGuard, ModalScreen[str | None]):
     def _keys_text(self, more_below: bool = False) -> Text:
         number, count = self.position
         later = "  ·  Esc: skip the rest" if number < count else ""
-        # Said in words: a round's totals and lead, cut at 80×24, showed no sign of being there.
+        # Said in words: a scrollbar alone is easy to miss, and a round's totals and lead
+        # cut off at 80×24 would leave no sign of being there.
         more = "↓ more below (↑/↓ scroll)  ·  " if more_below else ""
         if self._refused_key:
             # The game's bar below still lists its keys (u Undo, h Hint…): say why they wait.

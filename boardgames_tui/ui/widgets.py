@@ -39,8 +39,8 @@ class TextPanel(Static):
         """Whether the text was last built from these very inputs; records them if not.
 
         A cursor move redraws the whole screen from the same view: a panel that does not
-        follow the cursor skips building its text again (measured: Evergreen's three side
-        panels took a tenth of an arrow key's CPU).  A game state counts as the same only
+        follow the cursor skips building its text again, a good share of an arrow key's
+        cost in a screen of several side panels.  A game state counts as the same only
         when it is the same object, never by comparing it field by field: a new state is a
         move.  Anything else is compared by value.
         """
@@ -86,17 +86,17 @@ class TextPanel(Static):
             # Textual keys a widget's cached size on a count of layout requests that it
             # raises only for the first request before the screen hears of it: a second
             # text given in between (a panel drawn from its resize, during a layout, and
-            # again before the next) kept the first text's height (found: Bloom Kingdom's
-            # display one row high over four rows of text, once the game screen stopped
-            # laying itself out behind its curtain).
+            # again before the next) would keep the first text's height: a panel one row
+            # high over four rows of text, such as Bloom Kingdom's display drawn while its
+            # screen waits behind a curtain.
             self._layout_updates += 1
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _same_height(self, before: Text | str | None, text: Text | str) -> bool:
         """Whether `text` takes exactly the rows the text shown takes, so that a panel whose
-        height follows its text need not lay the screen out again (a bot's move rewrote
-        Bloom Kingdom's turn row, two rows before and after, and laid the whole screen
-        out each time).  Rows are counted as Textual's layout counts them."""
+        height follows its text need not lay the screen out again (a bot's move rewrites
+        Bloom Kingdom's turn row, two rows before and after: a whole layout each time
+        would cost more than the move).  Rows are counted as Textual's layout counts them."""
         width = self.size.width
         if before is None or width <= 0 or not self.is_mounted or (self.styles.width is not None and self.styles.width.is_auto):
             return False
@@ -121,8 +121,8 @@ class TextPanel(Static):
 
         A cursor key changes a few lines of a tall panel (Bloom Kingdom's hand: the two
         cards the cursor left and reached, and the card shown in full below), and Textual
-        repaints, and composes onto the screen, every row of a panel updated whole
-        (measured: most of a cursor key's CPU beyond the bare key).  A line that fits the
+        repaints, and composes onto the screen, every row of a panel updated whole: most
+        of what a cursor key costs beyond Textual's own.  A line that fits the
         width is one row, so rows are exact up to the first line that wraps; from there
         to the foot of the panel every row is repainted.
         """
@@ -166,16 +166,16 @@ class MessageBar(TextPanel):
     Its height follows its text (CSS `height: auto`, capped by `max-height`), so a
     long message wraps onto more lines (`_line_limit`).  One longer still shows its first lines and
     ends with a line saying that F3 shows it whole (`toggle_whole`): the bar then
-    grows to half the window.  Found playing at 80×24: a long hint used to go to a
-    ten-second notification that covered the choice list and then was gone.  Any new
+    grows to half the window: a notification would cover the choice list the message
+    talks about, and then be gone.  Any new
     message shrinks the bar again, so one seat's message never stays over the next
     seat's turn.  The screen is laid out again only when the number of lines changes,
     so a keypress that rewrites a one-line prompt repaints this bar alone.  While only
     a cursor moves, the prompt or a note on the place under the cursor never makes the
-    bar shorter (found measuring: Evergreen's prompt names the space under the cursor
-    and took one line or two at 120 columns, so every other arrow key laid the whole
-    screen out again and the planet jumped a row); the next move or message fits the
-    bar exactly again.
+    bar shorter: Evergreen's prompt names the space under the cursor and takes one line
+    or two at 120 columns, and a bar that followed it would lay the whole screen out
+    again at every other arrow key and make the planet jump a row; the next move or
+    message fits the bar exactly again.
     """
 
     WHOLE_KEY = "F3"

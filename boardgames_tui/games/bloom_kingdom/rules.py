@@ -107,7 +107,7 @@ _NAMES = {key: info.name for key, info in characters().items()}
 _LABELS = tuple(card.label for card in _CARDS)
 
 # Actions are frozen, so every action a bot or a hint may be offered is built once
-# here and handed out again: building them anew was a large part of a bot game.
+# here and handed out again: building them anew would be a large part of a bot game.
 _PLAY_ACTIONS = tuple(PlayCard(card=card) for card in range(len(_CARDS)))
 _RETURN_ACTIONS = tuple(ReturnCard(card=card) for card in range(len(_CARDS)))
 _KNIGHT_ACTIONS = (KnightChoice(remove=True), KnightChoice(remove=False))

@@ -1,7 +1,7 @@
 """Loads and checks Everbloom's components from assets/everbloom/*.json.
 
 Each file's `_about` header says where its numbers come from and why. The loader
-refuses a file set that breaks a count or a rule the rulebook (or issue 5) prints:
+refuses a file set that breaks a count or a rule the rulebook prints, or one the design relies on:
 five biomes; six factions with chips 1-4 (Lizards 1, 2, 3, 5); both board sides with
 their card and landmark spaces, consistent adjacency and the clockwise migration order;
 15 landmark tiles with unique numbers and rules from a small vocabulary; the landmark

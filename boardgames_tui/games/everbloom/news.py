@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 Mark = tuple[str, str] | tuple[str, int]
 
 # Everbloom's "since your last turn" panel scrolls: a round's start and two seats'
-# placements fit whole (found playing: six lines cut them into "… more in the log").
+# placements fit whole (six lines would cut them into "… more in the log").
 CHANGE_LINES = 10
 
 _TRACK = C.bloom_track()
@@ -364,7 +364,7 @@ def table_moments(rules: EverbloomRules, before: EverbloomState, after: Everbloo
         elif start and not (len(start) == 1 and after.hive is not None and after.hive != before.hive):
             # The Bees' hive, set after the round's announcement, is their move like a chip:
             # told in the log and "Since your last turn", not in a second announcement
-            # of one line (found playing: two in a row at every round start).
+            # of one line right after the round's own.
             moments.append(TableMoment(f"Round {after.round}: an event", tuple(start)))
     else:
         if before.phase != "over":

@@ -393,9 +393,9 @@ def settled_estimate(state: EverbloomState) -> list[float] | None:
 
     Chips are placed in turn, and what they bring counts at different times (a
     landmark's bonus at once, the cards only at the migration), so mid-round the
-    count favours whichever seats the cut happens to catch ahead: playouts cut after a
-    fixed count of moves gave one seat of a 4-seat middle position all of the wins
-    where whole games gave it 19%.  At a round's start every seat has had the same
+    count favours whichever seats the cut happens to catch ahead: a cut after a fixed
+    count of moves can give one seat of a 4-seat middle position all of the wins where
+    whole games give it about a fifth.  At a round's start every seat has had the same
     chances.
     """
     if state.phase == "over" or round_begins(state):
@@ -406,9 +406,9 @@ def settled_estimate(state: EverbloomState) -> list[float] | None:
 def estimate_spread(state: EverbloomState) -> float:
     """How far a seat's final score strays from `estimate_scores` from here (`_SPREAD`;
     0 once the game is over).  The estimate's leader is not a certain winner: taken as
-    one, a 4-seat round-1 position gave one seat 97% of the playouts' wins where whole
-    games gave it 37%; the search counts each seat's chance of finishing on top under
-    this spread instead (`mcts.chances_to_win`)."""
+    one, it would give one seat of a 4-seat round-1 position nearly all of the
+    playouts' wins where whole games give it about a third; the search counts each
+    seat's chance of finishing on top under this spread instead (`mcts.chances_to_win`)."""
     if state.phase == "over" or len(state.players) < 2:
         return 0.0
     return _SPREAD[min(len(state.players), 4)][stages_left(state) - 1]
@@ -424,13 +424,11 @@ def reply(rules: Any, state: EverbloomState, seat: int, rng: random.Random) -> t
 
     A hint's quick games let the first other seat to place a chip answer this way
     (`compare_moves`), the rest at random.  With every chip placed at random, the
-    quick games never took the card a move left open: in the benchmark's 2-seat late
-    chip the hint chose landmark 13, which won 61% of them, where the tree search
-    (which learns the answer) and normal bots playing on from 60 samples chose
-    landmark 21 (46 games won against 8).  Measured against the tree search on 24
-    positions, two seeds each (see the README): every chip of the round placed this
-    way judged the moves worse than at random; the answer's split sent whole as
-    `suggest_split` shares it, less regret than at random but more than one at a time."""
+    quick games never take the card a move leaves open, so such a move is rated as if
+    nobody would take it (the hint benchmark's 2-seat late chip).  Every chip of the
+    round placed this way judges the moves worse than at random, and the answer's split
+    sent whole as `suggest_split` shares it worse than one pollinator at a time
+    (docs/decisions.md, "Hints")."""
     if state.phase != "wilderness" or state.turn is not None or state.choice is not None or state.turn_seat != seat:
         return ()
     best: tuple[Any, ...] | None = None
@@ -450,8 +448,8 @@ def reply(rules: Any, state: EverbloomState, seat: int, rng: random.Random) -> t
 def _answer_sends(rules: Any, state: EverbloomState, seat: int, place: PlaceChip) -> dict[str, int]:
     """How many of `place`'s pollinators the answer sends to each card: one at a time,
     each to the first card (in the landmark's order) that the best split of those still
-    to send (`hints.best_split_of`, on the counts so far) gives any.  Measured as the
-    answer against the split sent whole: see `reply`."""
+    to send (`hints.best_split_of`, on the counts so far) gives any.  One at a time
+    rather than the split sent whole: see `reply`."""
     plan = rules.plan(state, seat, place.chip, place.landmark, place.ignore_rule)
     left = plan.count or 0
     if plan.reason is not None or not plan.targets or left <= 0:
@@ -474,12 +472,11 @@ def finish_sends(rules: Any, state: EverbloomState, seat: int) -> tuple[Any, ...
     them (`hints.rest_of_split`); none unless the chip is at its sends.
 
     A hint at a chip's sends weighs its first pollinator; left to the quick game's
-    random sends, the rest of the chip went anywhere, so each first send was judged by
-    the average of the splits it began.  In the benchmark's 2-seat late split (two
-    pollinators, two cards) the whole splits won 24.7% (both to the first card), 52.4%
-    (one each) and 49.7% (both to the second) of 1,000 quick games each; with random
-    rest, the first card's pollinator was rated 40% against 55%, though it begins the
-    best split."""
+    random sends, the rest of the chip would go anywhere, so each first send would be
+    judged by the average of the splits it begins, and the first pollinator of the best
+    split could rate below another's (in the hint benchmark's 2-seat late split, one to
+    each card is the best split, yet with random rest the first card's pollinator
+    rates lower)."""
     plan = rules.sending_plan(state, seat)
     if plan is None:
         return ()

@@ -362,9 +362,9 @@ class WrappedList(ScrollView, can_focus=False):
     def _size_to_rows(self, keep_rows: bool = False) -> None:
         """The scrolled size: the rows, but never fewer than the panel shows.  A list that
         still fits keeps its size when it gains or loses a row, so it repaints itself
-        instead of laying the whole screen out again (found measuring: the detail line
-        under the chip list went from two rows to three between two landmarks, and every
-        such arrow key cost twice the others).  `keep_rows`: the same entries, one of
+        instead of laying the whole screen out again (the detail line under the chip list
+        takes two rows or three depending on the landmark, and an arrow key that laid the
+        screen out would cost twice the others).  `keep_rows`: the same entries, one of
         them wrapped anew (the place step's row under the cursor takes a second line for
         the names of the cards it reaches): a list that scrolls keeps its scrolled size
         too, at most a row or two of blank below its last entry.  A panel as tall as its
@@ -392,8 +392,8 @@ class WrappedList(ScrollView, can_focus=False):
             self._rewrap(width)
         else:
             self._size_to_rows()  # a shorter panel may have to scroll now
-        # Found playing at 80×24: a long hint grows the status bar after the hint has put
-        # the cursor on its move, and the shorter list left that entry out of sight.
+        # A long hint grows the status bar after the hint has put the cursor on its move:
+        # the shorter list must still show that entry.
         self._keep_cursor_in_sight()
 
     def entry_at(self, row: int) -> int | None:
@@ -572,8 +572,8 @@ class SincePanel(WrappedList):
 
     def on_mount(self) -> None:
         # Anchored, Textual keeps it scrolled to the end whenever it is laid out: a
-        # scroll_end alone could run before the panel took its new height and leave the
-        # oldest lines in sight (seen under load).  Each show's scroll_end anchors it again.
+        # scroll_end alone could run before the panel takes its new height and leave the
+        # oldest lines in sight on a busy machine.  Each show's scroll_end anchors it again.
         self.anchor()
 
     def show(self, lines: tuple[str, ...], room: int) -> None:
@@ -581,8 +581,7 @@ class SincePanel(WrappedList):
         still hidden (it shows only when there is something to say), so that they are
         wrapped at once for the frame they first appear in."""
         self.set_lines([Text(line) for line in lines], None, 2, expected_width=room - self.FRAME)
-        # Found playing: with two bots' moves the last one, the one that matters most
-        # now, was the one scrolled out of sight.
+        # The newest lines in sight: after two bots' moves the last one matters most now.
         self.scroll_end(animate=False, x_axis=False)
 
     def on_resize(self) -> None:

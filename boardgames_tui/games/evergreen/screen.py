@@ -432,8 +432,8 @@ class EvergreenScreen(GameScreen):
             self.cursor_space = action.space
 
     def _place_cursor_for_plan(self, view: EvergreenState, targets: set[int]) -> None:
-        """A plan opens with the cursor on a space where a step can be taken: a newcomer's
-        first plan used to open on a ravine at the centre, where nothing is possible.  Only
+        """A plan opens with the cursor on a space where a step can be taken: every
+        planet's centre is a ravine, where nothing is possible.  Only
         when the plan begins, never under the player's hand while they move it."""
         plan = (view.season, view.round)
         if self.cursor_plan == plan:

@@ -44,15 +44,15 @@ from boardgames_tui.games.evergreen.model import (
 _MAX_SAMPLED_STEPS = 8
 # Points a planet still gains beyond what its board scores now, by rounds left
 # (the current one included): the mean over 120 games of 1-4 seats, every module
-# choice, played by `playout_action` (measured for every position of every seat).
+# choice, played by `playout_action` (over every position of every seat).
 _GROWTH = (0.0, 1.8, 5.6, 9.7, 14.3, 18.5, 23.3, 28.5, 33.7, 38.6, 43.6, 49.3, 54.8, 61.0, 66.5)
 # How far a seat's final score strays from `estimate_scores` at a round's start, beyond
 # what every seat's does alike (the standard deviation of each seat's error less the
 # seats' mean error, scaled back to one seat's): by seats, then by rounds left (1 to
 # 14).  400 games of each seat count, modules at random, played by `playout_action`.
 # `estimate_spread` gives it to the search, which credits each seat with its chance of
-# finishing on top where it cuts a playout (without it, the estimate's leader took the
-# whole win, however close the estimates).
+# finishing on top where it cuts a playout (without it, the estimate's leader would
+# take the whole win, however close the estimates).
 _SPREAD = {
     2: (3.3, 4.4, 5.8, 6.5, 7.0, 8.3, 8.8, 9.3, 9.5, 10.0, 10.3, 10.8, 11.1, 10.6),
     3: (3.6, 4.6, 6.3, 7.4, 8.1, 8.8, 9.6, 9.9, 10.5, 11.0, 11.6, 11.8, 11.8, 11.8),
@@ -174,10 +174,10 @@ def settled_estimate(state: EvergreenState) -> list[float] | None:
 
     Mid-round, the seats that planned first have this round's growth on their boards
     and the rest do not yet, so a cut there hands the early planners wins they do not
-    have: playouts cut at a fixed count of steps gave the 4-seat game's last two
-    planners about 3% of the wins where whole games give them about 20% each, and a
-    long search learned to steer into such cuts (Evergreen's 4-seat opening draft:
-    a card rated 70% by a 30x search, 10-14% in whole games).
+    have: playouts cut at a fixed count of steps give the 4-seat game's last two
+    planners a few per cent of the wins where whole games give them about a fifth
+    each, and a long search learns to steer into such cuts (in the 4-seat opening
+    draft it rates a points card far above what it wins in whole games).
     """
     if state.phase == "over" or (state.phase == "draft" and state.picked == 0):
         return estimate_scores(state)

@@ -292,7 +292,7 @@ class Actions:
         players (every `apply` makes that list new) instead of copying the whole state
         first; other containers are still copied before they change, since the state
         shares them with those it came from.  No log line is written: working out the
-        words of a reveal and a deal was a good share of a simulated round.
+        words of a reveal and a deal is a good share of a simulated round.
         """
         if isinstance(action, _STEP_TYPES):
             player = state.players[seat]

@@ -305,7 +305,7 @@ def _forest_groups(board: str) -> list[int]:
     (bit n for space n), in the order of each group's first space.
 
     Bit masks grow a group by all its neighbours at once, a handful of integer
-    operations per step, where a walk from space to space took one look-up each.
+    operations per step, where a walk from space to space takes one look-up each.
     """
     rest = int(board.translate(_FOREST_BITS)[::-1], 2)
     groups = []

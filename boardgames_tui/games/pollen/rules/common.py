@@ -512,7 +512,7 @@ class _Board:
     token's place in `state.tokens`.  A turn looks only at the new card's neighbours.
     A state changed in place move after move (a search's simulated game) keeps its
     board (`_board_of`), so that they are found without reading the whole garden and
-    every token again: that was a good share of each move's cost.
+    every token again, which would be a good share of each move's cost.
 
     The rules only ever append to a state's garden and tokens (a token turned face
     down stays in its place), so a board catches up with its state's lists by reading
