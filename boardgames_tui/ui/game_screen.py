@@ -8,7 +8,6 @@ draws a seat's view in `show_view`, and turns keys into actions it hands to
 
 from __future__ import annotations
 
-import copy
 import importlib
 import time
 from typing import Any, Callable, ClassVar
@@ -47,6 +46,7 @@ from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import CurtainScreen, QuietGuard
 from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
+from boardgames_tui.ui.seat_ui import SeatUI
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.lesson import MARKED, LessonPanel, LessonsSeenScreen
 from boardgames_tui.ui.widgets import MessageBar, TextPanel
@@ -291,10 +291,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
 
     The audience is one seat (its private view) or the table (`None`: the public
     view only, while a curtain, an announcement or the score sheet is up, or a bot
-    plays between two humans).  UI state belongs to a seat: the attributes named in
-    `SEAT_UI` are put away when that seat leaves the keyboard and given back when
-    it returns; a seat that has not used the screen yet starts from the values a
-    fresh screen has, never from another seat's.
+    plays between two humans).  UI state belongs to a seat: `ui` is the `SeatUI` of
+    the seat at the keyboard, put away when that seat leaves it and given back when it
+    returns; a seat that has not used the screen yet starts from a fresh one.
 
     Just after a curtain goes down, keys wait for quiet (`QuietGuard`) as the curtain's
     own did: the second of an Enter pressed twice, or held, would otherwise play the
@@ -302,9 +301,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     Enter on Ann's curtain discarded her first nectar card).
     """
 
-    # The attributes that are one seat's UI state; games add their cursors,
-    # selections, open panels and half-built turns.
-    SEAT_UI: ClassVar[tuple[str, ...]] = ("hint", "_message")
+    # One seat's UI state; games add their cursors, selections, open panels and
+    # half-built turns in a subclass.
+    SEAT_UI_CLASS: ClassVar[type[SeatUI]] = SeatUI
 
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("u,ctrl+z", "undo", "Undo"),
@@ -356,10 +355,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._bot_generation = 0
         # The pass-the-keyboard curtain, made at the first pass and reused for every other.
         self._curtain: CurtainScreen | None = None
-        # The move a hint suggested, until the next move: screens may mark it.
-        self.hint: Any = None
         self._log_shown: list[LogEntry] = []
-        self._message: Text | None = None
         self._view_key: tuple[object, int] | None = None
         # The public view of `_public_key`, the position it was read at (`public_view`).
         self._public_key: object = None
@@ -374,9 +370,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._since_key: tuple[object, int | None] | None = None
         self._since: ChangeReport = NO_CHANGES
         self._bots = {seat: make_bot(table.seats[seat].bot_level, table.search_seed(), seat) for seat in table.bots_here()}
-        # Each seat's put-away UI state, and a fresh screen's (taken at mount).
-        self._seat_ui: dict[int, dict[str, Any]] = {}
-        self._neutral_ui: dict[str, Any] | None = None
+        # The UI state of the seat at the keyboard (the table's while nobody is), and
+        # each other seat's, put away.
+        self.ui: SeatUI = self.new_seat_ui()
+        self._seat_ui: dict[int, SeatUI] = {}
         humans = [seat for seat in range(len(table.seats)) if table.played_here(seat)]
         # The position this screen last went on from: a change it did not make itself
         # (another machine's move) arrives through `table.watch`.
@@ -416,9 +413,6 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         yield from ()
 
     def on_mount(self) -> None:
-        # A copy: the screen's own values are the first seat's to change (a turn builder
-        # is changed in place), and a seat new to the screen must start fresh.
-        self._neutral_ui = copy.deepcopy(self._ui_values())
         self.title = self.rules.title
         self.query_one("#game-log", RichLog).border_title = "Log"
         self.query_one("#since-panel", TextPanel).border_title = SINCE_HEADING
@@ -441,7 +435,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
                 self.redraw()
             return
         # A message about the position before (a key refused while waiting) is stale.
-        self._message = None
+        self.ui.message = None
         self._drop_hint()
         self.after_move()
 
@@ -451,8 +445,9 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         """Who this screen is drawn for: a seat, or None for the whole table."""
         return self.viewer if self._curtained else None
 
-    def _ui_values(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.SEAT_UI}
+    def new_seat_ui(self) -> SeatUI:
+        """The UI state of a seat new to the screen (a hook, for state that needs the game)."""
+        return self.SEAT_UI_CLASS()
 
     def show_to(self, seat: int | None, *, curtained: bool = True) -> None:
         """Put `seat` (None: nobody) at the keyboard, swapping in that seat's UI state;
@@ -460,21 +455,16 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self._curtained = curtained and seat is not None
         if seat == self.viewer:
             return
-        if self._neutral_ui is None:
-            self._neutral_ui = copy.deepcopy(self._ui_values())
         # What one seat inspected is that seat's: it never stays up for the next audience.
         for panel in self.query(InspectorPanel):
             panel.close()
         # A lesson too; not dismissed, it comes again when its seat is back.
         self._close_lesson()
         if self.viewer is not None:
-            self._seat_ui[self.viewer] = self._ui_values()
+            self._seat_ui[self.viewer] = self.ui
         # The table never keeps anything: it always starts where a fresh screen does.
         restored = self._seat_ui.pop(seat, None) if seat is not None else None
-        if restored is None:
-            restored = copy.deepcopy(self._neutral_ui)
-        for name, value in restored.items():
-            setattr(self, name, value)
+        self.ui = restored if restored is not None else self.new_seat_ui()
         self.viewer = seat
         if seat is not None:
             self._last_mover = None
@@ -619,8 +609,8 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         """The status bar: a message, else who is thinking, the seat's prompt or who is
         awaited; `cursor_only` when only a highlight moved since it was last set."""
         status = self.query_one("#status", MessageBar)
-        if self._message is not None:
-            status.show_text(self._message, follows_cursor=isinstance(self._message, CursorNote), cursor_only=cursor_only)
+        if self.ui.message is not None:
+            status.show_text(self.ui.message, follows_cursor=isinstance(self.ui.message, CursorNote), cursor_only=cursor_only)
             return
         if self.table.save_error:
             status.show_text(Text(self.table.save_error, style="bold red"))
@@ -662,7 +652,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         """Show a message in the status bar until the next move; `about_cursor` for a
         note on the place the cursor just moved to (it follows the cursor like the
         prompt: the bar keeps its height)."""
-        self._message = (CursorNote if about_cursor else Text)(message, style="bold red" if error else "bold")
+        self.ui.message = (CursorNote if about_cursor else Text)(message, style="bold red" if error else "bold")
         self._update_status(cursor_only=about_cursor)
 
     # -- the turn loop ---------------------------------------------------------------------
@@ -675,7 +665,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         except IllegalMove as refusal:
             self.say(refusal.reason, error=True)
             return False
-        self._message = None
+        self.ui.message = None
         self._drop_hint()
         self.after_move()
         return True
@@ -896,16 +886,16 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         # A move, an undo or a new viewer since the question makes the answer stale.
         if not self.is_mounted or self.table.position is not position or self.viewer != seat:
             return
-        self.hint = verdict.best.action
+        self.ui.hint = verdict.best.action
         self.highlight_action(verdict.best.action)
-        self._message = hint_message(self.narrator, view, seat, verdict)
+        self.ui.message = hint_message(self.narrator, view, seat, verdict)
         self.redraw(cursor_only=True)
 
     def highlight_action(self, action: Any) -> None:
         """Put the screen's cursor on `action` so that the confirm key plays it."""
 
     def _drop_hint(self) -> None:
-        self.hint = None
+        self.ui.hint = None
         self.workers.cancel_group(self, "hint")
 
     # -- actions -------------------------------------------------------------------------------
@@ -972,7 +962,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             self.say(refusal.reason, error=True)
             self.advance()
             return
-        self._message = Text("Move taken back.", style="bold")
+        self.ui.message = Text("Move taken back.", style="bold")
         # What was taken back is not news for the table.
         self._public_told = self.public_view()
         self.advance(prefer=seat)
@@ -1055,8 +1045,8 @@ class GameScreen(QuietGuard, SizedScreen[None]):
             if self._remember_lesson is not None:
                 self._remember_lesson(seat, lesson)
         # The word about the lesson goes with it (it stayed under a board with no lesson).
-        if self._message is not None and self._message.plain == READ_THE_LESSON_FIRST:
-            self._message = None
+        if self.ui.message is not None and self.ui.message.plain == READ_THE_LESSON_FIRST:
+            self.ui.message = None
             self._update_status()
         # The next lesson due now, if any; then the game's prompt.
         self._offer_lesson()

@@ -114,15 +114,15 @@ def test_bloom_kingdom_cursor_key_beside_a_bare_update(benchmark, tmp_path):
     app = bloom_kingdom_app(tmp_path, [Seat(name="Ann")] + [Seat(name=f"Bot {n}", kind="bot") for n in (2, 3, 4)])
     with running(app) as press, running(BareApp()) as press_bare:
         screen = app.screen
-        assert isinstance(screen, GameScreen) and len(screen.targets) > 1
+        assert isinstance(screen, GameScreen) and len(screen.ui.targets) > 1
         # Right and left in turn: each really moves the cursor over the hand (at the
         # last card a key is refused, which is not what is measured).
         keys = iter(["right", "left"] * 200)
 
         def move() -> None:
-            before = screen.cursor
+            before = screen.ui.cursor
             press(next(keys))
-            assert screen.cursor != before
+            assert screen.ui.cursor != before
 
         alternate(
             benchmark, lambda: cpu_of(move), lambda: cpu_of(lambda: press_bare("right")), rounds=60,

@@ -21,7 +21,7 @@ async def to_the_board(pilot) -> None:
     """Past curtains and announcements, to a seat choosing on the board."""
     for _ in range(20):
         screen = pilot.app.screen
-        if isinstance(screen, BloomKingdomScreen) and screen.targets:
+        if isinstance(screen, BloomKingdomScreen) and screen.ui.targets:
             return
         await pilot.press("enter")
         await pilot.pause()

@@ -499,7 +499,7 @@ class Harness:
         self.hints += 1
         await self.pilot.press("h")
         for _ in range(400):
-            message = screen._message.plain if screen._message is not None else ""
+            message = screen.ui.message.plain if screen.ui.message is not None else ""
             if message.startswith("Hint:") or "A hint is" in message:
                 break
             await self.pilot.pause(0.05)

@@ -32,7 +32,7 @@ async def to_the_board(pilot) -> BloomKingdomScreen:
     """Passes curtains and announcements until a seat is at the board."""
     for _ in range(20):
         screen = pilot.app.screen
-        if isinstance(screen, BloomKingdomScreen) and screen.targets:
+        if isinstance(screen, BloomKingdomScreen) and screen.ui.targets:
             return screen
         await pilot.press("enter")
         await settle(pilot)
@@ -105,7 +105,7 @@ async def test_every_choice_is_reachable_by_keys_at_80x24(app_factory):
                 await pilot.press("enter")
             elif isinstance(screen, ConfirmScreen):
                 await pilot.press("y")
-            elif isinstance(screen, BloomKingdomScreen) and screen.targets:
+            elif isinstance(screen, BloomKingdomScreen) and screen.ui.targets:
                 phase = app.match.state.phase
                 if phase == "knight":
                     await pilot.press("y")
@@ -170,11 +170,11 @@ async def test_the_cursor_stops_at_both_ends(app_factory):
         await settle(pilot)
         screen = await to_the_board(pilot)
         await pilot.press("left", "up")
-        assert screen.cursor == 0
+        assert screen.ui.cursor == 0
         await pilot.press(*["right"] * 12)
-        assert screen.cursor == len(screen.targets) - 1
+        assert screen.ui.cursor == len(screen.ui.targets) - 1
         await pilot.press("down")
-        assert screen.cursor == len(screen.targets) - 1
+        assert screen.ui.cursor == len(screen.ui.targets) - 1
 
 
 async def test_resizing_redraws_the_display_and_the_hand_at_once(app_factory):

@@ -33,7 +33,7 @@ async def through_announcements(pilot) -> list[str]:
         if isinstance(screen, AnnouncementScreen):
             seen.append(screen_text(pilot.app))
             await pilot.press("enter")
-        elif isinstance(screen, BloomKingdomScreen) and (screen.thinking is not None or not screen.targets):
+        elif isinstance(screen, BloomKingdomScreen) and (screen.thinking is not None or not screen.ui.targets):
             continue
         else:
             return seen
@@ -42,7 +42,7 @@ async def through_announcements(pilot) -> list[str]:
 
 async def play_a_quiet_card(pilot, screen: BloomKingdomScreen) -> None:
     """Plays the first hand card without an instant effect (it joins its column)."""
-    quiet = next(action for action in screen.targets if character_of(action.card) in ("dragon", "farmer", "noble", "queen", "king"))
+    quiet = next(action for action in screen.ui.targets if character_of(action.card) in ("dragon", "farmer", "noble", "queen", "king"))
     screen.highlight_action(quiet)
     await pilot.press("enter")
 
@@ -59,7 +59,7 @@ async def test_the_reveal_is_shown_on_the_board_then_marked_until_the_seat_moves
         await play_a_quiet_card(pilot, screen)
         assert await through_announcements(pilot) == []
         # Back at Anna's turn: the reveal is summed up and marked on the board.
-        assert app.screen is screen and screen.targets
+        assert app.screen is screen and screen.ui.targets
         since = panel_text(screen, "#since-panel")
         assert screen.query_one("#since-panel").display
         assert "Turn 1: Anna " in since
@@ -133,11 +133,11 @@ async def until_anna_decides(pilot, character: str) -> BloomKingdomScreen:
         screen = app.screen
         if isinstance(screen, AnnouncementScreen):
             await pilot.press("enter")
-        elif isinstance(screen, BloomKingdomScreen) and screen.targets:
+        elif isinstance(screen, BloomKingdomScreen) and screen.ui.targets:
             if app.match.state.phase == character:
                 return screen
-            wanted = [action for action in screen.targets if isinstance(action, PlayCard) and character_of(action.card) == character]
-            screen.highlight_action(wanted[0] if wanted else screen.targets[0])
+            wanted = [action for action in screen.ui.targets if isinstance(action, PlayCard) and character_of(action.card) == character]
+            screen.highlight_action(wanted[0] if wanted else screen.ui.targets[0])
             await pilot.press("enter")
     raise AssertionError(f"Anna's {character} never had to choose")
 
@@ -177,9 +177,9 @@ async def test_the_hint_names_the_card_and_what_it_scores(app_factory):
         await pilot.press("h")
         for _ in range(600):
             await pilot.pause(0.05)
-            if screen._message is not None and screen._message.plain.startswith("Hint:"):
+            if screen.ui.message is not None and screen.ui.message.plain.startswith("Hint:"):
                 break
-        message = screen._message.plain
+        message = screen.ui.message.plain
         assert message.startswith("Hint: Play ") and " face down — " in message
         assert "your best two to keep would be" in message and "point" in message
         assert "Anna places" not in message
@@ -210,7 +210,7 @@ async def test_since_your_last_turn_is_never_cut_at_120x40(app_factory):
         await settle(pilot)
         screen = app.screen
         for _ in range(16):
-            assert isinstance(screen, BloomKingdomScreen) and screen.targets
+            assert isinstance(screen, BloomKingdomScreen) and screen.ui.targets
             panel = screen.query_one("#since-panel")
             if panel.display:
                 rows = panel.content.wrap(app.console, panel.content_region.width)

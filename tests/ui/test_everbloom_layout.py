@@ -90,11 +90,11 @@ async def test_a_round_by_keys_is_readable_at_every_step(tmp_path, size):
                     for pane in PANES[1:]:
                         await pilot.press("p")
                         await pilot.pause()
-                        assert screen.pane == pane
+                        assert screen.ui.pane == pane
                         assert_readable(screen)
                     await pilot.press("p")
                     await pilot.pause()
-                    assert screen.pane == "board"
+                    assert screen.ui.pane == "board"
             before = len(app.match.moves)
             mode = screen._current_mode()
             if mode == "place":
@@ -124,7 +124,7 @@ async def test_the_inspector_shows_the_landmark_and_the_cards_it_reaches_whole(t
         view = screen.current_view()
         await pilot.press("3", "down")
         await pilot.pause()
-        space = list(landmark_keys(view.side))[screen.chip_turn.spot]
+        space = list(landmark_keys(view.side))[screen.ui.chip_turn.spot]
         await pilot.press("i")
         await pilot.pause()
         text = _inspector_text(app)
@@ -144,7 +144,7 @@ async def test_the_inspector_shows_the_landmark_and_the_cards_it_reaches_whole(t
         assert screen._current_mode() == "send"
         await pilot.press("i")
         await pilot.pause()
-        target = screen.chip_turn.sending.targets[screen.chip_turn.sending.cursor]
+        target = screen.ui.chip_turn.sending.targets[screen.ui.chip_turn.sending.cursor]
         assert f"Card space {target}" in _inspector_text(app)
         await pilot.press("i", "enter")
         await pilot.pause()
@@ -157,20 +157,20 @@ async def test_the_split_and_the_lists_stop_at_their_edges(tmp_path):
         screen = await _until_a_human_acts(pilot, app)
         # The draft's list: ↑ on the first entry stays there.
         await pilot.press("up")
-        assert screen.choice == 0
+        assert screen.ui.choice == 0
         await pilot.press(*["down"] * 10)
-        assert screen.choice == len(screen.viewer_legal_actions()) - 1
+        assert screen.ui.choice == len(screen.viewer_legal_actions()) - 1
         while app.match.state.phase != "wilderness":
             await pilot.press("enter")
             screen = await _until_a_human_acts(pilot, app)
         await pilot.press("up")
-        assert screen.chip_turn.spot == 0
+        assert screen.ui.chip_turn.spot == 0
         await pilot.press(*["down"] * 20)
-        assert screen.chip_turn.spot == len(place_rows(screen)) - 1
+        assert screen.ui.chip_turn.spot == len(place_rows(screen)) - 1
         # Chip 3 at m1 (letter d) reaches four cards.
         await pilot.press("3", "d")
         await pilot.pause()
-        sending = screen.chip_turn.sending
+        sending = screen.ui.chip_turn.sending
         assert sending is not None and len(sending.targets) > 1
         counts = dict(sending.counts)
         await pilot.press("up")
@@ -214,7 +214,7 @@ async def test_in_a_small_window_the_inspector_reads_the_pane_on_show(tmp_path):
         screen = await _to_the_wilderness(pilot, app)
         await pilot.press("p", "p", "p", "i")
         await pilot.pause()
-        assert screen.pane == "habitat"
+        assert screen.ui.pane == "habitat"
         assert "Your habitat" in _inspector_text(app) and "no tile yet" in _inspector_text(app)
         await pilot.press("i", "p", "i")
         await pilot.pause()
@@ -238,7 +238,7 @@ async def test_the_highlighted_landmark_stays_in_sight_when_a_long_message_short
             await pilot.press("down")
         await pilot.pause()
         last = len(panel._starts) - 1
-        assert screen.chip_turn.spot == last
+        assert screen.ui.chip_turn.spot == last
         screen.say(" ".join(["A long hint that takes the whole of the status bar."] * 12))
         await pilot.pause()
         await pilot.pause()

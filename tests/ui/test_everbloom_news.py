@@ -119,7 +119,7 @@ async def test_a_long_summary_opens_on_its_newest_lines(tmp_path, monkeypatch, s
             await pilot.press("p")
             await pilot.pause()
             await pilot.pause()
-            assert screen.pane == "news"
+            assert screen.ui.pane == "news"
         panel = screen.query_one(SincePanel)
         assert panel.max_scroll_y > 0 and panel.scroll_offset.y == panel.max_scroll_y
         shown = " ".join(_panel_text(panel).replace("│", " ").split())
@@ -144,7 +144,7 @@ async def test_what_changed_since_the_seats_last_move_is_marked_and_summed_up_un
             assert "p: what changed" in _status(app)
             await pilot.press("p")
             await pilot.pause()
-            assert screen.pane == "news"
+            assert screen.ui.pane == "news"
         players = _panel_text(screen.query_one(PlayersPanel))
         cy_row = next(line for line in players.splitlines() if " Cy " in line)
         assert cy_row.count(CHANGED) == 2  # its bloom marker and its habitat
@@ -156,7 +156,7 @@ async def test_what_changed_since_the_seats_last_move_is_marked_and_summed_up_un
         if size == (80, 24):
             await pilot.press("p", "p", "p", "p")
             await pilot.pause()
-            assert screen.pane == "board"
+            assert screen.ui.pane == "board"
         # Ann moves (chip and split); once the bot has moved too, nothing is marked any more.
         moves = len(app.match.moves)
         open_row = next(row for row in place_rows(screen) if row.action is not None)
@@ -187,7 +187,7 @@ async def test_the_standings_count_the_seats_own_nectar_and_never_anothers(tmp_p
         if size == (80, 24):
             await pilot.press("p")
             await pilot.pause()
-            assert screen.pane == "news"
+            assert screen.ui.pane == "news"
         grove = _panel_text(screen.query_one(GrovePanel))
         ann, ben = faction_of(state, 0).letter, faction_of(state, 1).letter
         assert "Groves │ nectar (points now)" in grove and f"secret nectar cards: {ben} ×2" in grove
@@ -233,7 +233,7 @@ async def test_lists_open_on_their_best_row_and_a_move_that_gives_up_the_rest_as
         legal = screen.viewer_legal_actions()
         assert all(isinstance(action, TakeGrove) for action in legal)
         # The groves open on the one holding Ann's pollinators, not on the first.
-        assert legal[screen.choice] == TakeGrove(grove="jungle")
+        assert legal[screen.ui.choice] == TakeGrove(grove="jungle")
         assert "▶ 4 Take the Jungle grove (3 pollinators)" in screen_text(app)
         before = app.match.state.model_dump()
         moves = len(app.match.moves)
@@ -251,7 +251,7 @@ async def test_lists_open_on_their_best_row_and_a_move_that_gives_up_the_rest_as
         await pilot.pause()
         assert app.match.moves[-1].action == TakeGrove(grove="jungle")
         legal = screen.viewer_legal_actions()
-        assert legal[0] == Pollinate(card="H02") and screen.choice == 0
+        assert legal[0] == Pollinate(card="H02") and screen.ui.choice == 0
         # Finishing with pollinators left while a card could still be paid for asks first.
         await pilot.press("down", "enter")
         await pilot.pause()
@@ -319,7 +319,7 @@ async def test_a_hint_asked_in_a_split_is_about_that_chip_and_landmark(tmp_path,
         # Chip 3 at m1 (letter d): all four pollinators on t1.
         await pilot.press("3", "d", "4")
         await pilot.pause()
-        assert screen.chip_turn.sending.counts == {"t1": 4, "t2": 0, "b1": 0, "b2": 0}
+        assert screen.ui.chip_turn.sending.counts == {"t1": 4, "t2": 0, "b1": 0, "b2": 0}
         await pilot.press("h")
         await pilot.pause()
         (seat, view, decided), = asked
@@ -334,12 +334,12 @@ async def test_a_hint_asked_in_a_split_is_about_that_chip_and_landmark(tmp_path,
         named = {"t1": 0, "t2": 0, "b1": 2, "b2": 2}
         monkeypatch.setattr(EverbloomNarrator, "split_of_send", lambda self, view, seat, action: named)
         screen.highlight_action(SendPollinator(space="b1"))
-        assert screen.chip_turn.sending.cursor == 2 and screen.chip_turn.sending.counts == named
+        assert screen.ui.chip_turn.sending.cursor == 2 and screen.ui.chip_turn.sending.counts == named
         # A named split the counters cannot take (not the chip's 4): one pollinator where it said.
         named = {"b1": 9}
         screen.highlight_action(SendPollinator(space="t2"))
-        assert screen.chip_turn.sending.cursor == 1
-        assert screen.chip_turn.sending.counts == {"t1": 0, "t2": 1, "b1": 1, "b2": 2}
+        assert screen.ui.chip_turn.sending.cursor == 1
+        assert screen.ui.chip_turn.sending.counts == {"t1": 0, "t2": 1, "b1": 1, "b2": 2}
         named = {"t1": 3, "t2": 0, "b1": 1, "b2": 0}
         screen.highlight_action(SendPollinator(space="b1"))
         await pilot.press("enter")
@@ -356,7 +356,7 @@ async def test_a_chip_hinted_while_another_split_is_open_goes_back_to_that_chip(
         view = screen.current_view()
         await pilot.press("3", "d")
         await pilot.pause()
-        assert screen._current_mode() == "send" and screen.chip_turn.sending.landmark == "m1"
+        assert screen._current_mode() == "send" and screen.ui.chip_turn.sending.landmark == "m1"
         hinted = next(
             action for action in screen.rules.legal_actions(view, 0)
             if isinstance(action, PlaceChip) and action.chip == 2 and action.landmark != "m1"
@@ -365,11 +365,11 @@ async def test_a_chip_hinted_while_another_split_is_open_goes_back_to_that_chip(
         screen.redraw()
         await pilot.pause()
         # Back at the chip step, the hinted chip and landmark highlighted: Enter opens its split.
-        assert screen._current_mode() == "place" and screen.chip_turn.chip == (2, False)
-        assert place_rows(screen)[screen.chip_turn.spot].action == hinted
+        assert screen._current_mode() == "place" and screen.ui.chip_turn.chip == (2, False)
+        assert place_rows(screen)[screen.ui.chip_turn.spot].action == hinted
         await pilot.press("enter")
         await pilot.pause()
-        assert screen._current_mode() == "send" and screen.chip_turn.sending.place == hinted
+        assert screen._current_mode() == "send" and screen.ui.chip_turn.sending.place == hinted
 
 
 # -- words ----------------------------------------------------------------------------------------------
@@ -414,16 +414,16 @@ async def test_the_split_of_a_hinted_placement_opens_as_the_hint_named_it(tmp_pa
         monkeypatch.setattr(
             EverbloomNarrator, "suggest_split", lambda self, view, seat, place: {"t1": 1, "b2": 3}
         )
-        screen.hint = hinted  # as a hint found sets it, then highlights it
+        screen.ui.hint = hinted  # as a hint found sets it, then highlights it
         screen.highlight_action(hinted)
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.chip_turn.sending.place == hinted
-        assert screen.chip_turn.sending.counts == {"t1": 1, "t2": 0, "b1": 0, "b2": 3}
+        assert screen.ui.chip_turn.sending.place == hinted
+        assert screen.ui.chip_turn.sending.counts == {"t1": 1, "t2": 0, "b1": 0, "b2": 3}
         # Another placement opens on the usual even split.
         await pilot.press("escape", "3", "d")
         await pilot.pause()
-        assert screen.chip_turn.sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
+        assert screen.ui.chip_turn.sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda size: f"{size[0]}x{size[1]}")

@@ -32,7 +32,7 @@ def place_rows(screen):
     """The place step's rows for the seat at the keyboard."""
     seen = screen._seen(screen.current_view())
     assert seen is not None, "not this seat's move"
-    return screen.chip_turn.place_rows(seen)
+    return screen.ui.chip_turn.place_rows(seen)
 
 
 def _screen_class():
@@ -83,7 +83,7 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
                     if len(app.match.moves) > before or screen.viewer not in app.match.to_act():
                         break
                     assert_readable(screen)  # the split, or the refusal of a closed landmark
-                    if screen._current_mode() == "place" and screen._message is not None:
+                    if screen._current_mode() == "place" and screen.ui.message is not None:
                         await pilot.press("down")
                     await pilot.press("enter")
                     await settle(pilot)
@@ -137,11 +137,11 @@ async def test_another_seats_nectar_cards_never_show(tmp_path):
                     nectar_line = next((line for line in text.splitlines() if "Nectar " in line and "deck" not in line), "")
                     for words in theirs:
                         assert words not in nectar_line
-                    if screen.shown_seat is None and state.phase != "draft":
+                    if screen.ui.shown_seat is None and state.phase != "draft":
                         # The viewer's own habitat lists the viewer's own nectar cards.
                         assert all(words in nectar_line + " " for words in mine)
                     else:
-                        assert screen.shown_seat is None or "(secret)" in text
+                        assert screen.ui.shown_seat is None or "(secret)" in text
                     if state.phase == "draft":
                         # The draft lists only the viewer's own three cards.
                         for card in state.players[other].draft:
@@ -266,12 +266,12 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
         await pilot.press("3", "d")
         await settle(pilot)
         assert screen._current_mode() == "send"
-        assert screen.chip_turn.sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
+        assert screen.ui.chip_turn.sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
         assert "Chip 3 at m1" in screen_text(app) and "4 pollinators, all placed" in screen_text(app)
         assert len(app.match.moves) == moves  # nothing is played before Enter
         await pilot.press("3", "down", "right")
         await settle(pilot)
-        assert screen.chip_turn.sending.counts == {"t1": 2, "t2": 1, "b1": 0, "b2": 1}
+        assert screen.ui.chip_turn.sending.counts == {"t1": 2, "t2": 1, "b1": 0, "b2": 1}
         await pilot.press("enter")
         await settle(pilot)
         state = app.match.state
@@ -380,17 +380,17 @@ async def test_a_short_supply_takes_the_rest_from_the_groves_picked(tmp_path):
         app.match.states[-1] = state
         await pilot.press("3", "d")
         await settle(pilot)
-        sending = screen.chip_turn.sending
+        sending = screen.ui.chip_turn.sending
         assert sending.total == 4 and sending.groves == {"jungle": 3}
         text = screen_text(app)
         assert "4 pollinators, all placed · 3 from groves" in text and "from the Jungle grove (3 there)" in text
         # The grove row follows the four cards (↓ past the last card; ↑ stops at the
         # first): more than the grove holds is refused.
         await pilot.press("up")
-        assert screen.chip_turn.sending.cursor == 0
+        assert screen.ui.chip_turn.sending.cursor == 0
         await pilot.press("down", "down", "down", "down", "9")
         await settle(pilot)
-        assert screen.chip_turn.sending.cursor == 4
+        assert screen.ui.chip_turn.sending.cursor == 4
         assert "You have only 3 pollinators in the Jungle grove" in _status(app)
         await pilot.press("enter")
         await settle(pilot)
@@ -418,7 +418,7 @@ async def test_a_hinted_chip_and_landmark_are_what_enter_picks(tmp_path):
         await pilot.press("enter")
         await settle(pilot)
         assert screen._current_mode() == "send"
-        assert screen.chip_turn.sending.landmark == hinted.landmark and screen.chip_turn.sending.place == hinted
+        assert screen.ui.chip_turn.sending.landmark == hinted.landmark and screen.ui.chip_turn.sending.place == hinted
         assert len(app.match.moves) == moves
 
 
@@ -431,7 +431,7 @@ async def test_a_half_built_split_waits_for_its_seat_and_the_next_seat_starts_af
         screen = await _to_wilderness_turn(pilot, app, 0)
         await pilot.press("3", "d", "right")  # chip 3 at m1, one more on the first card
         await settle(pilot)
-        split = dict(screen.chip_turn.sending.counts)
+        split = dict(screen.ui.chip_turn.sending.counts)
         await pilot.press("s")
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
@@ -439,12 +439,12 @@ async def test_a_half_built_split_waits_for_its_seat_and_the_next_seat_starts_af
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is screen and screen._current_mode() == "send"
-        assert screen.chip_turn.sending.counts == split and "Chip 3 at m1" in screen_text(app)
+        assert screen.ui.chip_turn.sending.counts == split and "Chip 3 at m1" in screen_text(app)
         await pilot.press("enter")  # sends it
         await settle(pilot)
         await _to_wilderness_turn(pilot, app, 1)
-        assert screen._current_mode() == "place" and screen.chip_turn.sending is None
-        assert screen.chip_turn.chip == next(chip for chip, legal in screen.chip_turn.chip_options(screen._seen(screen.current_view())).items() if legal)
+        assert screen._current_mode() == "place" and screen.ui.chip_turn.sending is None
+        assert screen.ui.chip_turn.chip == next(chip for chip, legal in screen.ui.chip_turn.chip_options(screen._seen(screen.current_view())).items() if legal)
 
 
 async def test_a_decision_opens_in_front_of_the_panel_the_seat_was_reading(tmp_path):
@@ -464,7 +464,7 @@ async def test_a_decision_opens_in_front_of_the_panel_the_seat_was_reading(tmp_p
         screen = await _to_wilderness_turn(pilot, app, 0)
         await pilot.press("p")
         await settle(pilot)
-        assert screen.pane == "news" and not screen.query_one("#board").display
+        assert screen.ui.pane == "news" and not screen.query_one("#board").display
         await pilot.press("4")
         await settle(pilot)
         row = next(row for row in place_rows(screen) if row.action is not None)
@@ -473,7 +473,7 @@ async def test_a_decision_opens_in_front_of_the_panel_the_seat_was_reading(tmp_p
         # The Butterflies' move comes as F1 tells it: chip, landmark, the move, the split.
         assert app.match.state.turn is not None and app.match.state.turn.steps
         assert screen._current_mode() == "list"
-        assert screen.pane == "board" and screen.query_one("#board").display
+        assert screen.ui.pane == "board" and screen.query_one("#board").display
         assert "Before sending: move a pollinator?" in screen_text(app)
         await pilot.press("1", "enter")
         await settle(pilot)
@@ -486,10 +486,10 @@ async def test_v_in_a_small_window_opens_the_habitat_it_shows_and_says_whose(tmp
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = await _to_wilderness_turn(pilot, app, 0)
-        assert screen.pane == "board"
+        assert screen.ui.pane == "board"
         await pilot.press("v")
         await settle(pilot)
-        assert screen.pane == "habitat" and screen.query_one("#eb-habitat").region.width > 0
+        assert screen.ui.pane == "habitat" and screen.query_one("#eb-habitat").region.width > 0
         assert "Bot's habitat" in screen_text(app)
         assert "Showing Bot's habitat" in _status(app)
         # Once the seat moves, the pane it left comes back (the board, for its next turn).
@@ -498,7 +498,7 @@ async def test_v_in_a_small_window_opens_the_habitat_it_shows_and_says_whose(tmp
         row = next(row for row in place_rows(screen) if row.action is not None)
         await pilot.press(row.key, "enter")
         await settle(pilot)
-        assert len(app.match.moves) > 0 and screen.pane == "board"
+        assert len(app.match.moves) > 0 and screen.ui.pane == "board"
 
 
 async def test_a_wide_board_shows_every_cards_ability_in_words(tmp_path):
@@ -558,7 +558,7 @@ async def test_the_landmark_under_the_cursor_names_the_cards_it_reaches_whole(tm
         panel = screen.query_one(ChoicePanel)
         named = set()
         for _ in place_rows(screen):
-            row = place_rows(screen)[screen.chip_turn.spot]
+            row = place_rows(screen)[screen.ui.chip_turn.spot]
             shown = " ".join(_drawn(panel).replace("│", " ").split())
             if row.plan is not None:
                 for space in row.plan.targets:
@@ -568,7 +568,7 @@ async def test_the_landmark_under_the_cursor_names_the_cards_it_reaches_whole(tm
                         named.add(space)
             # The decision stays in sight: the row under the cursor takes two lines at
             # most (the longest names, on a wildlife landmark's four cards), so others show.
-            assert len(panel._wrapped[screen.chip_turn.spot]) <= 2, _drawn(panel)
+            assert len(panel._wrapped[screen.ui.chip_turn.spot]) <= 2, _drawn(panel)
             await pilot.press("down")
             await pilot.pause()
         assert set(longest) <= named
@@ -587,7 +587,7 @@ async def test_the_card_under_the_cursor_shows_whole_in_a_small_window(tmp_path)
         await pilot.press(row.key)
         await settle(pilot)
         assert screen._current_mode() == "send"
-        sending = screen.chip_turn.sending
+        sending = screen.ui.chip_turn.sending
         for _ in range(len(sending.targets)):
             card = app.match.state.stacks[sending.targets[sending.cursor]][0]
             text = " ".join(screen_text(app).split())

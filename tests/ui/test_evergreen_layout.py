@@ -65,11 +65,11 @@ async def test_the_planet_cursor_stops_at_every_edge(tmp_path):
         screen = app.screen
         await pilot.press(*["up"] * (SIZE + 2), *["left"] * (SIZE + 2))
         await pilot.pause()
-        assert screen.cursor_space == 0
+        assert screen.ui.cursor_space == 0
         assert "A1 is on the planet's left edge" in screen_text(app)
         await pilot.press(*["down"] * (SIZE + 2), *["right"] * (SIZE + 2))
         await pilot.pause()
-        assert screen.cursor_space == SIZE * SIZE - 1
+        assert screen.ui.cursor_space == SIZE * SIZE - 1
         assert f"{space_name(SIZE * SIZE - 1)} is on the planet's right edge" in screen_text(app)
 
 
@@ -80,11 +80,11 @@ async def test_the_draft_cursor_stops_at_the_row_ends(tmp_path):
         screen = app.screen
         await pilot.press("left")
         await pilot.pause()
-        assert screen.choice == 0 and "first choice" in screen_text(app)
+        assert screen.ui.choice == 0 and "first choice" in screen_text(app)
         row = len(app.match.state.row)
         await pilot.press(*["right"] * (row + 2))
         await pilot.pause()
-        assert screen.choice == row - 1 and "last choice" in screen_text(app)
+        assert screen.ui.choice == row - 1 and "last choice" in screen_text(app)
 
 
 async def test_the_inspector_shows_the_highlighted_card_whole_and_closes_on_a_pass(tmp_path):
@@ -98,7 +98,7 @@ async def test_the_inspector_shows_the_highlighted_card_whole_and_closes_on_a_pa
         await pilot.pause()
         panel = screen.query_one(InspectorPanel)
         assert panel.is_open
-        highlighted = screen._choices(screen.current_view())[screen.choice].card
+        highlighted = screen._choices(screen.current_view())[screen.ui.choice].card
         entry = card_entry(highlighted)
         # The screenshot's text drops spaces between styled spans and wraps lines: compare without them.
         shown = "".join(screen_text(app).split())
@@ -149,15 +149,15 @@ async def test_each_seat_keeps_its_own_side_panel(tmp_path):
         screen = app.screen
         await pilot.press("t")
         await pilot.pause()
-        assert screen.panel == "fertility" and screen.has_class("-eg-show-fertility")
+        assert screen.ui.panel == "fertility" and screen.has_class("-eg-show-fertility")
         seat = screen.viewer
         screen.show_to(1 - seat)  # the other seat at the keyboard: its own (fresh) panel
         await pilot.pause()
-        assert screen.panel == "choices" and screen.has_class("-eg-show-choices")
+        assert screen.ui.panel == "choices" and screen.has_class("-eg-show-choices")
         assert not screen.has_class("-eg-show-fertility")
         screen.show_to(seat)  # and back: the panel this seat chose
         await pilot.pause()
-        assert screen.panel == "fertility" and screen.has_class("-eg-show-fertility")
+        assert screen.ui.panel == "fertility" and screen.has_class("-eg-show-fertility")
 
 
 async def test_hovering_a_space_gives_its_full_text_as_a_tooltip(tmp_path):
@@ -204,7 +204,7 @@ async def test_the_inspector_on_a_draft_choice_names_the_card_by_its_number_sign
         screen = app.screen
         await pilot.press("i")
         await pilot.pause()
-        card = screen._choices(screen.current_view())[screen.choice].card
+        card = screen._choices(screen.current_view())[screen.ui.choice].card
         text = str(screen.query_one(InspectorPanel).query_one("#inspector-text").render())
         assert f"Card #{card}: " in text
         assert not re.search(r"Card \d", text)
@@ -221,13 +221,13 @@ async def test_a_plan_opens_with_the_cursor_where_a_step_can_be_taken(tmp_path):
         centre = SIZE * (SIZE // 2) + SIZE // 2
         assert app.match.state.players[0].board[centre] == "#"
         playable = {action.space for action in screen.viewer_legal_actions() if getattr(action, "space", None) is not None}
-        assert screen.cursor_space in playable
-        row, column = divmod(screen.cursor_space, SIZE)
+        assert screen.ui.cursor_space in playable
+        row, column = divmod(screen.ui.cursor_space, SIZE)
         assert abs(row - SIZE // 2) + abs(column - SIZE // 2) == 1
         assert "no step here" not in screen_text(app)
         # Walked back onto the ravine by the player, the cursor stays there.
         towards_centre = {-1: "down", 1: "up"}.get(row - SIZE // 2) or {-1: "right", 1: "left"}[column - SIZE // 2]
         await pilot.press(towards_centre)
         await pilot.pause()
-        assert screen.cursor_space == centre
+        assert screen.ui.cursor_space == centre
         assert "no step here" in screen_text(app)

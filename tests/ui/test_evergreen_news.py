@@ -162,7 +162,7 @@ async def test_a_sprout_outside_the_drafted_biome_asks_first(tmp_path):
         screen = app.screen
         state = app.match.state
         outside = a_sprout_space_outside_the_card(app, state)
-        screen.cursor_space = outside
+        screen.ui.cursor_space = outside
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -207,7 +207,7 @@ async def test_a_new_list_opens_on_its_first_row(tmp_path):
         await finish_plan(app, pilot)
         await settle(app, pilot)
         assert app.match.state.round == 2 and app.match.state.phase == "draft"
-        assert screen.choice == 0
+        assert screen.ui.choice == 0
 
 
 async def test_a_hint_names_the_card_it_would_draft(tmp_path):
@@ -216,8 +216,8 @@ async def test_a_hint_names_the_card_it_would_draft(tmp_path):
         await pilot.pause()
         screen = app.screen
         await pilot.press("h")
-        await wait_for(pilot, lambda: screen.hint is not None)
-        message = screen._message.plain
+        await wait_for(pilot, lambda: screen.ui.hint is not None)
+        message = screen.ui.message.plain
         assert message.startswith("Hint: Draft ") and "rises to level 1" in message
 
 

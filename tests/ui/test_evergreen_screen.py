@@ -156,7 +156,7 @@ async def test_after_planting_the_status_names_what_stands_under_the_cursor(tmp_
     async with app.run_test(size=(80, 24)) as pilot:
         await draft_to_the_action_phase(app, pilot)
         await plant(app, pilot, "left")  # C4, empty on a fresh planet
-        assert app.match.state.players[0].plan.board[app.screen.cursor_space] == "s"
+        assert app.match.state.players[0].plan.board[app.screen.ui.cursor_space] == "s"
         status = str(app.screen.query_one("#status").render())
         assert "nothing here" not in status
         assert "sprout" in status

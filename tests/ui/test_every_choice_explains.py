@@ -57,12 +57,12 @@ async def walk_evergreen_spaces(pilot, screen: GameScreen) -> list[str]:
     spaces = sorted({action.space for action in screen.viewer_legal_actions() if getattr(action, "space", None) is not None})
     for space in spaces[:CHOICES]:
         row, column = divmod(space, SIZE)
-        here_row, here_column = divmod(screen.cursor_space, SIZE)
+        here_row, here_column = divmod(screen.ui.cursor_space, SIZE)
         keys = ["down" if row > here_row else "up"] * abs(row - here_row)
         keys += ["right" if column > here_column else "left"] * abs(column - here_column)
         await pilot.press(*keys)
         await settle(pilot)
-        assert screen.cursor_space == space
+        assert screen.ui.cursor_space == space
         text = await inspect(pilot, screen, f"space {space}")
         # Each step the space offers is explained by its key ("o: your power, …").
         assert any(line.startswith(("p: ", "g: ", "o: ", "l: ", "o (anywhere): ")) for line in text.splitlines()), text

@@ -71,7 +71,7 @@ async def at_anns_turn(tmp_path, slug: str) -> AsyncIterator[tuple[BoardGamesApp
 
 async def ask_for_hint(pilot, screen: GameScreen) -> None:
     await pilot.press("h")
-    await wait_for(pilot, lambda: screen.hint is not None)
+    await wait_for(pilot, lambda: screen.ui.hint is not None)
 
 
 @pytest.mark.parametrize("slug", sorted(GAMES))
@@ -80,7 +80,7 @@ async def test_hint_highlights_a_legal_move_that_only_the_players_key_plays(tmp_
         moves_before = len(app.match.moves)
         state_before = app.match.state
         await ask_for_hint(pilot, screen)
-        hint = screen.hint
+        hint = screen.ui.hint
         assert hint in app.match.rules.legal_actions(app.match.view(0), 0)
         assert "Hint:" in screen_text(app)
         # Asking changed nothing: the player has not moved yet.
@@ -90,7 +90,7 @@ async def test_hint_highlights_a_legal_move_that_only_the_players_key_plays(tmp_
         await pilot.pause()
         assert app.match.moves[moves_before].action == hint
         # The move made the hint stale: it is gone from the screen's state and its status line.
-        assert screen.hint is None
+        assert screen.ui.hint is None
         assert "Hint:" not in status(app)
 
 
@@ -98,7 +98,7 @@ async def test_hint_highlights_a_legal_move_that_only_the_players_key_plays(tmp_
 async def test_a_hint_names_its_move_with_the_games_reason_and_its_record(tmp_path, slug):
     async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         await ask_for_hint(pilot, screen)
-        explanation = app.match.game.narrator.explain_move(app.match.view(0), 0, screen.hint)
+        explanation = app.match.game.narrator.explain_move(app.match.view(0), 0, screen.ui.hint)
         line = status(app)
         assert line.startswith(f"Hint: {explanation.move.rstrip('.')} — ")
         if explanation.reason:
@@ -121,7 +121,7 @@ async def test_a_hint_is_refused_with_a_reason_while_the_bot_is_to_move(tmp_path
         moves = len(app.match.moves)
         await pilot.press("h")
         await pilot.pause(0.1)
-        assert screen.hint is None
+        assert screen.ui.hint is None
         assert status(app) == NOT_YOUR_MOVE
         assert len(app.match.moves) == moves
 
@@ -137,7 +137,7 @@ async def test_a_hint_still_being_found_is_dropped_by_a_move(tmp_path, slug, mon
         assert len(app.match.moves) > moves and app.match.moves[moves].seat == 0, "Enter played Ann's move at once"
         # Long enough for the search to have finished; its answer must not appear.
         await pilot.pause(1.5)
-        assert screen.hint is None
+        assert screen.ui.hint is None
         assert "Hint:" not in status(app)
 
 
@@ -146,11 +146,11 @@ async def test_a_refused_undo_keeps_the_hint_it_did_not_make_stale(tmp_path, slu
     async with at_anns_turn(tmp_path, slug) as (app, pilot, screen):
         assert not app.match.can_undo(0), "nothing has been played yet"
         await ask_for_hint(pilot, screen)
-        hint = screen.hint
+        hint = screen.ui.hint
         await pilot.press("u")
         await pilot.pause()
         assert status(app).startswith("Undo is not possible. ")
-        assert screen.hint == hint
+        assert screen.ui.hint == hint
 
 
 # Games where a seat's turn has several moves (a plan, a split), so an undo inside it is
@@ -171,7 +171,7 @@ async def test_an_undo_drops_the_hint(tmp_path, slug):
         await pilot.press("u")
         await pilot.pause()
         assert status(app) == "Move taken back."
-        assert screen.hint is None
+        assert screen.ui.hint is None
 
 
 def record(action: str, visits: int, win_rate: float, mean_reward: float | None = None, margin: float = 0.0) -> MoveStats:
@@ -284,7 +284,7 @@ async def test_enter_plays_an_evergreen_hint_to_finish_the_plan(tmp_path):
             assert screen.submit(screen.viewer_legal_actions()[0])
         assert Finish() in screen.viewer_legal_actions()
         moves = len(app.match.moves)
-        screen.hint = Finish()
+        screen.ui.hint = Finish()
         await pilot.press("enter")
         await pilot.pause()
         if app.match.moves[moves:]:

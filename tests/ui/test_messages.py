@@ -156,7 +156,7 @@ async def test_a_key_bound_to_nothing_says_so_and_changes_nothing(tmp_path, slug
         before = app.match.state.model_dump()
         await pilot.press("x")
         await pilot.pause()
-        message = screen._message.plain if screen._message is not None else ""
+        message = screen.ui.message.plain if screen.ui.message is not None else ""
         assert message.startswith("The key x does nothing") or (slug == "everbloom" and message), message
         assert app.match.state.model_dump() == before
 

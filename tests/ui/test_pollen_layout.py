@@ -104,7 +104,7 @@ async def test_the_inspector_shows_the_cell_and_the_selected_card_and_closes_on_
         await settle(pilot)
         planted = app.match.state.garden[0]
         # Walk onto Ann's card: the inspector names its owner, kind and the token on its corner.
-        dx, dy = planted.x - screen.cursor[0], planted.y - screen.cursor[1]
+        dx, dy = planted.x - screen.ui.cursor[0], planted.y - screen.ui.cursor[1]
         await pilot.press(*(["right" if dx > 0 else "left"] * abs(dx) + ["down" if dy > 0 else "up"] * abs(dy)))
         await pilot.press("2", "i")
         await settle(pilot)
@@ -113,7 +113,7 @@ async def test_the_inspector_shows_the_cell_and_the_selected_card_and_closes_on_
         text = "\n".join(entry.lines)
         assert text.startswith("Ann's ")
         assert "corner: a " in text and "icons around it:" in text
-        selected = screen.selected
+        selected = screen.ui.selected
         assert selected in app.match.state.players[1].hand
         assert "Selected in your hand:" in text
         assert screen.query_one(InspectorPanel).is_open
@@ -138,7 +138,7 @@ async def test_the_cursor_stops_one_ring_beyond_the_cards(tmp_path):
         assert screen.cursor_bounds(screen.current_view()) == (-1, -1, 0, 0)
         await pilot.press(*["up"] * 6, *["left"] * 6)
         await settle(pilot)
-        assert screen.cursor == (-1, -1)
+        assert screen.ui.cursor == (-1, -1)
         assert "The garden ends here" in screen_text(app)
         await pilot.press("tab", "enter")
         screen = await play_to_my_turn(pilot)
@@ -149,12 +149,12 @@ async def test_the_cursor_stops_one_ring_beyond_the_cards(tmp_path):
         assert (left, top, right, bottom) == (min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1)
         await pilot.press(*["right"] * 12, *["down"] * 12)
         await settle(pilot)
-        assert screen.cursor == (right, bottom)
+        assert screen.ui.cursor == (right, bottom)
         # The garden draws that corner, and the rulers number its column and row.
         garden = screen.query_one(GardenView)
         g_left, g_top, g_right, g_bottom = garden.extent
         assert g_left <= left and right <= g_right and g_top <= top and bottom <= g_bottom
-        region = garden.region_of(screen.cursor)
+        region = garden.region_of(screen.ui.cursor)
         scroll_x, scroll_y = garden.scroll_offset
         assert region.x - scroll_x >= RULER_COLUMNS and region.right - scroll_x <= garden.size.width
         assert region.y - scroll_y >= RULER_ROWS and region.bottom - scroll_y <= garden.size.height
@@ -185,11 +185,11 @@ async def test_hovering_a_cell_or_a_hand_card_shows_its_full_text(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await play_to_my_turn(pilot)
         garden = screen.query_one(GardenView)
-        region = garden.region_of(screen.cursor)
+        region = garden.region_of(screen.ui.cursor)
         scroll_x, scroll_y = garden.scroll_offset
         await pilot.hover("#pl-garden", offset=(region.x - scroll_x + 5, region.y - scroll_y + 2))
         await settle(pilot)
-        assert str(garden.tooltip).startswith(f"Cell ({screen.cursor[0]}, {screen.cursor[1]})")
+        assert str(garden.tooltip).startswith(f"Cell ({screen.ui.cursor[0]}, {screen.ui.cursor[1]})")
         # The rulers are no cell: no tooltip there.
         await pilot.hover("#pl-garden", offset=(2, 1))  # inside the border, on the rulers' corner
         await settle(pilot)

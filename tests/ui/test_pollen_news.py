@@ -183,7 +183,7 @@ async def test_move_keys_say_why_they_are_refused(tmp_path):
         await pilot.pause()
         assert screen.thinking == 1
         for key in ("right_square_bracket", "enter", "tab", "left"):
-            screen._message = None
+            screen.ui.message = None
             await pilot.press(key)
             await pilot.pause()
             assert "Bot is choosing a move; wait a moment." in screen_text(app), key
@@ -196,9 +196,9 @@ async def test_a_hint_names_the_card_and_the_cell_and_gives_a_reason(tmp_path):
         await wait_for(pilot, lambda: viewer_acts(app))
         screen = app.screen
         await pilot.press("h")
-        await wait_for(pilot, lambda: screen.hint is not None, rounds=2000)
-        message = screen._message.plain
-        hint = screen.hint
+        await wait_for(pilot, lambda: screen.ui.hint is not None, rounds=2000)
+        message = screen.ui.message.plain
+        hint = screen.ui.hint
         assert message.startswith(f"Hint: Plant your {card_label_of(hint.card)} card at ({hint.x}, {hint.y}) — ")
         # The reason in the game's terms comes before the search's own numbers.
         assert "token at the top-left corner of" in message

@@ -22,7 +22,7 @@ def pollen_app(tmp_path, seats, seed=7) -> BoardGamesApp:
 
 async def walk_to(pilot, screen, target) -> None:
     """Arrow keys from the cursor to `target`, across then down."""
-    dx, dy = target[0] - screen.cursor[0], target[1] - screen.cursor[1]
+    dx, dy = target[0] - screen.ui.cursor[0], target[1] - screen.ui.cursor[1]
     keys = ["right" if dx > 0 else "left"] * abs(dx) + ["down" if dy > 0 else "up"] * abs(dy)
     await pilot.press(*keys)
     await pilot.pause()
@@ -51,7 +51,7 @@ async def test_illegal_cell_gets_the_reason_and_changes_nothing(tmp_path):
         )
         before = app.match.state.model_dump()
         await walk_to(pilot, screen, closed)
-        assert screen.cursor == closed
+        assert screen.ui.cursor == closed
         assert "does not touch any token" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -83,14 +83,14 @@ async def test_clicking_a_cell_twice_plants(tmp_path):
         await pilot.pause()
         screen = app.screen
         garden = screen.query_one("#pl-garden")
-        elsewhere = next(cell for cell in app.match.state.open_cells if cell != screen.cursor)
+        elsewhere = next(cell for cell in app.match.state.open_cells if cell != screen.ui.cursor)
         x, y, _, _ = garden.region_of(elsewhere)
         x, y = x - garden.scroll_offset.x, y - garden.scroll_offset.y
         await pilot.click("#pl-garden", offset=(x + 4, y + 2))
         await pilot.pause()
         # The first click only moves the cursor there.
         assert not app.match.state.garden
-        assert screen.cursor == elsewhere
+        assert screen.ui.cursor == elsewhere
         await pilot.click("#pl-garden", offset=(x + 4, y + 2))
         await pilot.pause()
         assert (app.match.state.garden[0].x, app.match.state.garden[0].y) == elsewhere
@@ -163,11 +163,11 @@ async def test_a_small_garden_is_centred_in_a_wide_panel_and_clicks_still_find_t
         before, after = len(row) - len(row.lstrip()), len(row) - len(row.rstrip())
         assert drawn and before > 20 and abs(before - after) <= 12
         screen = app.screen
-        elsewhere = next(cell for cell in app.match.state.open_cells if cell != screen.cursor)
+        elsewhere = next(cell for cell in app.match.state.open_cells if cell != screen.ui.cursor)
         region = garden.region_of(elsewhere)
         await pilot.click(GardenView, offset=(region.x + 4, region.y + 2))
         await pilot.pause()
-        assert screen.cursor == elsewhere
+        assert screen.ui.cursor == elsewhere
 
 
 async def test_the_key_bar_at_120x40_keeps_the_move_key_and_leaves_out_shared_ones(tmp_path):

@@ -245,16 +245,16 @@ async def test_the_last_decision_of_a_turn_pressed_twice_never_plays_the_next_ca
             if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
                 await deliberately(pilot, stepped_clock)
                 continue
-            if not isinstance(screen, BloomKingdomScreen) or not screen.targets:
+            if not isinstance(screen, BloomKingdomScreen) or not screen.ui.targets:
                 continue
             state = app.match.state
             if state.phase in ("knight", "wizard", "jester", "fortune") and len(state.queue) == 1:
                 break
             deciding = [
-                action for action in screen.targets
+                action for action in screen.ui.targets
                 if isinstance(action, PlayCard) and character_of(action.card) in ("knight", "wizard", "jester", "fortune_teller")
             ]
-            screen.highlight_action(deciding[0] if deciding else screen.targets[0])
+            screen.highlight_action(deciding[0] if deciding else screen.ui.targets[0])
             await pilot.press("enter")
         else:
             raise AssertionError("nobody had the last decision of a turn")
@@ -304,14 +304,14 @@ async def test_a_seat_steps_away_and_only_it_comes_back(tmp_path, stepped_clock)
         screen = app.screen
         assert isinstance(screen, BloomKingdomScreen) and screen.audience == 0
         await pilot.press("right", "right")
-        cursor = screen.cursor
+        cursor = screen.ui.cursor
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
         assert screen.audience is None
         assert "Ann stepped away" in screen_text(app)
         await deliberately(pilot, stepped_clock)
-        assert app.screen is screen and screen.audience == 0 and screen.cursor == cursor
+        assert app.screen is screen and screen.audience == 0 and screen.ui.cursor == cursor
 
 
 async def test_a_round_is_announced_over_the_public_view_then_a_curtain(tmp_path, stepped_clock):
@@ -396,7 +396,7 @@ async def test_u_on_the_tables_screen_while_a_bot_thinks_brings_the_movers_curta
         stepped_clock.wait()
         await pilot.press("u")
         await pilot.pause()
-        assert app.match.state.players[1].chosen is None, screen._message
+        assert app.match.state.players[1].chosen is None, screen.ui.message
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
         # The bot waits for Ben again; his screen comes back only through his curtain.
         await deliberately(pilot, stepped_clock)

@@ -317,8 +317,8 @@ async def test_escape_closes_another_players_board_before_anything_else(tmp_path
         screen = app.screen
         await pilot.press("v")
         await pilot.pause()
-        assert screen.shown_seat == 1
+        assert screen.ui.shown_seat == 1
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen, app.screen
-        assert screen.shown_seat is None
+        assert screen.ui.shown_seat is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from textual import events
@@ -38,6 +39,7 @@ from boardgames_tui.games.bloom_kingdom.widgets import (
 )
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.seat_ui import SeatUI
 
 
 # Below this width the players and the log are put away behind `p`, so the board
@@ -60,6 +62,14 @@ def target_key(action: Any) -> tuple[str, Any]:
     raise TypeError(action)
 
 
+
+@dataclass
+class BloomKingdomSeatUI(SeatUI):
+    targets: list[Any] = field(default_factory=list)
+    cursor: int = 0
+    players_open: bool = False
+
+
 class BloomKingdomScreen(GameScreen):
     BINDINGS = [
         Binding("left,up", "move(-1)", "Previous", show=False),
@@ -76,13 +86,10 @@ class BloomKingdomScreen(GameScreen):
     # Actions that only change what is shown: a replay offers them too.
     VIEW_ACTIONS = frozenset({"toggle_players"})
     # `players_open`: at a compact width, whether the players and log are shown instead of the board.
-    SEAT_UI = (*GameScreen.SEAT_UI, "targets", "cursor", "players_open")
+    SEAT_UI_CLASS = BloomKingdomSeatUI
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
-        self.targets: list[Any] = []
-        self.cursor = 0
-        self.players_open = False
         self._standings_for: tuple[BloomKingdomState, tuple[int | None, bool], list[Any], str | None] | None = None
 
     # -- layout --------------------------------------------------------------------------------
@@ -109,19 +116,19 @@ class BloomKingdomScreen(GameScreen):
     def _place_panels(self) -> None:
         self.set_class(self.compact, "bk-compact")
         self.set_class(self.app.size.width >= WIDE_WIDTH, "bk-wide")
-        self.set_class(self.players_open, "bk-players-open")
+        self.set_class(self.ui.players_open, "bk-players-open")
 
     # -- drawing ----------------------------------------------------------------------------------
     def show_view(self, view: BloomKingdomState, viewer: int | None) -> None:  # type: ignore[override]
         acting = viewer is not None and viewer in self.rules.to_act(view)
-        previous = self.targets[self.cursor] if self.targets and self.cursor < len(self.targets) else None
-        self.targets = self.rules.legal_actions(view, viewer) if acting and self.thinking is None else []
-        if previous in self.targets:
-            self.cursor = self.targets.index(previous)
+        previous = self.ui.targets[self.ui.cursor] if self.ui.targets and self.ui.cursor < len(self.ui.targets) else None
+        self.ui.targets = self.rules.legal_actions(view, viewer) if acting and self.thinking is None else []
+        if previous in self.ui.targets:
+            self.ui.cursor = self.ui.targets.index(previous)
         else:
-            self.cursor = 0
-        cursor_target = target_key(self.targets[self.cursor]) if self.targets else None
-        available = {target_key(action) for action in self.targets}
+            self.ui.cursor = 0
+        cursor_target = target_key(self.ui.targets[self.ui.cursor]) if self.ui.targets else None
+        available = {target_key(action) for action in self.ui.targets}
         phase = view.phase if acting else None
 
         self._place_panels()
@@ -152,7 +159,7 @@ class BloomKingdomScreen(GameScreen):
         prompt = self._prompt_words(view, viewer)
         # Below COMPACT_WIDTH the footer has no room for `p`, and what changed since the
         # seat's last move is behind it: the prompt names the key.
-        if self.compact and not self.players_open:
+        if self.compact and not self.ui.players_open:
             return prompt.rstrip(".") + (" · p: what changed" if self.since_last_turn().lines else " · p: players & log")
         return prompt
 
@@ -201,13 +208,13 @@ class BloomKingdomScreen(GameScreen):
         if entry is None or view is None:
             return entry
         # What the choice does comes first, where its label does not say it.
-        effect = choice_effect(view, self.targets[self.cursor])
+        effect = choice_effect(view, self.ui.targets[self.ui.cursor])
         return entry if effect is None else CatalogueEntry(entry.title, (effect, *entry.lines))
 
     def _highlighted_entry(self) -> CatalogueEntry | None:
-        if not self.targets:
+        if not self.ui.targets:
             return None
-        area, key = target_key(self.targets[self.cursor])
+        area, key = target_key(self.ui.targets[self.ui.cursor])
         view = self.current_view()
         if area == "hand" and key != HIDDEN:
             return card_entry(key)
@@ -243,7 +250,7 @@ class BloomKingdomScreen(GameScreen):
 
     def _submit_asking(self, action: Any) -> None:
         """Submits `action`; the Wizard's "remove nothing", which gives up its effect, asks first."""
-        if action == WizardChoice(column=None) and len(self.targets) > 1:
+        if action == WizardChoice(column=None) and len(self.ui.targets) > 1:
             confirm_then(self, "Let your Wizard remove nothing? Its effect is lost for this turn.", lambda: self.submit(action))
             return
         self.submit(action)
@@ -251,55 +258,55 @@ class BloomKingdomScreen(GameScreen):
     def _set_cursor(self, index: int) -> None:
         # The cursor stops at the first and last choice: wrapping round would land on
         # the far end unnoticed.
-        self.cursor = max(0, min(index, len(self.targets) - 1))
-        self._message = None
+        self.ui.cursor = max(0, min(index, len(self.ui.targets) - 1))
+        self.ui.message = None
         self.redraw(cursor_only=True)
 
     def highlight_action(self, action: Any) -> None:
-        if action in self.targets:
-            self.cursor = self.targets.index(action)
+        if action in self.ui.targets:
+            self.ui.cursor = self.ui.targets.index(action)
 
     def action_move(self, step: int) -> None:
-        if not self.targets:
+        if not self.ui.targets:
             self.say(self._nothing_to_choose(), error=True)
             return
-        if not 0 <= self.cursor + step < len(self.targets):
+        if not 0 <= self.ui.cursor + step < len(self.ui.targets):
             self.say("That is the last choice that way.", error=True)
             return
-        self._set_cursor(self.cursor + step)
+        self._set_cursor(self.ui.cursor + step)
 
     def action_toggle_players(self) -> None:
         if not self.compact:
             self.say("The players and the log are already beside the board at this width.", error=True)
             return
-        self.players_open = not self.players_open
+        self.ui.players_open = not self.ui.players_open
         self._place_panels()
         # The prompt names `p` only while the board is shown.
         self._update_status()
 
     def action_confirm(self) -> None:
-        if not self.targets:
+        if not self.ui.targets:
             self.say(self._nothing_to_choose(), error=True)
             return
-        self._submit_asking(self.targets[self.cursor])
+        self._submit_asking(self.ui.targets[self.ui.cursor])
 
     def action_pick(self, number: int) -> None:
-        if not self.targets:
+        if not self.ui.targets:
             self.say(self._nothing_to_choose(), error=True)
             return
-        area = target_key(self.targets[0])[0]
+        area = target_key(self.ui.targets[0])[0]
         if self.public_view().phase == "knight":
             # Its two answers are shown as y and n, not numbered.
             self.say("The Knight's answer is a letter: y removes a Dragon, n leaves the Dragons.", error=True)
             return
-        choices = [index for index, action in enumerate(self.targets) if target_key(action)[0] == area]
+        choices = [index for index, action in enumerate(self.ui.targets) if target_key(action)[0] == area]
         if number > len(choices):
             self.say(f"There is no choice {number} here: pick 1–{len(choices)}.", error=True)
             return
         self._set_cursor(choices[number - 1])
 
     def action_decide(self, remove: bool) -> None:
-        if not self.targets:
+        if not self.ui.targets:
             self.say(self._nothing_to_choose(), error=True)
             return
         phase = self.public_view().phase
@@ -318,9 +325,9 @@ class BloomKingdomScreen(GameScreen):
         if self.viewer is None or self.thinking is not None:
             return
         key = (message.area, message.key)
-        for index, action in enumerate(self.targets):
+        for index, action in enumerate(self.ui.targets):
             if target_key(action) == key:
-                if index == self.cursor:
+                if index == self.ui.cursor:
                     self._submit_asking(action)
                 else:
                     self._set_cursor(index)

@@ -25,6 +25,7 @@ which also lights the space the action names on the board, and Enter submits it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -73,6 +74,7 @@ from boardgames_tui.games.everbloom.widgets import (
 )
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
+from boardgames_tui.ui.seat_ui import SeatUI
 from boardgames_tui.ui.widgets import TextPanel
 
 PAGE = 6
@@ -101,6 +103,27 @@ ABILITY_LINES = 3
 
 # Every letter that picks something while placing a chip: a landmark, or a grove.
 LETTERS = sorted(set(LANDMARK_LETTERS) | set(GROVE_KEYS))
+
+
+@dataclass(kw_only=True)
+class EverbloomSeatUI(SeatUI):
+    """The highlighted choice, the habitat on show and the half-built wilderness turn."""
+
+    # The seat's wilderness turn as it is built: chip, landmark, split.
+    chip_turn: ChipTurn
+    choice: int = 0
+    # The list `choice` points into: (moves made then, that list).  Another list
+    # opens on its own first or best row, never on a row number picked in the last.
+    choice_key: tuple[int, list[Any]] | None = None
+    # Whose habitat is on screen: None means the viewer's own.
+    shown_seat: int | None = None
+    # In a small window one panel shows under the board at a time (p cycles them).
+    pane: str = PANES[0]
+    # The last decision this seat was shown (moves made then, its step): a new one
+    # brings the choices to the front of a small window.
+    decision_shown: tuple[int, str] | None = None
+    # The pane v left to show a habitat in a small window, restored after a move.
+    pane_before_view: str | None = None
 
 
 class EverbloomScreen(GameScreen):
@@ -136,37 +159,21 @@ class EverbloomScreen(GameScreen):
     ]
 
     rules: EverbloomRules
-    # The highlighted choice, the habitat on show and the half-built wilderness turn.
-    SEAT_UI = (
-        *GameScreen.SEAT_UI, "choice", "_choice_key", "shown_seat", "pane", "chip_turn", "_decision_shown",
-        "_pane_before_view",
-    )
+    SEAT_UI_CLASS = EverbloomSeatUI
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
-        self.choice = 0
-        # The list `choice` points into: (moves made then, that list).  Another list
-        # opens on its own first or best row, never on a row number picked in the last.
-        self._choice_key: tuple[int, list[Any]] | None = None
-        # Whose habitat is on screen: None means the viewer's own.
-        self.shown_seat: int | None = None
-        # In a small window one panel shows under the board at a time (p cycles them).
-        self.pane = PANES[0]
         self._labels_key: tuple[EverbloomState, list[Any], int | None] | None = None
         self._label_list: list[Text] = []
         self._highlight_only = False
-        # The seat's wilderness turn as it is built: chip, landmark, split.
-        self.chip_turn = ChipTurn(self.game)
         # The refusal of a key pressed while another seat was to move, until a move.
         self._waiting_refusal: Text | None = None
         # The lines the "since your last turn" panel was last laid out for.
         self._since_lines: tuple[str, ...] = ()
         self._batch = False
-        # The last decision this seat was shown (moves made then, its step): a new one
-        # brings the choices to the front of a small window.
-        self._decision_shown: tuple[int, str] | None = None
-        # The pane v left to show a habitat in a small window, restored after a move.
-        self._pane_before_view: str | None = None
+
+    def new_seat_ui(self) -> EverbloomSeatUI:
+        return EverbloomSeatUI(chip_turn=ChipTurn(self.game))
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -211,7 +218,7 @@ class EverbloomScreen(GameScreen):
 
     def _show_pane(self) -> None:
         for pane in PANES:
-            self.set_class(pane == self.pane, f"-pane-{pane}")
+            self.set_class(pane == self.ui.pane, f"-pane-{pane}")
 
     def _known_state(self) -> EverbloomState:
         """What the chip turn tries its moves on (a placement can draw from the hidden
@@ -225,14 +232,14 @@ class EverbloomScreen(GameScreen):
         state = self._known_state()
         if not isinstance(getattr(self.table, "state", None), EverbloomState):
             try:
-                return self.chip_turn.asks_before_sending(state, seat, place)
+                return self.ui.chip_turn.asks_before_sending(state, seat, place)
             except IllegalMove:
                 raise
             except Exception:
                 # The seat's view cannot play the chip (it draws what the view hides):
                 # the chip goes alone, and the split follows the host's answer.
                 return True
-        return self.chip_turn.asks_before_sending(state, seat, place)
+        return self.ui.chip_turn.asks_before_sending(state, seat, place)
 
     def _choices_to_front(self, mode: str) -> None:
         """A decision new to this seat opens in front: in a small window the panes of
@@ -240,16 +247,16 @@ class EverbloomScreen(GameScreen):
         if mode == "idle":
             return
         decision = (self.table.moves_made, mode)
-        if decision == self._decision_shown:
+        if decision == self.ui.decision_shown:
             return
-        self._decision_shown = decision
-        if self.has_class("-compact") and self.pane in HIDE_CHOICES:
-            self.pane = PANES[0]
+        self.ui.decision_shown = decision
+        if self.has_class("-compact") and self.ui.pane in HIDE_CHOICES:
+            self.ui.pane = PANES[0]
 
     def action_cycle_pane(self) -> None:
-        self.pane = PANES[(PANES.index(self.pane) + 1) % len(PANES)]
+        self.ui.pane = PANES[(PANES.index(self.ui.pane) + 1) % len(PANES)]
         self._show_pane()
-        self.say(f"Showing {PANE_NAMES[self.pane]} · p: the next panel")
+        self.say(f"Showing {PANE_NAMES[self.ui.pane]} · p: the next panel")
         self.call_after_refresh(self.redraw)
 
     # -- what is on offer -------------------------------------------------------------------------
@@ -273,17 +280,17 @@ class EverbloomScreen(GameScreen):
         """The highlighted row of `legal`: where this seat put it in this very list, or
         the list's opening row when the list is new (a move, an undo, another seat)."""
         moves = self.table.moves_made
-        key = self._choice_key
+        key = self.ui.choice_key
         if key is None or key[0] != moves or (key[1] is not legal and key[1] != legal):
-            self._choice_key = (moves, legal)
+            self.ui.choice_key = (moves, legal)
             view = self.current_view()
-            self.choice = self._opening_row(view, legal) if view is not None else 0
-        self.choice = max(0, min(len(legal) - 1, self.choice))
-        return self.choice
+            self.ui.choice = self._opening_row(view, legal) if view is not None else 0
+        self.ui.choice = max(0, min(len(legal) - 1, self.ui.choice))
+        return self.ui.choice
 
     def _set_list_cursor(self, legal: list[Any], row: int) -> None:
         self._list_cursor(legal)
-        self.choice = row
+        self.ui.choice = row
 
     def _opening_row(self, view: EverbloomState, legal: list[Any]) -> int:
         """The first row, or the best one where the first may waste a move: groves to
@@ -311,14 +318,14 @@ class EverbloomScreen(GameScreen):
         seen = self._seen(view)
         if seen is None:
             return "idle"
-        return self.chip_turn.step(seen, self.table.moves_made)
+        return self.ui.chip_turn.step(seen, self.table.moves_made)
 
     def _current_mode(self) -> str:
         return self._mode(self.current_view())
 
     def _turn_words(self) -> ChipTurnWords:
         """The words of the chip turn of the seat at the keyboard (chip_turn_words.py)."""
-        return ChipTurnWords(self.rules, self.chip_turn)
+        return ChipTurnWords(self.rules, self.ui.chip_turn)
 
     # -- drawing -----------------------------------------------------------------------------------------
     def show_view(self, view: EverbloomState, viewer: int | None) -> None:  # type: ignore[override]
@@ -332,7 +339,7 @@ class EverbloomScreen(GameScreen):
         changed = self._marked("space") | self._marked("landmark")
         seen = self._seen(view)
         if mode == "place" and seen is not None:
-            turn = self.chip_turn
+            turn = self.ui.chip_turn
             rows = turn.place_rows(seen)
             row = turn.highlighted_row(seen)
             # Only the landmark lights up (its row and the detail line name the cards it
@@ -344,7 +351,7 @@ class EverbloomScreen(GameScreen):
             panel.show(said.place_heading(seen), words, turn.spot, [each.key for each in rows])
             self.query_one(DetailPanel).show_text(said.place_detail(seen, row))
         elif mode == "send" and seen is not None:
-            sending = self.chip_turn.sending
+            sending = self.ui.chip_turn.sending
             assert sending is not None
             said = self._turn_words()
             rows = said.send_rows(seen)
@@ -364,7 +371,7 @@ class EverbloomScreen(GameScreen):
             wild.show(view, cursor, targets, changed=changed)
             if acting:
                 heading = view.choice.prompt if view.choice is not None else self._heading(view)
-                panel.show(f"{heading} ({len(legal)})", self._labels(view, legal), self.choice)
+                panel.show(f"{heading} ({len(legal)})", self._labels(view, legal), self.ui.choice)
             else:
                 waiting = and_list([view.name(s) for s in self.rules.to_act(view)])
                 panel.show("Choices", [Text(f"Waiting for {waiting}." if waiting else "—", style="dim")], None, [""])
@@ -375,7 +382,7 @@ class EverbloomScreen(GameScreen):
         # The legend is not highlighted: the board and the detail line already show the
         # landmark, and a cursor move then repaints fewer panels.
         self.query_one(LandmarkPanel).show(view)
-        seat = self.shown_seat if self.shown_seat is not None else viewer
+        seat = self.ui.shown_seat if self.ui.shown_seat is not None else viewer
         habitats = self._marked("habitat")
         self.query_one(HabitatPanel).show(view, seat, viewer, len(view.players) > 1, seat in habitats)
         standing = standings(view, viewer)
@@ -427,17 +434,17 @@ class EverbloomScreen(GameScreen):
         view = self.current_view()
         if view is None:
             return None
-        if self.has_class("-compact") and self.pane == "table":
+        if self.has_class("-compact") and self.ui.pane == "table":
             return self._words().table_entry(view)
-        if self.has_class("-compact") and self.pane == "news":
+        if self.has_class("-compact") and self.ui.pane == "news":
             return CatalogueEntry("Standings now", tuple(standing_lines(view, standings(view, self.viewer))))
-        if self.has_class("-compact") and self.pane == "habitat":
-            seat = self.shown_seat if self.shown_seat is not None else self.viewer
+        if self.has_class("-compact") and self.ui.pane == "habitat":
+            seat = self.ui.shown_seat if self.ui.shown_seat is not None else self.viewer
             return None if seat is None else self._words().habitat_entry(view, seat)
         mode = self._mode(view)
         seen = self._seen(view)
         if mode == "place" and seen is not None:
-            row = self.chip_turn.highlighted_row(seen)
+            row = self.ui.chip_turn.highlighted_row(seen)
             if row is None:
                 return None
             if isinstance(row.action, ChipToGrove):
@@ -445,13 +452,13 @@ class EverbloomScreen(GameScreen):
                 return CatalogueEntry(said.place_row(seen, row).plain, (said.place_detail(seen, row).plain,))
             reach = self.rules.reach(view, seen.seat, row.space)
             if row.plan is not None:
-                chip = self.chip_turn.chip
+                chip = self.ui.chip_turn.chip
                 lines = [f"{chip_words(chip).capitalize() if chip else 'The chip'} here sends {pollinators(row.plan.count)} to {', '.join(row.plan.targets) or 'no card'}."]
             else:
                 lines = [f"Closed to this chip: {row.why}"]
             return self._words().spaces_entry(view, [row.space, *reach], lines)
         if mode == "send" and seen is not None:
-            sending = self.chip_turn.sending
+            sending = self.ui.chip_turn.sending
             assert sending is not None
             spaces = [sending.targets[sending.cursor]] if sending.cursor < len(sending.targets) else []
             return self._words().spaces_entry(view, [*spaces, sending.landmark], [self._turn_words().send_heading(seen)])
@@ -483,7 +490,7 @@ class EverbloomScreen(GameScreen):
         # The footer has no room for every key in a small window: name the panel key here.
         if not self.has_class("-compact"):
             return text
-        if self.pane == "board" and self.since_last_turn().lines:
+        if self.ui.pane == "board" and self.since_last_turn().lines:
             return text + " · p: what changed"
         return text + " · p: panels"
 
@@ -492,7 +499,7 @@ class EverbloomScreen(GameScreen):
         if mode == "place":
             return "place a chip · 1–5 or ←/→ chip · its landmark's letter (or ↑/↓ Enter) · v: habitats · h: hint"
         if mode == "send":
-            sending = self.chip_turn.sending
+            sending = self.ui.chip_turn.sending
             back = " · Esc back" if sending is not None and sending.place is not None else ""
             return f"share out the pollinators · ↑/↓ card · ←/→ -/+ or 0–9 count · Enter send{back}"
         what = view.choice.prompt if view.choice is not None else self._heading(view)
@@ -537,18 +544,18 @@ class EverbloomScreen(GameScreen):
             if action in self.SEND_ACTIONS:
                 if action == "back":
                     # Escape also closes another player's habitat (v).
-                    sending = self.chip_turn.sending
+                    sending = self.ui.chip_turn.sending
                     sending_back = mode == "send" and sending is not None and sending.place is not None
-                    return sending_back or self.shown_seat is not None
+                    return sending_back or self.ui.shown_seat is not None
                 return mode == "send"
             seen = self._seen(self.current_view())
             if mode != "place" or seen is None:
                 return False
             if action == "toggle_ignore":
-                return self.chip_turn.can_ignore(seen)
+                return self.ui.chip_turn.can_ignore(seen)
             if action == "chip" and parameters and parameters[0] == 5:
                 # Only the Lizards have a 5; 1–4 always answer (a spent chip says so).
-                return any(value == 5 for value, _ in self.chip_turn.chip_options(seen))
+                return any(value == 5 for value, _ in self.ui.chip_turn.chip_options(seen))
             return True
         return super().allows(action, parameters)
 
@@ -572,7 +579,7 @@ class EverbloomScreen(GameScreen):
         event.prevent_default()
         view = self.current_view()
         if view is None or not self.viewer_acts(view):
-            self._waiting_refusal = self._message
+            self._waiting_refusal = self.ui.message
 
     def _why_not(self, key: str) -> str:
         """Why `key` does nothing now, and what does."""
@@ -592,7 +599,7 @@ class EverbloomScreen(GameScreen):
         seen = self._seen(view)
         if mode == "place" and seen is not None:
             if key.isdigit():
-                chips = " ".join(str(value) for value, first in self.chip_turn.chip_options(seen) if not first)
+                chips = " ".join(str(value) for value, first in self.ui.chip_turn.chip_options(seen) if not first)
                 return f"There is no {key} chip among yours (chips left: {chips})."
             return f"That key does nothing while placing a chip: {self._prompt_words(view)}."
         if mode == "send":
@@ -608,7 +615,7 @@ class EverbloomScreen(GameScreen):
         """The step changed (another chip, the split opened or closed): redraw it all,
         with the keys it offers and a status bar fitted to its prompt (a cursor move
         keeps the bar's height; a new step need not)."""
-        self._message = None
+        self.ui.message = None
         self.redraw()
 
     def _turn_key(self, refusal: str | None, *, step_changed: bool = False) -> None:
@@ -623,27 +630,27 @@ class EverbloomScreen(GameScreen):
     def action_landmark_move(self, delta: int) -> None:
         seen = self._seen(self.current_view())
         if seen is not None:
-            self._turn_key(self.chip_turn.move_spot(seen, delta))
+            self._turn_key(self.ui.chip_turn.move_spot(seen, delta))
 
     def action_chip_step(self, delta: int) -> None:
         seen = self._seen(self.current_view())
         if seen is not None:
-            self._turn_key(self.chip_turn.step_chip(seen, delta), step_changed=True)
+            self._turn_key(self.ui.chip_turn.step_chip(seen, delta), step_changed=True)
 
     def action_chip(self, value: int) -> None:
         seen = self._seen(self.current_view())
         if seen is not None:
-            self._turn_key(self.chip_turn.pick_chip(seen, value), step_changed=True)
+            self._turn_key(self.ui.chip_turn.pick_chip(seen, value), step_changed=True)
 
     def action_toggle_ignore(self) -> None:
-        self.chip_turn.toggle_ignore()
+        self.ui.chip_turn.toggle_ignore()
         self._refresh_step()
 
     def action_letter(self, letter: str) -> None:
         seen = self._seen(self.current_view())
         if seen is None:
             return
-        refusal = self.chip_turn.spot_of_letter(seen, letter)
+        refusal = self.ui.chip_turn.spot_of_letter(seen, letter)
         if refusal is not None:
             self.say(refusal, error=True)
             return
@@ -657,7 +664,7 @@ class EverbloomScreen(GameScreen):
     def _choose_row(self, seen: Seen) -> None:
         """The highlighted row picked: a closed landmark says why and changes nothing, a
         grove takes the chip's pollinators, an open landmark goes on to the split."""
-        turn = self.chip_turn
+        turn = self.ui.chip_turn
         row = turn.highlighted_row(seen)
         if row is None:
             return
@@ -668,7 +675,7 @@ class EverbloomScreen(GameScreen):
         if isinstance(row.action, ChipToGrove) or self._asks_before_sending(seen.seat, row.action):
             self.submit(row.action)
             return
-        turn.start_sending(seen, row.action, self.hint)
+        turn.start_sending(seen, row.action, self.ui.hint)
         # A hint still being looked for was about the chip step, which this leaves.
         self._drop_hint()
         self._refresh_step()
@@ -677,32 +684,32 @@ class EverbloomScreen(GameScreen):
     def action_card_move(self, delta: int) -> None:
         seen = self._seen(self.current_view())
         if seen is not None:
-            self._turn_key(self.chip_turn.move_cursor(seen, delta))
+            self._turn_key(self.ui.chip_turn.move_cursor(seen, delta))
 
     def action_count_step(self, delta: int) -> None:
         seen = self._seen(self.current_view())
         if seen is not None:
-            self._turn_key(self.chip_turn.set_count(seen, delta, step=True))
+            self._turn_key(self.ui.chip_turn.set_count(seen, delta, step=True))
 
     def action_count(self, value: int) -> None:
         seen = self._seen(self.current_view())
         if seen is not None:
-            self._turn_key(self.chip_turn.set_count(seen, value, step=False))
+            self._turn_key(self.ui.chip_turn.set_count(seen, value, step=False))
 
     def action_back(self) -> None:
         if self.close_view():
             return
         # A hint about this split means nothing back at the chip step.
         self._drop_hint()
-        self.chip_turn.back()
+        self.ui.chip_turn.back()
         self._refresh_step()
 
     def close_view(self) -> bool:
-        if self.shown_seat is None:
+        if self.ui.shown_seat is None:
             return False
-        self.shown_seat = None
-        if self._pane_before_view is not None:
-            self.pane, self._pane_before_view = self._pane_before_view, None
+        self.ui.shown_seat = None
+        if self.ui.pane_before_view is not None:
+            self.ui.pane, self.ui.pane_before_view = self.ui.pane_before_view, None
             self._show_pane()
         self._after_cursor(highlight_only=False)
         return True
@@ -710,14 +717,14 @@ class EverbloomScreen(GameScreen):
     def action_send(self) -> None:
         """Check the whole turn against the rules on a copy, then submit it move by move."""
         seen = self._seen(self.current_view())
-        if seen is None or self.chip_turn.sending is None:
+        if seen is None or self.ui.chip_turn.sending is None:
             return
-        refusal = self.chip_turn.send_refusal(seen)
+        refusal = self.ui.chip_turn.send_refusal(seen)
         if refusal is not None:
             self.say(refusal, error=True)
             return
         try:
-            actions = self.chip_turn.actions(self._known_state(), seen)
+            actions = self.ui.chip_turn.actions(self._known_state(), seen)
         except IllegalMove as refusal_by_rules:
             self.say(refusal_by_rules.reason, error=True)
             return
@@ -738,13 +745,13 @@ class EverbloomScreen(GameScreen):
             return
         if not done or not self.submit(actions[-1]):
             # Refused half-way (never expected after the check): show where things stand.
-            message = self._message
+            message = self.ui.message
             self.advance()
-            self._message = message
+            self.ui.message = message
             self._update_status()
 
     def _after_cursor(self, *, highlight_only: bool = True) -> None:
-        self._message = None
+        self.ui.message = None
         self._highlight_only = highlight_only
         try:
             self.redraw(cursor_only=True)
@@ -760,7 +767,7 @@ class EverbloomScreen(GameScreen):
         if moved == row:
             self.say(f"That is the {'first' if delta < 0 else 'last'} choice of {len(legal)}.", error=True)
             return
-        self.choice = moved
+        self.ui.choice = moved
         self._after_cursor()
 
     def action_pick(self, number: int) -> None:
@@ -820,7 +827,7 @@ class EverbloomScreen(GameScreen):
         view = self.current_view()
         mode = self._mode(view)
         seen = self._seen(view)
-        turn = self.chip_turn
+        turn = self.ui.chip_turn
         if mode == "list":
             legal = self.viewer_legal_actions()
             if action in legal:
@@ -846,8 +853,8 @@ class EverbloomScreen(GameScreen):
         where its pollinators go."""
         view = self.current_view()
         seen = self._seen(view)
-        sending = self.chip_turn.sending
-        decided = self.chip_turn.decided(seen) if seen is not None and self._mode(view) == "send" else ()
+        sending = self.ui.chip_turn.sending
+        decided = self.ui.chip_turn.decided(seen) if seen is not None and self._mode(view) == "send" else ()
         if seen is None or sending is None or sending.place is None or not decided:
             # No split open, or the chip asks for another decision first: the hint is
             # for the chip step (or the list).
@@ -863,14 +870,14 @@ class EverbloomScreen(GameScreen):
         if seats < 2:
             return
         base = self.viewer if self.viewer is not None else 0
-        current = self.shown_seat if self.shown_seat is not None else base
+        current = self.ui.shown_seat if self.ui.shown_seat is not None else base
         following = (current + 1) % seats
-        self.shown_seat = None if following == self.viewer else following
-        if self.has_class("-compact") and self.pane != "habitat":
+        self.ui.shown_seat = None if following == self.viewer else following
+        if self.has_class("-compact") and self.ui.pane != "habitat":
             # A small window shows the habitat in its own pane only: open it, or v did
             # nothing to be seen (and go back to the pane left once the seat moves).
-            self._pane_before_view = self.pane
-            self.pane = "habitat"
+            self.ui.pane_before_view = self.ui.pane
+            self.ui.pane = "habitat"
             self._show_pane()
         self._after_cursor(highlight_only=False)
         view = self.current_view()
@@ -882,13 +889,13 @@ class EverbloomScreen(GameScreen):
         if self._batch:
             # More moves of one distribution follow: draw once, after the last.
             return
-        self.shown_seat = None
-        if self._pane_before_view is not None:
-            self.pane, self._pane_before_view = self._pane_before_view, None
-        self.chip_turn.clear()
-        if self._message is not None and self._message is self._waiting_refusal:
+        self.ui.shown_seat = None
+        if self.ui.pane_before_view is not None:
+            self.ui.pane, self.ui.pane_before_view = self.ui.pane_before_view, None
+        self.ui.chip_turn.clear()
+        if self.ui.message is not None and self.ui.message is self._waiting_refusal:
             # "Wait for Ben's move" is stale once a move was made.
-            self._message = None
+            self.ui.message = None
         super().after_move()
 
     def _undo(self, seat: int) -> None:
@@ -897,8 +904,8 @@ class EverbloomScreen(GameScreen):
         run = 0
         while run < len(own) and isinstance(own[-1 - run], SendPollinator):
             run += 1
-        self.chip_turn.sending = None
-        self.chip_turn.pending = None
+        self.ui.chip_turn.sending = None
+        self.ui.chip_turn.pending = None
         if run <= 1:
             super()._undo(seat)
             return
@@ -915,7 +922,7 @@ class EverbloomScreen(GameScreen):
         if not taken:
             super()._undo(seat)
             return
-        self._message = Text(f"{pollinators(taken)} taken back.", style="bold")
+        self.ui.message = Text(f"{pollinators(taken)} taken back.", style="bold")
         self.advance(prefer=seat)
 
     def on_picked(self, message: Picked) -> None:
@@ -923,17 +930,17 @@ class EverbloomScreen(GameScreen):
         mode = self._current_mode()
         seen = self._seen(self.current_view())
         if message.area == "choice" and mode == "place" and seen is not None:
-            rows = self.chip_turn.place_rows(seen)
+            rows = self.ui.chip_turn.place_rows(seen)
             if 0 <= message.key < len(rows):
-                if message.key == self.chip_turn.spot:
+                if message.key == self.ui.chip_turn.spot:
                     self._choose_row(seen)
                 else:
-                    self.chip_turn.spot = message.key
+                    self.ui.chip_turn.spot = message.key
                     self._after_cursor()
             return
         if message.area == "choice" and mode == "send":
-            if self.chip_turn.sending is not None:
-                self.chip_turn.sending.cursor = message.key
+            if self.ui.chip_turn.sending is not None:
+                self.ui.chip_turn.sending.cursor = message.key
                 self._after_cursor()
             return
         legal = self.viewer_legal_actions()
@@ -942,5 +949,5 @@ class EverbloomScreen(GameScreen):
         if message.key == self._list_cursor(legal):
             self.action_confirm()
         else:
-            self.choice = message.key
+            self.ui.choice = message.key
             self._after_cursor()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -60,6 +61,7 @@ from boardgames_tui.games.evergreen.widgets import (
 )
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
+from boardgames_tui.ui.seat_ui import SeatUI
 
 STEPS = {"left": -1, "right": 1, "up": -SIZE, "down": SIZE}
 # Keys for the steps of an action phase, and what each builds.
@@ -91,6 +93,21 @@ def layout_for(width: int, height: int) -> str:
     return "compact"
 
 
+@dataclass
+class EvergreenSeatUI(SeatUI):
+    # A seat's first plan starts at the planet's centre, never where another seat planted.
+    cursor_space: int = SIZE * (SIZE // 2) + SIZE // 2
+    # The (season, round) whose plan last placed this seat's cursor.
+    cursor_plan: tuple[int, int] | None = None
+    choice: int = 0
+    # The list `choice` points into: a new list opens on its first row.
+    choice_list: tuple[Any, ...] = ()
+    # Whose planet is on screen: None means the viewer's own.
+    shown_seat: int | None = None
+    # The side panel on screen in the compact layout (a key of PANELS).
+    panel: str = "choices"
+
+
 class EvergreenScreen(GameScreen):
     BINDINGS = [
         *[Binding(key, f"step('{key}')", key.title(), show=False) for key in STEPS],
@@ -109,21 +126,10 @@ class EvergreenScreen(GameScreen):
     ]
 
     rules: EvergreenRules
-    # A seat's first plan starts at the planet's centre, never where another seat planted.
-    # `choice_list` is the list `choice` points into: a new list opens on its first row.
-    # `cursor_plan` is the (season, round) whose plan last placed this seat's cursor.
-    SEAT_UI = (*GameScreen.SEAT_UI, "cursor_space", "cursor_plan", "choice", "choice_list", "shown_seat", "panel")
+    SEAT_UI_CLASS = EvergreenSeatUI
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
-        self.cursor_space = SIZE * (SIZE // 2) + SIZE // 2
-        self.cursor_plan: tuple[int, int] | None = None
-        self.choice = 0
-        self.choice_list: tuple[Any, ...] = ()
-        # Whose planet is on screen: None means the viewer's own.
-        self.shown_seat: int | None = None
-        # The side panel on screen in the compact layout (a key of PANELS).
-        self.panel = "choices"
         self.layout_name = ""
         self._standings_cache: tuple[EvergreenState, int | None, list[Standing]] | None = None
 
@@ -152,7 +158,7 @@ class EvergreenScreen(GameScreen):
         """Set the layout for the window's size and the compact panel; True if the layout changed."""
         name = layout_for(self.app.size.width, self.app.size.height)
         for key in PANELS:
-            self.set_class(key == self.panel, f"-eg-show-{key}")
+            self.set_class(key == self.ui.panel, f"-eg-show-{key}")
         if name == self.layout_name:
             return False
         for other in ("compact", "normal", "large"):
@@ -176,9 +182,9 @@ class EvergreenScreen(GameScreen):
             self.say("Every panel is on screen at this window size: t switches panels only below 120×38.")
             return
         keys = list(PANELS)
-        self.panel = keys[(keys.index(self.panel) + 1) % len(keys)]
+        self.ui.panel = keys[(keys.index(self.ui.panel) + 1) % len(keys)]
         self._apply_layout()
-        self.say(f"Side panel: {PANELS[self.panel]} (t shows the next).")
+        self.say(f"Side panel: {PANELS[self.ui.panel]} (t shows the next).")
 
     def show_to(self, seat: int | None, *, curtained: bool = True) -> None:
         super().show_to(seat, curtained=curtained)
@@ -197,12 +203,12 @@ class EvergreenScreen(GameScreen):
         return [
             action
             for action in self.viewer_legal_actions()
-            if isinstance(action, (Plant, Grow, UsePower, LakeGrow)) and action.space == self.cursor_space
+            if isinstance(action, (Plant, Grow, UsePower, LakeGrow)) and action.space == self.ui.cursor_space
         ]
 
     # -- drawing -----------------------------------------------------------------------------------------
     def show_view(self, view: EvergreenState, viewer: int | None) -> None:  # type: ignore[override]
-        seat = self.shown_seat if self.shown_seat is not None else viewer
+        seat = self.ui.shown_seat if self.ui.shown_seat is not None else viewer
         planet = self.query_one(PlanetView)
         acting = self.viewer_acts(view)
         marks = self.change_marks()
@@ -235,18 +241,18 @@ class EvergreenScreen(GameScreen):
                 sun_edge(view),
                 f"{title} · ☀ light " + ("" if self.layout_name == "compact" else "now ") + str(preview.points),
                 lit=preview.lit,
-                cursor=self.cursor_space if own and acting and view.phase == "actions" else None,
+                cursor=self.ui.cursor_space if own and acting and view.phase == "actions" else None,
                 targets=targets,
                 marked={mark[2] for mark in marks if mark[0] == CELL_MARK and mark[1] == seat},
             )
         choices = self._choices(view)
-        if tuple(choices) != self.choice_list:
+        if tuple(choices) != self.ui.choice_list:
             # A new list (the next draft row, the biomes) opens on its first row, never
             # on the row number picked in the last one.
-            self.choice_list = tuple(choices)
-            self.choice = 0
-        if self.choice >= len(choices):
-            self.choice = 0
+            self.ui.choice_list = tuple(choices)
+            self.ui.choice = 0
+        if self.ui.choice >= len(choices):
+            self.ui.choice = 0
         panel = self.query_one(ChoicePanel)
         cards = {mark[1] for mark in marks if mark[0] == CARD_MARK}
         since = self._since_lines() if self.layout_name == "compact" else []
@@ -255,7 +261,7 @@ class EvergreenScreen(GameScreen):
             panel.show(
                 "Draft row",
                 [self._card_line(action.card, marker=action.card == view.marker) for action in choices],
-                self.choice if acting else None,
+                self.ui.choice if acting else None,
                 before=since,
                 after=taken,
             )
@@ -263,7 +269,7 @@ class EvergreenScreen(GameScreen):
             panel.show(
                 "Send the wild leftover to",
                 [Text(BIOME_NAMES[action.biome]) for action in choices],
-                self.choice if acting else None,
+                self.ui.choice if acting else None,
                 before=since,
             )
         else:
@@ -354,11 +360,11 @@ class EvergreenScreen(GameScreen):
         if view.phase in ("draft", "wild"):
             return f"{prompt} · ←/→ or 1–{len(self._choices(view))} to pick, Enter to take"
         here = ", ".join(f"{key}: {STEP_NAMES[type(action)]}" for key, action in self._keyed_steps())
-        where = space_name(self.cursor_space)
+        where = space_name(self.ui.cursor_space)
         if not here:
             # What stands on the space in the seat's own plan (a sprout just planted reads
             # as one), and that no step of the turn can be taken there.
-            glyph = working_board(view, viewer)[self.cursor_space]
+            glyph = working_board(view, viewer)[self.ui.cursor_space]
             stands = "empty" if glyph == EMPTY else PIECE_NAMES.get(glyph, "ravine").lower()
             here = f"{stands}, no step here"
         return f"{prompt} · arrows move ({where}: {here}) · d: done · v: other planets"
@@ -426,28 +432,28 @@ class EvergreenScreen(GameScreen):
         view = self.current_view()
         choices = self._choices(view) if view is not None else []
         if action in choices:
-            self.choice = choices.index(action)
+            self.ui.choice = choices.index(action)
         elif getattr(action, "space", None) is not None:
-            self.shown_seat = None
-            self.cursor_space = action.space
+            self.ui.shown_seat = None
+            self.ui.cursor_space = action.space
 
     def _place_cursor_for_plan(self, view: EvergreenState, targets: set[int]) -> None:
         """A plan opens with the cursor on a space where a step can be taken: every
         planet's centre is a ravine, where nothing is possible.  Only
         when the plan begins, never under the player's hand while they move it."""
         plan = (view.season, view.round)
-        if self.cursor_plan == plan:
+        if self.ui.cursor_plan == plan:
             return
-        self.cursor_plan = plan
-        if not targets or self.cursor_space in targets:
+        self.ui.cursor_plan = plan
+        if not targets or self.ui.cursor_space in targets:
             return
-        row, column = divmod(self.cursor_space, SIZE)
-        self.cursor_space = min(
+        row, column = divmod(self.ui.cursor_space, SIZE)
+        self.ui.cursor_space = min(
             targets, key=lambda space: (abs(space // SIZE - row) + abs(space % SIZE - column), space)
         )
 
     def _after_cursor(self) -> None:
-        self._message = None
+        self.ui.message = None
         self.redraw(cursor_only=True)
 
     def action_step(self, key: str) -> None:
@@ -456,14 +462,14 @@ class EvergreenScreen(GameScreen):
             return
         if view.phase in ("draft", "wild"):
             count = len(self._choices(view))
-            moved = self.choice + (1 if STEPS[key] > 0 else -1)
+            moved = self.ui.choice + (1 if STEPS[key] > 0 else -1)
             if not 0 <= moved < count:
                 self.say("That is the " + ("last" if moved >= count else "first") + " choice: the cursor stops here.")
                 return
-            self.choice = moved
+            self.ui.choice = moved
             self._after_cursor()
             return
-        row, column = divmod(self.cursor_space, SIZE)
+        row, column = divmod(self.ui.cursor_space, SIZE)
         delta = STEPS[key]
         if key in ("left", "right"):
             column += delta
@@ -471,9 +477,9 @@ class EvergreenScreen(GameScreen):
             row += delta // SIZE
         # The cursor stops at the planet's edge: wrapping round would plant on the far side unseen.
         if not (0 <= row < SIZE and 0 <= column < SIZE):
-            self.say(f"{space_name(self.cursor_space)} is on the planet's {key.replace('up', 'top').replace('down', 'bottom')} edge: the cursor stops here.")
+            self.say(f"{space_name(self.ui.cursor_space)} is on the planet's {key.replace('up', 'top').replace('down', 'bottom')} edge: the cursor stops here.")
             return
-        self.cursor_space = row * SIZE + column
+        self.ui.cursor_space = row * SIZE + column
         self._after_cursor()
 
     def action_pick(self, number: int) -> None:
@@ -487,7 +493,7 @@ class EvergreenScreen(GameScreen):
         if number > len(choices):
             self.say(f"There is no choice {number} here: pick 1–{len(choices)}.", error=True)
             return
-        self.choice = number - 1
+        self.ui.choice = number - 1
         self._after_cursor()
 
     def action_confirm(self) -> None:
@@ -496,12 +502,12 @@ class EvergreenScreen(GameScreen):
             return
         choices = self._choices(view)
         if choices:
-            self.submit(choices[self.choice])
+            self.submit(choices[self.ui.choice])
             return
         # A hinted step is played by Enter where it was shown: finishing the plan has no
         # space to stand on, and a space with several steps would otherwise ask which.
-        hinted = self.hint
-        if hinted is not None and getattr(hinted, "space", None) in (None, self.cursor_space):
+        hinted = self.ui.hint
+        if hinted is not None and getattr(hinted, "space", None) in (None, self.ui.cursor_space):
             if hinted in self.viewer_legal_actions():
                 self._submit_guarded(hinted)
                 return
@@ -512,7 +518,7 @@ class EvergreenScreen(GameScreen):
             self.say("Several steps fit this space: " + " · ".join(f"{key}: {STEP_NAMES[type(a)]}" for key, a in steps))
         else:
             # Nothing legal here: ask the rules why planting fails, for a clear reason.
-            self.submit(Plant(space=self.cursor_space))
+            self.submit(Plant(space=self.ui.cursor_space))
 
     def action_do(self, key: str) -> None:
         view = self.current_view()
@@ -528,7 +534,7 @@ class EvergreenScreen(GameScreen):
                 self._submit_guarded(points[0])
                 return
         # Submitted even when not on offer, so the rules say exactly why not.
-        self._submit_guarded(kind(space=self.cursor_space))
+        self._submit_guarded(kind(space=self.ui.cursor_space))
 
     def inspect_target(self) -> CatalogueEntry | None:
         view = self.current_view()
@@ -537,19 +543,19 @@ class EvergreenScreen(GameScreen):
         choices = self._choices(view)
         acting = self.viewer is not None and self.viewer_acts(view)
         if view.phase == "draft" and choices:
-            entry = card_entry(choices[self.choice].card)
-            effect = choice_effect(view, self.viewer, choices[self.choice]) if acting else None
+            entry = card_entry(choices[self.ui.choice].card)
+            effect = choice_effect(view, self.viewer, choices[self.ui.choice]) if acting else None
             return CatalogueEntry(entry.title, (effect, *entry.lines) if effect else entry.lines)
         if view.phase == "wild" and choices:
-            key = choices[self.choice].biome
-            effect = choice_effect(view, self.viewer, choices[self.choice]) if acting else None
+            key = choices[self.ui.choice].biome
+            effect = choice_effect(view, self.viewer, choices[self.ui.choice]) if acting else None
             return CatalogueEntry(BIOME_NAMES[key], (effect or "The wild leftover joins this biome's fertility stack.",))
         planet = self.query_one(PlanetView)
-        text = planet.describe(self.cursor_space)
+        text = planet.describe(self.ui.cursor_space)
         if text is None:
             return None
         title, *lines = text.split("\n")
-        if acting and view.phase == "actions" and self.shown_seat is None:
+        if acting and view.phase == "actions" and self.ui.shown_seat is None:
             # Each step this space offers, by its key, with what it does in full.
             steps = [step_effect(view, self.viewer, key, action) for key, action in self._keyed_steps()]
             points = [step for step in self.viewer_legal_actions() if isinstance(step, UsePower) and step.space is None]
@@ -560,7 +566,7 @@ class EvergreenScreen(GameScreen):
     def _choice_tooltip(self, view: EvergreenState, choices: list[Any]) -> str | None:
         if view.phase != "draft" or not choices:
             return None
-        entry = card_entry(choices[self.choice].card)
+        entry = card_entry(choices[self.ui.choice].card)
         return "\n".join((entry.title, *entry.lines))
 
     def action_finish(self) -> None:
@@ -577,20 +583,20 @@ class EvergreenScreen(GameScreen):
         if seats == 1:
             self.say("There is no other planet: you are the only player.", error=True)
             return
-        current = self.shown_seat if self.shown_seat is not None else (self.viewer or 0)
+        current = self.ui.shown_seat if self.ui.shown_seat is not None else (self.viewer or 0)
         following = (current + 1) % seats
-        self.shown_seat = None if following == self.viewer else following
+        self.ui.shown_seat = None if following == self.viewer else following
         self._after_cursor()
 
     def close_view(self) -> bool:
-        if self.shown_seat is None:
+        if self.ui.shown_seat is None:
             return False
-        self.shown_seat = None
+        self.ui.shown_seat = None
         self._after_cursor()
         return True
 
     def after_move(self) -> None:
-        self.shown_seat = None
+        self.ui.shown_seat = None
         super().after_move()
 
     def on_picked(self, message: Picked) -> None:
@@ -599,15 +605,15 @@ class EvergreenScreen(GameScreen):
         if view is None or not self.viewer_acts(view):
             return
         if message.area == "choice":
-            if message.key == self.choice:
+            if message.key == self.ui.choice:
                 self.action_confirm()
             else:
-                self.choice = message.key
+                self.ui.choice = message.key
                 self._after_cursor()
                 self.say("Click again or press Enter to confirm.")
-        elif message.area == "space" and view.phase == "actions" and self.shown_seat is None:
-            if message.key == self.cursor_space:
+        elif message.area == "space" and view.phase == "actions" and self.ui.shown_seat is None:
+            if message.key == self.ui.cursor_space:
                 self.action_confirm()
             else:
-                self.cursor_space = message.key
+                self.ui.cursor_space = message.key
                 self._after_cursor()

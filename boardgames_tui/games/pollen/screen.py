@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual.app import ComposeResult
@@ -34,9 +35,21 @@ from boardgames_tui.games.pollen.widgets import (
 )
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.seat_ui import SeatUI
 
 Cell = tuple[int, int]
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+
+@dataclass
+class PollenSeatUI(SeatUI):
+    cursor: Cell = (0, 0)
+    selected: int | None = None
+    cursor_placed_for: int | None = None
+    # The move number at which the seat last picked a card or moved the cursor: a
+    # plant before any such choice this turn (a key pressed twice past the curtain)
+    # is asked about first.
+    chosen_for: int | None = None
 
 
 class PollenScreen(GameScreen):
@@ -51,17 +64,10 @@ class PollenScreen(GameScreen):
     ]
 
     rules: PollenRules
-    SEAT_UI = (*GameScreen.SEAT_UI, "cursor", "selected", "_cursor_placed_for", "_chosen_for")
+    SEAT_UI_CLASS = PollenSeatUI
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
-        self.cursor: Cell = (0, 0)
-        self.selected: int | None = None
-        self._cursor_placed_for: int | None = None
-        # The move number at which the seat last picked a card or moved the cursor: a
-        # plant before any such choice this turn (a key pressed twice past the curtain)
-        # is asked about first.
-        self._chosen_for: int | None = None
         # The standings of the view last drawn (public, so shared by every seat).
         self._standings_for: PollenState | None = None
         self._standings: LiveStandings | None = None
@@ -96,15 +102,15 @@ class PollenScreen(GameScreen):
     # -- drawing -----------------------------------------------------------------------------------
     def show_view(self, view: PollenState, viewer: int | None) -> None:  # type: ignore[override]
         choices = self._choices(view)
-        if self.selected not in choices:
-            self.selected = choices[0] if choices else None
+        if self.ui.selected not in choices:
+            self.ui.selected = choices[0] if choices else None
         targets = self._cursor_targets(view)
         # Put the cursor somewhere useful once per move; after that it is the player's.
-        if self._cursor_placed_for != self.table.moves_made:
-            self._cursor_placed_for = self.table.moves_made
-            if targets and self.cursor not in targets:
+        if self.ui.cursor_placed_for != self.table.moves_made:
+            self.ui.cursor_placed_for = self.table.moves_made
+            if targets and self.ui.cursor not in targets:
                 near = view.last_planted or (0, 0)
-                self.cursor = min(targets, key=lambda cell: abs(cell[0] - near[0]) + abs(cell[1] - near[1]))
+                self.ui.cursor = min(targets, key=lambda cell: abs(cell[0] - near[0]) + abs(cell[1] - near[1]))
         acting = self.viewer_acts(view)
         assigning = view.phase == "assign" and acting
         garden = self.query_one(GardenView)
@@ -112,11 +118,11 @@ class PollenScreen(GameScreen):
             view,
             open_cells=set(view.open_cells) if acting and view.phase == "plant" else set(),
             pending_points=set(view.pending_points) if view.phase == "assign" else set(),
-            cursor_cell=None if assigning or not acting else self.cursor,
-            cursor_point=self.cursor if assigning else None,
+            cursor_cell=None if assigning or not acting else self.ui.cursor,
+            cursor_point=self.ui.cursor if assigning else None,
             marks=self.change_marks(),
         )
-        self.query_one(HandPanel).show(view, viewer, self.selected, list(view.pending_tokens))
+        self.query_one(HandPanel).show(view, viewer, self.ui.selected, list(view.pending_tokens))
         # On a short screen the news since the last turn takes the log's place (app.tcss).
         self.set_class(bool(self.since_last_turn().lines), "-news")
         if self._standings_for is not view:
@@ -150,7 +156,7 @@ class PollenScreen(GameScreen):
 
     def _keep_cursor_in_view(self) -> None:
         garden = self.query_one(GardenView)
-        region = garden.region_of(self.cursor)
+        region = garden.region_of(self.ui.cursor)
         if self.public_view().phase == "assign":
             region = Region(region.x - 4, region.y - 1, 9, 3)
         garden.scroll_to_show(region)
@@ -180,7 +186,7 @@ class PollenScreen(GameScreen):
         prompt = self.rules.prompt(view, viewer)
         if view.phase == "assign":
             return f"{prompt} · arrows: a [ ? ] spot · 1–{len(view.pending_tokens)}: a token · Enter places it"
-        card = card_label(self.selected) if self.selected is not None else "a card"
+        card = card_label(self.ui.selected) if self.ui.selected is not None else "a card"
         return f"{prompt} · arrows/Tab move · 1–5 or ]/[ pick a card ({card}) · Enter plants"
 
     def curtain_message(self, seat: int) -> str:
@@ -220,15 +226,15 @@ class PollenScreen(GameScreen):
 
     def highlight_action(self, action: Any) -> None:
         # Both kinds of move name a card or token and a cell: select one, put the cursor on the other.
-        self.selected = action.card if isinstance(action, Plant) else action.token
-        self.cursor = (action.x, action.y)
-        self._chosen_for = self.table.moves_made
+        self.ui.selected = action.card if isinstance(action, Plant) else action.token
+        self.ui.cursor = (action.x, action.y)
+        self.ui.chosen_for = self.table.moves_made
         self.call_after_refresh(self._keep_cursor_in_view)
 
     def _move_cursor(self, cell: Cell) -> None:
-        self.cursor = cell
-        self._chosen_for = self.table.moves_made
-        self._message = None
+        self.ui.cursor = cell
+        self.ui.chosen_for = self.table.moves_made
+        self.ui.message = None
         view = self.current_view()
         if view is not None and view.phase == "plant" and cell not in view.open_cells:
             self._explain(view, cell)
@@ -236,10 +242,10 @@ class PollenScreen(GameScreen):
 
     def _explain(self, view: PollenState, cell: Cell) -> None:
         """Why the cell under the cursor cannot take a card, straight from the rules."""
-        if self.selected is None or self.viewer is None:
+        if self.ui.selected is None or self.viewer is None:
             return
         try:
-            self.rules.validate(view, self.viewer, Plant(card=self.selected, x=cell[0], y=cell[1]))
+            self.rules.validate(view, self.viewer, Plant(card=self.ui.selected, x=cell[0], y=cell[1]))
         except IllegalMove as refusal:
             self.say(f"{cell_label(cell)}: {refusal.reason}", about_cursor=True)
 
@@ -252,10 +258,10 @@ class PollenScreen(GameScreen):
             # Few spots wait for a token: the arrows walk through them in reading order.
             self.action_jump(1 if dx + dy > 0 else -1)
             return
-        x, y = self.cursor[0] + dx, self.cursor[1] + dy
+        x, y = self.ui.cursor[0] + dx, self.ui.cursor[1] + dy
         left, top, right, bottom = self.cursor_bounds(view)
         if not (left <= x <= right and top <= y <= bottom):
-            self.say(f"The garden ends here: no card can go further {key} than {cell_label(self.cursor)}.", about_cursor=True)
+            self.say(f"The garden ends here: no card can go further {key} than {cell_label(self.ui.cursor)}.", about_cursor=True)
             return
         self._move_cursor((x, y))
 
@@ -267,8 +273,8 @@ class PollenScreen(GameScreen):
         if not targets:
             self.say("No cell is open for a card: nothing to jump to.", error=True)
             return
-        if self.cursor in targets:
-            index = (targets.index(self.cursor) + step) % len(targets)
+        if self.ui.cursor in targets:
+            index = (targets.index(self.ui.cursor) + step) % len(targets)
         else:
             index = 0 if step > 0 else len(targets) - 1
         self._move_cursor(targets[index])
@@ -281,10 +287,10 @@ class PollenScreen(GameScreen):
         if not choices:
             self.say("Your hand is empty: there is no card to choose.", error=True)
             return
-        index = choices.index(self.selected) if self.selected in choices else 0
-        self.selected = choices[(index + step) % len(choices)]
-        self._chosen_for = self.table.moves_made
-        self._message = None
+        index = choices.index(self.ui.selected) if self.ui.selected in choices else 0
+        self.ui.selected = choices[(index + step) % len(choices)]
+        self.ui.chosen_for = self.table.moves_made
+        self.ui.message = None
         self.redraw(cursor_only=True)
 
     def action_pick(self, number: int) -> None:
@@ -296,34 +302,34 @@ class PollenScreen(GameScreen):
             what = "token" if view.phase == "assign" else "card"
             self.say(f"There is no {what} {number} here: pick 1–{len(choices)}.", error=True)
             return
-        self.selected = choices[number - 1]
-        self._chosen_for = self.table.moves_made
-        self._message = None
+        self.ui.selected = choices[number - 1]
+        self.ui.chosen_for = self.table.moves_made
+        self.ui.message = None
         self.redraw(cursor_only=True)
 
     def action_confirm(self) -> None:
         view = self._acting_view()
         if view is None:
             return
-        if self.selected is None:
+        if self.ui.selected is None:
             self.say("Pick a card first (1–5 or ]).", error=True)
             return
-        x, y = self.cursor
+        x, y = self.ui.cursor
         if view.phase == "assign":
             # The Enter that planted, pressed twice, must not place a token unchosen too.
-            action: Any = PlaceToken(token=self.selected, x=x, y=y)
+            action: Any = PlaceToken(token=self.ui.selected, x=x, y=y)
             question = (
-                f"Place the {token_label(self.selected)} token at {point_label((x, y))}? "
+                f"Place the {token_label(self.ui.selected)} token at {point_label((x, y))}? "
                 "You have not picked a token or moved to a spot since your last move."
             )
-            chosen = self._chosen_for == self.table.moves_made or (x, y) not in view.pending_points
+            chosen = self.ui.chosen_for == self.table.moves_made or (x, y) not in view.pending_points
         else:
-            action = Plant(card=self.selected, x=x, y=y)
+            action = Plant(card=self.ui.selected, x=x, y=y)
             question = (
-                f"Plant your {card_label(self.selected)} card at {cell_label((x, y))}? "
+                f"Plant your {card_label(self.ui.selected)} card at {cell_label((x, y))}? "
                 "You have not picked a card or moved the cursor this turn."
             )
-            chosen = self._chosen_for == self.table.moves_made or (x, y) not in view.open_cells
+            chosen = self.ui.chosen_for == self.table.moves_made or (x, y) not in view.open_cells
         if chosen:
             # A chosen move, or a refused one (which says why and changes nothing).
             self.submit(action)
@@ -343,22 +349,22 @@ class PollenScreen(GameScreen):
         if view is None or not self.viewer_acts(view):
             return None
         if view.phase == "assign":
-            if self.selected is None:
+            if self.ui.selected is None:
                 return None
-            token = pollinator_token_entry(self.selected)
-            here = [token_effect(view, self.viewer, self.selected, self.cursor)] if self.cursor in view.pending_points else []
+            token = pollinator_token_entry(self.ui.selected)
+            here = [token_effect(view, self.viewer, self.ui.selected, self.ui.cursor)] if self.ui.cursor in view.pending_points else []
             return CatalogueEntry(
                 f"Token to place: {token.title}",
-                (*token.lines, f"The cursor is on {point_label(self.cursor)}.", *here),
+                (*token.lines, f"The cursor is on {point_label(self.ui.cursor)}.", *here),
             )
-        cell = cell_entry(view, self.cursor)
+        cell = cell_entry(view, self.ui.cursor)
         lines = list(cell.lines)
-        if self.selected is not None and self.selected in self._hand(view):
-            card = garden_card_entry(self.selected)
+        if self.ui.selected is not None and self.ui.selected in self._hand(view):
+            card = garden_card_entry(self.ui.selected)
             lines.append(f"Selected in your hand: {card.title}.")
             lines.extend(card.lines)
-            if self.cursor in view.open_cells:
-                lines.extend(plant_effect(view, self.viewer, self.selected, self.cursor))
+            if self.ui.cursor in view.open_cells:
+                lines.extend(plant_effect(view, self.viewer, self.ui.selected, self.ui.cursor))
         return CatalogueEntry(cell.title, tuple(lines))
 
     def on_picked(self, message: Picked) -> None:
@@ -367,16 +373,16 @@ class PollenScreen(GameScreen):
         if view is None:
             return
         if message.area == "hand":
-            self.selected = message.key
-            self._chosen_for = self.table.moves_made
-            self._message = None
+            self.ui.selected = message.key
+            self.ui.chosen_for = self.table.moves_made
+            self.ui.message = None
             self.redraw(cursor_only=True)
             return
         cell, point = message.key
         target = point if view.phase == "assign" else cell
-        if target == self.cursor:
+        if target == self.ui.cursor:
             self.action_confirm()
         else:
             self._move_cursor(target)
-            if self._message is None:
+            if self.ui.message is None:
                 self.say("Click again or press Enter to confirm.")

@@ -25,7 +25,7 @@ async def test_a_grove_set_to_zero_leaves_its_pollinators_there(tmp_path):
         # The jungle grove's row follows the four cards (the list stops at its ends), set to none.
         await pilot.press("down", "down", "down", "down", "0")
         await pilot.pause()
-        sending = screen.chip_turn.sending
+        sending = screen.ui.chip_turn.sending
         assert sending.kept == 3 and sending.groves == {"jungle": 0}
         assert sum(sending.counts.values()) == 1, _status(app)
         assert "1 pollinator, all placed · 3 stay in groves" in screen_text(app)
