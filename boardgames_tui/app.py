@@ -17,6 +17,7 @@ from textual.screen import Screen
 from boardgames_tui import missing_dependency
 
 from boardgames_tui.ui.menu import MenuScreen
+from boardgames_tui.ui import textual_compat
 
 # The engine, pydantic, the settings and the game screens load on first use or just
 # after the menu's first frame, not at start-up: the menu appears as fast as a bare
@@ -65,6 +66,7 @@ class BoardGamesApp(App[None]):
         seat_only: bool = False,
     ) -> None:
         super().__init__()
+        textual_compat.install()
         # A seat of another machine's table to join at start (`boardgames-tui join`).
         self.join_link = join
         # A browser seat, run on the host's machine: the joined game and nothing else

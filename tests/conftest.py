@@ -53,7 +53,7 @@ def curtains_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 # seed makes the same moves and hints on any machine, busy or not, in a fraction of
 # the time.  The rules' and the bots' own tests (engine/, games/) and the
 # benchmarks keep the real budgets.
-SCREEN_TEST_FOLDERS = {"ui", "snapshots", "web"}
+SCREEN_TEST_FOLDERS = {"ui", "snapshots", "web", "terminal"}
 
 
 @pytest.fixture(autouse=True)
