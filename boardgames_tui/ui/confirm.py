@@ -20,6 +20,8 @@ from textual.widgets import Button, Static
 class ConfirmScreen(ModalScreen[bool]):
     """Lays over the screen that asked (the same audience: it adds nothing private)."""
 
+    # How the game screen under it names it (`GameScreen.on_screen_resume`).
+    LAYER_NAME = "the question"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),

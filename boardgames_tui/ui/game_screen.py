@@ -347,6 +347,8 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         # What keys still wait for quiet after ("the curtain", "the lesson"): a key
         # held, or pressed twice, to close it must not also play on the screen behind.
         self._keys_settling: str | None = None
+        # The screen laid over this one, while one is (a dialog, an announcement…).
+        self._covered_by: object = None
         self.thinking: int | None = None
         # The seat whose move handed the screen to the table (a bot or another machine
         # plays next): it may still take that move back, from the table's screen or
@@ -788,6 +790,19 @@ class GameScreen(QuietGuard, SizedScreen[None]):
         self.start_quiet()
         self._keys_settling = what
 
+    def on_screen_suspend(self) -> None:
+        stack = self.app.screen_stack
+        self._covered_by = stack[-1] if stack else None
+
+    def on_screen_resume(self) -> None:
+        """A screen laid over this one has closed (a question, an announcement, the rules):
+        keys wait for quiet, as after a lesson, so that the key that closed it, pressed
+        twice or held, is not taken here before this screen is on the terminal.  The
+        curtain decides for itself (`_after_curtain`)."""
+        covered, self._covered_by = self._covered_by, None
+        if covered is not None and covered is not self and covered is not self._curtain:
+            self._settle_keys_after(getattr(covered, "LAYER_NAME", "the screen over the game"))
+
     def key_left_over(self, event: events.Key) -> bool:
         """Whether `event` came on the heels of the curtain or a lesson (a key held or
         pressed twice to close it): then it is used for nothing, and the bar says so."""
@@ -1094,6 +1109,7 @@ class GameScreen(QuietGuard, SizedScreen[None]):
     def action_inspect(self) -> None:
         panel = self.query_one(InspectorPanel)
         if panel.close():
+            self._settle_keys_after("the inspector")
             return
         entry = self.inspect_target() if self.viewer is not None else None
         if entry is None:
@@ -1103,7 +1119,10 @@ class GameScreen(QuietGuard, SizedScreen[None]):
 
     def action_step_back(self) -> None:
         """Escape closes the inspector or an open view; otherwise it never leaves a game without a question."""
-        if self.query_one(InspectorPanel).close() or self.close_view():
+        if self.query_one(InspectorPanel).close():
+            self._settle_keys_after("the inspector")
+            return
+        if self.close_view():
             return
         if self.app.settings.confirmations:
             self.action_leave()

@@ -95,6 +95,8 @@ class LessonPanel(Vertical, can_focus=False):
 class LessonsSeenScreen(ModalScreen[None]):
     """`L`: the lessons this seat has seen so far, to read again (the seat's own audience)."""
 
+    # How the game screen under it names it (`GameScreen.on_screen_resume`).
+    LAYER_NAME = "the lessons so far"
     BINDINGS = [Binding("escape,enter,L", "close", "Close")]
     DEFAULT_CSS = """
     LessonsSeenScreen { align: center middle; }

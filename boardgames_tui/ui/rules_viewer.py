@@ -65,6 +65,8 @@ def legend_renderable(entries: list[LegendEntry]) -> RenderableType:
 
 
 class RulesScreen(SizedScreen[None]):
+    # How the game screen under it names it (`GameScreen.on_screen_resume`).
+    LAYER_NAME = "the rules"
     BINDINGS = [
         Binding("escape,q,f1", "close", "Close"),
         Binding("f2", "show_tab('legend')", "Legend"),

@@ -220,6 +220,8 @@ class AnnouncementScreen(QuietGuard, ModalScreen[str | None]):
     dismiss it unread.
     """
 
+    # How the game screen under it names it (`GameScreen.on_screen_resume`).
+    LAYER_NAME = "the announcement"
     BINDINGS = [
         # Before the focused button's own Enter, as on the curtain: the guard decides.
         Binding("enter,space", "close", "Continue", priority=True),
