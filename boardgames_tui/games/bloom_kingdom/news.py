@@ -126,15 +126,18 @@ def _pending_line(state: BloomKingdomState) -> str | None:
     return None
 
 
-def lead_line(names: list[str], scores: list[int]) -> str:
+def lead_line(names: list[str], scores: list[int], *, over: bool = False) -> str:
     """"In the lead: Ann, by 2 points (20 to 18)." or "Shared lead: Ann and Ben, 20 points
-    each."; no verb follows a name, so any name reads right (even one spelt "You")."""
+    each."; once the game is `over`, who won: "Winner: Ann, by 2 points (20 to 18)." or
+    "Shared victory: Ann and Ben, 20 points each." (the rules share a tie for the most
+    points).  No verb follows a name, so any name reads right (even one spelt "You")."""
+    lead, shared = ("Winner", "Shared victory") if over else ("In the lead", "Shared lead")
     best = max(scores)
     leaders = [names[seat] for seat, score in enumerate(scores) if score == best]
     if len(leaders) > 1:
-        return f"Shared lead: {and_list(leaders)}, {plural(best, 'point')} each."
+        return f"{shared}: {and_list(leaders)}, {plural(best, 'point')} each."
     runner_up = max((score for score in scores if score != best), default=best)
-    return f"In the lead: {leaders[0]}, by {plural(best - runner_up, 'point')} ({best} to {runner_up})."
+    return f"{lead}: {leaders[0]}, by {plural(best - runner_up, 'point')} ({best} to {runner_up})."
 
 
 def round_moment(state: BloomKingdomState, number: int) -> TableMoment:
@@ -155,7 +158,7 @@ def round_moment(state: BloomKingdomState, number: int) -> TableMoment:
         lines.append(f"Best this round: {best_names[0]} with {plural(best, 'point')}.")
     scores = totals(state.rounds[:number], len(names))
     lines.append("Totals: " + " · ".join(f"{name} {score}" for name, score in zip(names, scores)) + ".")
-    lines.append(lead_line(names, scores))
+    lines.append(lead_line(names, scores, over=state.phase == "over" and number == len(state.rounds)))
     if number < ROUNDS and state.phase != "over":
         heading = f"Round {number} scored — the display stays for round {number + 1}"
     else:
@@ -269,7 +272,7 @@ def changes_since(before: BloomKingdomState, after: BloomKingdomState, seat: int
         scored = " · ".join(f"{name} {result.total}" for name, result in zip(names, after.rounds[number - 1]))
         lines.append(f"Round {number} scored: {scored}.")
     if len(after.rounds) > len(before.rounds):
-        lines.append(lead_line(names, after_totals))
+        lines.append(lead_line(names, after_totals, over=after.phase == "over"))
     return ChangeReport(marks=frozenset(marks), lines=tuple(lines))
 
 

@@ -250,3 +250,33 @@ def test_words_work_for_any_name():
     assert news.lead_line(["You", "James"], [3, 3]) == "Shared lead: You and James, 3 points each."
     # Four cards dealt each: two turns, then two cards kept.
     assert news.turns_this_round(public(after)) == 2
+
+
+def test_once_the_game_is_over_the_last_scoring_names_the_winner_not_a_lead():
+    import random
+
+    from boardgames_tui.engine.text import and_list
+
+    from .test_bloom_properties import new_game
+
+    state = new_game(3, 5)
+    rng = random.Random(5)
+    while not RULES.is_over(state):
+        before = state
+        seat = RULES.to_act(state)[0]
+        state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    names = [seat.name for seat in state.seats]
+    scores = RULES.totals(state)
+    best = max(scores)
+    winners = [name for name, score in zip(names, scores) if score == best]
+    said = f"Winner: {winners[0]}, by " if len(winners) == 1 else f"Shared victory: {and_list(winners)}, "
+    last = moments_of(before, state)[-1]
+    assert last.heading.endswith("the last round") or "round 3 is scored" in last.heading, last.heading
+    assert last.lines[-1].startswith(said), last.lines[-1]
+    for seat in range(len(names)):
+        report = GAME.narrator.changes_since(RULES.view(before, seat), RULES.view(state, seat), seat)
+        assert report.lines[-1].startswith(said), report.lines
+        assert not any(line.startswith(("In the lead", "Shared lead")) for line in report.lines)
+    # Mid-game the same words name a lead.
+    assert news.lead_line(["You", "James"], [5, 3], over=True) == "Winner: You, by 2 points (5 to 3)."
+    assert news.lead_line(["You", "James"], [3, 3], over=True) == "Shared victory: You and James, 3 points each."
