@@ -36,16 +36,18 @@ def isolated_config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
 
 @pytest.fixture(autouse=True)
 def curtains_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests that drive games press Enter on a curtain or an announcement the moment it
-    rises, and on the game screen the moment its curtain goes down; their guards against
-    held keys are tested (with a stepped clock) on their own."""
+    """Tests that drive games press Enter on a curtain, an announcement or a seat's note
+    the moment it rises, and on the game screen the moment its curtain goes down; their
+    guards against held keys are tested (with a stepped clock) on their own."""
     from boardgames_tui.ui.curtain import CurtainScreen
     from boardgames_tui.ui.game_screen import GameScreen
     from boardgames_tui.ui.scoresheet import AnnouncementScreen
+    from boardgames_tui.ui.seat_notice import SeatNoticeScreen
 
     monkeypatch.setattr(CurtainScreen, "GUARD_SECONDS", 0.0)
     monkeypatch.setattr(AnnouncementScreen, "GUARD_SECONDS", 0.0)
     monkeypatch.setattr(GameScreen, "GUARD_SECONDS", 0.0)
+    monkeypatch.setattr(SeatNoticeScreen, "GUARD_SECONDS", 0.0)
 
 
 # Screen tests are about the table, not the bots' strength: there a search bot plays

@@ -19,6 +19,7 @@ from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
+from boardgames_tui.ui.seat_notice import SeatNoticeScreen
 
 from .conftest import screen_text
 from .layout import assert_readable
@@ -90,7 +91,7 @@ async def test_every_choice_is_reachable_by_keys_at_80x24(app_factory):
     sheet says who won and why (the Wizard's question: test_bloom_kingdom_news)."""
     app = app_factory([*ANNA_BEN, Seat(name="Cy")], seed=11)
     made: set[type] = set()
-    curtains = announcements = 0
+    curtains = announcements = notes = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for _ in range(400):
@@ -105,6 +106,9 @@ async def test_every_choice_is_reachable_by_keys_at_80x24(app_factory):
                 await pilot.press("enter")
             elif isinstance(screen, ConfirmScreen):
                 await pilot.press("y")
+            elif isinstance(screen, SeatNoticeScreen):
+                notes += 1  # what a Fortune Teller saw, before the keyboard passes
+                await pilot.press("enter")
             elif isinstance(screen, BloomKingdomScreen) and screen.ui.targets:
                 phase = app.match.state.phase
                 if phase == "knight":
@@ -121,6 +125,7 @@ async def test_every_choice_is_reachable_by_keys_at_80x24(app_factory):
             await settle(pilot)
         assert isinstance(app.screen, ScoreSheetScreen)
         assert made >= {FortuneChoice, WizardChoice, KnightChoice, JesterChoice}, made
+        assert notes
         match = app.match
         assert match.is_over() and len(match.state.rounds) == 3
         reveals = sum(" reveal:" in entry.text for entry in match.state.log)

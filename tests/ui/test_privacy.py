@@ -231,41 +231,6 @@ async def test_a_quick_second_enter_never_dismisses_the_tables_announcement(tmp_
         assert app.screen is not reveal, str(app.screen.heading)
 
 
-async def test_the_last_decision_of_a_turn_pressed_twice_never_plays_the_next_card(tmp_path, stepped_clock):
-    """A seat takes the turn's last decision (a Jester's column, a Knight's answer…) with
-    Enter, twice: the second Enter meets the next turn's curtain, not that seat's hand."""
-    from boardgames_tui.games.bloom_kingdom.model import PlayCard
-    from boardgames_tui.games.bloom_kingdom.rules import character_of
-
-    app = make_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=77)
-    async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(300):
-            await pilot.pause()
-            screen = app.screen
-            if isinstance(screen, (CurtainScreen, AnnouncementScreen)):
-                await deliberately(pilot, stepped_clock)
-                continue
-            if not isinstance(screen, BloomKingdomScreen) or not screen.ui.targets:
-                continue
-            state = app.match.state
-            if state.phase in ("knight", "wizard", "jester", "fortune") and len(state.queue) == 1:
-                break
-            deciding = [
-                action for action in screen.ui.targets
-                if isinstance(action, PlayCard) and character_of(action.card) in ("knight", "wizard", "jester", "fortune_teller")
-            ]
-            screen.highlight_action(deciding[0] if deciding else screen.ui.targets[0])
-            await pilot.press("enter")
-        else:
-            raise AssertionError("nobody had the last decision of a turn")
-        seat, moves = screen.viewer, len(app.match.moves)
-        await pilot.press("enter", "enter")
-        await pilot.pause()
-        assert len(app.match.moves) == moves + 1, "the second Enter played a card"
-        assert app.match.state.phase == "play" and app.match.state.players[seat].chosen is None
-        assert isinstance(app.screen, CurtainScreen)
-
-
 async def test_q_on_a_curtain_asks_before_leaving_the_game(tmp_path, stepped_clock):
     from boardgames_tui.ui.confirm import ConfirmScreen
     from boardgames_tui.ui.menu import MenuScreen

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +21,7 @@ from boardgames_tui.games.bloom_kingdom.model import (
     FortuneChoice,
     JesterChoice,
     KnightChoice,
+    Peek,
     PlayCard,
     ReturnCard,
     WizardChoice,
@@ -35,11 +37,13 @@ from boardgames_tui.games.bloom_kingdom.widgets import (
     PlayerBoard,
     TurnRow,
     card_entry,
+    card_text,
     column_entry,
 )
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.seat_ui import SeatUI
+from boardgames_tui.ui.seat_notice import SeatNoticeScreen
 
 
 # Below this width the players and the log are put away behind `p`, so the board
@@ -91,6 +95,8 @@ class BloomKingdomScreen(GameScreen):
     def __init__(self, table: Any) -> None:
         super().__init__(table)
         self._standings_for: tuple[BloomKingdomState, tuple[int | None, bool], list[Any], str | None] | None = None
+        # The seat at the keyboard while its own move is submitted (`after_move`).
+        self._deciding: int | None = None
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -180,15 +186,80 @@ class BloomKingdomScreen(GameScreen):
             return f"{prompt} — ←/→ and Enter."
         return prompt
 
+    def submit(self, action: Any) -> bool:
+        # Made by the seat at the keyboard: `after_move` knows the move was its own.
+        self._deciding = self.audience
+        try:
+            return super().submit(action)
+        finally:
+            self._deciding = None
+
     def after_move(self) -> None:
+        decider, self._deciding = self._deciding, None
         # The public view before this move is the one the table was last told of.
         before = self._public_told
+        if decider is not None and before is not None and before.phase not in ("play", "over"):
+            # A decision after a reveal, taken by the seat at the keyboard.
+            peek = self._peek_made(before, decider)
+            if self._keeps_keyboard(before, decider):
+                # It plays on, its own screen still up: no curtain of its own, but keys
+                # wait for quiet, so the Enter that took the decision, pressed twice,
+                # does not also play its next card.
+                self._settle_keys_after("your decision")
+                if peek is not None:
+                    self.ui.message = self._peek_words(decider, peek, then=True)
+                super().after_move()
+                return
+            if peek is not None and self.uses_curtains:
+                # What its Fortune Teller saw is shown to it now, over its own screen,
+                # before the keyboard passes on (the move is this screen's own, not one
+                # to take up again as made elsewhere).
+                self._position_seen = self.table.position
+                self.redraw()
+                notice = SeatNoticeScreen("What your Fortune Teller saw", self._peek_words(decider, peek))
+                self.app.push_screen(notice, lambda _: self._pass_on())
+                return
+        self._pass_on()
+
+    def _pass_on(self) -> None:
+        if not self.is_mounted:
+            return
+        before = self._public_told
         if self.uses_curtains and before is not None and before.phase not in ("play", "over") and self.public_view().phase == "play":
-            # The decisions after a reveal are over and a new turn begins: whoever plays
-            # first comes through a curtain, even the seat that just decided, so the Enter
-            # that took the decision, pressed twice, cannot also play its next card.
+            # The decisions after a reveal are over and a new turn begins, after a
+            # decision the seat at the keyboard did not take (a bot's, another
+            # machine's) or one the table was told of: whoever plays first comes
+            # through a curtain.
             self.show_to(None)
         super().after_move()
+
+    def _keeps_keyboard(self, before: BloomKingdomState, seat: int) -> bool:
+        """Whether `seat`, which just decided, acts next itself, with nothing to tell
+        the table first (a round's scoring is told to the table, then the curtains)."""
+        if self.table.is_over() or seat not in self.table.to_act():
+            return False
+        return not self.narrator.table_moments(before, self.public_view())
+
+    def _peek_made(self, before: BloomKingdomState, seat: int) -> Peek | None:
+        """What `seat`'s Fortune Teller saw with the decision just taken, if it was one."""
+        if before.phase != "fortune":
+            return None
+        made = [peek for peek in self.table.view(seat).peeks if (peek.round, peek.turn) == (before.round, before.turn)]
+        return made[-1] if made else None
+
+    def _peek_words(self, seat: int, peek: Peek, *, then: bool = False) -> Text:
+        """ "Ann: your Fortune Teller saw King in Ben's hand." (`then`: and the seat's
+        prompt after it)."""
+        view = self.table.view(seat)
+        words = Text.assemble(
+            (f"{view.name(seat)}: ", "bold"),
+            "your Fortune Teller saw ",
+            card_text(peek.card),
+            f" in {possessive(view.name(peek.target))} hand; it stays there.",
+        )
+        if then:
+            words.append(" Now " + self.prompt_text(view, seat))
+        return words
 
     def curtain_message(self, seat: int) -> str:
         # Public words only: the round, the turn and the step everybody can see.
