@@ -29,10 +29,10 @@ def _full_map_keeping_what_moved(compositor: Compositor) -> CompositorMap:
     read by every `refresh`) after a refresh of a widget out of view (a scroll bar not
     shown) or a scroll; the new map then replaces the one the next layout compares with,
     and nothing records what it moved.  A widget hidden in between (a lesson's card
-    closed by Enter) is missing from both maps the layout compares, so its cells were
-    never drawn again: the terminal kept showing it while the app held a board without
-    it.  Compared with both the map last arranged and the map last drawn after a
-    scroll, what moved is drawn at the next frame, like any layout's changes."""
+    closed by Enter) is then missing from both maps the layout compares, and nothing
+    draws over its cells.  Compared with both the map last arranged and the map last
+    drawn after a scroll, what moved is drawn at the next frame, like any layout's
+    changes."""
     if compositor.root is None or not compositor._full_map_invalidated:
         return TEXTUAL_FULL_MAP.fget(compositor)  # type: ignore[misc]
     drawn = [compositor._full_map]
@@ -49,8 +49,3 @@ def install() -> None:
     """Put the fixes above in place (idempotent): the app calls it as it starts."""
     if Compositor.full_map is TEXTUAL_FULL_MAP:
         Compositor.full_map = property(_full_map_keeping_what_moved)  # type: ignore[method-assign,assignment]
-
-
-def installed() -> bool:
-    """Whether `install` has run in this process."""
-    return Compositor.full_map is not TEXTUAL_FULL_MAP

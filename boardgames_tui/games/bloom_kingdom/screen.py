@@ -213,9 +213,9 @@ class BloomKingdomScreen(GameScreen):
             if peek is not None and self.uses_curtains:
                 # What its Fortune Teller saw is shown to it now, over its own screen,
                 # before the keyboard passes on (the move is this screen's own, not one
-                # to take up again as made elsewhere).
+                # to take up again as made elsewhere).  The screen under the note is
+                # drawn again only after it: the next decision's lessons are not for now.
                 self._position_seen = self.table.position
-                self.redraw()
                 notice = SeatNoticeScreen("What your Fortune Teller saw", self._peek_words(decider, peek))
                 self.app.push_screen(notice, lambda _: self._pass_on())
                 return
@@ -226,10 +226,10 @@ class BloomKingdomScreen(GameScreen):
             return
         before = self._public_told
         if self.uses_curtains and before is not None and before.phase not in ("play", "over") and self.public_view().phase == "play":
-            # The decisions after a reveal are over and a new turn begins, after a
-            # decision the seat at the keyboard did not take (a bot's, another
-            # machine's) or one the table was told of: whoever plays first comes
-            # through a curtain.
+            # The decisions after a reveal are over and a new turn begins, and the seat
+            # at the keyboard does not simply play on (the last decision was a bot's or
+            # another machine's, or the seat's own was followed by a note): whoever
+            # plays first comes through a curtain.
             self.show_to(None)
         super().after_move()
 
