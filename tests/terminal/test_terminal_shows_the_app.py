@@ -4,9 +4,9 @@ terminal (emulator.py), every frame compared cell by cell with the app's own ren
 Every game with two people and a bot, Teach as I play on, at 80×24 and 120×40.  The
 people make the move their status line names (Enter, mostly), with the cursor moved now
 and then, and before their moves they take, in turn, the detours a player takes (at
-80×24 the inspector, a hint, the keys panel and the save-and-quit question declined;
-at 120×40 stepping away, the rules, and leaving the game saved to resume it from the
-menu).  The first curtain that offers it takes a move back.  A game is played for two
+80×24 undo, the inspector, a hint, the keys panel and the save-and-quit question
+declined; at 120×40 undo, stepping away, the rules, and leaving the game saved to resume
+it from the menu).  The first curtain that offers it takes a move back.  A game is played for two
 dozen keys, not to its end: the layers that open and close (lessons, curtains,
 announcements, dialogs) come early, and every key costs a whole frame drawn, read by
 the emulator and compared.
@@ -43,12 +43,14 @@ SIZES = [(80, 24), (120, 40)]
 # half of them at one size, half at the other.
 DETOURS: dict[tuple[int, int], tuple[tuple[str, ...], ...]] = {
     (80, 24): (
+        ("u",),  # undo: taken back, or refused with its reason
         ("i", "i"),  # the inspector opens and closes
         ("h",),  # a hint
         ("question_mark", "question_mark"),  # the keys panel
         ("q", "n"),  # the save-and-quit question, declined
     ),
     (120, 40): (
+        ("u",),  # undo: taken back, or refused with its reason
         ("s", "enter"),  # stepping away: the seat's own curtain, and back
         ("f1", "escape"),  # the rules over the game
         ("q", "y"),  # leaving the game saved: it is resumed from the menu
