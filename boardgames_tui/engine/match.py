@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Sequence
 
 from pydantic import BaseModel, ValidationError
 
@@ -151,6 +151,10 @@ class Match(HeldTable):
         self.autosave()
 
     # -- changing -----------------------------------------------------------------
+    def check_turn(self, seat: int, actions: Sequence[Any]) -> str | None:
+        """Tried on the game itself, which holds everything a move may draw or reveal."""
+        return turn_refusal(self.rules, self.seats, self.state, seat, actions)
+
     def submit(self, seat: int, action: Any, *, autosave: bool = True) -> GameState:
         """Validate and commit `action`; on `IllegalMove` nothing changes."""
         new_state = checked_move(self.rules, self.seats, self.state, seat, action)
@@ -264,6 +268,31 @@ def checked_move(rules: GameRules, seats: list[Seat], state: GameState, seat: in
         raise IllegalMove(f"It is not {seats[seat].name}'s turn.")
     rules.validate(state, seat, action)
     return rules.apply(state, seat, action)
+
+
+def turn_refusal(
+    rules: GameRules,
+    seats: list[Seat],
+    state: GameState,
+    seat: int,
+    actions: Sequence[Any],
+    *,
+    until_news: bool = False,
+) -> str | None:
+    """Why `seat` may not play `actions` one after another from `state`: the first
+    refusal's reason, or None.  `state` never changes.  `until_news`: the checks stop
+    after a move that draws or reveals something (the information epoch rises), for a
+    `state` that only guesses at what its seat cannot see: what follows such a move
+    may hang on the guess."""
+    for action in actions:
+        try:
+            after = checked_move(rules, seats, state, seat, action)
+        except IllegalMove as refusal:
+            return refusal.reason
+        if until_news and after.info_epoch != state.info_epoch:
+            return None
+        state = after
+    return None
 
 
 def _checked_action(rules: GameRules, action: Any) -> Any:

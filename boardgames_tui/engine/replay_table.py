@@ -11,7 +11,7 @@ of games, stays a few states per game in memory.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Sequence
 
 from pydantic import BaseModel
 
@@ -179,6 +179,9 @@ class ReplayTable(HeldTable):
 
     def score_sheet(self) -> ScoreSheet:
         return self.rules.score_sheet(self.history.final)
+
+    def check_turn(self, seat: int, actions: Sequence[Any]) -> str | None:
+        return REPLAY_REFUSAL
 
     def submit(self, seat: int, action: Any) -> object:
         raise IllegalMove(REPLAY_REFUSAL)

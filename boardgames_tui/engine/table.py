@@ -118,6 +118,14 @@ class Table(Protocol):
         ...
 
     # -- changing -----------------------------------------------------------------------
+    def check_turn(self, seat: int, actions: Sequence[Any]) -> str | None:
+        """Why `seat` may not play `actions` one after another from here (the first
+        refusal's reason), or None; nothing changes.  A screen asks before submitting a
+        turn built of several moves, so that none of it is played unless all of it may be.
+        Each table answers from the authority it has: the match from the game itself, a
+        joined seat from its own view (the host checks every move again)."""
+        ...
+
     def submit(self, seat: int, action: Any) -> object:
         """Commits `seat`'s `action`, or raises `IllegalMove` with the reason and changes nothing."""
         ...

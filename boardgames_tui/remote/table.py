@@ -10,10 +10,12 @@ is the authority and its answer arrives as the next view (or a refusal).
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from boardgames_tui.engine.contract import SPECTATOR, ChangeReport, GameState, IllegalMove, ScoreSheet
+from boardgames_tui.engine.match import turn_refusal
 from boardgames_tui.engine.reference import RevealedSection
 from boardgames_tui.remote.client import RemoteSeat
 from boardgames_tui.remote.wire import ViewUpdate, hashable_marks
@@ -124,17 +126,39 @@ class RemoteTable:
         return [RevealedSection(section.title, tuple(section.lines)) for section in self._update.hidden or []]
 
     # -- changing ---------------------------------------------------------------------------
+    def _refusal(self, seat: int) -> str | None:
+        """Why no move of `seat` can go to the host now, as far as this machine can tell."""
+        if seat != self.seat:
+            return f"From here you play {self.seats[self.seat].name}'s seat only."
+        if self.remote.closed_reason is not None:
+            return "The table is not reachable: join again with your link."
+        if self._update.over:
+            return "The game is over."
+        if seat not in self._update.to_act:
+            return f"It is not {self.seats[seat].name}'s turn."
+        return None
+
+    def check_turn(self, seat: int, actions: Sequence[Any]) -> str | None:
+        """Answered from this seat's own view, since a state never crosses the wire: the
+        moves are tried with the rules on one sample of what the view hides (the game's
+        own `determinize`).  So every check that reads what this seat sees is made here,
+        as the host makes it: its cards, its pollinators, the board, whose turn it is.
+        What follows a move that draws or reveals something is not checked: it may hang
+        on what the sample guessed.  The host checks every move again and refuses what
+        this could not tell, and the refusal comes back as the next message."""
+        refusal = self._refusal(seat)
+        if refusal is not None:
+            return refusal
+        view = self.view(seat)
+        sample = self.game.advisor.determinize(view, seat, random.Random(self._update.revision))
+        return turn_refusal(self.rules, self.seats, sample, seat, actions, until_news=True)
+
     def submit(self, seat: int, action: Any) -> object:
         """Sends the action to the host; the new view comes back as the next update.
         What this machine can tell is refused here; the rest the host refuses."""
-        if seat != self.seat:
-            raise IllegalMove(f"From here you play {self.seats[self.seat].name}'s seat only.")
-        if self.remote.closed_reason is not None:
-            raise IllegalMove("The table is not reachable: join again with your link.")
-        if self._update.over:
-            raise IllegalMove("The game is over.")
-        if seat not in self._update.to_act:
-            raise IllegalMove(f"It is not {self.seats[seat].name}'s turn.")
+        refusal = self._refusal(seat)
+        if refusal is not None:
+            raise IllegalMove(refusal)
         if self.remote.refused is not None:
             self._next_revision = 0  # a refused move: the ones sent after it were stale
         revision = max(self._next_revision, self._update.revision)

@@ -105,6 +105,11 @@ async def test_a_whole_turn_of_several_moves_sent_at_once_is_taken_move_by_move(
         after_chip = rules.apply(match.state, 0, chip)
         send = rules.legal_actions(after_chip, 0)[0]
         moves = match.moves_made
+        # Checked first from the seat's own view, as the host's rules check it; nothing is sent.
+        assert table.check_turn(0, [chip, send]) is None
+        assert table.check_turn(0, [send]) == match.check_turn(0, [send]) is not None
+        assert table.check_turn(1, [chip]) == "From here you play Ann's seat only."
+        assert match.moves_made == moves
         table.submit(0, chip)
         table.submit(0, send)
         for _ in range(500):

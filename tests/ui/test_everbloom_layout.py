@@ -81,7 +81,7 @@ async def test_a_round_by_keys_is_readable_at_every_step(tmp_path, size):
                 break
             screen = await _until_a_human_acts(pilot, app)
             assert_readable(screen)
-            if not panes_seen and screen._current_mode() == "place":
+            if not panes_seen and screen.step.name == "place":
                 panes_seen = True
                 compact = screen.has_class("-compact")
                 assert compact == (size == (80, 24))
@@ -96,17 +96,17 @@ async def test_a_round_by_keys_is_readable_at_every_step(tmp_path, size):
                     await pilot.pause()
                     assert screen.ui.pane == "board"
             before = len(app.match.moves)
-            mode = screen._current_mode()
+            mode = screen.step.name
             if mode == "place":
                 # A landmark by its letter; a closed one is refused: try the next.
                 await pilot.press("enter")
                 await pilot.pause()
                 for _ in range(10):
-                    if screen._current_mode() != "place" or len(app.match.moves) > before:
+                    if screen.step.name != "place" or len(app.match.moves) > before:
                         break
                     await pilot.press("down", "enter")
                     await pilot.pause()
-                if screen._current_mode() == "send":
+                if screen.step.name == "send":
                     assert_readable(screen)
                     await pilot.press("enter")
             else:
@@ -141,7 +141,7 @@ async def test_the_inspector_shows_the_landmark_and_the_cards_it_reaches_whole(t
         # In the split, the highlighted card is inspected; the panel closes when the keyboard passes.
         await pilot.press("enter")
         await pilot.pause()
-        assert screen._current_mode() == "send"
+        assert screen.step.name == "send"
         await pilot.press("i")
         await pilot.pause()
         target = screen.ui.chip_turn.sending.targets[screen.ui.chip_turn.sending.cursor]

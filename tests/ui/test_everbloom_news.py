@@ -356,7 +356,7 @@ async def test_a_chip_hinted_while_another_split_is_open_goes_back_to_that_chip(
         view = screen.current_view()
         await pilot.press("3", "d")
         await pilot.pause()
-        assert screen._current_mode() == "send" and screen.ui.chip_turn.sending.landmark == "m1"
+        assert screen.step.name == "send" and screen.ui.chip_turn.sending.landmark == "m1"
         hinted = next(
             action for action in screen.rules.legal_actions(view, 0)
             if isinstance(action, PlaceChip) and action.chip == 2 and action.landmark != "m1"
@@ -365,11 +365,11 @@ async def test_a_chip_hinted_while_another_split_is_open_goes_back_to_that_chip(
         screen.redraw()
         await pilot.pause()
         # Back at the chip step, the hinted chip and landmark highlighted: Enter opens its split.
-        assert screen._current_mode() == "place" and screen.ui.chip_turn.chip == (2, False)
+        assert screen.step.name == "place" and screen.ui.chip_turn.chip == (2, False)
         assert place_rows(screen)[screen.ui.chip_turn.spot].action == hinted
         await pilot.press("enter")
         await pilot.pause()
-        assert screen._current_mode() == "send" and screen.ui.chip_turn.sending.place == hinted
+        assert screen.step.name == "send" and screen.ui.chip_turn.sending.place == hinted
 
 
 # -- words ----------------------------------------------------------------------------------------------

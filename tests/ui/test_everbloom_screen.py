@@ -30,7 +30,7 @@ def everbloom_app(tmp_path, seats, seed=5, options=None) -> BoardGamesApp:
 
 def place_rows(screen):
     """The place step's rows for the seat at the keyboard."""
-    seen = screen._seen(screen.current_view())
+    seen = screen.step.seen
     assert seen is not None, "not this seat's move"
     return screen.ui.chip_turn.place_rows(seen)
 
@@ -64,7 +64,7 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
                 assert_readable(screen)
                 assert not screen.has_class("-compact")
                 before = len(app.match.moves)
-                mode = screen._current_mode()
+                mode = screen.step.name
                 if mode == "place":
                     # A chip (a digit or ←/→), a landmark highlighted with ↑/↓.
                     moves = [keys.choice(["1", "2", "3", "4", "left", "right", "up", "down"]) for _ in range(keys.randrange(3))]
@@ -83,7 +83,7 @@ async def test_two_humans_and_a_bot_play_a_whole_round_with_keys(tmp_path):
                     if len(app.match.moves) > before or screen.viewer not in app.match.to_act():
                         break
                     assert_readable(screen)  # the split, or the refusal of a closed landmark
-                    if screen._current_mode() == "place" and screen.ui.message is not None:
+                    if screen.step.name == "place" and screen.ui.message is not None:
                         await pilot.press("down")
                     await pilot.press("enter")
                     await settle(pilot)
@@ -265,7 +265,7 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
         # Chip 3, landmark m1 (its letter d), then 3 on t1 and one moved from t1 to t2.
         await pilot.press("3", "d")
         await settle(pilot)
-        assert screen._current_mode() == "send"
+        assert screen.step.name == "send"
         assert screen.ui.chip_turn.sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1}
         assert "Chip 3 at m1" in screen_text(app) and "4 pollinators, all placed" in screen_text(app)
         assert len(app.match.moves) == moves  # nothing is played before Enter
@@ -291,7 +291,7 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
         assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 0
         await pilot.press("enter")
         await settle(pilot)
-        assert app.screen is screen and screen._current_mode() == "send"
+        assert app.screen is screen and screen.step.name == "send"
         await pilot.press("u")
         await settle(pilot)
         assert len(app.match.moves) == moves and 3 in app.match.state.players[0].chips
@@ -312,6 +312,49 @@ async def test_a_wilderness_turn_takes_a_chip_a_landmark_and_a_split(tmp_path):
         assert sum(app.match.state.pollinators[space][1] for space in ("t2", "t3", "b2", "b3")) == 2
 
 
+async def test_a_whole_turn_is_checked_by_the_table_before_any_of_it_is_played(tmp_path):
+    """The screen asks its table, and nothing but its table (`check_turn`), whether a whole
+    chip turn may be played: the match answers locally, a host's rules as far as a joined
+    seat can tell remotely.  A refusal is said and changes nothing."""
+    from boardgames_tui.engine.match import Match
+    from boardgames_tui.engine.registry import get_game
+    from boardgames_tui.games.everbloom.model import PlaceChip
+
+    from .test_table_seam import OnlyTheTable
+
+    class CheckingTable(OnlyTheTable):
+        def __init__(self, match: Match) -> None:
+            super().__init__(match)
+            self.checked: list[list] = []
+            self.refusal: str | None = "The host refused that split."
+
+        def check_turn(self, seat, actions):
+            self.checked.append(list(actions))
+            return self.refusal
+
+    game = get_game(SLUG)
+    app = BoardGamesApp(store=SaveStore(tmp_path), cursor_blink=False, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Seed 3 as in the test above: chip 3 at m1 (letter d) sends 4 pollinators.
+        match = Match(game, game.rules.parse_options({}), [Seat(name="Ann"), Seat(name="Ben")], 3, store=app.store)
+        app.match = match
+        table = CheckingTable(match)
+        app.push_screen(_screen_class()(table))
+        await settle(pilot)
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        moves = len(match.moves)
+        await pilot.press("3", "d", "enter")
+        await settle(pilot)
+        assert len(table.checked) == 1 and table.checked[0][0] == PlaceChip(chip=3, landmark="m1")
+        assert len(table.checked[0]) == 5  # the chip, then one move per pollinator
+        assert len(match.moves) == moves and screen.step.name == "send"
+        assert "The host refused that split." in _status(app)
+        table.refusal = None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [move.action for move in match.moves[moves:]] == table.checked[-1]
+
+
 async def test_illegal_choices_quote_the_rule_and_change_nothing(tmp_path):
     app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")], seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -329,13 +372,13 @@ async def test_illegal_choices_quote_the_rule_and_change_nothing(tmp_path):
 
         # A landmark closed to the chip: landmark 9 (m2, letter e) takes only a 3, 4 or 5.
         assert "Landmark 9 takes only a 3, 4 or 5" in await refused("1", "e")
-        assert screen._current_mode() == "place"
+        assert screen.step.name == "place"
         assert "closed: Landmark 9 takes only a 3, 4 or 5" in screen_text(app)
         # Landmark 21 (s2, letter g) takes only the round's number.
         assert "Landmark 21 takes only a chip matching the round (1)" in await refused("2", "g")
         # Landmark 11 (n1, letter b): all of a chip's pollinators go to one card.
         assert "Landmark 11: all pollinators go to a single card" in await refused("2", "b", "down", "right", "enter")
-        assert screen._current_mode() == "send"
+        assert screen.step.name == "send"
         # More pollinators on a card than the chip sends.
         assert "This chip sends 2 pollinators in all" in await refused("9")
         # Fewer than the chip sends: every pollinator must go.
@@ -343,7 +386,7 @@ async def test_illegal_choices_quote_the_rule_and_change_nothing(tmp_path):
         # The first player's "1" chip waits for the faction chips.
         await pilot.press("escape")
         await settle(pilot)
-        assert screen._current_mode() == "place"
+        assert screen.step.name == "place"
         await pilot.press("1", "a", "enter")
         await settle(pilot)
         assert len(app.match.moves) > moves
@@ -417,7 +460,7 @@ async def test_a_hinted_chip_and_landmark_are_what_enter_picks(tmp_path):
         screen.highlight_action(hinted)
         await pilot.press("enter")
         await settle(pilot)
-        assert screen._current_mode() == "send"
+        assert screen.step.name == "send"
         assert screen.ui.chip_turn.sending.landmark == hinted.landmark and screen.ui.chip_turn.sending.place == hinted
         assert len(app.match.moves) == moves
 
@@ -438,13 +481,13 @@ async def test_a_half_built_split_waits_for_its_seat_and_the_next_seat_starts_af
         assert "Chip 3 at m1" not in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
-        assert app.screen is screen and screen._current_mode() == "send"
+        assert app.screen is screen and screen.step.name == "send"
         assert screen.ui.chip_turn.sending.counts == split and "Chip 3 at m1" in screen_text(app)
         await pilot.press("enter")  # sends it
         await settle(pilot)
         await _to_wilderness_turn(pilot, app, 1)
-        assert screen._current_mode() == "place" and screen.ui.chip_turn.sending is None
-        assert screen.ui.chip_turn.chip == next(chip for chip, legal in screen.ui.chip_turn.chip_options(screen._seen(screen.current_view())).items() if legal)
+        assert screen.step.name == "place" and screen.ui.chip_turn.sending is None
+        assert screen.ui.chip_turn.chip == next(chip for chip, legal in screen.ui.chip_turn.chip_options(screen.step.seen).items() if legal)
 
 
 async def test_a_decision_opens_in_front_of_the_panel_the_seat_was_reading(tmp_path):
@@ -472,12 +515,12 @@ async def test_a_decision_opens_in_front_of_the_panel_the_seat_was_reading(tmp_p
         await settle(pilot)
         # The Butterflies' move comes as F1 tells it: chip, landmark, the move, the split.
         assert app.match.state.turn is not None and app.match.state.turn.steps
-        assert screen._current_mode() == "list"
+        assert screen.step.name == "list"
         assert screen.ui.pane == "board" and screen.query_one("#board").display
         assert "Before sending: move a pollinator?" in screen_text(app)
         await pilot.press("1", "enter")
         await settle(pilot)
-        assert screen._current_mode() == "send" and not app.match.state.turn.steps
+        assert screen.step.name == "send" and not app.match.state.turn.steps
 
 
 async def test_v_in_a_small_window_opens_the_habitat_it_shows_and_says_whose(tmp_path):
@@ -586,7 +629,7 @@ async def test_the_card_under_the_cursor_shows_whole_in_a_small_window(tmp_path)
         row = next(row for row in place_rows(screen) if row.action is not None)
         await pilot.press(row.key)
         await settle(pilot)
-        assert screen._current_mode() == "send"
+        assert screen.step.name == "send"
         sending = screen.ui.chip_turn.sending
         for _ in range(len(sending.targets)):
             card = app.match.state.stacks[sending.targets[sending.cursor]][0]

@@ -44,7 +44,8 @@ def test_a_match_and_a_replay_offer_everything_a_table_does():
         assert {name for name in TABLE_MEMBERS if not hasattr(table, name)} == set()
 
 
-# Everbloom's chip turn still checks a whole turn on the true state (see its screen).
+# Everbloom's screen is played through the table alone in its own tests (a whole chip
+# turn checked by `check_turn`: test_everbloom_screen.py).
 @pytest.mark.parametrize("slug", ["bloom-kingdom", "pollen", "evergreen"])
 async def test_a_game_screen_plays_and_undoes_through_the_table_alone(tmp_path: Path, slug: str):
     game = get_game(slug)
@@ -103,6 +104,25 @@ def test_a_replay_refuses_moves_and_undo_with_its_reason():
             attempt()
     assert table.undo_blocker(0) == REPLAY_REFUSAL and not table.can_undo(0)
     assert table.step == 3 and table.state is shown
+
+
+def test_a_match_checks_a_whole_turn_without_playing_any_of_it_and_a_replay_refuses_it():
+    from tests.ui.finished import finished_match
+    from boardgames_tui.engine.replay_table import REPLAY_REFUSAL, ReplayTable
+
+    game = get_game("pollen")
+    match = Match(game, game.rules.parse_options({}), [Seat(name="Ann"), Seat(name="Ben")], 11)
+    state, seat = match.state, match.to_act()[0]  # one seat to act: Ben
+    first = game.rules.legal_actions(match.view(seat), seat)[0]
+    assert match.check_turn(seat, [first]) is None
+    # A move refused anywhere refuses the turn, with the reason `submit` gives, and
+    # nothing of it is played.
+    with pytest.raises(IllegalMove) as refusal:
+        match.submit(seat, object())
+    assert match.check_turn(seat, [first, object()]) == refusal.value.reason
+    assert match.check_turn(1 - seat, [first]) == f"It is not {match.seats[1 - seat].name}'s turn."
+    assert match.state is state and not match.moves
+    assert ReplayTable.of_match(finished_match("pollen", 2)).check_turn(0, []) == REPLAY_REFUSAL
 
 
 def test_no_module_of_the_ui_imports_the_app():

@@ -10,8 +10,9 @@ the landmark reaches.  A seat builds it in two steps:
   split a hint named), and, once the supply is empty, one per grove the pollinators
   come from.  A counter may never break a card's rule nor the chip's total.
 
-Nothing reaches the rules until the seat sends: `actions` then builds the chip and one
-pollinator per send and checks the whole sequence on a copy of the game.
+Nothing reaches the rules until the seat sends: `whole_turn` then builds the chip and
+one pollinator per send, which the screen has its table check as a whole before any
+of it is played.
 
 `ChipTurn` holds one seat's half-built turn (the screen keeps one per seat, so another
 seat never finds it) and answers what the screen draws and why a key is refused.  It
@@ -31,7 +32,7 @@ from boardgames_tui.games.everbloom.describe import pollinators
 from boardgames_tui.engine.parts import Game
 from boardgames_tui.games.everbloom.game import EverbloomNarrator
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
-from boardgames_tui.games.everbloom.model import ChipToGrove, EverbloomState, PlaceChip, SendPollinator, Skip
+from boardgames_tui.games.everbloom.model import ChipToGrove, EverbloomState, PlaceChip, SendPollinator, Skip, TurnWork
 from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules, Plan, biome_name, card_name
 
 Chip = tuple[int, bool]  # (value, whether it is the first player's "1" chip)
@@ -61,6 +62,15 @@ class PlaceRow:
     action: PlaceChip | ChipToGrove | None  # None: closed to this chip
     why: str | None = None  # why it is closed, in the rules' words
     plan: Plan | None = None  # what the chip would do there
+
+
+@dataclass(frozen=True)
+class WholeTurn:
+    """A chip turn as the rules take it, in order (`ChipTurn.whole_turn`)."""
+
+    actions: list[Any]
+    # The split to put on the counters again once the chip's question is answered.
+    carried: dict[str, int] | None = None
 
 
 @dataclass
@@ -552,42 +562,46 @@ class ChipTurn:
             actions.append(Skip())
         return actions
 
-    def asks_before_sending(self, state: EverbloomState, seat: int, place: PlaceChip) -> bool:
+    def _turn_after(self, seen: Seen, place: PlaceChip) -> TurnWork | None:
+        """The rules' record of the turn once `place` is played: a question first, the
+        sends, or nothing more.  That hangs only on what the seat sees (the cards a chip
+        reaches are face up all through the wilderness, ruling 28, and a nectar card a
+        bloom advance draws asks nothing), so one sample of the hidden state, with the
+        chip played on it, tells; the view alone cannot take a draw."""
+        return view_after(self.game, seen.view, seen.seat, (place,)).turn
+
+    def asks_before_sending(self, seen: Seen, place: PlaceChip) -> bool:
         """Whether `place` asks its question (a pollinator to move or to bring in) before
         any pollinator is sent: the question then comes straight after the landmark, as
         the rules text tells it, and the split after the answer."""
-        turn = self.rules.apply(state, seat, place).turn
-        return turn is not None and turn.seat == seat and bool(turn.steps)
+        turn = self._turn_after(seen, place)
+        return turn is not None and turn.seat == seen.seat and bool(turn.steps)
 
-    def actions(self, state: EverbloomState, seen: Seen) -> list[Any]:
-        """The whole turn as the rules take it (the chip, then one action per pollinator),
-        checked move by move on a copy of `state`, the true game; raises IllegalMove with
-        the rules' reason.  A chip that asks for a move before its sends (a pollinator to
-        move or to bring in) goes alone, and the counters wait for after that move."""
+    def whole_turn(self, seen: Seen) -> WholeTurn:
+        """The whole turn as the rules take it: the chip, then one action per pollinator.
+        A chip that asks for a move before its sends (a pollinator to move or to bring
+        in) goes alone, and the counters wait for after that move.  Nothing is checked
+        here against the game: the screen asks its table (`Table.check_turn`)."""
         sending = self.sending
         assert sending is not None
-        seat = seen.seat
-        actions: list[Any] = []
         sends = self._sends(seen)
-        try:
-            if sending.place is not None:
-                self.rules.validate(state, seat, sending.place)
-                actions.append(sending.place)
-                state = self.rules.apply(state, seat, sending.place)
-                turn = state.turn
-                if turn is None or turn.seat != seat or turn.steps:
-                    sends = []
-                    if turn is not None and turn.steps:
-                        self.pending = dict(sending.counts)
-            for index, action in enumerate(sends):
-                self.rules.validate(state, seat, action)
-                if index < len(sends) - 1:
-                    state = self.rules.apply(state, seat, action)
-        except IllegalMove:
-            self.pending = None
-            raise
+        place = sending.place
+        if place is None:
+            return WholeTurn(sends)
+        if place not in seen.legal:
+            # Refused by the rules, which say why when the table is asked.
+            return WholeTurn([place, *sends])
+        turn = self._turn_after(seen, place)
+        if turn is not None and turn.seat == seen.seat and not turn.steps:
+            return WholeTurn([place, *sends])
+        asks = turn is not None and bool(turn.steps)
+        return WholeTurn([place], carried=dict(sending.counts) if asks else None)
+
+    def sent(self, turn: WholeTurn) -> None:
+        """The table took `turn`: the split closes (its counters carried over to after
+        the chip's question, when it asks one)."""
+        self.pending = turn.carried
         self.sending = None
-        return actions + sends
 
     def decided(self, seen: Seen) -> tuple[PlaceChip, ...]:
         """The chip of the open split, when its sends follow it at once: the move a hint
@@ -601,9 +615,7 @@ class ChipTurn:
             self.rules.validate(seen.view, seen.seat, sending.place)
         except IllegalMove:
             return ()
-        # Whether the sends follow at once does not hang on what the view hides, so one
-        # sample of the hidden state, with the chip played on it, tells.
-        placed = view_after(self.game, seen.view, seen.seat, (sending.place,))
-        if placed.turn is None or placed.turn.steps or placed.turn.seat != seen.seat:
+        turn = self._turn_after(seen, sending.place)
+        if turn is None or turn.steps or turn.seat != seen.seat:
             return ()
         return (sending.place,)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
-from boardgames_tui.engine.contract import IllegalMove
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.match import turn_refusal
 from boardgames_tui.games.everbloom.chip_turn import ChipTurn, Seen
 from boardgames_tui.games.everbloom.describe import landmark_rule
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
@@ -127,12 +126,20 @@ def test_the_counters_keep_the_chips_total_and_refuse_what_breaks_it():
     assert state.model_dump() == before.model_dump()
 
 
+def seats_of(state) -> list[Seat]:
+    return [Seat(name=state.name(seat)) for seat in range(len(state.players))]
+
+
 def test_the_turn_reaches_the_rules_whole_and_checked():
     state = four_cards(blank(["bats", "butterflies"]))
     turn, now, place = split_open(state, 3)
     turn.sending.counts = {"t1": 2, "t2": 0, "b1": 1, "b2": 0}
-    actions = turn.actions(state, now)
+    whole = turn.whole_turn(now)
+    actions = whole.actions
     assert actions == [place, SendPollinator(space="t1"), SendPollinator(space="t1"), SendPollinator(space="b1")]
+    # Checked whole on the game itself, as a local table checks it (`Match.check_turn`).
+    assert turn_refusal(RULES, seats_of(state), state, 0, actions) is None
+    turn.sent(whole)
     assert turn.sending is None  # sent: the split is closed
     after = act(state, 0, *actions)
     assert [after.pollinators[space][0] for space in ("t1", "t2", "b1", "b2")] == [2, 0, 1, 0]
@@ -145,9 +152,7 @@ def test_a_turn_the_rules_refuse_at_sending_stays_open_with_their_reason():
     # The game moved on under the open split (here: the chip is no longer in hand).
     changed = state.model_copy(deep=True)
     changed.players[0].chips = [1, 2, 4]
-    with pytest.raises(IllegalMove) as refusal:
-        turn.actions(changed, now)
-    assert refusal.value.reason == refused(changed, 0, place)
+    assert turn_refusal(RULES, seats_of(changed), changed, 0, turn.whole_turn(now).actions) == refused(changed, 0, place)
     assert turn.sending is not None and turn.pending is None
 
 
