@@ -10,7 +10,7 @@ from boardgames_tui.engine.match import turn_refusal
 from boardgames_tui.games.everbloom.chip_turn import ChipTurn, Seen
 from boardgames_tui.games.everbloom.describe import landmark_rule
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, landmark_keys
-from boardgames_tui.games.everbloom.model import ChipToGrove, PlaceChip, SendPollinator
+from boardgames_tui.games.everbloom.model import ChipToGrove, PlaceChip, SendPollinator, Skip
 from boardgames_tui.games.everbloom.rules import card_name
 
 from .test_everbloom_rules import CRAB, ELEPHANT, GAME, HYENA, OWL, RULES, act, blank, event, refused
@@ -144,6 +144,34 @@ def test_the_turn_reaches_the_rules_whole_and_checked():
     after = act(state, 0, *actions)
     assert [after.pollinators[space][0] for space in ("t1", "t2", "b1", "b2")] == [2, 0, 1, 0]
     assert after.turn_seat == 1
+
+
+def test_a_chip_whose_bloom_advance_draws_opens_its_split_from_the_view_alone():
+    """A joined seat has its view only, which cannot play a draw: whether the sends follow
+    the chip, and the whole turn, are read from a sample of what the view hides."""
+    state = four_cards(blank(["bats", "butterflies"], {"n2": (13, 0)}))  # 13: a 2 earns a bloom advance
+    state.players[0].bloom = 2  # the next space draws a nectar card
+    turn, now, place = split_open(state, 2, "n2")
+    assert act(state, 0, place).info_epoch > state.info_epoch
+    assert not turn.asks_before_sending(now, place)
+    whole = turn.whole_turn(now)
+    assert whole.actions == [place, SendPollinator(space="t2"), SendPollinator(space="t2")] and whole.carried is None
+    assert turn_refusal(RULES, seats_of(state), state, 0, whole.actions) is None
+
+
+def test_a_chip_that_asks_first_goes_alone_and_its_split_waits_for_the_answer():
+    state = four_cards(blank(["butterflies", "bats"]))
+    state.pollinators["b2"][1] = 1  # the Butterflies' 4 may move it first
+    turn, now, place = split_open(state, 4)
+    assert turn.asks_before_sending(now, place)
+    turn.sending.counts = {"t1": 2, "t2": 0, "b1": 1, "b2": 1}
+    whole = turn.whole_turn(now)
+    assert whole.actions == [place]
+    turn.sent(whole)
+    assert turn.sending is None
+    answered = act(state, 0, place, Skip())
+    assert turn.step(seen(answered), moves=2) == "send"
+    assert turn.sending.counts == {"t1": 2, "t2": 0, "b1": 1, "b2": 1}
 
 
 def test_a_turn_the_rules_refuse_at_sending_stays_open_with_their_reason():
