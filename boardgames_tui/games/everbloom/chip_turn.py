@@ -15,8 +15,9 @@ one pollinator per send, which the screen has its table check as a whole before 
 of it is played.
 
 `ChipTurn` holds one seat's half-built turn (the screen keeps one per seat, so another
-seat never finds it) and answers what the screen draws and why a key is refused.  It
-never imports Textual: it is tested headless (tests/games/everbloom/test_chip_turn.py).
+seat never finds it) and answers what the screen draws and why a key is refused; the
+counters of the send step are its `Sending`.  Neither imports Textual: they are tested
+headless (tests/games/everbloom/test_chip_turn.py).
 """
 
 from __future__ import annotations
@@ -80,8 +81,12 @@ class Sending:
     `place` is the chip still to be placed (None once it is on the board); `counts`
     are the pollinators to add per target card, `groves` those taken from groves once
     the supply is empty, `cursor` the highlighted row (cards first, then groves).
+
+    Methods that answer a key return None when they did what the key asks, else the
+    reason they did nothing, for the screen to say.
     """
 
+    rules: EverbloomRules = field(repr=False, compare=False)
     landmark: str
     place: PlaceChip | None
     targets: list[str]
@@ -98,6 +103,157 @@ class Sending:
 
     def left(self) -> int:
         return self.total - self.kept - sum(self.counts.values())
+
+    def need_from_groves(self, seen: Seen) -> int:
+        return max(0, self.total - seen.view.players[seen.seat].supply)
+
+    @staticmethod
+    def my_groves(seen: Seen) -> list[str]:
+        return [biome for biome in BIOMES if seen.view.groves[biome][seen.seat] > 0]
+
+    def row_count(self, seen: Seen) -> int:
+        """How many rows the send step has: the cards, then the groves when needed."""
+        return len(self.targets) + (len(self.my_groves(seen)) if self.need_from_groves(seen) else 0)
+
+    def problem(self, seen: Seen, counts: dict[str, int]) -> str | None:
+        """Why this split breaks a card's or the landmark's rule, in the rules' words."""
+        final = {space: self.sent.get(space, 0) + counts.get(space, 0) for space in self.targets}
+        return self.rules.split_problem(seen.view, self.landmark, final, self.one_card, self.even)
+
+    def put_default_split(self, seen: Seen, counts: dict[str, int] | None = None) -> None:
+        """`counts` on the cards (else the most even legal split), the groves' share on
+        the groves."""
+        self.counts = counts if counts is not None else self._default_counts(seen)
+        self.groves = self._default_groves(seen)
+
+    def _default_counts(self, seen: Seen) -> dict[str, int]:
+        """The most even legal split (earlier cards first), or everything on the first card."""
+        targets = self.targets
+        if not targets or self.total <= 0:
+            return {space: 0 for space in targets}
+        best: tuple[int, ...] | None = None
+        for split in product(range(self.total + 1), repeat=len(targets)):
+            if sum(split) != self.total:
+                continue
+            counts = dict(zip(targets, split))
+            if self.problem(seen, counts) is None:
+                rank = (max(split), [-value for value in split])
+                if best is None or rank < (max(best), [-value for value in best]):
+                    best = split
+        if best is None:
+            best = tuple(self.total if index == 0 else 0 for index in range(len(targets)))
+        return dict(zip(targets, best))
+
+    def _default_groves(self, seen: Seen) -> dict[str, int]:
+        need = self.need_from_groves(seen)
+        groves: dict[str, int] = {}
+        for biome in self.my_groves(seen):
+            take = min(need, seen.view.groves[biome][seen.seat])
+            groves[biome] = take
+            need -= take
+        return groves
+
+    def move_cursor(self, seen: Seen, delta: int) -> str | None:
+        rows = self.row_count(seen)
+        if not rows:
+            return None
+        # Stops at the first and last card (saying so): wrapping round would put
+        # pollinators on a card the player did not mean.
+        cursor = max(0, min(rows - 1, self.cursor + delta))
+        if cursor == self.cursor:
+            return f"That is the {'first' if delta < 0 else 'last'} row of this split."
+        self.cursor = cursor
+        return None
+
+    def set_count(self, seen: Seen, value: int, step: bool) -> str | None:
+        """Set (or, with `step`, change by) the count on the highlighted row, keeping the
+        chip's total: the surplus comes off the other rows, the fullest first."""
+        if self.cursor >= len(self.targets):
+            return self._set_grove(seen, value, step)
+        space = self.targets[self.cursor]
+        counts = dict(self.counts)
+        wanted = counts.get(space, 0) + value if step else value
+        if wanted < 0:
+            return "None to take off here."
+        if wanted > self.total:
+            return f"This chip sends {pollinators(self.total)} in all: no more than that can go to one card."
+        counts[space] = wanted
+        while sum(counts.values()) > self.total - self.kept:
+            other = max((s for s in self.targets if s != space and counts.get(s, 0) > 0), key=lambda s: counts[s])
+            counts[other] -= 1
+        rule = self.rules.card_rule(seen.view, space)
+        if rule is not None and rule.kind == "storm_max_send" and self.sent.get(space, 0) + wanted > rule.max:
+            return f"{card_name(seen.view.stacks[space][0])}: {rule.summary}"
+        self.counts = counts
+        return None
+
+    def _set_grove(self, seen: Seen, value: int, step: bool) -> str | None:
+        groves = self.my_groves(seen)
+        index = self.cursor - len(self.targets)
+        if not 0 <= index < len(groves):
+            return None
+        biome = groves[index]
+        takes = {b: self.groves.get(b, 0) for b in groves}
+        wanted = takes[biome] + value if step else value
+        if wanted < 0:
+            return "None to take off here."
+        have = seen.view.groves[biome][seen.seat]
+        need = self.need_from_groves(seen)
+        if wanted > have:
+            return f"You have only {pollinators(have)} in the {biome_name(biome)} grove."
+        if wanted > need:
+            return f"Only {pollinators(need)} come from groves: your supply gives the rest."
+        takes[biome] = wanted
+        while sum(takes.values()) > need:
+            other = max((b for b in groves if b != biome and takes[b] > 0), key=lambda b: takes[b])
+            takes[other] -= 1
+        self.groves = takes
+        # What the groves do not give stays there (ruling 22): the cards get that many fewer.
+        self.kept = need - sum(takes.values())
+        while self.left() < 0:
+            fullest = max((s for s in self.targets if self.counts.get(s, 0) > 0), key=lambda s: self.counts[s])
+            self.counts[fullest] -= 1
+        return None
+
+    def count_at_least_one(self, seen: Seen, space: str) -> None:
+        """Put one pollinator on `space` when the split still sends none there (one still
+        to place, else one taken from the fullest other card), if that keeps every rule:
+        Enter then sends one where a hint said."""
+        if space not in self.targets:
+            return
+        self.cursor = self.targets.index(space)
+        if self.counts.get(space, 0):
+            return
+        counts = dict(self.counts)
+        if self.left() <= 0:
+            if not any(counts.values()):
+                return
+            fullest = max((other for other in counts if counts[other] > 0), key=lambda other: counts[other])
+            counts[fullest] -= 1
+        counts[space] = 1
+        if self.problem(seen, counts) is None:
+            self.counts = counts
+
+    def refusal(self, seen: Seen) -> str | None:
+        """Why the split on the counters may not be sent yet."""
+        left = self.left()
+        if left:
+            return f"A chip sends all its pollinators: {pollinators(left)} still to place (→ or a digit on a card)."
+        return self.problem(seen, self.counts)
+
+    def sends(self, seen: Seen) -> list[Any]:
+        """One action per pollinator: the supply first, then the groves picked."""
+        from_groves = [biome for biome, take in self.groves.items() for _ in range(take)]
+        supply = seen.view.players[seen.seat].supply
+        actions: list[Any] = []
+        for space in self.targets:
+            for _ in range(self.counts.get(space, 0)):
+                grove = None if supply > 0 else (from_groves.pop(0) if from_groves else None)
+                supply -= 1
+                actions.append(SendPollinator(space=space, grove=grove))
+        if self.kept:
+            actions.append(Skip())
+        return actions
 
 
 class ChipTurn:
@@ -126,6 +282,7 @@ class ChipTurn:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ChipTurn:
         # The rules are shared; what is cached from a view is rebuilt when asked.
+        memo[id(self.rules)] = self.rules
         twin = ChipTurn(self.game)
         twin.chip, twin.spot, twin.ignore, twin.started_at = self.chip, self.spot, self.ignore, self.started_at
         twin.sending = copy.deepcopy(self.sending, memo)
@@ -330,70 +487,15 @@ class ChipTurn:
                 self.spot = index
 
     # -- sending pollinators -------------------------------------------------------------------------
-    def need_from_groves(self, seen: Seen) -> int:
-        sending = self.sending
-        if sending is None:
-            return 0
-        return max(0, sending.total - seen.view.players[seen.seat].supply)
-
-    @staticmethod
-    def my_groves(seen: Seen) -> list[str]:
-        return [biome for biome in BIOMES if seen.view.groves[biome][seen.seat] > 0]
-
-    def send_row_count(self, seen: Seen) -> int:
-        """How many rows the send step has: the cards, then the groves when needed."""
-        sending = self.sending
-        if sending is None:
-            return 0
-        return len(sending.targets) + (len(self.my_groves(seen)) if self.need_from_groves(seen) else 0)
-
-    def problem(self, seen: Seen, counts: dict[str, int]) -> str | None:
-        """Why this split breaks a card's or the landmark's rule, in the rules' words."""
-        sending = self.sending
-        assert sending is not None
-        final = {space: sending.sent.get(space, 0) + counts.get(space, 0) for space in sending.targets}
-        return self.rules.split_problem(seen.view, sending.landmark, final, sending.one_card, sending.even)
-
-    def _default_counts(self, seen: Seen) -> dict[str, int]:
-        """The most even legal split (earlier cards first), or everything on the first card."""
-        sending = self.sending
-        assert sending is not None
-        targets = sending.targets
-        if not targets or sending.total <= 0:
-            return {space: 0 for space in targets}
-        best: tuple[int, ...] | None = None
-        for split in product(range(sending.total + 1), repeat=len(targets)):
-            if sum(split) != sending.total:
-                continue
-            counts = dict(zip(targets, split))
-            if self.problem(seen, counts) is None:
-                rank = (max(split), [-value for value in split])
-                if best is None or rank < (max(best), [-value for value in best]):
-                    best = split
-        if best is None:
-            best = tuple(sending.total if index == 0 else 0 for index in range(len(targets)))
-        return dict(zip(targets, best))
-
-    def _default_groves(self, seen: Seen) -> dict[str, int]:
-        need = self.need_from_groves(seen)
-        groves: dict[str, int] = {}
-        for biome in self.my_groves(seen):
-            take = min(need, seen.view.groves[biome][seen.seat])
-            groves[biome] = take
-            need -= take
-        return groves
-
     def start_sending(self, seen: Seen, action: PlaceChip, hint: Any = None) -> None:
         """The send step for `action`, its counters on the split the hint named if the
         hint was this very placement, else on the most even legal split."""
         plan = self.rules.plan(seen.view, seen.seat, action.chip, action.landmark, action.ignore_rule)
         self.sending = Sending(
-            landmark=action.landmark, place=action, targets=list(plan.targets), total=plan.count,
+            self.rules, landmark=action.landmark, place=action, targets=list(plan.targets), total=plan.count,
             one_card=plan.one_card, even=plan.even,
         )
-        hinted = self._hinted_counts(seen, action) if action == hint else None
-        self.sending.counts = hinted or self._default_counts(seen)
-        self.sending.groves = self._default_groves(seen)
+        self.sending.put_default_split(seen, self._hinted_counts(seen, action) if action == hint else None)
 
     def _hinted_counts(self, seen: Seen, action: PlaceChip) -> dict[str, int] | None:
         """The split the hint named for its placement, so that Enter sends what it said:
@@ -403,7 +505,7 @@ class ChipTurn:
         assert sending is not None
         suggested = self.narrator.suggest_split(seen.view, seen.seat, action)
         counts = {space: suggested.get(space, 0) for space in sending.targets}
-        if sum(counts.values()) != sending.total or self.problem(seen, counts) is not None:
+        if sum(counts.values()) != sending.total or sending.problem(seen, counts) is not None:
             return None
         return counts
 
@@ -415,89 +517,17 @@ class ChipTurn:
         sending = self.sending
         if sending is not None and sending.place is None and sending.key == key:
             return
-        self.sending = Sending(
-            landmark=turn.landmark, place=None, targets=list(turn.targets), total=turn.to_send,
+        sending = self.sending = Sending(
+            self.rules, landmark=turn.landmark, place=None, targets=list(turn.targets), total=turn.to_send,
             one_card=turn.one_card, even=turn.even_split, sent=dict(turn.sent), key=key,
         )
-        carried = self.pending
-        self.pending = None
-        if carried is not None and set(carried) == set(self.sending.targets) and sum(carried.values()) == self.sending.total:
-            self.sending.counts = dict(carried)
-        else:
-            self.sending.counts = self._default_counts(seen)
-        self.sending.groves = self._default_groves(seen)
+        carried, self.pending = self.pending, None
+        fits = carried is not None and set(carried) == set(sending.targets) and sum(carried.values()) == sending.total
+        sending.put_default_split(seen, dict(carried) if carried is not None and fits else None)
 
     def back(self) -> None:
         """From the send step back to the landmarks (the chip is not on the board yet)."""
         self.sending = None
-
-    def move_cursor(self, seen: Seen, delta: int) -> str | None:
-        sending = self.sending
-        rows = self.send_row_count(seen)
-        if sending is None or not rows:
-            return None
-        # Stops at the first and last card (saying so): wrapping round would put
-        # pollinators on a card the player did not mean.
-        cursor = max(0, min(rows - 1, sending.cursor + delta))
-        if cursor == sending.cursor:
-            return f"That is the {'first' if delta < 0 else 'last'} row of this split."
-        sending.cursor = cursor
-        return None
-
-    def set_count(self, seen: Seen, value: int, step: bool) -> str | None:
-        """Set (or, with `step`, change by) the count on the highlighted row, keeping the
-        chip's total: the surplus comes off the other rows, the fullest first."""
-        sending = self.sending
-        if sending is None:
-            return None
-        if sending.cursor >= len(sending.targets):
-            return self._set_grove(seen, value, step)
-        space = sending.targets[sending.cursor]
-        counts = dict(sending.counts)
-        wanted = counts.get(space, 0) + value if step else value
-        if wanted < 0:
-            return "None to take off here."
-        if wanted > sending.total:
-            return f"This chip sends {pollinators(sending.total)} in all: no more than that can go to one card."
-        counts[space] = wanted
-        while sum(counts.values()) > sending.total - sending.kept:
-            other = max((s for s in sending.targets if s != space and counts.get(s, 0) > 0), key=lambda s: counts[s])
-            counts[other] -= 1
-        rule = self.rules.card_rule(seen.view, space)
-        if rule is not None and rule.kind == "storm_max_send" and sending.sent.get(space, 0) + wanted > rule.max:
-            return f"{card_name(seen.view.stacks[space][0])}: {rule.summary}"
-        sending.counts = counts
-        return None
-
-    def _set_grove(self, seen: Seen, value: int, step: bool) -> str | None:
-        sending = self.sending
-        assert sending is not None
-        groves = self.my_groves(seen)
-        index = sending.cursor - len(sending.targets)
-        if not 0 <= index < len(groves):
-            return None
-        biome = groves[index]
-        takes = {b: sending.groves.get(b, 0) for b in groves}
-        wanted = takes[biome] + value if step else value
-        if wanted < 0:
-            return "None to take off here."
-        have = seen.view.groves[biome][seen.seat]
-        need = self.need_from_groves(seen)
-        if wanted > have:
-            return f"You have only {pollinators(have)} in the {biome_name(biome)} grove."
-        if wanted > need:
-            return f"Only {pollinators(need)} come from groves: your supply gives the rest."
-        takes[biome] = wanted
-        while sum(takes.values()) > need:
-            other = max((b for b in groves if b != biome and takes[b] > 0), key=lambda b: takes[b])
-            takes[other] -= 1
-        sending.groves = takes
-        # What the groves do not give stays there (ruling 22): the cards get that many fewer.
-        sending.kept = need - sum(takes.values())
-        while sending.left() < 0:
-            fullest = max((s for s in sending.targets if sending.counts.get(s, 0) > 0), key=lambda s: sending.counts[s])
-            sending.counts[fullest] -= 1
-        return None
 
     def count_hinted_send(self, seen: Seen, action: SendPollinator) -> None:
         """Put the counters on the split a send's hint named (its pollinator and the rest
@@ -510,57 +540,11 @@ class ChipTurn:
         view = view_after(self.game, seen.view, seen.seat, self.decided(seen))
         named = self.narrator.split_of_send(view, seen.seat, action)
         counts = {space: named.get(space, 0) for space in sending.targets}
-        if sum(counts.values()) == sending.total and self.problem(seen, counts) is None:
+        if sum(counts.values()) == sending.total and sending.problem(seen, counts) is None:
             sending.cursor = sending.targets.index(action.space)
             sending.counts = counts
             return
-        self.count_at_least_one(seen, action.space)
-
-    def count_at_least_one(self, seen: Seen, space: str) -> None:
-        """Put one pollinator on `space` when the split still sends none there (one still
-        to place, else one taken from the fullest other card), if that keeps every rule:
-        Enter then sends one where a hint said."""
-        sending = self.sending
-        if sending is None or space not in sending.targets:
-            return
-        sending.cursor = sending.targets.index(space)
-        if sending.counts.get(space, 0):
-            return
-        counts = dict(sending.counts)
-        if sending.left() <= 0:
-            if not any(counts.values()):
-                return
-            fullest = max((other for other in counts if counts[other] > 0), key=lambda other: counts[other])
-            counts[fullest] -= 1
-        counts[space] = 1
-        if self.problem(seen, counts) is None:
-            sending.counts = counts
-
-    def send_refusal(self, seen: Seen) -> str | None:
-        """Why the split on the counters may not be sent yet."""
-        sending = self.sending
-        if sending is None:
-            return None
-        left = sending.left()
-        if left:
-            return f"A chip sends all its pollinators: {pollinators(left)} still to place (→ or a digit on a card)."
-        return self.problem(seen, sending.counts)
-
-    def _sends(self, seen: Seen) -> list[Any]:
-        """One action per pollinator: the supply first, then the groves picked."""
-        sending = self.sending
-        assert sending is not None
-        from_groves = [biome for biome, take in sending.groves.items() for _ in range(take)]
-        supply = seen.view.players[seen.seat].supply
-        actions: list[Any] = []
-        for space in sending.targets:
-            for _ in range(sending.counts.get(space, 0)):
-                grove = None if supply > 0 else (from_groves.pop(0) if from_groves else None)
-                supply -= 1
-                actions.append(SendPollinator(space=space, grove=grove))
-        if sending.kept:
-            actions.append(Skip())
-        return actions
+        sending.count_at_least_one(seen, action.space)
 
     def _turn_after(self, seen: Seen, place: PlaceChip) -> TurnWork | None:
         """The rules' record of the turn once `place` is played: a question first, the
@@ -584,7 +568,7 @@ class ChipTurn:
         here against the game: the screen asks its table (`Table.check_turn`)."""
         sending = self.sending
         assert sending is not None
-        sends = self._sends(seen)
+        sends = sending.sends(seen)
         place = sending.place
         if place is None:
             return WholeTurn(sends)

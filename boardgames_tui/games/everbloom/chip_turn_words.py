@@ -128,7 +128,7 @@ class ChipTurnWords:
             head = f"Send from {where}"
         left = sending.left()
         tail = f"{pollinators(sending.total - sending.kept)}" + (f", {left} still to place" if left else ", all placed")
-        need = self.turn.need_from_groves(seen)
+        need = sending.need_from_groves(seen)
         if need:
             tail += f" · {sending.kept} stay in groves" if sending.kept else f" · {need} from groves"
         return f"{head}: {tail}"
@@ -169,8 +169,8 @@ class ChipTurnWords:
                 if ability is not None:
                     text.append(f"{ability.summary}.", style="italic")
             rows.append(text)
-        if self.turn.need_from_groves(seen):
-            for biome in ChipTurn.my_groves(seen):
+        if sending.need_from_groves(seen):
+            for biome in sending.my_groves(seen):
                 info = BIOME_INFO[biome]
                 take = sending.groves.get(biome, 0)
                 text = Text("from the ")

@@ -36,7 +36,7 @@ from rich.text import Text
 
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.text import and_list
-from boardgames_tui.games.everbloom.chip_turn import PlaceRow, Seen, chip_words
+from boardgames_tui.games.everbloom.chip_turn import PlaceRow, Seen, Sending, chip_words
 from boardgames_tui.games.everbloom.chip_turn_words import ChipTurnWords
 from boardgames_tui.games.everbloom.describe import TableWords, pollinators
 from boardgames_tui.games.everbloom.letters import GROVE_KEYS, LANDMARK_LETTERS
@@ -537,19 +537,25 @@ class SendStep(ChipStep):
         StepKey("enter", "send", "Send them", show=True),
     )
 
+    @property
+    def sending(self) -> Sending:
+        """The split on the counters (the chip turn is in this step because it has one)."""
+        sending = self.ui.chip_turn.sending
+        assert sending is not None
+        return sending
+
     # -- keys ------------------------------------------------------------------------------
     def card_move(self, delta: int) -> None:
-        self.answer(self.ui.chip_turn.move_cursor(self.seen, delta))
+        self.answer(self.sending.move_cursor(self.seen, delta))
 
     def count_step(self, delta: int) -> None:
-        self.answer(self.ui.chip_turn.set_count(self.seen, delta, step=True))
+        self.answer(self.sending.set_count(self.seen, delta, step=True))
 
     def count(self, value: int) -> None:
-        self.answer(self.ui.chip_turn.set_count(self.seen, value, step=False))
+        self.answer(self.sending.set_count(self.seen, value, step=False))
 
     def goes_back(self) -> bool:
-        sending = self.ui.chip_turn.sending
-        return sending is not None and sending.place is not None
+        return self.sending.place is not None
 
     def back(self) -> None:
         # A hint about this split means nothing back at the chip step.
@@ -560,9 +566,7 @@ class SendStep(ChipStep):
     def send(self) -> None:
         """The whole turn, checked by the table first, then submitted move by move."""
         turn, seen = self.ui.chip_turn, self.seen
-        if turn.sending is None:
-            return
-        refusal = turn.send_refusal(seen)
+        refusal = self.sending.refusal(seen)
         if refusal is not None:
             self.screen.say(refusal, error=True)
             return
@@ -579,8 +583,7 @@ class SendStep(ChipStep):
 
     # -- what it shows -----------------------------------------------------------------------
     def draw(self, panels: StepPanels) -> None:
-        sending = self.ui.chip_turn.sending
-        assert sending is not None
+        sending = self.sending
         said = self.turn_words
         rows = said.send_rows(self.seen)
         sending.cursor = min(sending.cursor, max(0, len(rows) - 1))
@@ -594,8 +597,7 @@ class SendStep(ChipStep):
         return f"share out the pollinators · ↑/↓ card · ←/→ -/+ or 0–9 count · Enter send{back}"
 
     def inspect(self) -> CatalogueEntry | None:
-        sending = self.ui.chip_turn.sending
-        assert sending is not None
+        sending = self.sending
         spaces = [sending.targets[sending.cursor]] if sending.cursor < len(sending.targets) else []
         heading = self.turn_words.send_heading(self.seen)
         return self.words.spaces_entry(self.view, [*spaces, sending.landmark], [heading])
@@ -613,10 +615,8 @@ class SendStep(ChipStep):
             turn.count_hinted_send(self.seen, action)
 
     def picked(self, row: int) -> None:
-        sending = self.ui.chip_turn.sending
-        if sending is not None:
-            sending.cursor = row
-            self.screen.show_cursor()
+        self.sending.cursor = row
+        self.screen.show_cursor()
 
     def hint(self) -> bool:
         """In a split whose chip is not yet on the board, the hint answers for that very

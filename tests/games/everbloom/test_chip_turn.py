@@ -113,14 +113,14 @@ def test_the_counters_keep_the_chips_total_and_refuse_what_breaks_it():
     before = state.model_copy(deep=True)
     turn, now, _ = split_open(state, 4)
     sending = turn.sending
-    assert sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1} and turn.send_refusal(now) is None
+    assert sending.counts == {"t1": 1, "t2": 1, "b1": 1, "b2": 1} and sending.refusal(now) is None
     # Three on t1: the surplus comes off the other cards, the fullest first; the total stays.
-    assert turn.set_count(now, 3, step=False) is None
+    assert sending.set_count(now, 3, step=False) is None
     assert sending.counts == {"t1": 3, "t2": 0, "b1": 0, "b2": 1}
-    assert turn.send_refusal(now) == "Landmark 11 (flipped): pollinators are shared out evenly"
-    assert turn.set_count(now, 9, step=False) == "This chip sends 4 pollinators in all: no more than that can go to one card."
-    assert turn.move_cursor(now, -1) == "That is the first row of this split."
-    assert turn.move_cursor(now, 1) is None and turn.set_count(now, -1, step=True) == "None to take off here."
+    assert sending.refusal(now) == "Landmark 11 (flipped): pollinators are shared out evenly"
+    assert sending.set_count(now, 9, step=False) == "This chip sends 4 pollinators in all: no more than that can go to one card."
+    assert sending.move_cursor(now, -1) == "That is the first row of this split."
+    assert sending.move_cursor(now, 1) is None and sending.set_count(now, -1, step=True) == "None to take off here."
     # Building the turn never touched the game (but for the test's face-up cards).
     before.face_up = state.face_up
     assert state.model_dump() == before.model_dump()
@@ -190,6 +190,7 @@ def test_a_copy_of_a_turn_is_a_turn_of_its_own():
     turn, _, _ = split_open(four_cards(blank(["bats", "butterflies"])), 4)
     twin = copy.deepcopy(turn)
     assert twin.rules is turn.rules and twin.chip == turn.chip and twin.sending == turn.sending
+    assert twin.sending.rules is turn.rules  # the rules are shared, never copied
     twin.sending.counts["t1"] += 1
     twin.chip = (1, False)
     assert turn.sending.counts["t1"] == 1 and turn.chip == (4, False)
