@@ -7,12 +7,15 @@ The game's other parts (narrator, advisor, reference) are in engine/parts.py.
 
 from __future__ import annotations
 
+import enum
+import functools
 import random
+import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
@@ -72,6 +75,140 @@ _set_dict = BaseModel.__dict__["__dict__"].__set__
 _set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
 _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+class NeverEdited:
+    """Marks a field, or what a container field holds, that the rules replace whole and
+    never change in place (`Annotated[dict[str, int], NEVER_EDITED]`,
+    `list[Annotated[PlayerState, NEVER_EDITED]]`): `copy_containers` shares it with
+    the copy instead of copying it, as it shares frozen models and other immutable values."""
+
+    def __repr__(self) -> str:
+        return "NEVER_EDITED"
+
+
+NEVER_EDITED = NeverEdited()
+
+# Types whose values never change: a copy shares them.
+_IMMUTABLE_TYPES = frozenset({str, int, float, bool, bytes, complex, type(None), frozenset})
+
+
+def copy_containers(model: ModelT, **given: Any) -> ModelT:
+    """A copy of `model` that owns every container in it, for `apply` to change in place.
+
+    Lists, dicts, sets and models that are not frozen are copied, as deep as they
+    nest; everything else is shared with `model`: strings, numbers, tuples of them,
+    frozen models and whatever a field marks `NEVER_EDITED`.  The fields in `given`
+    are taken as they are instead (a log a simulated game never writes to).  Like
+    `shallow_copy`, nothing is validated.  What to copy is worked out once per model
+    class from its fields' types, so a field added to a state is copied without being
+    listed anywhere: a hand-written list of fields aliased the one it forgot.
+    """
+    return _model_copier(model.__class__)(model, given)
+
+
+Copier = typing.Callable[[Any], Any]
+
+
+@functools.cache
+def _model_copier(model_class: type[BaseModel]) -> typing.Callable[[Any, dict[str, Any] | None], Any]:
+    # The plan is made at the first copy, not here: a model that holds itself (a tree)
+    # would otherwise ask for its own copier while making it.
+    plan: list[tuple[str, Copier]] | None = None
+
+    def copy(model: Any, given: dict[str, Any] | None = None) -> Any:
+        nonlocal plan
+        if plan is None:
+            plan = _copy_plan(model_class)
+        values = model.__dict__.copy()
+        if given:
+            for name, copier in plan:
+                if name not in given:
+                    values[name] = copier(values[name])
+            values.update(given)
+        else:
+            for name, copier in plan:
+                values[name] = copier(values[name])
+        copied = _new_object(model_class)
+        _set_dict(copied, values)
+        _set_fields_set(copied, model.__pydantic_fields_set__.union(given) if given else set(model.__pydantic_fields_set__))
+        extra = model.__pydantic_extra__
+        _set_extra(copied, None if extra is None else dict(extra))
+        private = model.__pydantic_private__
+        _set_private(copied, None if private is None else dict(private))
+        return copied
+
+    return copy
+
+
+def _copy_plan(model_class: type[BaseModel]) -> list[tuple[str, Copier]]:
+    """Each field whose value must be copied, with how to copy it."""
+    plan = []
+    for name, field in model_class.model_fields.items():
+        copier = None if NEVER_EDITED in field.metadata else _copier_for(field.annotation)
+        if copier is not None:
+            plan.append((name, copier))
+    return plan
+
+
+def _copier_for(annotation: Any) -> Copier | None:
+    """How to copy a value of type `annotation` so that the copy owns its containers;
+    None when the value is shared as it is."""
+    origin = typing.get_origin(annotation)
+    arguments = typing.get_args(annotation)
+    if origin is typing.Annotated:
+        return None if NEVER_EDITED in annotation.__metadata__ else _copier_for(arguments[0])
+    if origin is Literal or annotation in _IMMUTABLE_TYPES:
+        return None
+    if isinstance(annotation, type) and origin is None:
+        if issubclass(annotation, enum.Enum):
+            return None
+        if issubclass(annotation, BaseModel):
+            return None if annotation.model_config.get("frozen") else _model_copier(annotation)
+    if origin in (typing.Union, types.UnionType):
+        copiers = [_copier_for(member) for member in arguments if member is not type(None)]
+        needed = [copier for copier in copiers if copier is not None]
+        if not needed:
+            return None
+        if len(copiers) == 1:
+            [item] = needed
+            return lambda value: None if value is None else item(value)
+        return _copy_any
+    if origin is list:
+        item = _copier_for(arguments[0]) if arguments else _copy_any
+        return list if item is None else (lambda value: [item(element) for element in value])
+    if origin is dict:
+        item = _copier_for(arguments[1]) if arguments else _copy_any
+        return dict if item is None else (lambda value: {key: item(element) for key, element in value.items()})
+    if origin is set:
+        return set
+    if origin is frozenset:
+        return None
+    if origin is tuple:
+        if len(arguments) == 2 and arguments[1] is Ellipsis:
+            item = _copier_for(arguments[0])
+            return None if item is None else (lambda value: tuple(item(element) for element in value))
+        if all(_copier_for(argument) is None for argument in arguments):
+            return None
+    return _copy_any
+
+
+def _copy_any(value: Any) -> Any:
+    """A copy of a value of a type not known in advance (`Any`, a union of containers)."""
+    kind = type(value)
+    if kind in _IMMUTABLE_TYPES:
+        return value
+    if kind is list:
+        return [_copy_any(element) for element in value]
+    if kind is dict:
+        return {key: _copy_any(element) for key, element in value.items()}
+    if kind is set:
+        return set(value)
+    if kind is tuple:
+        return tuple(_copy_any(element) for element in value)
+    if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
+        return _model_copier(kind)(value)
+    return value
 
 SPECTATOR = -1
 """The seat number that asks `view` for public information only."""
@@ -153,7 +290,8 @@ class GameState(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=False)
 
     game: str
-    seats: list[Seat]
+    # Seats are named at setup and the rules never change them.
+    seats: Annotated[list[Seat], NEVER_EDITED]
     seed: int
     # How many random draws have been taken from the seed: the RNG state itself.
     rng_draws: int = 0

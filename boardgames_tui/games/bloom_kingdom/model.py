@@ -6,7 +6,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from boardgames_tui.engine.contract import GameState
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState
 
 # A game is three rounds (fewer when edited content runs the deck dry).
 ROUNDS = 3
@@ -106,15 +106,16 @@ class BloomKingdomState(GameState):
     box: list[int] = Field(default_factory=list)
     # Column key -> card ids, bottom first; Jesters are slipped in at the bottom.
     display: dict[str, list[int]]
-    players: list[PlayerState]
+    # A seat's record is replaced, never edited: states share the records they did not change.
+    players: list[Annotated[PlayerState, NEVER_EDITED]]
     # The cards revealed in the latest reveal, by seat (public once revealed); they
     # stay after the turn, and after the round's scoring, until the next reveal.
     revealed: list[int | None] = Field(default_factory=list)
     # (round, turn) of that reveal; None before the first.
     revealed_at: tuple[int, int] | None = None
     # played[seat]: the cards that seat has played this round, in order (public once
-    # revealed): what a player tracks of the others' hands.
-    played: list[list[int]] = Field(default_factory=list)
+    # revealed): what a player tracks of the others' hands.  Replaced, never edited.
+    played: Annotated[list[list[int]], NEVER_EDITED] = Field(default_factory=list)
     # Revealed cards with initiative still to resolve, lowest first.  The head may
     # already stand in the display while its owner decides (Knight, Wizard, Fortune
     # Teller); a Jester joins a column only when its owner has chosen one.
@@ -122,6 +123,7 @@ class BloomKingdomState(GameState):
     # Seats whose Unicorn drew a card and who still owe one back to the box.
     unicorn_pending: list[int] = Field(default_factory=list)
     peeks: list[Peek] = Field(default_factory=list)
-    # rounds[r][seat]: the cards that seat kept in round r + 1.
-    rounds: list[list[KeptCards]] = Field(default_factory=list)
+    # rounds[r][seat]: the cards that seat kept in round r + 1 (a round's list, once
+    # added, is never edited).
+    rounds: list[Annotated[list[KeptCards], NEVER_EDITED]] = Field(default_factory=list)
     ended_early: bool = False

@@ -73,6 +73,7 @@ from boardgames_tui.engine.contract import (
     Seat,
     Stage,
     construct,
+    copy_containers,
     shallow_copy,
     visible_log,
 )
@@ -154,27 +155,8 @@ def kept_summary(result: KeptCards) -> str:
     return " + ".join(f"{card_label(card)} ({points})" for card, points in zip(result.cards, result.points))
 
 
-def _clone(state: BloomKingdomState) -> BloomKingdomState:
-    # A hand-written copy: far cheaper than a deep copy.  Every container apply may
-    # change in place is new; what they hold is shared, being frozen or never changed.
-    return shallow_copy(
-        state,
-        log=list(state.log),
-        deck=list(state.deck),
-        box=list(state.box),
-        display={column: list(cards_) for column, cards_ in state.display.items()},
-        # Player records are only ever replaced (see _player), so the list is enough.
-        players=list(state.players),
-        revealed=list(state.revealed),
-        queue=list(state.queue),
-        unicorn_pending=list(state.unicorn_pending),
-        peeks=list(state.peeks),
-        rounds=list(state.rounds),
-    )
-
-
 def _clone_for_quiet_play(state: BloomKingdomState) -> BloomKingdomState:
-    """`_clone` for a card played face down that does not complete the turn.
+    """The copy `apply` needs for a card played face down that does not complete the turn.
 
     Most actions are that one, and it only adds to the log and replaces one player
     record, so everything else is shared with `state`.
@@ -356,7 +338,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         # Only a valid action gets here, so the card comes from a seat still choosing:
         # it completes the turn when that seat was the last one.
         completes_turn = playing and [player.chosen for player in state.players].count(None) == 1
-        state = _clone_for_quiet_play(state) if playing and not completes_turn else _clone(state)
+        state = _clone_for_quiet_play(state) if playing and not completes_turn else copy_containers(state)
         state.say(self.log_line(state, seat, action))
         if isinstance(action, PlayCard):
             state.players[seat] = _player(_without(state.players[seat].hand, action.card), action.card)

@@ -13,7 +13,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from boardgames_tui.engine.contract import GameState
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState
 
 Phase = Literal["draft", "round_start", "wilderness", "migration", "pollination", "over"]
 HIDDEN_CARD = "?"
@@ -317,7 +317,8 @@ class FinalScore(BaseModel):
 
 
 class EverbloomState(GameState):
-    options: EverbloomOptions
+    # The options the game was set up with: never changed.
+    options: Annotated[EverbloomOptions, NEVER_EDITED]
     round: int = 1
     phase: Phase = "draft"
     side: str
@@ -332,8 +333,8 @@ class EverbloomState(GameState):
     # Card space -> card ids, top first.
     stacks: dict[str, list[str]]
     # Card space -> the biome deck it was dealt from, or 'mixed' (four seats): public
-    # from setup, since the card backs show it.  The empty space has none.
-    space_kinds: dict[str, str] = Field(default_factory=dict)
+    # from setup, since the card backs show it.  The empty space has none.  Fixed at setup.
+    space_kinds: Annotated[dict[str, str], NEVER_EDITED] = Field(default_factory=dict)
     # Stack cards showing their face: each top turns at the start of a round, events
     # arrive face up; a card uncovered by migration stays face down until then.
     face_up: list[str] = Field(default_factory=list)

@@ -13,7 +13,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from boardgames_tui.engine.contract import GameState
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState
 
 Phase = Literal["draft", "wild", "actions", "over"]
 # Where a seat stands in its action phase: power uses before the action, the
@@ -195,13 +195,13 @@ class PlayerState(BaseModel):
 
 class EvergreenState(GameState):
     modules: ModuleChoice = "none"
-    # The six powers in play, in the order of the power tracks.
-    powers: list[str]
-    # Module power -> the base power it replaced.
-    replaced: dict[str, str] = Field(default_factory=dict)
+    # The six powers in play, in the order of the power tracks (fixed at setup).
+    powers: Annotated[list[str], NEVER_EDITED]
+    # Module power -> the base power it replaced (fixed at setup).
+    replaced: Annotated[dict[str, str], NEVER_EDITED] = Field(default_factory=dict)
     # Glyph -> how many of that piece are left in the shared pool (public: it changes
     # only at a reveal and at a season's bamboo growth).  Replaced, never edited.
-    pool: dict[str, int]
+    pool: Annotated[dict[str, int], NEVER_EDITED]
     # Steps and bamboo growths refused because the pool had run out of their piece.
     pool_refusals: int = 0
     season: int = 0
@@ -210,8 +210,8 @@ class EvergreenState(GameState):
     first_player: int = 0
     deck: list[int]
     discard: list[int] = Field(default_factory=list)
-    # Biome key -> its fertility stack, oldest card first.
-    zone: dict[str, list[ZoneCard]]
+    # Biome key -> its fertility stack, oldest card first; a stack is replaced, never edited.
+    zone: dict[str, Annotated[list[ZoneCard], NEVER_EDITED]]
     # The draft row, left to right, without the cards already taken.
     row: list[int] = Field(default_factory=list)
     # The card carrying the first-player marker, once the first player has picked.
@@ -222,4 +222,5 @@ class EvergreenState(GameState):
     picked: int = 0
     # A wild leftover with a fertility icon, waiting for the last picker's biome.
     leftover: int | None = None
-    players: list[PlayerState]
+    # A seat's record is replaced, never edited: states share the records they did not change.
+    players: list[Annotated[PlayerState, NEVER_EDITED]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.engine.contract import IllegalMove
+from boardgames_tui.engine.contract import IllegalMove, copy_containers
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom.model import (
     ChipToGrove,
@@ -33,7 +33,6 @@ from boardgames_tui.games.everbloom.rules.common import (
     _card_space_ids,
     _chip_to_grove_action,
     _choose_action,
-    _clone,
     _discard_action,
     _feasible,
     _finish_action,
@@ -264,10 +263,10 @@ class Actions:
         return "Send your pollinators to the cards next to your chip"
 
     def apply(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
-        return self.apply_in_place(_clone(state), seat, action)
+        return self.apply_in_place(copy_containers(state), seat, action)
 
     def apply_in_place(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
-        # Every change below is made to a container `_clone` copies, so after one
+        # Every change below is made to a container `copy_containers` copies, so after one
         # `apply` the state owns all it changes (see GameRules.apply_in_place).
         new = state
         if isinstance(action, Choose):

@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from boardgames_tui.engine.contract import shallow_copy
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
@@ -195,50 +194,6 @@ def _open_targets(
     return tuple(
         index for index in range(len(sent))
         if _feasible(left - 1, sent[:index] + (sent[index] + 1,) + sent[index + 1:], cons, one_card, even)
-    )
-
-
-def _clone(state: EverbloomState) -> EverbloomState:
-    players = [
-        shallow_copy(
-            player,
-            chips=list(player.chips),
-            habitat={biome: list(cards) for biome, cards in player.habitat.items()},
-            tiles=dict(player.tiles),
-            nectar=list(player.nectar),
-            draft=list(player.draft),
-            earned=dict(player.earned),
-            pollination=None if player.pollination is None else shallow_copy(
-                player.pollination, cards=list(player.pollination.cards)
-            ),
-        )
-        for player in state.players
-    ]
-    turn = state.turn
-    return shallow_copy(
-        state,
-        log=list(state.log),
-        landmarks={key: list(value) for key, value in state.landmarks.items()},
-        chips={key: list(value) for key, value in state.chips.items()},
-        stacks={key: list(value) for key, value in state.stacks.items()},
-        face_up=list(state.face_up),
-        hive_history=list(state.hive_history),
-        pollinators={key: list(value) for key, value in state.pollinators.items()},
-        groves={key: list(value) for key, value in state.groves.items()},
-        bloom_deck=list(state.bloom_deck),
-        bloom_shown=list(state.bloom_shown),
-        nectar_deck=list(state.nectar_deck),
-        event_deck=list(state.event_deck),
-        wildlife_deck=list(state.wildlife_deck),
-        players=players,
-        turn=None if turn is None else shallow_copy(
-            turn, targets=list(turn.targets), sent=dict(turn.sent), steps=list(turn.steps)
-        ),
-        tasks=list(state.tasks),
-        boxed=list(state.boxed),
-        contests=list(state.contests),
-        pollinations=list(state.pollinations),
-        moved=list(state.moved),
     )
 
 

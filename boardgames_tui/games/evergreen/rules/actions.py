@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.engine.contract import IllegalMove, shallow_copy
+from boardgames_tui.engine.contract import IllegalMove, copy_containers, shallow_copy
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import (
@@ -53,7 +53,6 @@ from boardgames_tui.games.evergreen.rules.common import (
     _POWER,
     _POWER_POINTS,
     _STEP_TYPES,
-    _clone,
     _pool_error,
     _put,
     biome_at,
@@ -280,7 +279,7 @@ class Actions:
             new.players[seat] = shallow_copy(new.players[seat], committed=True)
             new.say(self.log_line(state, seat, action))
             return new
-        new = _clone(state)
+        new = copy_containers(state)
         new.say(self.log_line(state, seat, action))
         self._play_on(new, seat, action, logged=True)
         return new
@@ -301,7 +300,8 @@ class Actions:
         if isinstance(action, Done) and self._others_planning(state):
             state.players[seat] = shallow_copy(state.players[seat], committed=True)
             return state
-        new = _clone(state, copy_log=False)
+        # A simulated game writes no log: it need not be copied.
+        new = copy_containers(state, log=state.log)
         self._play_on(new, seat, action, logged=False)
         return new
 

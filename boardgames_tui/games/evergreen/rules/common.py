@@ -492,22 +492,6 @@ def pool_line(pool: dict[str, int]) -> str:
     return " · ".join(f"{PIECE_NAMES[glyph].lower()} {pool[glyph]}" for glyph in BOX if glyph in pool)
 
 
-def _clone(state: EvergreenState, *, copy_log: bool = True) -> EvergreenState:
-    # Every container apply may change in place is new; player records and zone
-    # stacks are replaced, never edited, so they are shared; so is the pool, which is
-    # replaced whole when it changes.  powers and replaced are fixed at setup.  A
-    # simulated game writes no log (apply_in_place), so its log need not be copied.
-    return shallow_copy(
-        state,
-        log=list(state.log) if copy_log else state.log,
-        deck=list(state.deck),
-        discard=list(state.discard),
-        zone=dict(state.zone),
-        row=list(state.row),
-        players=list(state.players),
-    )
-
-
 def overall_round(state: EvergreenState) -> int:
     """The round counted over the whole game: Summer's first is the round after Spring's last."""
     return sum(SEASON_ROUNDS[: state.season]) + state.round
@@ -552,7 +536,7 @@ def _public_player(player: PlayerState) -> PlayerState:
     A view is asked for after every action, and in the action phase it hides the
     plans of every other seat, whose records have mostly not changed since the last
     view: each record's public copy is made once and handed out again.  Records are
-    replaced, never edited (see `_clone`), so a copy stays true while its record
+    replaced, never edited (see `EvergreenState.players`), so a copy stays true while its record
     lives; the cache holds the record itself, so that its id cannot be reused.
     """
     known = _PUBLIC_PLAYERS.get(id(player))

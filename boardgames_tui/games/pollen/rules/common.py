@@ -397,34 +397,6 @@ def _place_actions(token: int, points: list[Point]) -> list[PlaceToken]:
     return [row[point] for point in points]
 
 
-def _clone(state: PollenState) -> PollenState:
-    # A hand-written copy: far cheaper than a deep copy.  Every list a turn changes is
-    # copied, the player records included (even though a turn changes only its own
-    # player's), so that the copy owns all it may change: a search's quick game then
-    # goes on with `apply_in_place` and copies nothing more.
-    return shallow_copy(
-        state,
-        log=list(state.log),
-        players=[_own_player(player) for player in state.players],
-        meeples=[list(row) for row in state.meeples],
-        garden=list(state.garden),
-        tokens=list(state.tokens),
-        bag=list(state.bag),
-        pending_tokens=list(state.pending_tokens),
-        pending_points=list(state.pending_points),
-        supply=list(state.supply),
-        fill_ins=list(state.fill_ins),
-        pollinations=list(state.pollinations),
-        open_cells=list(state.open_cells),
-        end_reasons=list(state.end_reasons),
-    )
-
-
-def _own_player(player: PlayerState) -> PlayerState:
-    """A copy of `player` whose hand and deck may be changed."""
-    return construct(PlayerState, {"hand": list(player.hand), "deck": list(player.deck)})
-
-
 # The models below are built thousands of times in a search's simulated games from
 # values the rules know are valid, so they skip pydantic's validation; each comes out
 # as the validating constructor would leave it, down to which fields count as given.

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bisect import insort
-from boardgames_tui.engine.contract import HIDDEN, IllegalMove, Seat, construct, shallow_copy, visible_log
+from boardgames_tui.engine.contract import HIDDEN, IllegalMove, Seat, construct, copy_containers, shallow_copy, visible_log
 from boardgames_tui.engine.text import and_list, possessive
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
@@ -41,7 +41,6 @@ from boardgames_tui.games.pollen.rules.common import (
     _all_alike,
     _Board,
     _board_of,
-    _clone,
     _flush,
     _hidden_player,
     _insect_result,
@@ -220,13 +219,13 @@ class Turns:
     # Public sentences of one action are gathered in `notes` and logged as one line;
     # a pollination, the end of the game and private draws get lines of their own.
     def apply(self, state: PollenState, seat: int, action: Any) -> PollenState:
-        state = _clone(state)
+        state = copy_containers(state)
         # The new card's cell, or for a token the card that drew it.
         cell = (action.x, action.y) if isinstance(action, Plant) else state.last_planted
         return self._act(state, seat, action, _Board.around(state, cell))
 
     def apply_in_place(self, state: PollenState, seat: int, action: Any) -> PollenState:
-        # After one `apply` the state owns every list a turn changes (see `_clone`).
+        # After one `apply` the state owns every list a turn changes (see `copy_containers`).
         return self._act(state, seat, action, _board_of(state))
 
     def _act(self, state: PollenState, seat: int, action: Any, board: _Board) -> PollenState:
