@@ -1,13 +1,17 @@
-"""Finds the game content shipped under `assets/`.
+"""Finds a game's own files: the content shipped under `assets/` for the games built
+in, and the parts (rules.md, lessons.json) any game brings in its own package.
 
-A wheel carries it as `boardgames_tui/assets/` (hatch force-include); an editable or
-development install has no copy there and reads the checkout's top-level `assets/`.
+A wheel carries the built-in content as `boardgames_tui/assets/` (hatch force-include);
+an editable or development install has no copy there and reads the checkout's
+top-level `assets/`.
 """
 
 from __future__ import annotations
 
 import json
 from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -24,6 +28,16 @@ def assets_root() -> Path:
     raise FileNotFoundError(
         f"game content not found: looked in {_PACKAGE_DIR / 'assets'} and {_PACKAGE_DIR.parent / 'assets'}"
     )
+
+
+def game_part(reference: Any, name: str) -> Traversable:
+    """One of a game's parts, by file name (rules.md, lessons.json), where its reference
+    says they are: in the package `reference.parts` names, through importlib.resources
+    (a game installed from elsewhere brings its own), or for a game built in
+    (`parts` None) in this app's assets/<slug>/."""
+    if reference.parts is None:
+        return asset_path(reference.rules.slug, name)
+    return resources.files(reference.parts).joinpath(name)
 
 
 def asset_path(game: str, name: str) -> Path:

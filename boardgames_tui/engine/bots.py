@@ -101,8 +101,9 @@ DEFAULT_BOT_LEVEL = "normal"
 
 # A hint's search, apart from the bots' levels.  The same position must give the same
 # hint on any machine under any load, so its work is a fixed number of simulated games
-# per position (sized per game in HINT_PLAYOUTS to take about a second of one core of
-# a small 2-core machine), seeded from the position itself; it stops sooner once the
+# per position (sized per game by its advisor's `hint_playouts` to take about a second
+# of one core of a small 2-core machine, the longest about two: see
+# docs/testing-and-benchmarks.md), seeded from the position itself; it stops sooner once the
 # best move's lead is outside the noise (also a matter of counts, never of time).  The
 # time limits are only safety stops: 4 s of the search's own CPU time (a machine far
 # slower than ours), and 30 s on the clock (a machine so busy that the player would
@@ -116,10 +117,6 @@ HINT_GAMES_PER_MOVE = 30
 HINT_BUDGET = SearchBudget(
     iterations=1000, seconds=30.0, until_clear=True, scaled=False, cpu_seconds=4.0, least_per_move=HINT_GAMES_PER_MOVE
 )
-# Each game's share of HINT_BUDGET's playouts (a game whose simulated games are slow
-# gets fewer): a median hint of about a second of process time on a small 2-core
-# machine, the longest about two (docs/testing-and-benchmarks.md).
-HINT_PLAYOUTS: dict[str, float] = {"bloom-kingdom": 1.3, "pollen": 1.2, "evergreen": 2.0, "everbloom": 0.8}
 
 # Hints found, by position: asked again, the same hint comes back at once.
 _HINT_CACHE: OrderedDict[str, Verdict] = OrderedDict()
@@ -128,8 +125,8 @@ _HINT_CACHE_LOCK = threading.Lock()
 
 
 def hint_budget(game: Game) -> SearchBudget:
-    share = HINT_PLAYOUTS.get(game.slug, 1.0)
-    return replace(HINT_BUDGET, iterations=max(1, round(HINT_BUDGET.iterations * share)))
+    """HINT_BUDGET with the game's own share of its playouts (its advisor's `hint_playouts`)."""
+    return replace(HINT_BUDGET, iterations=max(1, round(HINT_BUDGET.iterations * game.advisor.hint_playouts)))
 
 
 def position_key(game: Game, view: GameState, seat: int, decided: Sequence[Any] = ()) -> str:

@@ -1,9 +1,9 @@
 """Lessons taught at the moment of use: the guided first game and "Teach as I play".
 
-A game's lessons are data (`assets/<game>/lessons.json`): each names the `rules.md`
-section it teaches, the widget of the screen it talks about, and the *situation* that
-brings it up, a named predicate over one seat's view and legal actions written in
-Python in the game's own `lessons.py` (`SITUATIONS`).  Lessons are keyed to rules and
+A game's lessons are data (`lessons.json` among its parts, see engine/assets.py):
+each names the `rules.md` section it teaches, the widget of the screen it talks about,
+and the *situation* that brings it up, a named predicate over one seat's view and
+legal actions written in Python in the game's own `lessons.py` (`SITUATIONS`).  Lessons are keyed to rules and
 situations, never to a script of keys: the player may play anything legal.
 
 A predicate sees only what `view(state, seat)` shows that seat, so a lesson shown to
@@ -73,13 +73,14 @@ class LessonBook(BaseModel):
 
 @cache
 def lesson_book(slug: str) -> LessonBook | None:
-    """The game's lessons, or None for a game that has none (yet)."""
-    from boardgames_tui.engine.assets import asset_path
+    """The game's lessons, from its own parts, or None for a game that has none (yet)."""
+    from boardgames_tui.engine.assets import game_part
+    from boardgames_tui.engine.registry import get_game
 
-    path = asset_path(slug, LESSONS_FILE)
-    if not path.is_file():
+    part = game_part(get_game(slug).reference, LESSONS_FILE)
+    if not part.is_file():
         return None
-    return LessonBook.model_validate_json(path.read_text(encoding="utf-8"))
+    return LessonBook.model_validate_json(part.read_text(encoding="utf-8"))
 
 
 def situations(rules: GameRules) -> dict[str, Situation]:

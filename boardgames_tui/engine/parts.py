@@ -92,6 +92,7 @@ class Advisor(Protocol):
     rules: Rules
     playout_horizon: int | None
     search_effort: float
+    hint_playouts: float
 
     def determinize(self, view: Any, seat: int, rng: random.Random) -> Any: ...
     def estimate_scores(self, state: Any) -> list[float] | None: ...
@@ -106,6 +107,9 @@ class Reference(Protocol):
     """What a player reads about the game rather than plays."""
 
     rules: Rules
+    # The package holding the game's rules.md and lessons.json (read through
+    # importlib.resources), or None for a game built in (this app's assets/<slug>/).
+    parts: str | None
 
     def rules_text(self) -> str: ...
     def catalogue(self) -> list[CatalogueSection]: ...
@@ -202,6 +206,10 @@ class GameAdvisor(ABC, Generic[StateT]):
     # Scales every bot level's search iterations for this game: a long game with
     # many small decisions gives each one less, so a bot game takes minutes, not hours.
     search_effort: ClassVar[float] = 1.0
+    # This game's share of a hint's simulated games (engine/bots.py HINT_BUDGET): a
+    # game whose simulated games are slow takes fewer, so that a hint takes about a
+    # second whatever the game.
+    hint_playouts: ClassVar[float] = 1.0
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -260,28 +268,31 @@ class GameAdvisor(ABC, Generic[StateT]):
 
 
 class GameReference(Generic[StateT]):
-    """A reference: the rules text from the game's assets, and the game's own functions
+    """A reference: the rules text from the game's parts, and the game's own functions
     for its components, legend and hidden information where it has them (a game
     without printed components, a test game, lists none).  Built, not subclassed, by
-    the games: a subclass would only forward these three to the game's modules."""
+    the games: a subclass would only forward these three to the game's modules.
+    `parts`: the package holding rules.md and lessons.json, None for a game built in."""
 
     def __init__(
         self,
         rules: Any,
         *,
+        parts: str | None = None,
         catalogue: Callable[[], list[CatalogueSection]] | None = None,
         legend: Callable[[], list[LegendEntry]] | None = None,
         hidden_information: Callable[[StateT], list[RevealedSection]] | None = None,
     ) -> None:
         self.rules = rules
+        self.parts = parts
         self._catalogue = catalogue
         self._legend = legend
         self._hidden_information = hidden_information
 
     def rules_text(self) -> str:
-        from boardgames_tui.engine.assets import read_text
+        from boardgames_tui.engine.assets import game_part
 
-        return read_text(self.rules.slug, "rules.md")
+        return game_part(self, "rules.md").read_text(encoding="utf-8")
 
     def catalogue(self) -> list[CatalogueSection]:
         """Every component with its full text, for the rules viewer."""
