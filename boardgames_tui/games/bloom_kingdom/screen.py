@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -75,6 +76,9 @@ class BloomKingdomSeatUI(SeatUI):
 
 
 class BloomKingdomScreen(GameScreen):
+    # Its own CSS, beside it: loaded with the screen (an absolute path, so a replay's
+    # subclass of it finds the file too).
+    CSS_PATH = Path(__file__).with_name("screen.tcss")
     BINDINGS = [
         Binding("left,up", "move(-1)", "Previous", show=False),
         Binding("right,down", "move(1)", "Next", show=False),

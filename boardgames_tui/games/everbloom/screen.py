@@ -11,6 +11,7 @@ keys and moves between the step and the table.  `u` takes back a whole distribut
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -81,6 +82,9 @@ def _bindings(keys: Any) -> list[Binding]:
 
 
 class EverbloomScreen(GameScreen):
+    # Its own CSS, beside it: loaded with the screen (an absolute path, so a replay's
+    # subclass of it finds the file too).
+    CSS_PATH = Path(__file__).with_name("screen.tcss")
     # One key may mean different things in each step; `allows` keeps only the binding
     # of the current step, so the footer and the key help (?) always tell the truth.
     BINDINGS = [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -109,6 +110,9 @@ class EvergreenSeatUI(SeatUI):
 
 
 class EvergreenScreen(GameScreen):
+    # Its own CSS, beside it: loaded with the screen (an absolute path, so a replay's
+    # subclass of it finds the file too).
+    CSS_PATH = Path(__file__).with_name("screen.tcss")
     BINDINGS = [
         *[Binding(key, f"step('{key}')", key.title(), show=False) for key in STEPS],
         Binding("enter", "confirm", "Take / do"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -53,6 +54,9 @@ class PollenSeatUI(SeatUI):
 
 
 class PollenScreen(GameScreen):
+    # Its own CSS, beside it: loaded with the screen (an absolute path, so a replay's
+    # subclass of it finds the file too).
+    CSS_PATH = Path(__file__).with_name("screen.tcss")
     BINDINGS = [
         *[Binding(key, f"step('{key}')", key.title(), show=False) for key in STEPS],
         Binding("tab", "jump(1)", "Next free cell", priority=True),
