@@ -46,6 +46,14 @@ def _discover() -> None:
     _discovered = True
 
 
+def rediscover() -> None:
+    """Forget the games found so far: the next question reads the entry points again
+    (a process that installs or removes a game while it runs: the tests do)."""
+    global _discovered
+    _GAMES.clear()
+    _discovered = False
+
+
 def all_games() -> list[Game]:
     _discover()
     return sorted(_GAMES.values(), key=lambda game: game.title)
