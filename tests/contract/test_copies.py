@@ -1,0 +1,51 @@
+"""A state's copy owns its containers: what one search's simulated game changes in place
+never reaches the states it came from."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardgames_tui.engine.contract import copy_containers
+
+from .conftest import examples
+from .harness import mutate_every_container, positions
+
+SEEDS = st.integers(0, 2**31 - 1)
+
+
+@examples(5)
+@given(seed=SEEDS)
+def test_a_copy_owns_every_container_of_a_state(game, seed):
+    """Every container reachable in the copy is changed; the original stays as it was.
+    Left alone: frozen models and what a field marks NEVER_EDITED, shared on purpose
+    (the next test holds the rules to that)."""
+    for state in positions(game, random.Random(seed), 5):
+        before = copy.deepcopy(state)
+        copied = copy_containers(state)
+        assert copied == state and copied.model_fields_set == state.model_fields_set
+        mutate_every_container(copied)
+        assert state == before
+
+
+@examples(6)
+@given(seed=SEEDS)
+def test_a_game_played_on_in_place_leaves_the_states_before_it_as_they_were(game, seed):
+    """`apply_in_place` changes only what the state it is given owns: after one `apply`,
+    a simulated game played on in place to its end leaves the state before that `apply`
+    (a search's tree node) as it was, shared parts (NEVER_EDITED) and all."""
+    rules = game.rules
+    rng = random.Random(seed)
+    for state in positions(game, rng, 3):
+        if rules.is_over(state):
+            continue
+        before = state.model_dump()
+        seat = rng.choice(rules.to_act(state))
+        played = rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+        while not rules.is_over(played):
+            seat = rng.choice(rules.to_act(played))
+            played = rules.apply_in_place(played, seat, rng.choice(rules.legal_actions(played, seat)))
+        assert state.model_dump() == before
