@@ -9,7 +9,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from boardgames_tui.engine.contract import HIDDEN, construct, shallow_copy
+from boardgames_tui.engine.contract import HIDDEN, construct
 from boardgames_tui.engine.text import and_list
 from boardgames_tui.games.pollen.content import cards, insects, tokens
 from boardgames_tui.games.pollen.model import (
