@@ -129,9 +129,10 @@ def _model_copier(model_class: type[BaseModel]) -> typing.Callable[[Any, dict[st
         else:
             for name, copier in plan:
                 values[name] = copier(values[name])
+        fields_set = model.__pydantic_fields_set__
         copied = _new_object(model_class)
         _set_dict(copied, values)
-        _set_fields_set(copied, model.__pydantic_fields_set__.union(given) if given else set(model.__pydantic_fields_set__))
+        _set_fields_set(copied, fields_set.union(given) if given else set(fields_set))
         extra = model.__pydantic_extra__
         _set_extra(copied, None if extra is None else dict(extra))
         private = model.__pydantic_private__
@@ -209,6 +210,7 @@ def _copy_any(value: Any) -> Any:
     if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
         return _model_copier(kind)(value)
     return value
+
 
 SPECTATOR = -1
 """The seat number that asks `view` for public information only."""

@@ -123,7 +123,10 @@ class ActionSpace:
         schema = self.rules.action_adapter.json_schema()
         definitions = schema.get("$defs", {})
         members = schema.get("oneOf") or schema.get("anyOf") or [schema]
-        self.members = [definitions[member["$ref"].split("/")[-1]] if "$ref" in member else member for member in members]
+        # Each kind of action: its fields' schemas, one member of the union.
+        self.members = [
+            definitions[member["$ref"].split("/")[-1]] if "$ref" in member else member for member in members
+        ]
         self.offered: list[dict[str, Any]] = []
         # field -> the values (as JSON text) it had in the actions offered
         self.seen: dict[str, set[str]] = {}

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from boardgames_tui.engine.contract import shallow_copy
 from boardgames_tui.engine.parts import Game, GameAdvisor, GameNarrator, GameReference
+from boardgames_tui.engine.text import plural
 
 from coin_game.rules import HEADS, TAILS, UNSEEN, CoinRules, CoinState
 
@@ -15,8 +16,7 @@ class CoinNarrator(GameNarrator[CoinState]):
     def progress(self, state: CoinState) -> str:
         if all(state.kept):
             return "Finished"
-        left = sum(state.tosses_left)
-        return f"{left} toss{'' if left == 1 else 'es'} left"
+        return f"{plural(sum(state.tosses_left), 'toss', 'tosses')} left"
 
 
 class CoinAdvisor(GameAdvisor[CoinState]):

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from boardgames_tui.engine.text import plural
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.widgets import TextPanel
 
@@ -29,7 +30,7 @@ class CoinScreen(GameScreen):
         lines = Text()
         for seat, face in enumerate(view.faces):
             shown = "face down" if face == UNSEEN else face
-            kept = "kept" if view.kept[seat] else f"{view.tosses_left[seat]} tosses left"
+            kept = "kept" if view.kept[seat] else f"{plural(view.tosses_left[seat], 'toss', 'tosses')} left"
             lines.append(f"{view.seats[seat].name}: ", style="bold" if seat == viewer else "")
             lines.append(f"{shown} ({kept})\n")
         self.query_one("#coin-table", TextPanel).show_text(lines)
