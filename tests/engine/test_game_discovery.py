@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from boardgames_tui.engine import registry
+from boardgames_tui.engine.bots import HINT_BUDGET, hint_budget
+from boardgames_tui.engine.lessons import lesson_book
 from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.simulate import play_bot_game, simulate
 
@@ -35,6 +37,17 @@ def test_an_installed_game_from_elsewhere_is_found_beside_the_built_in_ones(tmp_
         assert (sheet.totals, sheet.winners) == (list(outcome.totals), list(outcome.winners))
         assert [row.values for row in sheet.rows] == [list(outcome.totals)]
     assert "coin" not in registry.slugs(), "uninstalled, it is gone again"
+
+
+def test_a_game_from_elsewhere_brings_its_own_parts(tmp_path):
+    """Its rules text and lessons from its own package (importlib.resources), and its
+    hint budget from its advisor."""
+    with installed(tmp_path):
+        coin = registry.get_game("coin")
+        assert coin.reference.rules_text().startswith("# Coin\n")
+        book = lesson_book("coin")
+        assert book is not None and [lesson.id for lesson in book.lessons] == ["toss-or-keep"]
+        assert hint_budget(coin).iterations == round(HINT_BUDGET.iterations * 0.1)
 
 
 def test_the_built_in_games_are_found_through_the_same_entry_points(fresh_registry):
