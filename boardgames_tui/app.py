@@ -42,7 +42,7 @@ DEFAULT_HOST_PORT = 8470
 KEY_PANEL_MIN_WIDTH = 46
 
 
-class BoardGamesApp(App[None]):
+class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
     CSS_PATH = "ui/app.tcss"
     TITLE = "boardgames-tui"
     # Screens with their own F1 or ? (a game's rules, the rules viewer) take precedence.
@@ -408,7 +408,7 @@ class BoardGamesApp(App[None]):
         def remember(seat: int, lesson: object) -> None:
             memory.remember(slug, match.seats[seat].name, [lesson.id])  # type: ignore[attr-defined]
 
-        screen.teach(Teacher(match.rules, book, humans, seen), remember)
+        screen.lessons.teach(Teacher(match.rules, book, humans, seen), remember)
 
     def show_score_sheet(self, match: Table) -> None:
         from boardgames_tui.engine.match import Match
@@ -444,22 +444,17 @@ class BoardGamesApp(App[None]):
         self.push_screen(replay_screen(match))
 
     # -- no traceback for players ------------------------------------------------------------
-    def _fatal_error(self) -> None:
-        """Textual's last-resort handler, replaced: the details go to a file, not the screen.
-
-        Textual has already set the exit status to 1.  Only the first error of a crash is
-        reported: whatever fails while the app closes follows from it.
-        """
+    def on_crash(self, exception: BaseException | None) -> None:
+        """The details go to a file, not the screen.  Only the first error of a crash is
+        reported: whatever fails while the app closes follows from it."""
         if self._crash_message is not None:
-            self._close_messages_no_wait()
             return
-        missing = missing_dependency(self._exception) if self._exception else None
+        missing = missing_dependency(exception) if exception else None
         if missing is not None:
             # Not a bug to report: the install lacks a package that loads on first use.
             self._crash_message = Text(missing)
-            self._close_messages_no_wait()
             return
-        details = "".join(traceback.format_exception(self._exception)) if self._exception else "unknown error"
+        details = "".join(traceback.format_exception(exception)) if exception else "unknown error"
         try:
             where = f"The details are in {self.store.write_crash_report(details)}."
         except OSError:
@@ -470,7 +465,6 @@ class BoardGamesApp(App[None]):
         self.bell()
         # Text, not markup: the path can hold any character.
         self._crash_message = Text(f"boardgames-tui met an internal error and had to close. {saved}{where}")
-        self._close_messages_no_wait()
 
     def _unfinished_game_saved(self) -> bool:
         """Whether a game Continue can carry on was running and its last save worked."""
@@ -482,17 +476,12 @@ class BoardGamesApp(App[None]):
         except Exception:
             return False  # the crash may be in the rules themselves: promise nothing
 
-    def _print_error_renderables(self) -> None:
-        """Print the crash message alone: no Textual developer note about other errors."""
-        if self.unsaved_message is not None:
-            self.error_console.print(self.unsaved_message)
-        if self._crash_message is None:
-            super()._print_error_renderables()
-            return
-        self._exit_renderables.clear()
-        self.error_console.print(self._crash_message)
+    def printed_on_exit(self) -> list[Text]:
+        return [self.unsaved_message] if self.unsaved_message is not None else []
 
-    # -- command palette ---------------------------------------------------------------------
+    def crash_printout(self) -> Text | None:
+        return self._crash_message
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":

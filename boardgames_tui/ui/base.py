@@ -21,7 +21,7 @@ def hidden_under_another(screen: Screen[Any]) -> bool:
     """Whether a screen with an opaque background lies above `screen` in the stack, so
     that no cell of it can show (a curtain over a game, a game over the menu)."""
     try:
-        stack = screen.app._screen_stack
+        stack = screen.app.screen_stack
     except Exception:  # no app or no stack any more: nothing is shown at all
         return False
     if not stack or stack[-1] is screen or screen not in stack:

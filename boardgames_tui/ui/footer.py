@@ -12,6 +12,8 @@ from textual.widgets._footer import FooterKey
 
 from boardgames_tui.ui.base import hidden_under_another
 
+from boardgames_tui.ui.textual_compat import mark_footer_bindings_ready
+
 
 # Ends a key bar too narrow for all its keys even compact: the hidden ones are in the
 # key panel, which `?` opens on every screen.
@@ -107,7 +109,7 @@ class KeysFooter(Footer):
             self.bindings_changed(self.screen)
 
     def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
+        mark_footer_bindings_ready(self)
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen and not self._rebuild_pending:

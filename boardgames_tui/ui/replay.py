@@ -30,6 +30,7 @@ from boardgames_tui.ui.game_screen import GameScreen, game_screen_class
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.scoresheet import revealed_text
 from boardgames_tui.ui.widgets import TextPanel
+from boardgames_tui.ui.textual_compat import share_css_type_names
 
 
 class RevealPanel(InspectorPanel):
@@ -84,7 +85,7 @@ class ReplayMixin(GameScreen):
         super().__init__(table)
         # The point of view: None is the table's (public only), else that seat's own;
         # `revealing` (with viewer None) is everything revealed.
-        self.viewer = None
+        self.keyboard.viewer = None
         self.revealing = False
         # The replay's own message, shown in place of its position until the next step.
         self._note: Text | None = None
@@ -194,10 +195,10 @@ class ReplayMixin(GameScreen):
         if self.revealing:
             self.revealing = False
         elif self.viewer is not None and self.viewer + 1 >= len(self.table.seats):
-            self.viewer = None
+            self.keyboard.viewer = None
             self.revealing = True
         else:
-            self.viewer = 0 if self.viewer is None else self.viewer + 1
+            self.keyboard.viewer = 0 if self.viewer is None else self.viewer + 1
         self._note = None
         self.redraw()
 
@@ -222,7 +223,5 @@ def replay_screen(table: ReplayTable | Match, *, step: int | None = None) -> Rep
         table = ReplayTable.of_match(table)
     game_class = game_screen_class(table.game)
     replay_class = type(f"{game_class.__name__}Replay", (ReplayMixin, game_class), {})
-    # Textual's CSS type names follow the first base alone (ReplayMixin, GameScreen, …):
-    # the game's own rules ("EvergreenScreen.-eg-normal #eg-planet") must match as well.
-    replay_class._css_type_names = replay_class._css_type_names | game_class._css_type_names
+    share_css_type_names(replay_class, game_class)
     return replay_class(table, step=step)

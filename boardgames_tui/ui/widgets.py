@@ -12,6 +12,8 @@ from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
+from boardgames_tui.ui.textual_compat import count_repeated_layout_request, renders_markup
+
 
 def set_border_title(widget: Widget, title: str) -> None:
     """Sets a border title only when it changes: Textual repaints the widget (and all
@@ -82,14 +84,11 @@ class TextPanel(Static):
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Widget:
         if self._refresh_only is not None and not regions and not layout and not recompose:
             regions = tuple(self._refresh_only)
-        if layout and self._layout_required:
-            # Textual keys a widget's cached size on a count of layout requests that it
-            # raises only for the first request before the screen hears of it: a second
-            # text given in between (a panel drawn from its resize, during a layout, and
-            # again before the next) would keep the first text's height: a panel one row
-            # high over four rows of text, such as Bloom Kingdom's display drawn while its
-            # screen waits behind a curtain.
-            self._layout_updates += 1
+        if layout:
+            # A second text given before the screen heard of the first one's layout (a
+            # panel drawn from its resize, during a layout, and again before the next)
+            # must count, or the panel keeps the first text's height.
+            count_repeated_layout_request(self)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _same_height(self, before: Text | str | None, text: Text | str) -> bool:
@@ -106,7 +105,7 @@ class TextPanel(Static):
         known = self._rows_known
         if known is not None and known[0] is text and known[1] == width:
             return known[2]
-        rows = visualize(self, text, markup=self._render_markup).get_height(self.styles, width)
+        rows = visualize(self, text, markup=renders_markup(self)).get_height(self.styles, width)
         self._rows_known = (text, width, rows)
         return rows
 

@@ -25,6 +25,7 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.screen_parts.bots import BotRunner
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
@@ -162,10 +163,10 @@ class HandedMoves:
         self.rng = random.Random(seed)
         pending = self.pending
 
-        def asked(screen: GameScreen, seat: int, generation: int, view: object, pause: float) -> None:
-            pending.append((screen, seat, generation, view))
+        def asked(runner: BotRunner, seat: int, generation: int, view: object, pause: float) -> None:
+            pending.append((runner.screen, seat, generation, view))
 
-        monkeypatch.setattr(GameScreen, "_bot_turn", asked)
+        monkeypatch.setattr(BotRunner, "think", asked)
         monkeypatch.setattr(AnnouncementScreen, "GUARD_SECONDS", 0.0)
 
     def next_move(self, press: Callable[..., None]) -> Callable[[], None]:
@@ -177,7 +178,7 @@ class HandedMoves:
             press("enter")
         screen, seat, generation, view = self.pending.pop()
         action = self.rng.choice(screen.rules.legal_actions(view, seat))
-        return lambda: screen._bot_done(seat, generation, action)
+        return lambda: screen.bots.done(seat, generation, action)
 
 
 def bots_app(tmp_path: Path, slug: str) -> BoardGamesApp:

@@ -72,7 +72,7 @@ async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path
             await until(ben, lambda: isinstance(join_app.screen, PollenScreen), "Ben's game screen")
             ben_screen = join_app.screen
             assert isinstance(ben_screen.table, RemoteTable) and ben_screen.viewer == BEN
-            assert not ben_screen.uses_curtains  # one audience: Ben
+            assert not ben_screen.keyboard.uses_curtains  # one audience: Ben
             await until(host, lambda: "Ben is thinking" in status(host_app), "Ben thinking at the host")
             # Ann's key while Ben is to act says why not; Ben's move makes that stale.
             await host.press("enter")

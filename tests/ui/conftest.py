@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from boardgames_tui.ui.textual_compat import full_frame_strips
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
@@ -23,9 +24,8 @@ def screen_text(app: BoardGamesApp) -> str:
     """Everything the terminal shows, as plain text: the text of the SVG screenshot (the
     title, then each line's runs of text, runs of spaces left out), read straight from
     the frame the screenshot is made of, without drawing the SVG (several times the work)."""
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     lines = []
-    for line in update.strips:
+    for line in full_frame_strips(app):
         lines.append("".join(segment.text for strip in line for segment in strip if segment.text.strip(" ")))
     return (app.title + "\n".join(lines)).replace("\xa0", " ")
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from boardgames_tui.ui.textual_compat import full_frame_strips
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import SPECTATOR, GameState, Seat, shallow_copy
 from boardgames_tui.engine.parts import Game
@@ -72,10 +73,9 @@ class Frame:
 
 def frame_of(app: BoardGamesApp) -> Frame:
     """The frame as the terminal would draw it (the SVG screenshot's source, without the SVG)."""
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     lines = []
     segments = []
-    for line in update.strips:
+    for line in full_frame_strips(app):
         text = []
         for strip in line:
             for segment in strip:
@@ -195,11 +195,11 @@ class GatedBot:
 
 def gate_bots(monkeypatch: Any) -> BotGate:
     """Every bot the game screen makes from now on waits at one gate (see `BotGate`)."""
-    from boardgames_tui.ui import game_screen
+    from boardgames_tui.engine import bots
 
     gate = BotGate()
-    make_bot = game_screen.make_bot
-    monkeypatch.setattr(game_screen, "make_bot", lambda *args, **kwargs: GatedBot(make_bot(*args, **kwargs), gate))
+    make_bot = bots.make_bot
+    monkeypatch.setattr(bots, "make_bot", lambda *args, **kwargs: GatedBot(make_bot(*args, **kwargs), gate))
     return gate
 
 

@@ -76,7 +76,7 @@ async def test_what_the_bot_did_is_marked_and_summed_up_until_ann_moves(tmp_path
         await finish_plan(app, pilot)
         await settle(app, pilot)
         # The bot's plan was revealed: its new pieces are marked on its planet and listed.
-        bot_cells = {mark[2] for mark in screen.change_marks() if mark[0] == "cell" and mark[1] == 1}
+        bot_cells = {mark[2] for mark in screen.since_last_turn().marks if mark[0] == "cell" and mark[1] == 1}
         bot_board = app.match.state.players[1].board
         assert bot_cells == {cell for cell in PLAYABLE if bot_board[cell] != "."}
         if bot_cells:
@@ -90,7 +90,7 @@ async def test_what_the_bot_did_is_marked_and_summed_up_until_ann_moves(tmp_path
         # Ann drafts: the reveal's marks and lines are gone.
         await pilot.press("enter")
         await settle(app, pilot)
-        assert not any(mark[0] == "cell" for mark in screen.change_marks())
+        assert not any(mark[0] == "cell" for mark in screen.since_last_turn().marks)
         assert all("Bot: " not in line or "took" in line for line in screen.since_last_turn().lines)
 
 

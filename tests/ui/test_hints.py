@@ -16,7 +16,8 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.contract import MoveExplanation
 from boardgames_tui.engine.mcts import MoveStats, Verdict, judge
 from boardgames_tui.engine.saves import SaveStore
-from boardgames_tui.ui.game_screen import GameScreen, hint_reason
+from boardgames_tui.engine.hint_words import hint_reason
+from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.setup import StartRequest
 
 from .conftest import press_through_news, screen_text

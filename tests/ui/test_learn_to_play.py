@@ -196,7 +196,7 @@ async def test_teach_as_i_play_off_teaches_nothing(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(3):
             await pilot.pause()
-        assert app.screen.teacher is None
+        assert app.screen.lessons.teacher is None
         assert not app.screen.query_one("#lesson", LessonPanel).is_open
 
 

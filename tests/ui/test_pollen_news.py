@@ -60,11 +60,11 @@ async def test_the_bots_card_is_marked_and_summed_up_until_the_player_moves(tmp_
         await wait_for(pilot, lambda: viewer_acts(app))
         screen = app.screen
         # Nothing has happened since a last turn Ann has not had.
-        assert screen.change_marks() == frozenset() and since_text(screen) == ""
+        assert screen.since_last_turn().marks == frozenset() and since_text(screen) == ""
         await pilot.press("tab", "enter")
         await wait_for(pilot, lambda: len(app.match.moves) >= 2 and viewer_acts(app))
         bot_card = next(planted for planted in app.match.state.garden if planted.card // 15 == 1)
-        assert ("card", bot_card.x, bot_card.y) in screen.change_marks()
+        assert ("card", bot_card.x, bot_card.y) in screen.since_last_turn().marks
         assert "new" in garden_text(screen)
         summary = since_text(screen)
         assert "Bot planted" in summary and f"at ({bot_card.x}, {bot_card.y})" in summary
@@ -75,7 +75,7 @@ async def test_the_bots_card_is_marked_and_summed_up_until_the_player_moves(tmp_
         await pilot.press("tab", "enter")
         await pilot.pause()
         assert app.match.moves[-1].seat == 0
-        assert screen.change_marks() == frozenset()
+        assert screen.since_last_turn().marks == frozenset()
         assert "new" not in garden_text(screen)
         assert not screen.query_one("#since-panel").display
 

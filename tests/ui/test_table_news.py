@@ -95,13 +95,13 @@ async def test_since_your_last_turn_is_shown_until_the_seat_moves(tmp_path, monk
         screen = app.screen
         panel = screen.query_one("#since-panel")
         # Nothing has happened yet: Ann moves first.
-        assert not panel.display and not screen.change_marks()
+        assert not panel.display and not screen.since_last_turn().marks
         screen.submit(screen.viewer_legal_actions()[0])
         # Ann moved; once the bot has moved too, her screen sums up what changed.
         await _until(pilot, lambda: _acts(app) and app.match.moves[-1].seat == 1)
         await pilot.pause()
         assert panel.display and "Bot played a card." in str(panel.render())
-        assert screen.change_marks() == frozenset({("marked",)})
+        assert screen.since_last_turn().marks == frozenset({("marked",)})
         # Built from Ann's own views: the one after her move, and the one she has now.
         before, after, seat = asked[-1]
         last_own = max(index for index, move in enumerate(app.match.moves) if move.seat == 0)
@@ -112,7 +112,7 @@ async def test_since_your_last_turn_is_shown_until_the_seat_moves(tmp_path, monk
         await pilot.pause()
         if app.match.moves[-1].seat == 0:
             # Her move is the last one: nothing has changed since, nothing is marked.
-            assert not screen.change_marks() and not panel.display
+            assert not screen.since_last_turn().marks and not panel.display
 
 
 async def test_the_table_never_gets_a_seat_summary(tmp_path, monkeypatch):

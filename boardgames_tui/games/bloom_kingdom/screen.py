@@ -121,7 +121,7 @@ class BloomKingdomScreen(GameScreen):
         self.refresh_bindings()
         if self.is_mounted:
             # The prompt names `p` at a compact width only.
-            self._update_status()
+            self.status.update()
 
     def _place_panels(self) -> None:
         self.set_class(self.compact, "bk-compact")
@@ -142,7 +142,7 @@ class BloomKingdomScreen(GameScreen):
         phase = view.phase if acting else None
 
         self._place_panels()
-        changed = self.change_marks()
+        changed = self.since_last_turn().marks
         own = viewer is not None and viewer == self.audience
         standings, outlook = self._standings(view, viewer, own)
         # Each panel is given the cursor only where it can be drawn: a cursor move then
@@ -201,7 +201,7 @@ class BloomKingdomScreen(GameScreen):
     def after_move(self) -> None:
         decider, self._deciding = self._deciding, None
         # The public view before this move is the one the table was last told of.
-        before = self._public_told
+        before = self.news.last_told
         if decider is not None and before is not None and before.phase not in ("play", "over"):
             # A decision after a reveal, taken by the seat at the keyboard.
             peek = self._peek_made(before, decider)
@@ -209,17 +209,17 @@ class BloomKingdomScreen(GameScreen):
                 # It plays on, its own screen still up: no curtain of its own, but keys
                 # wait for quiet, so the Enter that took the decision, pressed twice,
                 # does not also play its next card.
-                self._settle_keys_after("your decision")
+                self.keyboard.settle_keys_after("your decision")
                 if peek is not None:
                     self.ui.message = self._peek_words(decider, peek, then=True)
                 super().after_move()
                 return
-            if peek is not None and self.uses_curtains:
+            if peek is not None and self.keyboard.uses_curtains:
                 # What its Fortune Teller saw is shown to it now, over its own screen,
                 # before the keyboard passes on (the move is this screen's own, not one
                 # to take up again as made elsewhere).  The screen under the note is
                 # drawn again only after it: the next decision's lessons are not for now.
-                self._position_seen = self.table.position
+                self.position_seen = self.table.position
                 notice = SeatNoticeScreen("What your Fortune Teller saw", self._peek_words(decider, peek))
                 self.app.push_screen(notice, lambda _: self._pass_on())
                 return
@@ -228,8 +228,8 @@ class BloomKingdomScreen(GameScreen):
     def _pass_on(self) -> None:
         if not self.is_mounted:
             return
-        before = self._public_told
-        if self.uses_curtains and before is not None and before.phase not in ("play", "over") and self.public_view().phase == "play":
+        before = self.news.last_told
+        if self.keyboard.uses_curtains and before is not None and before.phase not in ("play", "over") and self.public_view().phase == "play":
             # The decisions after a reveal are over and a new turn begins, and the seat
             # at the keyboard does not simply play on (the last decision was a bot's or
             # another machine's, or the seat's own was followed by a note): whoever
@@ -357,7 +357,7 @@ class BloomKingdomScreen(GameScreen):
         self.ui.players_open = not self.ui.players_open
         self._place_panels()
         # The prompt names `p` only while the board is shown.
-        self._update_status()
+        self.status.update()
 
     def action_confirm(self) -> None:
         if not self.ui.targets:

@@ -11,6 +11,7 @@ keys and moves between the step and the table.  `u` takes back a whole distribut
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 
 from boardgames_tui.engine.reference import CatalogueEntry
@@ -79,6 +80,14 @@ class EverbloomSeatUI(SeatUI):
 
 def _bindings(keys: Any) -> list[Binding]:
     return [Binding(key.keys, key.action, key.description, show=key.show) for key in keys]
+
+
+@lru_cache(maxsize=None)
+def bindings_by_key(screen_class: type) -> dict[str, list[Binding]]:
+    """Every binding of a screen class and its bases, by key, hidden ones too (`allows`
+    hides some for a while, and a key of one still gets its own reason)."""
+    bindings = [binding for klass in reversed(screen_class.__mro__) for binding in vars(klass).get("BINDINGS", [])]
+    return BindingsMap(bindings).key_to_bindings
 
 
 class EverbloomScreen(GameScreen):
@@ -192,7 +201,7 @@ class EverbloomScreen(GameScreen):
         """What the board marks of one kind ("space", "landmark", "grove", "track",
         "habitat"): changed since the viewer's own last move (`change_marks`)."""
         return {
-            mark[1] for mark in self.change_marks()
+            mark[1] for mark in self.since_last_turn().marks
             if isinstance(mark, tuple) and len(mark) == 2 and mark[0] == kind
         }
 
@@ -288,9 +297,9 @@ class EverbloomScreen(GameScreen):
     def on_key(self, event: events.Key) -> None:
         """A key that no binding takes now says why: one of this screen's hidden by
         `allows`, or a printable key bound nowhere."""
-        if self.key_left_over(event) or self.lesson_key(event) or self.is_too_small:
+        if self.keyboard.key_left_over(event) or self.lessons.key(event) or self.is_too_small:
             return
-        bindings = self._bindings.key_to_bindings.get(event.key)
+        bindings = bindings_by_key(type(self)).get(event.key)
         if not bindings:
             if not event.is_printable or event.key in self.active_bindings:
                 return
@@ -352,7 +361,7 @@ class EverbloomScreen(GameScreen):
     # -- moves ------------------------------------------------------------------------------------------
     def forget_hint(self) -> None:
         """Drop the hint shown or looked for: it was about a step the seat has left."""
-        self._drop_hint()
+        self.hints.drop()
 
     def confirm_then_submit(self, question: str, view: EverbloomState, action: Any) -> None:
         """Ask `question` before `action` is submitted from `view`."""
@@ -385,7 +394,7 @@ class EverbloomScreen(GameScreen):
             message = self.ui.message
             self.advance()
             self.ui.message = message
-            self._update_status()
+            self.status.update()
 
     def after_move(self) -> None:
         if self._batch:
@@ -399,7 +408,7 @@ class EverbloomScreen(GameScreen):
             self.ui.message = None
         super().after_move()
 
-    def _undo(self, seat: int) -> None:
+    def undo_move(self, seat: int) -> None:
         """Takes back a whole distribution (all its sends) at once, else one move."""
         own = self.table.own_run(seat)
         run = 0
@@ -408,10 +417,10 @@ class EverbloomScreen(GameScreen):
         self.ui.chip_turn.sending = None
         self.ui.chip_turn.pending = None
         if run <= 1:
-            super()._undo(seat)
+            super().undo_move(seat)
             return
-        self._cancel_bot()
-        self._drop_hint()
+        self.bots.cancel()
+        self.hints.drop()
         taken = 0
         for _ in range(run):
             if not self.table.can_undo(seat):
@@ -419,7 +428,7 @@ class EverbloomScreen(GameScreen):
             self.table.undo(seat)
             taken += 1
         if not taken:
-            super()._undo(seat)
+            super().undo_move(seat)
             return
         self.ui.message = Text(f"{pollinators(taken)} taken back.", style="bold")
         self.advance(prefer=seat)

@@ -215,7 +215,7 @@ class EvergreenScreen(GameScreen):
         seat = self.ui.shown_seat if self.ui.shown_seat is not None else viewer
         planet = self.query_one(PlanetView)
         acting = self.viewer_acts(view)
-        marks = self.change_marks()
+        marks = self.since_last_turn().marks
         if seat is None and not view.players:
             planet.show("." * (SIZE * SIZE), sun_edge(view), "Planet")
         else:

@@ -124,7 +124,7 @@ class PollenScreen(GameScreen):
             pending_points=set(view.pending_points) if view.phase == "assign" else set(),
             cursor_cell=None if assigning or not acting else self.ui.cursor,
             cursor_point=self.ui.cursor if assigning else None,
-            marks=self.change_marks(),
+            marks=self.since_last_turn().marks,
         )
         self.query_one(HandPanel).show(view, viewer, self.ui.selected, list(view.pending_tokens))
         # On a short screen the news since the last turn takes the log's place (app.tcss).

@@ -1,0 +1,113 @@
+"""The keys every game shares, each handing its work to the part that does it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boardgames_tui.ui.inspector import InspectorPanel
+from boardgames_tui.ui.widgets import MessageBar
+
+if TYPE_CHECKING:
+    from boardgames_tui.ui.game_screen import GameScreen
+
+
+class SharedKeys:
+    """Textual looks up a binding's `action_…` method on the screen itself: these are
+    the shared ones, for `GameScreen`."""
+
+    def action_undo(self: GameScreen) -> None:
+        # On the table's screen, the seat that handed it over may take its move back:
+        # its own curtain comes first (`advance` after the undo).
+        seat = self.keyboard.mover()
+        if seat is None:
+            self.say("Nothing to undo here: no player is at the keyboard.", error=True)
+            return
+        blocker = self.table.undo_blocker(seat)
+        if blocker is not None:
+            # Refused before anything stops: a thinking bot goes on thinking.
+            self.say(f"Undo is not possible. {blocker}", error=True)
+            return
+        self.undo_move(seat)
+
+    def action_hint(self: GameScreen) -> None:
+        self.hints.ask()
+
+    def action_step_away(self: GameScreen) -> None:
+        self.keyboard.step_away()
+
+    def action_dismiss_lesson(self: GameScreen) -> None:
+        self.lessons.dismiss()
+
+    def action_lessons(self: GameScreen) -> None:
+        self.lessons.list_seen()
+
+    def action_whole_message(self: GameScreen) -> None:
+        self.query_one("#status", MessageBar).toggle_whole()
+
+    def action_rules(self: GameScreen) -> None:
+        from boardgames_tui.ui.rules_viewer import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game))
+
+    def action_legend(self: GameScreen) -> None:
+        from boardgames_tui.ui.rules_viewer import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game, tab="legend"))
+
+    def action_keys(self: GameScreen) -> None:
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+        else:
+            self.app.action_show_help_panel()
+
+    def action_leave(self: GameScreen) -> None:
+        from boardgames_tui.ui.confirm import confirm_then
+
+        confirm_then(self, "Save this game and go back to the menu?", self.action_save_quit)
+
+    def action_inspect(self: GameScreen) -> None:
+        panel = self.query_one(InspectorPanel)
+        if panel.close():
+            self.keyboard.settle_keys_after("the inspector")
+            return
+        entry = self.inspect_target() if self.viewer is not None else None
+        if entry is None:
+            self.say("Nothing is highlighted to inspect here; move the cursor onto a card, a space or a choice first.", error=True)
+            return
+        panel.show_entry(entry)
+
+    def action_step_back(self: GameScreen) -> None:
+        """Escape closes the inspector or an open view; otherwise it never leaves a game without a question."""
+        if self.query_one(InspectorPanel).close():
+            self.keyboard.settle_keys_after("the inspector")
+            return
+        if self.close_view():
+            return
+        if self.app.settings.confirmations:  # type: ignore[attr-defined]
+            self.action_leave()
+        else:
+            self.say("Press q to save this game and go back to the menu.")
+
+    def action_save_quit(self: GameScreen) -> None:
+        self.bots.cancel()
+        self.hints.drop()
+        self.table.leave()
+        self.app.return_to_menu()  # type: ignore[attr-defined]
+
+    def allows(self: GameScreen, action: str, parameters: tuple[Any, ...]) -> bool | None:
+        """True: offered; None: shown dimmed; False: hidden — for the shared keys."""
+        if action == "dismiss_lesson":
+            return False
+        if action == "lessons":
+            return self.lessons.teacher is not None
+        # Undo is always offered: when it cannot be done, the key says why (a dimmed
+        # binding would swallow the key in silence).
+        if action == "step_away":
+            return self.keyboard.uses_curtains and self.viewer is not None
+        if action == "whole_message":
+            # Offered only while the status bar has more to show (or is showing it).
+            # The footer also asks while the screen is being taken down (leaving the
+            # game), when the bar may be gone already: then nothing is offered.
+            bar = self.query_one_optional("#status", MessageBar)
+            return bar is not None and (bar.is_cut or bar.expanded)
+        return True

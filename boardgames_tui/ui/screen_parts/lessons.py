@@ -1,0 +1,119 @@
+"""The lesson desk: each lesson shown to its seat before the decision it is about."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from textual import events
+
+from boardgames_tui.engine.lessons import Lesson, Teacher
+from boardgames_tui.ui.inspector import InspectorPanel
+from boardgames_tui.ui.lesson import MARKED, LessonPanel, LessonsSeenScreen
+
+if TYPE_CHECKING:
+    from boardgames_tui.ui.game_screen import GameScreen
+
+# Said when a game key comes while a lesson shows; cleared when the lesson closes.
+READ_THE_LESSON_FIRST = "Read the lesson first: Enter closes it, then the game goes on."
+# The only keys that work while a lesson shows: it is read before the decision it is about.
+LESSON_KEYS = frozenset({"dismiss_lesson", "lessons", "rules", "legend", "keys", "leave", "save_quit", "step_away"})
+
+
+class LessonDesk:
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+        # Who is taught what, and how to remember it (`teach`); None: no lessons.
+        self.teacher: Teacher | None = None
+        self._remember: Callable[[int, Lesson], None] | None = None
+
+    def teach(self, teacher: Teacher, remember: Callable[[int, Lesson], None] | None = None) -> None:
+        """Show `teacher`'s lessons to its seats, each before the decision it is about;
+        `remember(seat, lesson)` is told each lesson a seat has read."""
+        self.teacher = teacher
+        self._remember = remember
+
+    def is_open(self) -> bool:
+        panel = self.screen.query_one_optional("#lesson", LessonPanel)
+        return panel is not None and panel.is_open
+
+    def key(self, event: events.Key) -> bool:
+        """While a lesson shows, Enter closes it and any other game key says so; True if
+        `event` was taken.  (A game's own binding of Enter replaces a shared one, and
+        every game key is refused while a lesson shows: see `GameScreen.check_action`.)"""
+        if not self.is_open() or event.key in self.screen.active_bindings:
+            return False
+        event.stop()
+        event.prevent_default()
+        if event.key == "enter":
+            self.dismiss()
+        else:
+            self.screen.say(READ_THE_LESSON_FIRST, error=True)
+        return True
+
+    def offer(self) -> None:
+        """Show the next lesson due for the seat at the keyboard: behind its own curtain,
+        or in front of the table when the seat's decision is public (its view is the
+        table's, so its lessons tell nothing the table may not know)."""
+        screen = self.screen
+        seat = screen.viewer
+        if self.teacher is None or seat is None or self.is_open() or screen.is_too_small:
+            return
+        in_public = screen.audience is None
+        if screen.audience != seat and not in_public:
+            return
+        view = screen.current_view()
+        if view is None or not screen.viewer_acts(view):
+            return
+        if in_public and screen.needs_curtain(seat):
+            return
+        # The decision is named by the position's identity (a match keeps its past
+        # positions, so an id is not reused while the game is on screen).
+        due = self.teacher.due(view, seat, screen.viewer_legal_actions(), id(screen.table.position))
+        if not due:
+            return
+        lesson = due[0]
+        # The lesson is about the decision now: what was inspected before it goes.
+        screen.query_one(InspectorPanel).close()
+        marked = screen.query_one_optional(f"#{lesson.marks}")
+        if marked is not None:
+            marked.add_class(MARKED)
+        at_top = marked is not None and marked.region.y > screen.size.height // 3
+        number = len(self.teacher.seen.get(seat, [])) + 1
+        # In front of the table the card says whose lesson it is.
+        reader = screen.table.seats[seat].name if in_public else None
+        screen.query_one("#lesson", LessonPanel).show_lesson(lesson, number, at_top, reader)
+
+    def close(self) -> Lesson | None:
+        """Take the lesson down without counting it read (it comes again when its seat is back)."""
+        panel = self.screen.query_one_optional("#lesson", LessonPanel)
+        lesson = panel.close() if panel is not None else None
+        for widget in self.screen.query(f".{MARKED}"):
+            widget.remove_class(MARKED)
+        return lesson
+
+    def dismiss(self) -> None:
+        """The seat has read the lesson: it closes for good, then the next one due, if any."""
+        screen = self.screen
+        lesson = self.close()
+        # Closed by a key: an Enter pressed twice to close it must not also take the
+        # move under the cursor.
+        screen.keyboard.settle_keys_after("the lesson")
+        seat = screen.viewer
+        if lesson is not None and seat is not None and self.teacher is not None:
+            self.teacher.mark_seen(seat, lesson, id(screen.table.position))
+            if self._remember is not None:
+                self._remember(seat, lesson)
+        # The word about the lesson goes with it.
+        message = screen.ui.message
+        if message is not None and message.plain == READ_THE_LESSON_FIRST:
+            screen.ui.message = None
+            screen.status.update()
+        self.offer()
+        screen.refresh_bindings()
+
+    def list_seen(self) -> None:
+        screen = self.screen
+        if self.teacher is None or screen.viewer is None or screen.audience != screen.viewer:
+            screen.say("Lessons are shown to the player at the keyboard, in a game that teaches.", error=True)
+            return
+        screen.app.push_screen(LessonsSeenScreen(self.teacher.seen_lessons(screen.viewer)))
