@@ -11,7 +11,7 @@ from pydantic import TypeAdapter
 
 from boardgames_tui.engine.contract import GameState, IllegalMove, MoveExplanation, Outcome, Seat, shallow_copy
 from boardgames_tui.engine.mcts import SearchBudget, compare_moves, judge, search
-from boardgames_tui.ui.game_screen import hint_reason
+from boardgames_tui.engine.hint_words import hint_reason
 from tests.engine.test_mcts import Gamble, GambleState, Nim, Pick, Take, TinyGame, game_of, nim_state
 
 

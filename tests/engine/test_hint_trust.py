@@ -19,7 +19,7 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.mcts import SearchBudget, search
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.bloom_kingdom.content import cards
-from boardgames_tui.ui.game_screen import hint_reason
+from boardgames_tui.engine.hint_words import hint_reason
 
 GAME = get_game("bloom-kingdom")
 RULES = GAME.rules

@@ -24,7 +24,7 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.everbloom.chip_turn import ChipTurn, Seen
 from boardgames_tui.games.everbloom.model import PlaceChip
-from boardgames_tui.ui.game_screen import hint_message
+from boardgames_tui.engine.hint_words import hint_words
 
 # Turns of a seeded random game that get hints, per game: enough to reach every step
 # of its turn builders (Everbloom's wilderness and pollination, Evergreen's draft and
@@ -69,8 +69,8 @@ class DrawWhereCut:
 
 def ask(game, view, seat: int, decided=()) -> None:
     verdict = find_hint(game, view, seat, decided=decided)
-    words = hint_message(game.narrator, view_after(game, view, seat, decided), seat, verdict)
-    assert words.plain.startswith("Hint: ")
+    move, why = hint_words(game.narrator, view_after(game, view, seat, decided), seat, verdict)
+    assert move and why
 
 
 def games(slug: str):

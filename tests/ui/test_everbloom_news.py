@@ -276,9 +276,9 @@ async def test_refused_keys_say_why(tmp_path):
             assert why in _status(app)
 
         # While another seat is to move, a key says so, until a move is made.
-        screen.thinking = 1
+        screen.bots.thinking = 1
         await says(("enter",), "Ben is thinking: wait for that move.")
-        screen.thinking = None
+        screen.bots.thinking = None
         screen.after_move()
         await pilot.pause()
         assert "Ben is thinking" not in _status(app)

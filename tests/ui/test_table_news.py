@@ -140,7 +140,7 @@ async def test_a_long_announcement_scrolls_inside_its_box(tmp_path, size):
     async with app.run_test(size=size) as pilot:
         await _until(pilot, lambda: _acts(app))
         lines = "\n".join(f"Line {number} of a long migration summary" for number in range(1, 41))
-        app.screen.announce_all([("Migration", lines), ("Round 1 ends", "Two landmarks flip.")])
+        app.screen.news.announce_all([("Migration", lines), ("Round 1 ends", "Two landmarks flip.")])
         await _until(pilot, lambda: isinstance(app.screen, AnnouncementScreen), news=False)
         await pilot.pause()
         # The button and the keys stay on screen; the body scrolls instead.
@@ -163,7 +163,7 @@ async def test_a_game_key_under_an_announcement_says_the_announcement_comes_firs
         await _until(pilot, lambda: _acts(app))
         game = app.screen
         position = game.table.position
-        game.announce_all([("Round 1 ends", "Two landmarks flip.")])
+        game.news.announce_all([("Round 1 ends", "Two landmarks flip.")])
         await _until(pilot, lambda: isinstance(app.screen, AnnouncementScreen), news=False)
         for key in ("u", "h", "i"):
             await pilot.press(key)

@@ -15,10 +15,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import owner, plural, possessive
+from boardgames_tui.engine.text import owner, possessive
 from boardgames_tui.games.evergreen.catalogue import card_entry, power_entry
-from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
 
+from boardgames_tui.games.evergreen.panel_words import card_line, drafted_lines, plan_words, round_summary, since_lines
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
     Done,
@@ -32,15 +32,11 @@ from boardgames_tui.games.evergreen.model import (
 from boardgames_tui.games.evergreen.rules import (
     BIOME_KEYS,
     BIOME_NAMES,
-    CARDS,
     EMPTY,
     PIECE_NAMES,
-    POINTS,
-    POWERS,
     SIZE,
     EvergreenRules,
     light_preview,
-    options_with_room,
     season_preview,
     space_name,
     sun_edge,
@@ -51,17 +47,15 @@ from boardgames_tui.games.evergreen.summary import CARD as CARD_MARK
 from boardgames_tui.games.evergreen.summary import CELL as CELL_MARK
 from boardgames_tui.games.evergreen.summary import Standing, choice_effect, forfeit_question, standings, step_effect
 from boardgames_tui.games.evergreen.widgets import (
-    CHANGED,
     ChoicePanel,
     Picked,
     PlanetView,
     ScorePanel,
     TrackPanel,
     ZonePanel,
-    card_text,
 )
 from boardgames_tui.ui.confirm import confirm_then
-from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
+from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.seat_ui import SeatUI
 
 STEPS = {"left": -1, "right": 1, "up": -SIZE, "down": SIZE}
@@ -228,7 +222,7 @@ class EvergreenScreen(GameScreen):
             if own:
                 preview = season_preview(view, seat)
                 board = view.players[seat].plan.board if view.players[seat].plan else view.players[seat].board
-                title = whose + (self._plan_words() if view.players[seat].plan else "")
+                title = whose + (plan_words(self.layout_name) if view.players[seat].plan else "")
             else:
                 board = view.players[seat].board
                 preview = light_preview(board, sun_edge(view))
@@ -259,12 +253,12 @@ class EvergreenScreen(GameScreen):
             self.ui.choice = 0
         panel = self.query_one(ChoicePanel)
         cards = {mark[1] for mark in marks if mark[0] == CARD_MARK}
-        since = self._since_lines() if self.layout_name == "compact" else []
+        since = since_lines(self.since_last_turn().lines) if self.layout_name == "compact" else []
         if view.phase == "draft":
-            taken = self._drafted_lines(view, cards, " took ", "dim", indent="  ")
+            taken = drafted_lines(view, cards, " took ", "dim", indent="  ")
             panel.show(
                 "Draft row",
-                [self._card_line(action.card, marker=action.card == view.marker) for action in choices],
+                [card_line(action.card, self.layout_name, marker=action.card == view.marker) for action in choices],
                 self.ui.choice if acting else None,
                 before=since,
                 after=taken,
@@ -277,7 +271,7 @@ class EvergreenScreen(GameScreen):
                 before=since,
             )
         else:
-            panel.show("This round", self._round_summary(view, viewer, cards), None, numbered=False, before=since)
+            panel.show("This round", round_summary(self.rules, view, viewer, cards), None, numbered=False, before=since)
         set_tooltip(panel, self._choice_tooltip(view, choices))
         self.query_one(ZonePanel).show(view, frozenset(mark[1] for mark in marks if mark[0] == BIOME_MARK))
         tracks = self.query_one(TrackPanel)
@@ -291,73 +285,6 @@ class EvergreenScreen(GameScreen):
         if cached is None or cached[0] is not view or cached[1] != viewer:
             cached = self._standings_cache = (view, viewer, standings(view, viewer))
         return cached[2]
-
-    def _since_lines(self) -> list[Text]:
-        """The small window has no room for the sidebar's panel: what changed since the
-        viewer's last move goes above the choices instead."""
-        lines = self.since_last_turn().lines
-        if not lines:
-            return []
-        return [Text(f"{SINCE_HEADING}:", style="bold"), *(Text(f"· {line}") for line in lines), Text("")]
-
-    @staticmethod
-    def _drafted_lines(
-        view: EvergreenState, marked: set[int], joiner: str, style: str = "", indent: str = "", *, first: int | None = None
-    ) -> list[Text]:
-        """Each seat's card of this round, by whom (seat `first`'s before the others);
-        those drafted since the viewer's last move marked first, where a narrow panel
-        cannot wrap the mark away from its card."""
-        lines = []
-        seats = sorted(range(len(view.players)), key=lambda seat: seat != first)
-        for seat in seats:
-            player = view.players[seat]
-            if player.card is None:
-                continue
-            line = Text(f"{CHANGED} " if player.card in marked else indent, style="bold")
-            line.append(f"{view.name(seat)}{joiner}", style=style)
-            line.append_text(card_text(player.card))
-            lines.append(line)
-        return lines
-
-    def _card_line(self, card: int, *, marker: bool = False) -> Text:
-        """A card of the row; with room to spare, its power's text under it.  The card
-        with the first-player marker says so: whoever takes it leads the next round."""
-        line = card_text(card)
-        if marker:
-            line.append(" ◀ first-player marker: leads next round", style="bold yellow")
-        if self.layout_name == "large":
-            line.append(f"\n    {POWERS[CARDS[card].power].text}", style="dim")
-        return line
-
-    def _plan_words(self) -> str:
-        return " · plan" if self.layout_name == "compact" else " · your secret plan"
-
-    def _round_summary(self, view: EvergreenState, viewer: int | None, marked: set[int]) -> list[Text]:
-        """This round's cards; for a seat planning, its own card first and what is left of
-        its turn right under it, above the others' cards: the panel's first rows are in
-        sight whatever the status line's height (a long hint), the others' may scroll."""
-        cards = self._drafted_lines(view, marked, ": ", first=viewer)
-        lines = cards[:1]
-        if viewer is not None and view.phase == "actions":
-            player = view.players[viewer]
-            plan = player.plan
-            if plan is not None and player.card is not None:
-                power = CARDS[player.card].power
-                level = player.levels[view.powers.index(power)]
-                left = (0 if plan.uses else 1) if power == POINTS else level - plan.uses
-                # Only the options that would still take a step: three sprouts fit option 1,
-                # and yet it has no room for a fourth.
-                options = options_with_room(plan, player.card)
-                lines.append(Text(f"Power {POWERS[power].short}: level {level}, {plural(left, 'use')} left", style="bold"))
-                if options:
-                    lines.append(Text("Action options still open:", style="bold"))
-                    lines.extend(Text(f" {option} {ACTION_OPTIONS[option]}") for option in options)
-                else:
-                    lines.append(Text("Your action is complete: no step is left in it.", style="bold"))
-                # The plan is in no log until the reveal: its steps so far are listed here.
-                steps = self.rules.plan_summary(view, player, plan) if plan.steps else "nothing yet"
-                lines.append(Text(f"Your plan so far: {steps}", style="italic"))
-        return lines + cards[1:]
 
     def prompt_text(self, view: EvergreenState, viewer: int) -> str:  # type: ignore[override]
         prompt = self.rules.prompt(view, viewer)

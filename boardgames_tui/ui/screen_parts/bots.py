@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.worker import get_current_worker
 
 from boardgames_tui.engine import bots as engine_bots
 from boardgames_tui.engine.contract import GameState, IllegalMove
 
-if TYPE_CHECKING:
-    from boardgames_tui.ui.game_screen import GameScreen
-
 BOT_GROUP = "bot"
 
 
 class BotRunner:
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: Any) -> None:
         self.screen = screen
         table = screen.table
         self._bots = {

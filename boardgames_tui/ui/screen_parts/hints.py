@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual.worker import get_current_worker
@@ -13,14 +13,11 @@ from boardgames_tui.engine.contract import GameState
 from boardgames_tui.engine.hint_words import hint_words
 from boardgames_tui.engine.mcts import Verdict
 
-if TYPE_CHECKING:
-    from boardgames_tui.ui.game_screen import GameScreen
-
 HINT_GROUP = "hint"
 
 
 class HintDesk:
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: Any) -> None:
         self.screen = screen
 
     def ask(self) -> None:

@@ -3,7 +3,7 @@ own UI state, put away while another seat plays."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from textual import events
 
@@ -11,12 +11,9 @@ from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.seat_ui import SeatUI
 
-if TYPE_CHECKING:
-    from boardgames_tui.ui.game_screen import GameScreen
-
 
 class KeyboardPass:
-    def __init__(self, screen: GameScreen, humans: list[int]) -> None:
+    def __init__(self, screen: Any, humans: list[int]) -> None:
         self.screen = screen
         # With one human there is nobody to hide from: no curtains at all.
         self.uses_curtains = len(humans) > 1

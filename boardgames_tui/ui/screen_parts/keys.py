@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.widgets import MessageBar
-
-if TYPE_CHECKING:
-    from boardgames_tui.ui.game_screen import GameScreen
 
 
 class SharedKeys:
     """Textual looks up a binding's `action_…` method on the screen itself: these are
     the shared ones, for `GameScreen`."""
 
-    def action_undo(self: GameScreen) -> None:
+    def action_undo(self) -> None:
         # On the table's screen, the seat that handed it over may take its move back:
         # its own curtain comes first (`advance` after the undo).
         seat = self.keyboard.mover()
@@ -29,43 +26,43 @@ class SharedKeys:
             return
         self.undo_move(seat)
 
-    def action_hint(self: GameScreen) -> None:
+    def action_hint(self) -> None:
         self.hints.ask()
 
-    def action_step_away(self: GameScreen) -> None:
+    def action_step_away(self) -> None:
         self.keyboard.step_away()
 
-    def action_dismiss_lesson(self: GameScreen) -> None:
+    def action_dismiss_lesson(self) -> None:
         self.lessons.dismiss()
 
-    def action_lessons(self: GameScreen) -> None:
+    def action_lessons(self) -> None:
         self.lessons.list_seen()
 
-    def action_whole_message(self: GameScreen) -> None:
+    def action_whole_message(self) -> None:
         self.query_one("#status", MessageBar).toggle_whole()
 
-    def action_rules(self: GameScreen) -> None:
+    def action_rules(self) -> None:
         from boardgames_tui.ui.rules_viewer import RulesScreen
 
         self.app.push_screen(RulesScreen(self.game))
 
-    def action_legend(self: GameScreen) -> None:
+    def action_legend(self) -> None:
         from boardgames_tui.ui.rules_viewer import RulesScreen
 
         self.app.push_screen(RulesScreen(self.game, tab="legend"))
 
-    def action_keys(self: GameScreen) -> None:
+    def action_keys(self) -> None:
         if self.query("HelpPanel"):
             self.app.action_hide_help_panel()
         else:
             self.app.action_show_help_panel()
 
-    def action_leave(self: GameScreen) -> None:
+    def action_leave(self) -> None:
         from boardgames_tui.ui.confirm import confirm_then
 
         confirm_then(self, "Save this game and go back to the menu?", self.action_save_quit)
 
-    def action_inspect(self: GameScreen) -> None:
+    def action_inspect(self) -> None:
         panel = self.query_one(InspectorPanel)
         if panel.close():
             self.keyboard.settle_keys_after("the inspector")
@@ -76,7 +73,7 @@ class SharedKeys:
             return
         panel.show_entry(entry)
 
-    def action_step_back(self: GameScreen) -> None:
+    def action_step_back(self) -> None:
         """Escape closes the inspector or an open view; otherwise it never leaves a game without a question."""
         if self.query_one(InspectorPanel).close():
             self.keyboard.settle_keys_after("the inspector")
@@ -88,13 +85,13 @@ class SharedKeys:
         else:
             self.say("Press q to save this game and go back to the menu.")
 
-    def action_save_quit(self: GameScreen) -> None:
+    def action_save_quit(self) -> None:
         self.bots.cancel()
         self.hints.drop()
         self.table.leave()
         self.app.return_to_menu()  # type: ignore[attr-defined]
 
-    def allows(self: GameScreen, action: str, parameters: tuple[Any, ...]) -> bool | None:
+    def allows(self, action: str, parameters: tuple[Any, ...]) -> bool | None:
         """True: offered; None: shown dimmed; False: hidden — for the shared keys."""
         if action == "dismiss_lesson":
             return False

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable
 
 from textual import events
 
 from boardgames_tui.engine.lessons import Lesson, Teacher
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.lesson import MARKED, LessonPanel, LessonsSeenScreen
-
-if TYPE_CHECKING:
-    from boardgames_tui.ui.game_screen import GameScreen
 
 # Said when a game key comes while a lesson shows; cleared when the lesson closes.
 READ_THE_LESSON_FIRST = "Read the lesson first: Enter closes it, then the game goes on."
@@ -20,7 +17,7 @@ LESSON_KEYS = frozenset({"dismiss_lesson", "lessons", "rules", "legend", "keys",
 
 
 class LessonDesk:
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: Any) -> None:
         self.screen = screen
         # Who is taught what, and how to remember it (`teach`); None: no lessons.
         self.teacher: Teacher | None = None

@@ -3,20 +3,23 @@ the seat at the keyboard since its own last move."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rich.text import Text
 
-from boardgames_tui.engine.contract import NO_CHANGES, SPECTATOR, ChangeReport, GameState, TableMoment
+from boardgames_tui.engine.contract import (
+    NO_CHANGES,
+    SPECTATOR,
+    ChangeReport,
+    GameState,
+    TableMoment,
+)
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.widgets import TextPanel
 
-if TYPE_CHECKING:
-    from boardgames_tui.ui.game_screen import GameScreen
-
 
 class TableNews:
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: Any) -> None:
         self.screen = screen
         # The public view when the table was last told what happened (table moments).
         self.last_told: GameState | None = None

@@ -3,15 +3,12 @@ seat's prompt or who is awaited."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rich.text import Text
 
 from boardgames_tui.engine.text import and_list
 from boardgames_tui.ui.widgets import MessageBar
-
-if TYPE_CHECKING:
-    from boardgames_tui.ui.game_screen import GameScreen
 
 
 class CursorNote(Text):
@@ -20,7 +17,7 @@ class CursorNote(Text):
 
 
 class StatusLine:
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: Any) -> None:
         self.screen = screen
 
     def say(self, message: str, error: bool = False, *, about_cursor: bool = False) -> None:
