@@ -76,7 +76,8 @@ class TableNews:
 
     def show_since(self) -> None:
         panel = self.screen.query_one("#since-panel", TextPanel)
-        lines = self.since_last_turn().lines
+        # Through the screen: a game may say it in its own way.
+        lines = self.screen.since_last_turn().lines
         panel.display = bool(lines)
         if lines:
             # Its height follows its text: a longer summary lays the sidebar out again.
