@@ -4,12 +4,9 @@ texts on fewer lines.  The pane open is the seat's own (`EverbloomSeatUI.pane`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from boardgames_tui.games.everbloom.widgets import WildernessPanel
-
-if TYPE_CHECKING:
-    from boardgames_tui.games.everbloom.screen import EverbloomScreen
 
 # The panels a small window shows one at a time (p): the board and its choices, the
 # standings with what changed since the seat's last move, the landmarks' rules, a
@@ -36,7 +33,7 @@ ABILITY_LINES = 3
 class Panes:
     """The screen's classes for its size (-compact, -wide) and the open pane (-pane-…)."""
 
-    def __init__(self, screen: EverbloomScreen) -> None:
+    def __init__(self, screen: Any) -> None:
         self.screen = screen
 
     @property

@@ -49,11 +49,20 @@ from boardgames_tui.games.everbloom.model import (
     SendPollinator,
     TakeGrove,
 )
-from boardgames_tui.games.everbloom.rules import BIOMES, biome_name, card_cost, card_name
+from boardgames_tui.games.everbloom.rules import (
+    BIOMES,
+    biome_name,
+    card_cost,
+    card_name,
+)
+from boardgames_tui.games.everbloom.seat_ui import EverbloomSeatUI
 
 if TYPE_CHECKING:
-    from boardgames_tui.games.everbloom.screen import EverbloomScreen, EverbloomSeatUI
-    from boardgames_tui.games.everbloom.widgets import ChoicePanel, DetailPanel, WildernessPanel
+    from boardgames_tui.games.everbloom.widgets import (
+        ChoicePanel,
+        DetailPanel,
+        WildernessPanel,
+    )
 
 # How far ←/→ (page up/down) move the highlight in a list.
 PAGE = 6
@@ -95,7 +104,7 @@ class Step:
     name: ClassVar[str]
     KEYS: ClassVar[tuple[StepKey, ...]] = ()
 
-    def __init__(self, screen: EverbloomScreen, view: EverbloomState | None, seen: Seen | None) -> None:
+    def __init__(self, screen: Any, view: EverbloomState | None, seen: Seen | None) -> None:
         self.screen = screen
         # The view on screen (None while no seat is at the keyboard), and what its seat
         # may do when it is that seat's move.
@@ -640,7 +649,7 @@ class SendStep(ChipStep):
 CHIP_TURN_STEPS: dict[str, type[Step]] = {"place": PlaceStep, "send": SendStep, "list": ListStep}
 
 
-def step_for(screen: EverbloomScreen, view: EverbloomState | None) -> Step:
+def step_for(screen: Any, view: EverbloomState | None) -> Step:
     """The step the seat at the keyboard is taking over `view`, the view on screen."""
     viewer = screen.viewer
     if view is None or viewer is None or not screen.viewer_acts(view):
