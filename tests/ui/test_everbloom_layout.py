@@ -8,7 +8,8 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.saves import SaveStore
-from boardgames_tui.games.everbloom.screen import PANES, EverbloomScreen
+from boardgames_tui.games.everbloom.panes import PANES
+from boardgames_tui.games.everbloom.screen import EverbloomScreen
 from boardgames_tui.games.everbloom.letters import landmark_keys
 from boardgames_tui.games.everbloom.widgets import ChoicePanel, DetailPanel, LandmarkPanel, WildernessPanel
 from boardgames_tui.ui.curtain import CurtainScreen
