@@ -9,7 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from boardgames_tui import NoGamesInstalled, __version__, missing_dependency
-from boardgames_tui.engine.text import check_name, clean_text, plural, repeated_name
+from boardgames_tui.engine.text import clean_text, plural, repeated_name
 
 # The engine (pydantic models, bots) and the games are imported by the commands that
 # use them, never here: the menu's first frame needs none of them
@@ -219,15 +219,14 @@ def command_host(args: argparse.Namespace) -> int:
 
     check_remote_extra()
     rules = resolve_game(args.game).rules
-    remote = [number for number, spec in enumerate(args.seat) if spec.startswith("remote:")]
-    if not remote:
+    seats = parse_seats(rules, args.seat)
+    if not any(seat.is_remote for seat in seats):
         raise CliError("a hosted game needs a remote seat: write --seat remote:NAME for a player on another machine")
-    seats = parse_seats(rules, [spec.removeprefix("remote:") for spec in args.seat])
     options = parse_options(rules, args.option)
     check_setup(rules, options, seats)
     listen = parse_listen(args.listen)
     seed = args.seed if args.seed is not None else parse_seed("")
-    request = StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed, remote_seats=remote)
+    request = StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)
     return run_app(BoardGamesApp(start=request, listen=listen))
 
 
@@ -343,23 +342,14 @@ def option_values_hint(rules: Rules, key: str) -> str:
 
 
 def parse_seats(rules: Rules, specs: list[str]) -> list[Seat]:
-    from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
-    from boardgames_tui.engine.contract import Seat
+    from boardgames_tui.engine.seats import SeatRefused, parse_seat
 
     seats = []
     for number, spec in enumerate(specs, start=1):
-        if spec == "bot" or spec.startswith("bot:"):
-            level = spec.partition(":")[2] or DEFAULT_BOT_LEVEL
-            if level not in BOT_LEVELS:
-                raise CliError(f"unknown bot level {level!r}; write --seat bot:LEVEL with one of: {', '.join(BOT_LEVELS)}")
-            seats.append(Seat(name=f"Bot {number}", kind="bot", bot_level=level))
-        else:
-            if not spec.strip():
-                raise CliError("a seat needs a name: write --seat NAME, or --seat bot for a bot")
-            try:
-                seats.append(Seat(name=check_name(spec, f"seat {number}'s name")))
-            except ValueError as error:
-                raise CliError(str(error).rstrip(".")) from None
+        try:
+            seats.append(parse_seat(spec, number))
+        except SeatRefused as refusal:
+            raise CliError(f"{str(refusal).rstrip('.')} (write --seat NAME, or --seat bot or bot:LEVEL for a bot)") from None
     if repeated_name([seat.name for seat in seats]) is not None:
         raise CliError("two seats have the same name; give each --seat a different one")
     check_count(rules, len(seats), "give one --seat NAME (or --seat bot) per player, e.g. --seat Ann --seat bot")
@@ -385,6 +375,8 @@ def command_play(args: argparse.Namespace) -> int:
 
     rules = resolve_game(args.game).rules
     seats = parse_seats(rules, args.seat)
+    if any(seat.is_remote for seat in seats):
+        raise CliError("a remote seat is played from another machine: start the game with host, not play")
     options = parse_options(rules, args.option)
     check_setup(rules, options, seats)
     seed = args.seed if args.seed is not None else parse_seed("")

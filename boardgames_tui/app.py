@@ -324,10 +324,6 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
 
         game = get_game(request.slug)
         match = Match(game, game.rules.parse_options(request.options), request.seats, request.seed, store=self.store)
-        if request.remote_seats:
-            from boardgames_tui.remote.host import new_secret
-
-            match.remote_secrets = {seat: new_secret() for seat in request.remote_seats}
         match.autosave()
         self._show_match(match)
 
@@ -365,7 +361,7 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
     def _show_match(self, match: Match, *, guided: bool = False) -> None:
         self.return_to_menu()
         self.match = match
-        if match.remote_secrets:
+        if match.remote_seats:
             # A hosted game (new, or resumed from Continue: its links stay valid).
             self.run_worker(self._host_then_show(match), exit_on_error=False)
             return

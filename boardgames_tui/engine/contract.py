@@ -220,11 +220,16 @@ BOT_LEVEL_NAMES = ("easy", "normal", "hard", "random")
 """Every bot level a seat may name; `engine/bots.py` builds one bot for each."""
 
 
+SeatKind = Literal["human", "bot", "remote"]
+"""Who plays a seat: a person at this keyboard, a bot, or a person on another machine
+who joins the hosted game with a link.  `engine/seats.py` reads them as people write them."""
+
+
 class Seat(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str = Field(min_length=1, max_length=20)
-    kind: Literal["human", "bot"] = "human"
+    kind: SeatKind = "human"
     bot_level: str = "random"
 
     @field_validator("name", mode="before")
@@ -245,6 +250,10 @@ class Seat(BaseModel):
     @property
     def is_bot(self) -> bool:
         return self.kind == "bot"
+
+    @property
+    def is_remote(self) -> bool:
+        return self.kind == "remote"
 
     def label(self) -> str:
         return f"{self.name} (bot: {self.bot_level})" if self.is_bot else self.name

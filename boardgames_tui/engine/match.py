@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from datetime import datetime, timezone
 from pathlib import Path
@@ -11,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from boardgames_tui.engine.contract import ChangeReport, GameRules, GameState, IllegalMove, ScoreSheet, Seat
 from boardgames_tui.engine.parts import Game, Rules
-from boardgames_tui.engine.table import HeldTable, changes_since_last_move
+from boardgames_tui.engine.table import HeldTable, Presence, changes_since_last_move
 from boardgames_tui.engine.text import repeated_name
 
 
@@ -65,13 +66,11 @@ class Match(HeldTable):
         self.save_path: Path | None = None
         # A title the players gave the saved game, shown in the Continue list.
         self.title: str | None = None
-        # Seats played from another machine, each with the secret of its join link
-        # (kept in the save, so a host that resumes the game keeps its links valid).
-        self.remote_secrets: dict[int, str] = {}
-        # The remote seats connected now: kept by the match's host (remote/host.py).
-        self.connected: set[int] = set()
-        # The remote seats the host handed to a bot while their players are away.
-        self.handed_to_bot: set[int] = set()
+        # The secret of each remote seat's join link, kept in the save so that a host
+        # resuming the game keeps its links valid (a loaded save puts its own here).
+        self.remote_secrets: dict[int, str] = {seat: new_secret() for seat in self.remote_seats}
+        # Who of the remote seats is here: its host's to know, while it serves the match.
+        self.presence: Presence | None = None
         # Called after every move and undo, and when a remote seat comes or goes (`Table.watch`).
         self._watchers: list[Callable[[], None]] = []
 
@@ -110,31 +109,37 @@ class Match(HeldTable):
         movers = [move.seat for move in self.moves]
         return changes_since_last_move(self.game, movers, self.states.__getitem__, seat, looking, view)
 
+    @property
+    def remote_seats(self) -> list[int]:
+        """The seats played from other machines: a match with any is hosted."""
+        return [index for index, seat in enumerate(self.seats) if seat.is_remote]
+
     def played_here(self, seat: int) -> bool:
-        return not self.seats[seat].is_bot and seat not in self.remote_secrets
+        return self.seats[seat].kind == "human"
 
     def bots_here(self) -> list[int]:
         # A hosted match's host plays its bots (and absent seats it was asked to).
-        return [] if self.remote_secrets else super().bots_here()
+        return [] if self.remote_seats else super().bots_here()
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         self._watchers.append(listener)
         return lambda: self._watchers.remove(listener) if listener in self._watchers else None
 
     def away(self) -> set[int]:
-        return set(self.remote_secrets) - self.connected
+        # Unserved, no remote seat can be here.
+        return set(self.remote_seats) if self.presence is None else self.presence.away()
 
     def stand_ins(self) -> set[int]:
-        return set(self.handed_to_bot)
+        return set() if self.presence is None else self.presence.stand_ins()
 
-    def hand_to_bot(self, seat: int, handed: bool) -> None:
-        """The host hands a remote seat to a bot (`handed`) or takes it back for its player."""
-        (self.handed_to_bot.add if handed else self.handed_to_bot.discard)(seat)
+    def served_with(self, presence: Presence | None) -> None:
+        """Its host starts serving the match (`presence`: who of the remote seats is here,
+        which it keeps up to date) or stops (None)."""
+        self.presence = presence
         self._changed()
 
-    def seat_came_or_went(self, seat: int, here: bool) -> None:
-        """The host says a remote seat's player connected (`here`) or left."""
-        (self.connected.add if here else self.connected.discard)(seat)
+    def presence_changed(self) -> None:
+        """The host says a remote seat came or went, or was handed to or taken back from a bot."""
         self._changed()
 
     def _changed(self) -> None:
@@ -230,6 +235,12 @@ class Match(HeldTable):
         for seat, action in moves:
             match.submit(seat, action, autosave=False)
         return match
+
+
+def new_secret() -> str:
+    """A remote seat's secret: what its join link holds, and what its player's
+    connection must give to play the seat."""
+    return secrets.token_urlsafe(24)
 
 
 def check_seats(rules: Rules, seats: list[Seat]) -> None:

@@ -362,8 +362,32 @@ def _without_log(state: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in state.items() if key != "log"}
 
 
+def _remote_kind_migrated(payload: dict[str, Any]) -> dict[str, Any]:
+    """`payload` with each human seat that has a join link's secret made a remote one.
+
+    Saves written before seats had a remote kind marked a remote seat only by its secret.
+    The saved state holds the seats too, so its seats change alike.  Whatever is not
+    shaped as a save's seats and secrets is left as it is, for validation to refuse."""
+    entries, seats = payload.get("remote_seats"), payload.get("seats")
+    if not isinstance(entries, list) or not isinstance(seats, list):
+        return payload
+    remote = {entry.get("seat") for entry in entries if isinstance(entry, dict) and type(entry.get("seat")) is int}
+
+    def migrated(seats: list[Any]) -> list[Any]:
+        return [
+            {**seat, "kind": "remote"} if index in remote and isinstance(seat, dict) and seat.get("kind", "human") == "human" else seat
+            for index, seat in enumerate(seats)
+        ]
+
+    payload = {**payload, "seats": migrated(seats)}
+    state = payload.get("state")
+    if isinstance(state, dict) and isinstance(state.get("seats"), list):
+        payload["state"] = {**state, "seats": migrated(state["seats"])}
+    return payload
+
+
 def _load_match(path: Path) -> Match:
-    payload = _read_payload(path)
+    payload = _remote_kind_migrated(_read_payload(path))
     game = get_game(payload["game"])
     rules = game.rules
     try:
@@ -385,7 +409,13 @@ def _load_match(path: Path) -> Match:
         raise SaveError(path, "does not match what its moves produce with these rules")
     if any(entry.seat >= len(save.seats) for entry in save.remote_seats):
         raise SaveError(path, "is damaged (a remote seat is not one of its seats)")
-    match.remote_secrets = {entry.seat: entry.secret for entry in save.remote_seats}
+    link_secrets = {entry.seat: entry.secret for entry in save.remote_seats}
+    for seat in sorted(set(link_secrets) ^ set(match.remote_seats)):
+        name = clean_text(save.seats[seat].name)
+        if seat in link_secrets:
+            raise SaveError(path, f"is damaged ({name}'s seat has a join link but is not played from another machine)")
+        raise SaveError(path, f"is damaged ({name}'s seat is played from another machine but has no join link)")
+    match.remote_secrets = link_secrets
     match.updated = save.updated
     match.title = save.title
     match.save_path = path

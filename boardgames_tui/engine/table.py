@@ -145,6 +145,19 @@ class Table(Protocol):
         ...
 
 
+class Presence(Protocol):
+    """Who of the seats played from other machines is at the table now: held by the host
+    serving the match (remote/host.py), never in the match's history or its save."""
+
+    def away(self) -> set[int]:
+        """The remote seats whose players are not connected."""
+        ...
+
+    def stand_ins(self) -> set[int]:
+        """The remote seats a bot plays while their players are away."""
+        ...
+
+
 class HeldTable:
     """The answers of a table that holds its game's state in this process (a match, a
     replay), read from `state`: the position shown."""

@@ -2,7 +2,9 @@
 
 It holds the `Match`, runs the rules on every action a remote seat sends, autosaves as
 a local game does, plays its bots (and any absent seat handed to a bot), and after every
-change pushes each connected remote seat its own view — never a state.
+change pushes each connected remote seat its own view — never a state.  Who of the remote
+seats is here is the host's to know (`SeatPresence`), never the match's history: the
+match's table answers `away` and `stand_ins` from it while the host serves.
 
 Built on aiohttp's websocket server and client: aiohttp is already what `serve` stands
 on (textual-serve needs it), it is well kept, it refuses an oversized frame from its
@@ -20,9 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import secrets
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -64,10 +65,6 @@ SAVE_RETRY_SECONDS = 1.0
 STAND_IN_BOT_LEVEL = "normal"
 
 
-def new_secret() -> str:
-    return secrets.token_urlsafe(24)
-
-
 class RateLimit:
     """A token bucket: `RATE_BURST` messages at once, refilled at `RATE_PER_SECOND`."""
 
@@ -96,6 +93,37 @@ class RateLimit:
         return True
 
 
+class SeatPresence:
+    """Who of a hosted match's remote seats is here (the `Presence` of engine/table.py):
+    each absent seat with the moment (`time.monotonic`) it went, and the seats a bot plays
+    for meanwhile.  `changed` is called after every change."""
+
+    def __init__(self, remote_seats: Iterable[int], changed: Callable[[], None]) -> None:
+        # Nobody has joined a table that has just opened.
+        self.away_since: dict[int, float] = dict.fromkeys(remote_seats, time.monotonic())
+        self.standing_in: set[int] = set()
+        self._changed = changed
+
+    def away(self) -> set[int]:
+        return set(self.away_since)
+
+    def stand_ins(self) -> set[int]:
+        return set(self.standing_in)
+
+    def came(self, seat: int) -> None:
+        self.away_since.pop(seat, None)
+        self._changed()
+
+    def went(self, seat: int) -> None:
+        self.away_since.setdefault(seat, time.monotonic())
+        self._changed()
+
+    def stand_in(self, seat: int, playing: bool) -> None:
+        """A bot plays `seat` from now on (`playing`), or no longer does."""
+        (self.standing_in.add if playing else self.standing_in.discard)(seat)
+        self._changed()
+
+
 class SeatConnection:
     """One remote seat's websocket, and what of its view it has been sent."""
 
@@ -121,7 +149,8 @@ class SeatConnection:
 
 
 class RemoteHost:
-    """Hosts `match`: its remote seats are `match.remote_secrets`' keys."""
+    """Hosts `match`: its seats of the "remote" kind, each opened by its secret in
+    `match.remote_secrets`."""
 
     def __init__(
         self,
@@ -153,6 +182,8 @@ class RemoteHost:
         self._views = ViewCache(match.rules)
         # Browser seats (remote/browser.py), where the `web` extra is installed.
         self.browser_seats: Any = None
+        self.presence = SeatPresence(match.remote_seats, match.presence_changed)
+        match.served_with(self.presence)
         # Every change reaches the seats, whoever made it: a remote seat, a bot, or a
         # person at the host's own keyboard through its screen.
         self._position = match.position
@@ -161,33 +192,33 @@ class RemoteHost:
     # -- seats ------------------------------------------------------------------------
     @property
     def remote_seats(self) -> list[int]:
-        return sorted(self.match.remote_secrets)
+        return self.match.remote_seats
 
     def link(self, seat: int, shown_host: str | None = None) -> JoinLink:
         host = shown_host or self.listen_host
         return JoinLink(host=host, port=self.port, seat=seat, secret=self.match.remote_secrets[seat])
 
     def away(self) -> list[int]:
-        return [seat for seat in self.remote_seats if seat not in self.connections]
+        return sorted(self.presence.away())
 
     @property
     def stand_ins(self) -> set[int]:
         """Remote seats the host handed to a bot while their players are away."""
-        return self.match.handed_to_bot
+        return self.presence.stand_ins()
 
     def is_played_here(self, seat: int) -> bool:
         """A seat the host's own process moves: a bot, or an absent seat handed to one."""
-        return self.match.seats[seat].is_bot or seat in self.stand_ins
+        return self.match.seats[seat].is_bot or seat in self.presence.standing_in
 
     def hand_to_bot(self, seat: int) -> None:
-        if seat not in self.match.remote_secrets:
+        if not self.match.seats[seat].is_remote:
             raise ValueError(f"{self.match.seats[seat].name} is not a remote seat")
-        self.match.hand_to_bot(seat, True)
+        self.presence.stand_in(seat, True)
         self._send_views()  # the others' screens say a bot plays for the seat
         self._schedule_bots()
 
     def take_back_from_bot(self, seat: int) -> None:
-        self.match.hand_to_bot(seat, False)
+        self.presence.stand_in(seat, False)
         self._send_views()
 
     # -- the authority --------------------------------------------------------------------
@@ -344,6 +375,8 @@ class RemoteHost:
             await self._runner.cleanup()
         # Its connections gone, the host has every descriptor back for a save that failed.
         self.match.retry_save()
+        if self.match.presence is self.presence:
+            self.match.served_with(None)  # nobody can be here any more
 
     def request_problem(self, request: web.Request) -> web.HTTPException | None:
         """`serve`'s checks: no other site's page, and only loopback Hosts on loopback."""
@@ -399,7 +432,7 @@ class RemoteHost:
                 connection.outbox.put_nowait(None)
             if connection is not None and self.connections.get(connection.seat) is connection:
                 del self.connections[connection.seat]
-                self.match.seat_came_or_went(connection.seat, False)
+                self.presence.went(connection.seat)
                 name = self.match.seats[connection.seat].name
                 self._tell_everyone(Away(seat=connection.seat, name=name), but=connection.seat)
                 for listener in self.listeners:
@@ -447,13 +480,14 @@ class RemoteHost:
         previous = self.connections.get(hello.seat)
         connection = SeatConnection(hello.seat, socket)
         self.connections[hello.seat] = connection
+        # Here before its first view is made, which says who is away.
+        self.presence.came(hello.seat)
         if previous is not None:
             await previous.socket.close(message=JOINED_ELSEWHERE)
         match = self.match
         connection.send(Welcome(game=self.rules.slug, seat=hello.seat, seats=match.seats, remote_seats=self.remote_seats))
         self._send_view(connection)
         self._tell_everyone(Back(seat=hello.seat, name=match.seats[hello.seat].name), but=hello.seat)
-        match.seat_came_or_went(hello.seat, True)
         for listener in self.listeners:
             listener()
         return connection

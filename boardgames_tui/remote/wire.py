@@ -23,7 +23,8 @@ from boardgames_tui.engine.text import clean_text
 from boardgames_tui.engine.untrusted_files import first_problem
 
 # 2: a view says which seats a bot plays for while their players are away.
-PROTOCOL_VERSION = 2
+# 3: a seat's kind may be "remote", where a remote seat was a human one.
+PROTOCOL_VERSION = 3
 # A client's message is a few hundred bytes (an action); anything near this is not one of
 # ours.  aiohttp refuses a longer frame from its header, before reading its payload.
 MAX_CLIENT_MESSAGE_BYTES = 64 * 1024

@@ -1,4 +1,4 @@
-"""The new-game form: seats (human or bot, names), the game's options, a seed."""
+"""The new-game form: seats (human, remote or bot, names), the game's options, a seed."""
 
 from __future__ import annotations
 
@@ -16,21 +16,21 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Stat
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import Seat, option_choices
 from boardgames_tui.engine.parts import Game, Rules
-from boardgames_tui.engine.text import NAME_LENGTH, check_name, clean_text, plural, repeated_name
+from boardgames_tui.engine.seats import HUMAN, REMOTE, SeatRefused, bot_choice, default_name, make_seat
+from boardgames_tui.engine.text import NAME_LENGTH, clean_text, plural, repeated_name
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.footer import KeysFooter
 
 MAX_SEATS = 4
+# A row of the form that is no seat: the kinds' choices are engine/seats.py's.
 EMPTY = "empty"
-HUMAN = "human"
-# A person on another machine, who joins with a link the host shows (the game is hosted).
-REMOTE = "remote"
 
 
 def seat_kinds() -> list[tuple[str, str]]:
     # Remote seats only where the remote extra is installed (aiohttp), found, not loaded.
     remote = [("Remote (joins with a link)", REMOTE)] if importlib.util.find_spec("aiohttp") else []
-    return [("Human", HUMAN)] + remote + [(f"Bot · {level}", f"bot:{level}") for level in BOT_LEVELS] + [("— empty —", EMPTY)]
+    bots = [(f"Bot · {level}", bot_choice(level)) for level in BOT_LEVELS]
+    return [("Human", HUMAN)] + remote + bots + [("— empty —", EMPTY)]
 
 
 class NameInput(Input):
@@ -50,16 +50,15 @@ class SetupProblem(ValueError):
 
 
 def default_seat_name(kind: str, number: int) -> str:
-    return "" if kind == EMPTY else (f"Player {number}" if kind in (HUMAN, REMOTE) else f"Bot {number}")
+    return "" if kind == EMPTY else default_name(kind, number)
 
 
 class StartRequest(BaseModel):
     slug: str
+    # A seat of the "remote" kind makes the game a hosted one.
     seats: list[Seat]
     options: dict[str, Any]
     seed: int
-    # Seats played from another machine through a join link (the game is hosted).
-    remote_seats: list[int] = []
 
 
 def build_seats(rows: list[tuple[str, str]], rules: Rules) -> list[Seat]:
@@ -70,14 +69,10 @@ def build_seats(rows: list[tuple[str, str]], rules: Rules) -> list[Seat]:
         if kind == EMPTY:
             continue
         numbers.append(number)
-        name = name.strip()
-        if kind in (HUMAN, REMOTE):
-            if not name:
-                raise SetupProblem(f"Seat {number} needs a name.", f"name-{number}")
-            seats.append(Seat(name=_checked_name(name, number), kind="human"))
-        else:
-            level = kind.removeprefix("bot:")
-            seats.append(Seat(name=_checked_name(name or f"Bot {number}", number), kind="bot", bot_level=level))
+        try:
+            seats.append(make_seat(kind, name, number))
+        except SeatRefused as refusal:
+            raise SetupProblem(str(refusal), f"{refusal.about}-{number}") from None
     repeated = repeated_name([seat.name for seat in seats])
     if repeated is not None:
         raise SetupProblem("Two seats have the same name; give each player a different one.", f"name-{numbers[repeated]}")
@@ -85,13 +80,6 @@ def build_seats(rows: list[tuple[str, str]], rules: Rules) -> list[Seat]:
         filled = plural(len(seats), "seat is", "seats are")
         raise SetupProblem(f"{rules.title} takes {rules.player_count()}; {filled} filled.", "kind-1")
     return seats
-
-
-def _checked_name(name: str, number: int) -> str:
-    try:
-        return check_name(name, f"Seat {number}'s name")
-    except ValueError as error:
-        raise SetupProblem(str(error), f"name-{number}") from None
 
 
 def parse_seed(text: str) -> int:
@@ -126,7 +114,7 @@ class SetupScreen(SizedScreen[None]):
             # One human against bots by default, filling at least two seats.
             default_seats = max(self.rules.min_players, 2)
             for number in range(1, MAX_SEATS + 1):
-                default_kind = HUMAN if number == 1 else (f"bot:{DEFAULT_BOT_LEVEL}" if number <= default_seats else EMPTY)
+                default_kind = HUMAN if number == 1 else (bot_choice(DEFAULT_BOT_LEVEL) if number <= default_seats else EMPTY)
                 default_name = default_seat_name(default_kind, number)
                 with Horizontal(classes="seat-row"):
                     yield Label(f"Seat {number}", classes="seat-label")
@@ -205,8 +193,6 @@ class SetupScreen(SizedScreen[None]):
             for number in range(1, MAX_SEATS + 1)
         ]
         seats = build_seats(rows, self.rules)
-        kinds = [kind for kind, _ in rows if kind != EMPTY]
-        remote_seats = [index for index, kind in enumerate(kinds) if kind == REMOTE]
         options = {}
         for field_name in self.rules.options_model.model_fields:
             options[field_name] = self.query_one(f"#option-{field_name}").value  # type: ignore[attr-defined]
@@ -222,7 +208,7 @@ class SetupScreen(SizedScreen[None]):
             seed = parse_seed(self.query_one("#seed", Input).value)
         except ValueError as error:
             raise SetupProblem(str(error), "seed") from None
-        return StartRequest(slug=self.rules.slug, seats=seats, options=options, seed=seed, remote_seats=remote_seats)
+        return StartRequest(slug=self.rules.slug, seats=seats, options=options, seed=seed)
 
     def action_start(self) -> None:
         try:

@@ -145,3 +145,81 @@ def test_a_save_whose_log_an_older_version_worded_otherwise_still_loads(tmp_path
     loaded = load_match(path)
     assert loaded.state.model_dump() == match.state.model_dump()
     assert loaded.state.log[0].text != "Worded by an older version."
+
+
+# -- seat kinds ------------------------------------------------------------------------------
+
+
+def hosted_match(store: SaveStore, moves: int = 5, seed: int = 8) -> Match:
+    """Ada at the host's keyboard, Bo a bot, Cy on another machine."""
+    seats = [Seat(name="Ada"), Seat(name="Bo", kind="bot", bot_level="hard"), Seat(name="Cy", kind="remote")]
+    match = Match(GAME, RULES.parse_options({}), seats, seed, store=store)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        seat = chooser.choice(match.to_act())
+        match.submit(seat, chooser.choice(RULES.legal_actions(match.state, seat)))
+    return match
+
+
+KINDS = [("Ada", "human", "random"), ("Bo", "bot", "hard"), ("Cy", "remote", "random")]
+
+
+def kinds(match: Match) -> list[tuple[str, str, str]]:
+    return [(seat.name, seat.kind, seat.bot_level) for seat in match.seats]
+
+
+def test_every_seat_kind_and_the_links_secrets_come_back_from_a_save(tmp_path: Path):
+    store = SaveStore(tmp_path)
+    match = hosted_match(store)
+    loaded = load_match(store.path_for(match))
+    assert kinds(loaded) == KINDS
+    assert loaded.remote_seats == [2] and loaded.remote_secrets == match.remote_secrets
+    assert loaded.state.model_dump() == match.state.model_dump()
+
+
+def as_saved_before_seats_had_a_remote_kind(payload: dict[str, Any]) -> None:
+    """A remote seat as saves used to hold it: a human seat, with its link's secret apart."""
+    assert payload["remote_seats"], "a hosted game's save lists its links' secrets"
+    for seats in (payload["seats"], payload["state"]["seats"]):
+        for seat in seats:
+            if seat["kind"] == "remote":
+                seat["kind"] = "human"
+
+
+def test_an_older_save_s_human_seat_with_a_join_link_is_a_remote_seat(tmp_path: Path):
+    store = SaveStore(tmp_path)
+    match = hosted_match(store)
+    path = store.path_for(match)
+    rewrite(path, as_saved_before_seats_had_a_remote_kind)
+    loaded = store.load(path)
+    assert kinds(loaded) == KINDS
+    assert [seat.kind for seat in loaded.state.seats] == ["human", "bot", "remote"]
+    assert loaded.remote_secrets == match.remote_secrets  # the links the players hold still open their seats
+    assert not loaded.played_here(2) and loaded.away() == {2}
+    # Written again, the save says what the seat is.
+    store.write(loaded)
+    assert [seat["kind"] for seat in json.loads(path.read_text(encoding="utf-8"))["seats"]] == ["human", "bot", "remote"]
+
+
+def links_lost(payload: dict[str, Any]) -> None:
+    payload["remote_seats"] = []
+
+
+def a_bot_given_a_link(payload: dict[str, Any]) -> None:
+    payload["remote_seats"].append({"seat": 1, "secret": "b" * 32})
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        (links_lost, "Cy's seat is played from another machine but has no join link"),
+        (a_bot_given_a_link, "Bo's seat has a join link but is not played from another machine"),
+    ],
+)
+def test_a_save_whose_remote_seats_and_links_disagree_is_refused(tmp_path: Path, damage, expected: str):
+    store = SaveStore(tmp_path)
+    path = store.path_for(hosted_match(store))
+    rewrite(path, damage)
+    with pytest.raises(SaveError) as refused:
+        load_match(path)
+    assert expected in refused.value.message and not refused.value.message.endswith(".")

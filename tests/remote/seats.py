@@ -13,7 +13,7 @@ from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.remote.client import RemoteSeat
-from boardgames_tui.remote.host import RemoteHost, new_secret
+from boardgames_tui.remote.host import RemoteHost
 from boardgames_tui.remote.wire import Refused, ViewUpdate
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
@@ -26,12 +26,10 @@ BOT_PACE = (1000, 1000.0)
 def hosted_match(slug: str, remote: list[int], players: int = 4, seed: int = 7, store: Any = None) -> Match:
     game = get_game(slug)
     seats = [
-        Seat(name=NAMES[index]) if index in remote else Seat(name=NAMES[index], kind="bot", bot_level="random")
+        Seat(name=NAMES[index], kind="remote") if index in remote else Seat(name=NAMES[index], kind="bot", bot_level="random")
         for index in range(players)
     ]
-    match = Match(game, game.rules.options_model(), seats, seed, store=store)
-    match.remote_secrets = {seat: new_secret() for seat in remote}
-    return match
+    return Match(game, game.rules.options_model(), seats, seed, store=store)
 
 
 class Player:

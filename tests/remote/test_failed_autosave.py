@@ -102,7 +102,7 @@ async def hosted_app_quits_after_a_failed_save(
 ) -> tuple[BoardGamesApp, str]:
     """A hosted Pollen game (Ann here, Ben remote) whose first move's autosave fails;
     the app, and what it printed as it closed."""
-    start = StartRequest(slug="pollen", seats=[Seat(name="Ann"), Seat(name="Ben")], options={}, seed=7, remote_seats=[1])
+    start = StartRequest(slug="pollen", seats=[Seat(name="Ann"), Seat(name="Ben", kind="remote")], options={}, seed=7)
     app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
     printed = io.StringIO()
     app.error_console = Console(file=printed, width=200)

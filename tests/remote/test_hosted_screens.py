@@ -48,7 +48,7 @@ async def move(pilot, screen: PollenScreen) -> None:
 
 async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path):
     start = StartRequest(
-        slug="pollen", seats=[Seat(name="Ann"), Seat(name="Ben")], options={"starting_player": 2}, seed=7, remote_seats=[BEN]
+        slug="pollen", seats=[Seat(name="Ann"), Seat(name="Ben", kind="remote")], options={"starting_player": 2}, seed=7
     )
     host_app = BoardGamesApp(store=SaveStore(tmp_path / "host"), start=start, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
     async with host_app.run_test(size=(80, 24)) as host:
@@ -120,7 +120,7 @@ async def test_the_setup_form_offers_a_remote_seat_and_starts_a_hosted_game(tmp_
         await pilot.pause()
         app.screen.query_one("#name-2", Input).value = "Ben"
         request = app.screen.collect()
-        assert request.remote_seats == [1] and request.seats[1].name == "Ben" and request.seats[1].kind == "human"
+        assert request.seats[1].name == "Ben" and request.seats[1].kind == "remote"
         app.start_match(request)
         await until(pilot, lambda: isinstance(app.screen, JoinLinksScreen), "the join links offered")
         assert app.match.remote_secrets.keys() == {1}

@@ -43,10 +43,9 @@ async def test_the_others_are_told_a_bot_plays_for_an_absent_seat(tmp_path, monk
     monkeypatch.setattr(RemoteHost, "_bot_for", lambda host, seat: held)
     start = StartRequest(
         slug="pollen",
-        seats=[Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cy")],
+        seats=[Seat(name="Ann"), Seat(name="Ben", kind="remote"), Seat(name="Cy", kind="remote")],
         options={"starting_player": 2},
         seed=7,
-        remote_seats=[BEN, CY],
     )
     host_app = BoardGamesApp(store=SaveStore(tmp_path / "host"), start=start, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
     try:

@@ -113,14 +113,14 @@ class GamePlan:
     remote: int = 0
 
     def seats(self) -> list[Seat]:
-        seats = [Seat(name=NAMES[index]) for index in range(self.humans + self.remote)]
+        seats = [Seat(name=NAMES[index]) for index in range(self.humans)]
+        seats += [Seat(name=NAMES[index], kind="remote") for index in range(self.humans, self.humans + self.remote)]
         first_bot = self.humans + self.remote
         seats += [Seat(name=NAMES[first_bot + index], kind="bot", bot_level="random") for index in range(self.bots)]
         return seats
 
     def app(self, tmp_path: Path) -> BoardGamesApp:
-        remote = list(range(self.humans, self.humans + self.remote))
-        start = StartRequest(slug=self.slug, seats=self.seats(), options=self.options, seed=self.seed, remote_seats=remote)
+        start = StartRequest(slug=self.slug, seats=self.seats(), options=self.options, seed=self.seed)
         return BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
 
 
@@ -418,7 +418,7 @@ class Harness:
     async def at_game(self, screen: GameScreen) -> None:
         match = self.app.match
         seat = screen.viewer
-        remote_to_act = [seat for seat in match.to_act() if seat in match.remote_secrets]
+        remote_to_act = [seat for seat in match.to_act() if seat in match.remote_seats]
         if remote_to_act and self.app.remote_host is not None:
             # A remote seat's move, as its player's would arrive at the host.
             mover = remote_to_act[0]

@@ -89,6 +89,20 @@ def test_a_bot_seat_is_normal_unless_a_level_is_named():
     assert not seats[0].is_bot
 
 
+@pytest.mark.parametrize(
+    ("seat", "expected"),
+    [("remote:", "Seat 2 needs a name"), ("remote:Ben", "start the game with host, not play")],
+)
+def test_play_has_no_remote_seat(capsys, monkeypatch, seat: str, expected: str):
+    import boardgames_tui.__main__ as cli
+
+    started = []
+    monkeypatch.setattr(cli, "run_app", lambda app: started.append(app) or 0)
+    code, out, err = run(capsys, "play", "pollen", "--seat", "Ann", "--seat", seat)
+    assert (code, out, started) == (2, "", [])
+    assert expected in err and len(err.strip().splitlines()) == 1
+
+
 def test_rules_prints_our_rules(capsys):
     code, out, _ = run(capsys, "rules", "bloom-kingdom")
     assert code == 0
@@ -213,7 +227,7 @@ def test_host_and_join_start_the_app_with_the_table_they_name(monkeypatch):
     monkeypatch.setattr(cli, "run_app", lambda app: started.append(app) or 0)
     assert main(["host", "bloom-kingdom", "--seat", "Ann", "--seat", "remote:Ben", "--seat", "bot", "--listen", "127.0.0.1:8470"]) == 0
     request = started[-1].start_request
-    assert request.remote_seats == [1] and [seat.name for seat in request.seats][:2] == ["Ann", "Ben"]
+    assert [(seat.name, seat.kind) for seat in request.seats][:2] == [("Ann", "human"), ("Ben", "remote")]
     link = "http://127.0.0.1:8470/seat/2#" + "s" * 32
     assert main(["join", link]) == 0
     assert str(started[-1].join_link) == link and not started[-1].seat_only

@@ -73,7 +73,7 @@ def test_a_browser_joins_as_its_seat_sees_its_own_view_and_moves(browser, hostin
     terminal = Terminal(page)
     page.goto(link)
     terminal.wait_for("Ben", "Your hand", *ben_cards[:2], timeout=90)
-    until(lambda: BEN in match.connected, "Ben seated at the host")
+    until(lambda: BEN not in match.away(), "Ben seated at the host")
     # The secret went to this host only, in the path of the terminal's websocket.
     assert terminal.sockets[0].url.startswith(f"ws://127.0.0.1:{host.port}/seat/2/session/")
     seen = terminal.text()
@@ -89,7 +89,7 @@ def test_a_browser_joins_as_its_seat_sees_its_own_view_and_moves(browser, hostin
     terminal.press("Enter")  # play the highlighted card
     until(lambda: sum(move.seat == BEN for move in match.moves) > ben_moves, "Ben's move at the host")
     context.close()
-    until(lambda: BEN not in match.connected, "Ben away once the page is closed")
+    until(lambda: BEN in match.away(), "Ben away once the page is closed")
     until(lambda: not host.browser_seats.sessions, "the seat's app ended with its page")
 
 
