@@ -18,6 +18,7 @@ from boardgames_tui import missing_dependency
 
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui import textual_compat
+from boardgames_tui.ui.across_machines import AcrossMachines
 
 # The engine, pydantic, the settings and the game screens load on first use or just
 # after the menu's first frame, not at start-up: the menu appears as fast as a bare
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
     from boardgames_tui.engine.replay_table import ReplayTable
     from boardgames_tui.engine.table import Table
-    from boardgames_tui.remote.client import RemoteSeat
+    from boardgames_tui.ui.game_screen import GameScreen
     from boardgames_tui.remote.host import RemoteHost
     from boardgames_tui.remote.wire import JoinLink
     from boardgames_tui.settings import Settings
@@ -72,10 +73,7 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
         # A browser seat, run on the host's machine: the joined game and nothing else
         # (no menu with the host's saves); leaving the game ends the app.
         self.seat_only = seat_only
-        # Where a hosted game listens, and its host while one runs.
-        self.listen = listen
-        self.remote_host: RemoteHost | None = None
-        self.remote_seat: RemoteSeat | None = None
+        self.across = AcrossMachines(self, listen)
         self._store = store
         self.start_request = start
         self.cursor_blink = cursor_blink
@@ -145,92 +143,25 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
         if self.start_request is not None:
             self.start_match(self.start_request)
         if self.join_link is not None:
-            self.run_worker(self._join(self.join_link), exit_on_error=False)
-
-    async def _join(self, link: JoinLink) -> None:
-        from boardgames_tui.remote.client import JoinRefused, RemoteSeat
-        from boardgames_tui.remote.table import RemoteTable
-        from boardgames_tui.ui.game_screen import game_screen_class
-
-        remote = RemoteSeat(link)
-        try:
-            await remote.join()
-        except JoinRefused as refusal:
-            self.notify(refusal.reason, title="Could not join", severity="error", markup=False, timeout=30)
-            if self.seat_only:
-                from boardgames_tui.ui.seat_only import SeatOnlyScreen
-
-                for screen in self.screen_stack:
-                    if isinstance(screen, SeatOnlyScreen):
-                        screen.say(f"Could not join: {refusal.reason}")
-            return
-        self.remote_seat = remote
-        table = RemoteTable(remote)
-        if not self.seat_only:
-            self.return_to_menu()
-        self.push_screen(game_screen_class(table.game)(table))
-
-    async def _start_hosting(self, match: Match) -> None:
-        from boardgames_tui.remote.host import RemoteHost
-
-        await self._stop_hosting()
-        host_name, port = self.listen
-        host = RemoteHost(match, listen_host=host_name)
-        try:
-            await host.start(port)
-        except OSError as error:
-            if port == 0:
-                self.notify(f"Cannot listen on {host_name}: {error.strerror or error}.", severity="error", markup=False)
-                return
-            # The usual port is taken (another table?): any free one, and new links.
-            await host.start(0)
-        self.remote_host = host
-
-    async def _stop_hosting(self) -> None:
-        host, self.remote_host = self.remote_host, None
-        if host is not None:
-            await host.stop()
+            self.run_worker(self.across.join(self.join_link), exit_on_error=False)
 
     async def on_unmount(self) -> None:
-        await self._stop_hosting()
-        remote, self.remote_seat = self.remote_seat, None
-        if remote is not None:
-            await remote.close()  # the host says "away" at once
+        await self.across.close()
         match = self.match
         # A game whose last autosave failed is written once more as the app closes.
         if match is not None and not match.retry_save():
             self.unsaved_message = Text(f"{match.save_error}. This game's moves since its last save are lost.")
 
-    def join_links_screen(self, *, starting: bool = False) -> Screen[None] | None:
-        from boardgames_tui.ui.join_links import JoinLinksScreen
-
-        host = self.remote_host
-        if host is None:
-            return None
-        links = [(host.match.seats[seat].name, str(host.link(seat))) for seat in host.remote_seats]
-        where = f"Listening on {host.listen_host}:{host.port}"
-        if host.listen_host in ("127.0.0.1", "localhost", "::1"):
-            where += " (this machine only: host with --listen 0.0.0.0:PORT for your network)"
-        return JoinLinksScreen(links, where + ".", starting=starting)
-
     def action_join_links(self) -> None:
         """The links, on a screen of their own (the game hidden), after a warning."""
-        screen = self.join_links_screen()
+        screen = self.across.links_screen()
         if screen is not None:
             self.push_screen(screen)
 
-    def hand_seat(self, seat: int, to_bot: bool) -> None:
-        """The host hands an absent remote seat to a bot, or takes it back for its player."""
-        host = self.remote_host
-        if host is None:
-            return
-        name = host.match.seats[seat].name
-        if to_bot:
-            host.hand_to_bot(seat)
-            self.notify(f"A bot plays {name}'s seat until you take it back.", markup=False)
-        else:
-            host.take_back_from_bot(seat)
-            self.notify(f"{name}'s seat waits for {name} again.", markup=False)
+    @property
+    def remote_host(self) -> RemoteHost | None:
+        """The host of the game this app hosts, while one runs."""
+        return self.across.host
 
     # -- keys every screen shares -------------------------------------------------------------
     def action_help(self) -> None:
@@ -377,10 +308,10 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
     async def _host_then_show(self, match: Match) -> None:
         """Opens the table, then offers its join links before the game's first curtain
         (or first seat's screen): the host sends them before anyone's cards are up."""
-        await self._start_hosting(match)
+        await self.across.start_hosting(match)
         if self.match is not match:
             return  # left meanwhile
-        links = self.join_links_screen(starting=True)
+        links = self.across.links_screen(starting=True)
         if links is None:
             self._push_game_screen(match)  # could not listen (said): the seats here play on
             return
@@ -486,15 +417,7 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
             "Screenshot", "Save an SVG picture of the screen beside the saves", lambda: self.set_timer(0.1, self.action_save_screenshot)
         )
         yield SystemCommand("Settings", "Theme, bot pause and confirmations, remembered", self.action_settings)
-        host = self.remote_host
-        if host is not None:
-            yield SystemCommand("Join links", "The links the remote players join this table with", self.action_join_links)
-            for seat in host.remote_seats:
-                name = host.match.seats[seat].name
-                if seat in host.stand_ins:
-                    yield SystemCommand(f"Take back {name}'s seat", f"Stop the bot playing for {name}", lambda seat=seat: self.hand_seat(seat, False))
-                else:
-                    yield SystemCommand(f"Hand {name}'s seat to a bot", f"A bot plays for {name} while away", lambda seat=seat: self.hand_seat(seat, True))
+        yield from self.across.commands()
         from boardgames_tui.ui.game_screen import GameScreen
 
         if isinstance(screen, GameScreen):

@@ -99,9 +99,9 @@ async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path
         # Ben closed his terminal: the host says so, and hands his seat to a bot.
         await until(host, lambda: "Ben is away" in status(host_app), "Ben away again")
         moves = match.moves_made
-        host_app.hand_seat(BEN, True)
+        host_app.across.hand_seat(BEN, True)
         await until(host, lambda: ANN in match.to_act() and match.moves_made > moves, "the bot playing Ben's turn")
-        host_app.hand_seat(BEN, False)
+        host_app.across.hand_seat(BEN, False)
         assert host_app.remote_host.stand_ins == set()
 
 

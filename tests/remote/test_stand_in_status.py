@@ -61,7 +61,7 @@ async def test_the_others_are_told_a_bot_plays_for_an_absent_seat(tmp_path, monk
                 await until(cy, lambda: isinstance(cy_app.screen, PollenScreen), "Cy's game screen")
                 await until(cy, lambda: "Ben is away" in status(cy_app), "Ben away on Cy's screen")
 
-                host_app.hand_seat(BEN, True)
+                host_app.across.hand_seat(BEN, True)
                 await until(host, held.thinking.is_set, "the bot thinking for Ben")
                 await until(host, lambda: "A bot is playing for Ben" in status(host_app), "the host told a bot plays")
                 await until(cy, lambda: "A bot is playing for Ben" in status(cy_app), "Cy told a bot plays")
@@ -70,7 +70,7 @@ async def test_the_others_are_told_a_bot_plays_for_an_absent_seat(tmp_path, monk
                 moves = match.moves_made
                 held.go.set()
                 await until(host, lambda: match.moves_made > moves, "the bot's move for Ben")
-                host_app.hand_seat(BEN, False)
+                host_app.across.hand_seat(BEN, False)
                 await until(cy, lambda: BEN not in cy_app.screen.table.stand_ins(), "Ben's seat handed back, on Cy's screen")
     finally:
         held.go.set()

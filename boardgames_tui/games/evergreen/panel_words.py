@@ -3,12 +3,27 @@ seat's plan, and what changed, where the small window has no sidebar for it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.reference import CatalogueEntry
+from boardgames_tui.engine.text import owner, plural
+from boardgames_tui.games.evergreen.catalogue import card_entry
 from boardgames_tui.games.evergreen.legend import ACTION_OPTIONS
 from boardgames_tui.games.evergreen.model import EvergreenState
-from boardgames_tui.games.evergreen.rules import CARDS, POINTS, POWERS, EvergreenRules, options_with_room
+from boardgames_tui.games.evergreen.rules import (
+    BIOME_NAMES,
+    CARDS,
+    POINTS,
+    POWERS,
+    EvergreenRules,
+    light_preview,
+    options_with_room,
+    season_preview,
+    sun_edge,
+)
+from boardgames_tui.games.evergreen.summary import choice_effect
 from boardgames_tui.games.evergreen.widgets import CHANGED, card_text
 from boardgames_tui.ui.game_screen import SINCE_HEADING
 
@@ -54,6 +69,22 @@ def plan_words(layout: str) -> str:
     return " · plan" if layout == "compact" else " · your secret plan"
 
 
+def planet_shown(view: EvergreenState, seat: int, viewer: int | None, yours: bool, layout: str) -> tuple[Any, Any, str]:
+    """The board shown of `seat`'s planet, its light preview and its title: the viewer's
+    own with its plan so far, another's as last revealed (public).  `yours` when the
+    screen is that seat's alone ("Your planet"; the table reads the name)."""
+    whose = f"{owner(view.name(seat), own=yours)} planet"
+    player = view.players[seat]
+    if seat == viewer:
+        board = player.plan.board if player.plan else player.board
+        return board, season_preview(view, seat), whose + (plan_words(layout) if player.plan else "")
+    board = player.board
+    preview = light_preview(board, sun_edge(view))
+    if viewer is None:
+        return board, preview, f"{whose} (public)"
+    return board, preview, f"{whose} " + ("(v: next)" if layout == "compact" else "(public · v: next)")
+
+
 def round_summary(rules: EvergreenRules, view: EvergreenState, viewer: int | None, marked: set[int]) -> list[Text]:
     """This round's cards; for a seat planning, its own card first and what is left of
     its turn right under it, above the others' cards: the panel's first rows are in
@@ -80,3 +111,21 @@ def round_summary(rules: EvergreenRules, view: EvergreenState, viewer: int | Non
             steps = rules.plan_summary(view, player, plan) if plan.steps else "nothing yet"
             lines.append(Text(f"Your plan so far: {steps}", style="italic"))
     return lines + cards[1:]
+
+
+def choice_entry(view: EvergreenState, acting: int | None, choice: Any) -> CatalogueEntry:
+    """A draft card or the wild leftover's biome in full, with what taking it does for
+    `acting`, the seat that may take it (None: nobody now)."""
+    effect = choice_effect(view, acting, choice) if acting is not None else None
+    if view.phase == "draft":
+        entry = card_entry(choice.card)
+        return CatalogueEntry(entry.title, (effect, *entry.lines) if effect else entry.lines)
+    return CatalogueEntry(BIOME_NAMES[choice.biome], (effect or "The wild leftover joins this biome's fertility stack.",))
+
+
+def draft_tooltip(view: EvergreenState, choice: Any) -> str | None:
+    """The highlighted draft card in full, for the mouse."""
+    if view.phase != "draft":
+        return None
+    entry = card_entry(choice.card)
+    return "\n".join((entry.title, *entry.lines))

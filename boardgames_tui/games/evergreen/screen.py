@@ -15,10 +15,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import owner, possessive
-from boardgames_tui.games.evergreen.catalogue import card_entry, power_entry
-
-from boardgames_tui.games.evergreen.panel_words import card_line, drafted_lines, plan_words, round_summary, since_lines
+from boardgames_tui.engine.text import possessive
+from boardgames_tui.games.evergreen.catalogue import power_entry
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
     Done,
@@ -29,6 +27,16 @@ from boardgames_tui.games.evergreen.model import (
     Plant,
     UsePower,
 )
+from boardgames_tui.games.evergreen.panel_words import (
+    card_line,
+    choice_entry,
+    draft_tooltip,
+    drafted_lines,
+    planet_shown,
+    round_summary,
+    since_lines,
+)
+from boardgames_tui.games.evergreen.planet_cursor import STEPS, nearest, stepped
 from boardgames_tui.games.evergreen.rules import (
     BIOME_KEYS,
     BIOME_NAMES,
@@ -36,8 +44,6 @@ from boardgames_tui.games.evergreen.rules import (
     PIECE_NAMES,
     SIZE,
     EvergreenRules,
-    light_preview,
-    season_preview,
     space_name,
     sun_edge,
     working_board,
@@ -45,7 +51,12 @@ from boardgames_tui.games.evergreen.rules import (
 from boardgames_tui.games.evergreen.summary import BIOME as BIOME_MARK
 from boardgames_tui.games.evergreen.summary import CARD as CARD_MARK
 from boardgames_tui.games.evergreen.summary import CELL as CELL_MARK
-from boardgames_tui.games.evergreen.summary import Standing, choice_effect, forfeit_question, standings, step_effect
+from boardgames_tui.games.evergreen.summary import (
+    Standing,
+    forfeit_question,
+    standings,
+    step_effect,
+)
 from boardgames_tui.games.evergreen.widgets import (
     ChoicePanel,
     Picked,
@@ -58,7 +69,6 @@ from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.seat_ui import SeatUI
 
-STEPS = {"left": -1, "right": 1, "up": -SIZE, "down": SIZE}
 # Keys for the steps of an action phase, and what each builds.
 STEP_KEYS = {"p": Plant, "g": Grow, "o": UsePower, "l": LakeGrow}
 STEP_NAMES = {Plant: "plant a sprout", Grow: "grow", UsePower: "use your power", LakeGrow: "grow beside the lake"}
@@ -217,19 +227,7 @@ class EvergreenScreen(GameScreen):
             # one, say, under an announcement or in the final boards' table view.
             seat = 0 if seat is None else seat
             own = seat == viewer
-            # "Your planet" only when the screen is that seat's alone; the table reads the name.
-            whose = f"{owner(view.name(seat), own=own and self.audience == seat)} planet"
-            if own:
-                preview = season_preview(view, seat)
-                board = view.players[seat].plan.board if view.players[seat].plan else view.players[seat].board
-                title = whose + (plan_words(self.layout_name) if view.players[seat].plan else "")
-            else:
-                board = view.players[seat].board
-                preview = light_preview(board, sun_edge(view))
-                if viewer is None:
-                    title = f"{whose} (public)"
-                else:
-                    title = f"{whose} " + ("(v: next)" if self.layout_name == "compact" else "(public · v: next)")
+            board, preview, title = planet_shown(view, seat, viewer, own and self.audience == seat, self.layout_name)
             targets: set[int] = set()
             if own and acting and view.phase == "actions":
                 targets = {action.space for action in self.viewer_legal_actions() if getattr(action, "space", None) is not None}
@@ -272,7 +270,7 @@ class EvergreenScreen(GameScreen):
             )
         else:
             panel.show("This round", round_summary(self.rules, view, viewer, cards), None, numbered=False, before=since)
-        set_tooltip(panel, self._choice_tooltip(view, choices))
+        set_tooltip(panel, draft_tooltip(view, choices[self.ui.choice]) if choices else None)
         self.query_one(ZonePanel).show(view, frozenset(mark[1] for mark in marks if mark[0] == BIOME_MARK))
         tracks = self.query_one(TrackPanel)
         tracks.show(view, viewer, full_names=self.layout_name == "large", own=self.audience == viewer)
@@ -376,12 +374,8 @@ class EvergreenScreen(GameScreen):
         if self.ui.cursor_plan == plan:
             return
         self.ui.cursor_plan = plan
-        if not targets or self.ui.cursor_space in targets:
-            return
-        row, column = divmod(self.ui.cursor_space, SIZE)
-        self.ui.cursor_space = min(
-            targets, key=lambda space: (abs(space // SIZE - row) + abs(space % SIZE - column), space)
-        )
+        if targets and self.ui.cursor_space not in targets:
+            self.ui.cursor_space = nearest(self.ui.cursor_space, targets)
 
     def _after_cursor(self) -> None:
         self.ui.message = None
@@ -400,17 +394,11 @@ class EvergreenScreen(GameScreen):
             self.ui.choice = moved
             self._after_cursor()
             return
-        row, column = divmod(self.ui.cursor_space, SIZE)
-        delta = STEPS[key]
-        if key in ("left", "right"):
-            column += delta
-        else:
-            row += delta // SIZE
-        # The cursor stops at the planet's edge: wrapping round would plant on the far side unseen.
-        if not (0 <= row < SIZE and 0 <= column < SIZE):
-            self.say(f"{space_name(self.ui.cursor_space)} is on the planet's {key.replace('up', 'top').replace('down', 'bottom')} edge: the cursor stops here.")
+        moved = stepped(self.ui.cursor_space, key)
+        if isinstance(moved, str):
+            self.say(moved)
             return
-        self.ui.cursor_space = row * SIZE + column
+        self.ui.cursor_space = moved
         self._after_cursor()
 
     def action_pick(self, number: int) -> None:
@@ -473,14 +461,8 @@ class EvergreenScreen(GameScreen):
             return None
         choices = self._choices(view)
         acting = self.viewer is not None and self.viewer_acts(view)
-        if view.phase == "draft" and choices:
-            entry = card_entry(choices[self.ui.choice].card)
-            effect = choice_effect(view, self.viewer, choices[self.ui.choice]) if acting else None
-            return CatalogueEntry(entry.title, (effect, *entry.lines) if effect else entry.lines)
-        if view.phase == "wild" and choices:
-            key = choices[self.ui.choice].biome
-            effect = choice_effect(view, self.viewer, choices[self.ui.choice]) if acting else None
-            return CatalogueEntry(BIOME_NAMES[key], (effect or "The wild leftover joins this biome's fertility stack.",))
+        if view.phase in ("draft", "wild") and choices:
+            return choice_entry(view, self.viewer if acting else None, choices[self.ui.choice])
         planet = self.query_one(PlanetView)
         text = planet.describe(self.ui.cursor_space)
         if text is None:
@@ -493,12 +475,6 @@ class EvergreenScreen(GameScreen):
             steps += [step_effect(view, self.viewer, "o (anywhere)", step) for step in points]
             lines += steps or ["No step of your plan fits this space."]
         return CatalogueEntry(title, tuple(lines))
-
-    def _choice_tooltip(self, view: EvergreenState, choices: list[Any]) -> str | None:
-        if view.phase != "draft" or not choices:
-            return None
-        entry = card_entry(choices[self.ui.choice].card)
-        return "\n".join((entry.title, *entry.lines))
 
     def action_finish(self) -> None:
         view = self.current_view()

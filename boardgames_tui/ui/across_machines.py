@@ -1,0 +1,123 @@
+"""A table across machines, as the app sees it: the host it runs for a hosted game,
+or the seat it joined on another machine's table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.app import SystemCommand
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from boardgames_tui.engine.match import Match
+    from boardgames_tui.remote.client import RemoteSeat
+    from boardgames_tui.remote.host import RemoteHost
+    from boardgames_tui.remote.wire import JoinLink
+
+
+class AcrossMachines:
+    def __init__(self, app: Any, listen: tuple[str, int]) -> None:
+        self.app = app
+        # Where a hosted game listens, and its host while one runs.
+        self.listen = listen
+        self.host: RemoteHost | None = None
+        # The seat joined on another machine's table, while the app plays it.
+        self.seat: RemoteSeat | None = None
+
+    async def join(self, link: JoinLink) -> None:
+        from boardgames_tui.remote.client import JoinRefused, RemoteSeat
+        from boardgames_tui.remote.table import RemoteTable
+        from boardgames_tui.ui.game_screen import game_screen_class
+
+        app = self.app
+        remote = RemoteSeat(link)
+        try:
+            await remote.join()
+        except JoinRefused as refusal:
+            app.notify(refusal.reason, title="Could not join", severity="error", markup=False, timeout=30)
+            if app.seat_only:
+                from boardgames_tui.ui.seat_only import SeatOnlyScreen
+
+                for screen in app.screen_stack:
+                    if isinstance(screen, SeatOnlyScreen):
+                        screen.say(f"Could not join: {refusal.reason}")
+            return
+        self.seat = remote
+        table = RemoteTable(remote)
+        if not app.seat_only:
+            app.return_to_menu()
+        app.push_screen(game_screen_class(table.game)(table))
+
+    async def start_hosting(self, match: Match) -> None:
+        from boardgames_tui.remote.host import RemoteHost
+
+        await self.stop_hosting()
+        host_name, port = self.listen
+        host = RemoteHost(match, listen_host=host_name)
+        try:
+            await host.start(port)
+        except OSError as error:
+            if port == 0:
+                self.app.notify(f"Cannot listen on {host_name}: {error.strerror or error}.", severity="error", markup=False)
+                return
+            # The usual port is taken (another table?): any free one, and new links.
+            await host.start(0)
+        self.host = host
+
+    async def stop_hosting(self) -> None:
+        host, self.host = self.host, None
+        if host is not None:
+            await host.stop()
+
+    async def close(self) -> None:
+        """The app closes: the hosted table stops, a joined seat leaves (the host says
+        "away" at once)."""
+        await self.stop_hosting()
+        remote, self.seat = self.seat, None
+        if remote is not None:
+            await remote.close()
+
+    def links_screen(self, *, starting: bool = False) -> Screen[None] | None:
+        """The join links, on a screen of their own, or None when nothing is hosted."""
+        from boardgames_tui.ui.join_links import JoinLinksScreen
+
+        host = self.host
+        if host is None:
+            return None
+        links = [(host.match.seats[seat].name, str(host.link(seat))) for seat in host.remote_seats]
+        where = f"Listening on {host.listen_host}:{host.port}"
+        if host.listen_host in ("127.0.0.1", "localhost", "::1"):
+            where += " (this machine only: host with --listen 0.0.0.0:PORT for your network)"
+        return JoinLinksScreen(links, where + ".", starting=starting)
+
+    def hand_seat(self, seat: int, to_bot: bool) -> None:
+        """The host hands an absent remote seat to a bot, or takes it back for its player."""
+        host = self.host
+        if host is None:
+            return
+        name = host.match.seats[seat].name
+        if to_bot:
+            host.hand_to_bot(seat)
+            self.app.notify(f"A bot plays {name}'s seat until you take it back.", markup=False)
+        else:
+            host.take_back_from_bot(seat)
+            self.app.notify(f"{name}'s seat waits for {name} again.", markup=False)
+
+    def commands(self) -> list[SystemCommand]:
+        """The host's commands for the palette: the links, and each remote seat handed to a
+        bot or taken back."""
+        host = self.host
+        if host is None:
+            return []
+        commands = [SystemCommand("Join links", "The links the remote players join this table with", self.app.action_join_links)]
+        for seat in host.remote_seats:
+            name = host.match.seats[seat].name
+            if seat in host.stand_ins:
+                commands.append(
+                    SystemCommand(f"Take back {name}'s seat", f"Stop the bot playing for {name}", lambda seat=seat: self.hand_seat(seat, False))
+                )
+            else:
+                commands.append(
+                    SystemCommand(f"Hand {name}'s seat to a bot", f"A bot plays for {name} while away", lambda seat=seat: self.hand_seat(seat, True))
+                )
+        return commands
