@@ -46,7 +46,19 @@ PRIVATE_NAMES: dict[type, tuple[str, ...]] = {
         "_close_messages_no_wait",
         "_background_screens",
     ),
-    Compositor: ("full_map", "_full_map", "_full_map_invalidated", "_visible_map", "_dirty_regions", "root", "size"),
+    Compositor: (
+        "full_map",
+        "_full_map",
+        "_full_map_invalidated",
+        "_visible_map",
+        "_visible_widgets",
+        "_layers",
+        "_layers_visible",
+        "_cuts",
+        "_dirty_regions",
+        "root",
+        "size",
+    ),
     Screen: (
         "_compositor",
         "_css_type_names",
@@ -195,6 +207,40 @@ def has_pending_work(app: App[Any], screen: Screen[Any]) -> bool:
 def update_now(screen: Screen[Any]) -> None:
     """What the screen's update timer would do at its next tick, done now."""
     screen._on_timer_update()
+
+
+# What each screen's compositor keeps between frames: drawing a full frame changes them
+# (it arranges the screen when a widget's place was asked for, and forgets the regions
+# still to be drawn), so a test that reads the whole frame puts them back as they were.
+_COMPOSITOR_STATE = (
+    "_full_map",
+    "_full_map_invalidated",
+    "_visible_map",
+    "_visible_widgets",
+    "_layers",
+    "_layers_visible",
+    "_cuts",
+)
+
+
+def full_frame_untouched(app: App[Any]) -> str:
+    """The whole frame as the terminal would receive it, drawn without disturbing what the
+    compositors keep for the next frame (a test that compares it with what was really
+    sent must not tidy up the very state that left a region stale)."""
+    compositors = [screen._compositor for screen in (app.screen, *app._background_screens)]
+    kept = [
+        ({name: getattr(compositor, name) for name in _COMPOSITOR_STATE}, set(compositor._dirty_regions))
+        for compositor in compositors
+    ]
+    try:
+        update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+        return update.render_segments(app.console)
+    finally:
+        for compositor, (state, dirty) in zip(compositors, kept):
+            for name, value in state.items():
+                setattr(compositor, name, value)
+            compositor._dirty_regions.clear()
+            compositor._dirty_regions.update(dirty)
 
 
 def share_css_type_names(screen_class: type[Screen[Any]], also: type[Screen[Any]]) -> None:

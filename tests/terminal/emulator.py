@@ -19,12 +19,13 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass
-from typing import Any, AsyncIterator, Iterator
+from typing import Any, AsyncIterator
 
 import pyte
 from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
 
+from boardgames_tui.ui.textual_compat import full_frame_untouched
 from tests.ui.settling import settle
 
 
@@ -71,6 +72,11 @@ class EmulatedTerminal:
         self._pending = ""
         self._cells: dict[tuple[pyte.screens.Char, str], pyte.screens.Char] = {}
         self.bytes_received = 0
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is resized: the app draws the whole frame again at the new size."""
+        self.size = size
+        self.screen.resize(lines=size[1], columns=size[0])
 
     def receive(self, data: str) -> None:
         self.bytes_received += len(data.encode("utf-8"))
@@ -166,42 +172,9 @@ def emulated_text(terminal: EmulatedTerminal) -> str:
     return terminal.text()
 
 
-# What each screen's compositor keeps between frames: drawing a full frame changes them
-# (it arranges the screen when a widget's place was asked for, and forgets the regions
-# still to be drawn), and they are put back as they were.
-_COMPOSITOR_STATE = (
-    "_full_map",
-    "_full_map_invalidated",
-    "_visible_map",
-    "_visible_widgets",
-    "_layers",
-    "_layers_visible",
-    "_cuts",
-)
-
-
-@contextlib.contextmanager
-def _compositors_untouched(app: App[Any]) -> Iterator[None]:
-    compositors = [screen._compositor for screen in (app.screen, *app._background_screens)]
-    kept = [
-        ({name: getattr(compositor, name) for name in _COMPOSITOR_STATE}, set(compositor._dirty_regions))
-        for compositor in compositors
-    ]
-    try:
-        yield
-    finally:
-        for compositor, (state, dirty) in zip(compositors, kept):
-            for name, value in state.items():
-                setattr(compositor, name, value)
-            compositor._dirty_regions.clear()
-            compositor._dirty_regions.update(dirty)
-
-
 def full_render(app: App[Any]) -> pyte.Screen:
     """The app's own full render of this moment, as a terminal would show it."""
-    with _compositors_untouched(app):
-        update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-        data = update.render_segments(app.console)
+    data = full_frame_untouched(app)
     rendered = EmulatedTerminal((app.size.width, app.size.height))
     rendered.receive(data)
     return rendered.screen

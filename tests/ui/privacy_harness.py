@@ -220,6 +220,7 @@ class Harness:
         stop_after_first_frames: bool = False,
         gate: BotGate | None = None,
         stop_after_bot_turns: int | None = None,
+        terminal: Any = None,
     ) -> None:
         self.app = app
         self.pilot = pilot
@@ -233,6 +234,10 @@ class Harness:
         self.stop_after_first_frames = stop_after_first_frames
         self.gate = gate
         self.stop_after_bot_turns = stop_after_bot_turns
+        # An emulated terminal the app draws for (tests/terminal): each frame proved is
+        # then also what the terminal really shows.
+        self.terminal = terminal
+        self.terminal_frames = 0
         # Moves taken back with u from the table's screen while a bot thought.
         self.undos_while_bots_think = 0
         # Frames checked while a bot thought between two people (the table's).
@@ -287,6 +292,13 @@ class Harness:
                 raise PrivacyLeak("the join links are drawn over the game's screen")
             return frame_of(self.app)
         frame = await self._check_frame()
+        if self.terminal is not None:
+            from tests.terminal.emulator import compare
+
+            mismatch = compare(self.terminal, self.app)
+            if mismatch is not None:
+                raise PrivacyLeak(f"frame {self.frames_checked}: the terminal shows other than the frame proved\n{mismatch}")
+            self.terminal_frames += 1
         for secret in self.app.match.remote_secrets.values():
             # A piece of one too: a link cut at the end of a line is still read.
             if any(piece in frame.text for piece in (secret, secret[:12], secret[-12:])):
@@ -507,5 +519,7 @@ class Harness:
 
     async def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        if self.terminal is not None:
+            self.terminal.resize(size)
         await self.pilot.resize_terminal(*size)
         await self.check()

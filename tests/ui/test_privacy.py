@@ -50,8 +50,18 @@ def bot_gate(monkeypatch: pytest.MonkeyPatch) -> BotGate:
     return gate_bots(monkeypatch)
 
 
-async def play(plan: GamePlan, tmp_path, clock: SteppedClock, **options) -> Harness:
+async def play(plan: GamePlan, tmp_path, clock: SteppedClock, *, in_terminal: bool = False, **options) -> Harness:
     app = plan.app(tmp_path)
+    if in_terminal:
+        # What the player really sees: the app draws for an emulated terminal, and
+        # every frame proved must be what that terminal shows.
+        from tests.terminal.emulator import run_in_terminal
+
+        async with run_in_terminal(app, (120, 40)) as (pilot, terminal):
+            await pilot.pause()
+            harness = Harness(app, pilot, plan, clock, terminal=terminal, **options)
+            await harness.run()
+        return harness
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         harness = Harness(app, pilot, plan, clock, **options)
@@ -74,9 +84,11 @@ BOTS_BETWEEN = {
 @pytest.mark.parametrize("slug", list(BOTS_BETWEEN))
 async def test_while_a_bot_plays_between_two_people_the_screen_is_the_tables(slug, bots, tmp_path, stepped_clock, bot_gate):
     plan = GamePlan(slug, humans=2, bots=bots, steps=300, **BOTS_BETWEEN[slug])
-    harness = await play(plan, tmp_path, stepped_clock, gate=bot_gate, stop_after_bot_turns=4)
-    # Each bot's thinking was drawn and checked as the table's frame before it moved.
+    harness = await play(plan, tmp_path, stepped_clock, gate=bot_gate, stop_after_bot_turns=4, in_terminal=True)
+    # Each bot's thinking was drawn and checked as the table's frame before it moved,
+    # on the emulated terminal too.
     assert harness.bot_frames >= 4 and bot_gate.held >= 3 and not bot_gate.gave_up
+    assert harness.terminal_frames == harness.frames_checked
 
 
 @pytest.mark.long(seconds=75)
