@@ -339,7 +339,7 @@ def search(
                 mover = rules.to_act(state)[0]
             if rules.is_over(state):
                 break
-        rewards, shares, scores = _playout(rules, advisor, state, rng, horizon)
+        rewards, shares, scores = playout(rules, advisor, state, rng, horizon)
         margins = _margins(scores)
         for visited in path:
             visited.visits += 1
@@ -443,7 +443,7 @@ def compare_moves(
                 rest = advisor.finish_turn(after, seat)
                 if rest:
                     after = _follow_up(rules, after, seat, rest)
-                end = _playout(
+                end = playout(
                     rules, advisor, after, random.Random(sample_seed ^ _PLAYOUT_SALT), horizon, answering=seat
                 )
                 records[index].add(samples, seat, end)
@@ -658,7 +658,7 @@ def judge(moves: list[MoveStats], games: int) -> Verdict:
 
     Only moves tried in at least `MIN_RECORD` games are ranked, so that three lucky
     games never outrank hundreds.  The lead must hold against every other move,
-    however rarely tried (see `_lead_in_errors`): the tree search tries a move it
+    however rarely tried (see `lead_in_errors`): the tree search tries a move it
     judges poor only now and then, and a poor record over a few games is a record.
     """
     counted = [move for move in moves if move.visits >= MIN_RECORD]
@@ -668,12 +668,12 @@ def judge(moves: list[MoveStats], games: int) -> Verdict:
     ranked = sorted(counted, key=lambda move: (move.stage, move.win_rate, move.mean_reward, move.visits), reverse=True)
     best = ranked[0]
     others = [move for move in moves if move is not best]
-    clear = all(_lead_in_errors(best, other) > CLEAR_LEAD_Z for other in others)
+    clear = all(lead_in_errors(best, other) > CLEAR_LEAD_Z for other in others)
     if len(ranked) == 1:
         dropped = max((move.visits for move in others), default=0)
         return Verdict(best, None, clear, _measure(best, best), games, len(moves), dropped)
     runner_up = ranked[1]
-    lead = _lead_in_errors(best, runner_up)
+    lead = lead_in_errors(best, runner_up)
     likely = clear or lead > LIKELY_LEAD_Z
     level = not likely and lead < NOISE_Z
     return Verdict(best, runner_up, clear, _measure(best, runner_up), games, len(moves), likely=likely, level=level)
@@ -687,7 +687,7 @@ def _measure(best: MoveStats, runner_up: MoveStats) -> Measure:
     return "wins"
 
 
-def _lead_in_errors(best: MoveStats, other: MoveStats) -> float:
+def lead_in_errors(best: MoveStats, other: MoveStats) -> float:
     """best's lead over `other` in standard errors (0 when there is none).
 
     Win rates are taken as (wins + 1) / (games + 2), so that 0 of 5 and 5 of 5
@@ -728,7 +728,7 @@ def _paired_lead(
     return lead / math.sqrt(variance / count) if variance > 0 else math.inf
 
 
-def _playout(
+def playout(
     rules: Rules, advisor: Advisor, state: GameState, rng: random.Random, horizon: int | None,
     answering: int | None = None,
 ) -> PlayoutEnd:

@@ -124,7 +124,7 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         # The position this screen last went on from: a change it did not make itself
         # (another machine's move) arrives through `table.watch`.
         self.position_seen: object = None
-        self._unwatch: Callable[[], None] = lambda: None
+        self.stop_watching: Callable[[], None] = lambda: None
 
     # -- who is looking -----------------------------------------------------------------------
     @property
@@ -176,17 +176,20 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         yield from ()
 
     def on_mount(self) -> None:
+        log = self.query_one_optional("#game-log", RichLog)
+        if log is None:
+            return  # left (the app closing) before it was first shown
         self.title = self.rules.title
-        self.query_one("#game-log", RichLog).border_title = "Log"
+        log.border_title = "Log"
         self.query_one("#since-panel", TextPanel).border_title = SINCE_HEADING
         self.news.last_told = self.public_view()
         # Called by the table, perhaps inside this screen's own submit: looked at once
         # the loop is free, and only a position this screen has not gone on from counts.
-        self._unwatch = self.table.watch(lambda: self.call_later(self._changed_elsewhere))
+        self.stop_watching = self.table.watch(lambda: self.call_later(self._changed_elsewhere))
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
-        self._unwatch()
+        self.stop_watching()
         self.keyboard.leave()
 
     def on_screen_suspend(self) -> None:

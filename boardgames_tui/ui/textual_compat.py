@@ -178,16 +178,18 @@ async def wait_for_screen(pilot: Pilot[Any]) -> None:
     await pilot._wait_for_screen()
 
 
-def has_pending_work(app: App[Any], screen: Screen[Any]) -> bool:
+def has_pending_work(app: App[Any], screen: Screen[Any], *, under_another: bool = False) -> bool:
     """Whether `screen` (or the app) still has a message, a layout, a repaint, a scroll,
     a restyle or an after-refresh callback waiting: a test that reads a frame before
-    then reads one the terminal never got.  Textual keeps these flags to itself."""
+    then reads one the terminal never got.  Textual keeps these flags to itself.
+    `under_another`: the screen is drawn under a dialog, by the dialog's own frame, and
+    its own repaint flag is only cleared once it is on top again."""
     if app._batch_count or not app._message_queue.empty():
         return True
     if (
         screen._layout_required
         or screen._scroll_required
-        or screen._repaint_required
+        or (screen._repaint_required and not under_another)
         or screen._recompose_required
         or screen._dirty_widgets
         or screen._callbacks

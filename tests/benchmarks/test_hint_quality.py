@@ -41,7 +41,7 @@ from boardgames_tui.engine.bots import find_hint, forget_hints, hint_budget, mov
 from boardgames_tui.engine.contract import GameRules, Seat
 from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.mcts import (
-    LIKELY_LEAD_Z, MoveStats, SearchBudget, _lead_in_errors, action_key, compare_moves, judge, search,
+    LIKELY_LEAD_Z, MoveStats, SearchBudget, lead_in_errors, action_key, compare_moves, judge, search,
 )
 from boardgames_tui.engine.registry import get_game
 
@@ -170,7 +170,7 @@ def judge_hint(game: Game, question: Question, number: int) -> Judged:
         agrees = False
     else:
         regret = max(0.0, best.win_rate - hinted.win_rate)
-        agrees = hinted is best or _lead_in_errors(best, hinted) <= LIKELY_LEAD_Z
+        agrees = hinted is best or lead_in_errors(best, hinted) <= LIKELY_LEAD_Z
     return Judged(question, verdict.best.action, best.action, agrees, 100 * regret, hint_seconds, verdict.games)
 
 

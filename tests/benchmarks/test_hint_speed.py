@@ -20,7 +20,7 @@ import pytest
 from boardgames_tui.engine.bots import find_hint, forget_hints
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.registry import get_game
-from boardgames_tui.ui.game_screen import hint_message
+from boardgames_tui.engine.hint_words import hint_words
 
 GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
 
@@ -63,7 +63,7 @@ def test_hint_latency(benchmark, slug):
         # Every round searches: asked again, a hint would come from the cache.
         forget_hints()
         verdict = find_hint(game, view, seat)
-        hint_message(game.narrator, view, seat, verdict)
+        hint_words(game.narrator, view, seat, verdict)
         games.append(verdict.games)
         clear.append(verdict.clear)
         cut_short.append(verdict.cut_short)

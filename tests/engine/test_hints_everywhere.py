@@ -36,14 +36,14 @@ MOVES = {"bloom-kingdom": 60, "pollen": 40, "evergreen": 120, "everbloom": 400}
 def tiny_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     # No floor per move either: it would play 30 games for each of Pollen's 80 moves.
     monkeypatch.setattr(bots, "HINT_BUDGET", replace(bots.HINT_BUDGET, iterations=3, until_clear=False, least_per_move=0))
-    monkeypatch.setattr(mcts, "_playout", few_moves_then_a_draw)
+    monkeypatch.setattr(mcts, "playout", few_moves_then_a_draw)
 
 
 # Moves of each quick game: enough to play on from every sample and every candidate
 # (where a badly sampled state fails first), without the cost of whole playouts (three
 # quarters of this file's 2.5 CPU minutes when they ran to a round's end).
 QUICK_MOVES = 4
-WHOLE_PLAYOUT = mcts._playout
+WHOLE_PLAYOUT = mcts.playout
 
 
 def few_moves_then_a_draw(rules, advisor, state, rng, horizon, answering=None):

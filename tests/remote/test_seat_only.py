@@ -8,6 +8,8 @@ import socket
 
 import pytest
 
+from tests.ui.settling import settle
+
 pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
 
 from boardgames_tui.app import BoardGamesApp  # noqa: E402
@@ -46,6 +48,9 @@ async def test_a_seat_only_app_ends_when_its_game_is_left(tmp_path):
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, PollenScreen), "the seat's game screen")
             assert not any(isinstance(screen, MenuScreen) for screen in app.screen_stack)
+            # Left once it is on screen, as a person would: closing the app while its
+            # header is still being mounted trips Textual's own header.
+            await settle(pilot)
             app.screen.action_save_quit()
             await until(pilot, lambda: app._exit_renderables is not None and not app.is_running, "the app ended", 5)
     finally:

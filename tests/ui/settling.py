@@ -34,10 +34,9 @@ async def settle(pilot: Any, parked: Callable[[], bool] = lambda: False) -> None
             await asyncio.sleep(WORKER_POLL_SECONDS)
             continue
         # The screens drawn under a dialog count too: their frame is part of this one.
-        drawn = [app.screen]
-        if app.screen.styles.background.a < 1:
-            drawn[:0] = background_screens(app)
-        busy = [screen for screen in drawn if has_pending_work(app, screen)]
+        under = background_screens(app) if app.screen.styles.background.a < 1 else []
+        busy = [screen for screen in under if has_pending_work(app, screen, under_another=True)]
+        busy += [app.screen] if has_pending_work(app, app.screen) else []
         if not busy:
             return
         # What each screen's update timer would do at its next tick, done now.

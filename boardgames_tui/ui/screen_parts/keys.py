@@ -88,6 +88,9 @@ class SharedKeys:
     def action_save_quit(self) -> None:
         self.bots.cancel()
         self.hints.drop()
+        # Left: what the table does next (a joined seat's connection closing) is no
+        # longer this screen's to draw, while its widgets are being taken down.
+        self.stop_watching()
         self.table.leave()
         self.app.return_to_menu()  # type: ignore[attr-defined]
 

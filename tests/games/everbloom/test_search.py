@@ -206,7 +206,7 @@ def test_cut_playouts_are_won_about_as_often_as_whole_games() -> None:
     search's playouts, cut where its estimate says, give each seat a share of the wins
     within 20 points of what whole games give it.  Cut after 16 moves, mid-round, one
     seat won every cut playout and under a third of whole games."""
-    from boardgames_tui.engine.mcts import _playout
+    from boardgames_tui.engine.mcts import playout
 
     state = RULES.setup(RULES.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(4)], 104)
     mover = random.Random(4)
@@ -221,7 +221,7 @@ def test_cut_playouts_are_won_about_as_often_as_whole_games() -> None:
     for index in range(playouts):
         sample = GAME.advisor.determinize(view, seat, random.Random(index))
         for shares, horizon in ((cut, GAME.advisor.playout_horizon), (whole, None)):
-            _, won, _ = _playout(RULES, GAME.advisor, sample.model_copy(deep=True), random.Random(index), horizon)
+            _, won, _ = playout(RULES, GAME.advisor, sample.model_copy(deep=True), random.Random(index), horizon)
             for winner, share in enumerate(won):
                 shares[winner] += share / playouts
     assert max(abs(a - b) for a, b in zip(cut, whole)) < 0.2, (cut, whole)

@@ -61,7 +61,7 @@ def play_out(state: PollenState, rng: random.Random) -> PollenState:
 )
 def test_determinize_is_a_state_the_seat_could_be_in(players, seed, steps, chooser):
     state = game_at(players, seed, steps, chooser)
-    shared_hidden = {key: player.model_dump() for key, player in pollen_rules._HIDDEN_PLAYERS.items()}
+    shared_hidden = {key: player.model_dump() for key, player in pollen_rules.HIDDEN_PLAYERS.items()}
     for seat in range(players):
         view = RULES.view(state, seat)
         before = view.model_dump()
@@ -88,4 +88,4 @@ def test_determinize_is_a_state_the_seat_could_be_in(players, seed, steps, choos
         assert view.model_dump() == before
     # The views' shared hidden players were only read.
     for key, dumped in shared_hidden.items():
-        assert pollen_rules._HIDDEN_PLAYERS[key].model_dump() == dumped
+        assert pollen_rules.HIDDEN_PLAYERS[key].model_dump() == dumped

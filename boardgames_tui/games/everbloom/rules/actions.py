@@ -26,20 +26,20 @@ from boardgames_tui.games.everbloom.model import (
 )
 from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
-    _FACTIONS,
-    _PULL_ACTIONS,
-    _SKIP,
-    _TAKE_ACTIONS,
-    _card_space_ids,
-    _chip_to_grove_action,
-    _choose_action,
-    _discard_action,
-    _feasible,
-    _finish_action,
-    _move_action,
-    _open_targets,
-    _pollinate_action,
-    _send_action,
+    FACTIONS,
+    PULL_ACTIONS,
+    SKIP,
+    TAKE_ACTIONS,
+    card_space_ids,
+    chip_to_grove_action,
+    choose_action,
+    discard_action,
+    feasible,
+    finish_action,
+    move_action,
+    open_targets,
+    pollinate_action,
+    send_action,
     biome_name,
     card_cost,
     card_name,
@@ -52,10 +52,10 @@ class Actions:
         if seat not in self.to_act(state):
             return []
         if state.choice is not None:
-            return [_choose_action(option) for option in state.choice.options]
+            return [choose_action(option) for option in state.choice.options]
         player = state.players[seat]
         if state.phase == "draft":
-            return [_discard_action(card) for card in player.draft]
+            return [discard_action(card) for card in player.draft]
         if state.phase == "pollination":
             return self._pollination_actions(state, seat)
         if state.phase == "wilderness":
@@ -68,7 +68,7 @@ class Actions:
                     if legal:
                         actions.extend(legal)
                     elif not bound:
-                        actions.extend(_chip_to_grove_action(value, biome, first) for biome in BIOMES)
+                        actions.extend(chip_to_grove_action(value, biome, first) for biome in BIOMES)
                 return actions
             return self._turn_actions(state, seat)
         return []
@@ -79,22 +79,22 @@ class Actions:
         if turn.steps:
             step = turn.steps[0]
             if step == "butterfly":
-                return [_SKIP, *self._moves(state, None, None)]
+                return [SKIP, *self._moves(state, None, None)]
             what, space = step.split(":")
             if what == "forest":
-                return [_SKIP, *self._moves(state, seat, space)]
-            return [_PULL_ACTIONS[biome] for biome in BIOMES if state.groves[biome][seat] > 0]
+                return [SKIP, *self._moves(state, seat, space)]
+            return [PULL_ACTIONS[biome] for biome in BIOMES if state.groves[biome][seat] > 0]
         return self._sends(state, seat)
 
     def _moves(self, state: EverbloomState, owner: int | None, source: str | None) -> list[MovePollinator]:
         moves = []
-        spaces = [space for space in _card_space_ids(state.side) if state.stacks[space]]
+        spaces = [space for space in card_space_ids(state.side) if state.stacks[space]]
         for src in spaces if source is None else [source]:
             counts = state.pollinators[src]
             for who in range(len(counts)) if owner is None else [owner]:
                 if counts[who] <= 0:
                     continue
-                moves.extend(_move_action(who, src, dst) for dst in spaces if dst != src)
+                moves.extend(move_action(who, src, dst) for dst in spaces if dst != src)
         return moves
 
     def _send_options(
@@ -123,12 +123,12 @@ class Actions:
         assert turn is not None
         actions: list[Any] = []
         supply_empty = sources[0] is not None  # the sources are groves only then
-        if supply_empty and _feasible(0, sent, cons, turn.one_card, turn.even_split):
+        if supply_empty and feasible(0, sent, cons, turn.one_card, turn.even_split):
             # Ruling 22: with the supply empty, the rest may stay in the groves.
-            actions.append(_SKIP)
+            actions.append(SKIP)
         targets = turn.targets
-        for index in _open_targets(turn.to_send, sent, cons, turn.one_card, turn.even_split):
-            actions.extend(_send_action(targets[index], source) for source in sources)
+        for index in open_targets(turn.to_send, sent, cons, turn.one_card, turn.even_split):
+            actions.extend(send_action(targets[index], source) for source in sources)
         return actions
 
     def _can_send(self, state: EverbloomState, seat: int) -> bool:
@@ -143,26 +143,26 @@ class Actions:
         turn = state.turn
         assert turn is not None
         supply_empty = sources[0] is not None  # the sources are groves only then
-        if supply_empty and _feasible(0, sent, cons, turn.one_card, turn.even_split):
+        if supply_empty and feasible(0, sent, cons, turn.one_card, turn.even_split):
             return True
-        return _feasible(turn.to_send, sent, cons, turn.one_card, turn.even_split)
+        return feasible(turn.to_send, sent, cons, turn.one_card, turn.even_split)
 
     def _pollination_actions(self, state: EverbloomState, seat: int) -> list[Any]:
         player = state.players[seat]
         work = player.pollination
         assert work is not None
         if work.grove is None:
-            return list(_TAKE_ACTIONS)
+            return list(TAKE_ACTIONS)
         actions: list[Any] = [
-            _pollinate_action(card.id)
+            pollinate_action(card.id)
             for cards in player.habitat.values()
             for card in cards
             if not card.pollinated and card.id not in work.cards and card_cost(card.id) <= work.left
         ]
         if work.left:
-            actions.extend(_finish_action(biome) for biome in BIOMES)
+            actions.extend(finish_action(biome) for biome in BIOMES)
         else:
-            actions.append(_finish_action(None))
+            actions.append(finish_action(None))
         return actions
 
     def validate(self, state: EverbloomState, seat: int, action: Any) -> None:
@@ -208,9 +208,9 @@ class Actions:
                         return "You do not hold the first player's chip"
                     if action.first_chip:
                         return "The first player's \"1\" chip goes only after all your faction chips"
-                    if action.chip not in _FACTIONS[player.faction].chips:
-                        held = ", ".join(str(value) for value in _FACTIONS[player.faction].chips)
-                        return f"The {_FACTIONS[player.faction].name} have no {action.chip} chip: theirs are {held}"
+                    if action.chip not in FACTIONS[player.faction].chips:
+                        held = ", ".join(str(value) for value in FACTIONS[player.faction].chips)
+                        return f"The {FACTIONS[player.faction].name} have no {action.chip} chip: theirs are {held}"
                     return f"You have no {action.chip} chip left to place"
                 placements = self.placements(state, seat)
                 legal = placements[(action.chip, action.first_chip)]
@@ -220,7 +220,7 @@ class Actions:
                     if self.storm_binds(state, seat, placements):
                         return "A storm binds your first chip of the round and another of your chips can obey it"
                     return f"Unknown grove {action.grove!r}"
-                if action.ignore_rule and (_FACTIONS[player.faction].ability.kind != "ignore_landmark" or action.chip != 2):
+                if action.ignore_rule and (FACTIONS[player.faction].ability.kind != "ignore_landmark" or action.chip != 2):
                     return "Only the Hummingbirds' \"2\" may disregard a landmark's rule"
                 plan = self.plan(state, seat, action.chip, action.landmark, action.ignore_rule)
                 if plan.reason:

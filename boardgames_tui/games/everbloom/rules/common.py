@@ -27,23 +27,23 @@ from boardgames_tui.games.everbloom.model import (
 BIOMES = C.BIOMES
 ROUNDS = C.numbers().rounds
 NUM = C.numbers()
-_CARDS = C.cards()
-_WILDLIFE = {card.id: card for card in C.wildlife_cards()}
-_BLOOMS = {card.id: card for card in C.blooms()}
-_NECTAR = {card.id: card for card in C.nectar_cards()}
-_FACTIONS = C.factions()
-_LANDMARKS = C.landmarks()
-_TILES = C.habitat_tiles()
-_TRACK = C.bloom_track()
-_CAVE = C.cave_track()
+CARDS = C.cards()
+WILDLIFE = {card.id: card for card in C.wildlife_cards()}
+BLOOMS = {card.id: card for card in C.blooms()}
+NECTAR = {card.id: card for card in C.nectar_cards()}
+FACTIONS = C.factions()
+LANDMARKS = C.landmarks()
+TILES = C.habitat_tiles()
+TRACK = C.bloom_track()
+CAVE = C.cave_track()
 _BIOME_NAMES = {info.key: info.name for info in C.biomes()}
-_SKIP = Skip()
+SKIP = Skip()
 # An event's rule by card id: a hidden top ('?…') is no card id, so it finds none.
-_EVENT_RULES = {card_id: card.ability for card_id, card in _CARDS.items() if card.is_event}
+EVENT_RULES = {card_id: card.ability for card_id, card in CARDS.items() if card.is_event}
 
 
 def card_info(card_id: str) -> Any:
-    return _CARDS.get(card_id) or _WILDLIFE[card_id]
+    return CARDS.get(card_id) or WILDLIFE[card_id]
 
 
 def card_biomes(card_id: str) -> tuple[str, ...]:
@@ -56,7 +56,7 @@ def card_cost(card_id: str) -> int:
 
 
 def auto_pollinates(card_id: str) -> bool:
-    return card_id in _WILDLIFE or _CARDS[card_id].auto_pollinates
+    return card_id in WILDLIFE or CARDS[card_id].auto_pollinates
 
 
 # The log's line between a round's last placement and its migration.
@@ -92,19 +92,19 @@ def biome_name(biome: str) -> str:
 
 def nectar_card_name(card_id: str) -> str:
     """A nectar card as players name it: "Forest 3" (its biome and its nectar)."""
-    if card_id not in _NECTAR:
+    if card_id not in NECTAR:
         return "a hidden nectar card"
-    info = _NECTAR[card_id]
+    info = NECTAR[card_id]
     return f"{_BIOME_NAMES[info.biome]} {info.nectar}"
 
 
 def card_back(card_id: str) -> str:
     """What a stack card's back shows: its biome deck, or 'event'."""
-    card = _CARDS[card_id]
+    card = CARDS[card_id]
     return "event" if card.is_event else card.deck
 
 
-def _earn(state: EverbloomState, seat: int, points: int, source: str) -> None:
+def earn(state: EverbloomState, seat: int, points: int, source: str) -> None:
     """`seat` scores `points` during play, counted under `source` for the score sheet."""
     player = state.players[seat]
     player.score += points
@@ -113,38 +113,38 @@ def _earn(state: EverbloomState, seat: int, points: int, source: str) -> None:
 
 
 @cache
-def _board(side: str) -> C.BoardSide:
+def side_board(side: str) -> C.BoardSide:
     return C.board_side(side)
 
 
 @cache
 def _touches(side: str) -> dict[str, tuple[str, ...]]:
-    return {space.id: space.touches for space in _board(side).landmark_spaces}
+    return {space.id: space.touches for space in side_board(side).landmark_spaces}
 
 
 @cache
-def _wildlife_spaces(side: str) -> dict[str, str]:
+def wildlife_spaces(side: str) -> dict[str, str]:
     """Landmark space id -> 'west'/'east' for the two wildlife landmarks."""
-    return {space.id: space.wildlife for space in _board(side).landmark_spaces if space.wildlife}
+    return {space.id: space.wildlife for space in side_board(side).landmark_spaces if space.wildlife}
 
 
 @cache
-def _landmark_ids(side: str) -> tuple[str, ...]:
-    return tuple(space.id for space in _board(side).landmark_spaces)
+def landmark_ids(side: str) -> tuple[str, ...]:
+    return tuple(space.id for space in side_board(side).landmark_spaces)
 
 
 @cache
-def _card_space_ids(side: str) -> tuple[str, ...]:
-    return tuple(space.id for space in _board(side).card_spaces)
+def card_space_ids(side: str) -> tuple[str, ...]:
+    return tuple(space.id for space in side_board(side).card_spaces)
 
 
-def _order(state: EverbloomState) -> list[int]:
+def turn_order(state: EverbloomState) -> list[int]:
     count = len(state.players)
     return [(state.first_player + step) % count for step in range(count)]
 
 
 @lru_cache(maxsize=65536)
-def _feasible(left: int, sent: tuple[int, ...], cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool) -> bool:
+def feasible(left: int, sent: tuple[int, ...], cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool) -> bool:
     """Whether `left` more pollinators can be added to `sent` so every rule holds
     (nothing to send at all always does)."""
     if left + sum(sent) == 0:
@@ -186,14 +186,14 @@ def _compositions(count: int, parts: int) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=65536)
-def _open_targets(
+def open_targets(
     left: int, sent: tuple[int, ...], cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool
 ) -> tuple[int, ...]:
     """The targets (by index) that may take the next of `left` pollinators still to send,
-    `sent` having gone so far, with the rest still able to keep every rule (`_feasible`)."""
+    `sent` having gone so far, with the rest still able to keep every rule (`feasible`)."""
     return tuple(
         index for index in range(len(sent))
-        if _feasible(left - 1, sent[:index] + (sent[index] + 1,) + sent[index + 1:], cons, one_card, even)
+        if feasible(left - 1, sent[:index] + (sent[index] + 1,) + sent[index + 1:], cons, one_card, even)
     )
 
 
@@ -217,31 +217,31 @@ class Plan:
 
 
 # (at least, at most, batch) for a card that puts no rule on what is sent to it.
-_NO_CONSTRAINT = (0, 99, 0)
+NO_CONSTRAINT = (0, 99, 0)
 
 
 @cache
-def _send_constraint(card: str) -> tuple[int, int, int]:
-    """What the event `card` (on top of a stack) allows to be sent to it, for `_feasible`."""
-    ability = _EVENT_RULES.get(card)
+def send_constraint(card: str) -> tuple[int, int, int]:
+    """What the event `card` (on top of a stack) allows to be sent to it, for `feasible`."""
+    ability = EVENT_RULES.get(card)
     if ability is None:
-        return _NO_CONSTRAINT
+        return NO_CONSTRAINT
     if ability.kind == "storm_max_send":
         return (0, ability.max, 0)
     if ability.kind == "storm_min_send":
         return (0, 99, ability.min)
     if ability.kind == "edge_must_send":
         return (ability.min, 99, 0)
-    return _NO_CONSTRAINT
+    return NO_CONSTRAINT
 
 
 @cache
-def _reach_of(side: str, space: str, lemur_reach: bool) -> tuple[str, ...]:
+def reach_of(side: str, space: str, lemur_reach: bool) -> tuple[str, ...]:
     """Card spaces a chip at landmark `space` reaches; `lemur_reach`: the chip is the
     Lemurs' and their reach is unused, so a wildlife landmark reaches both wildlife
     landmarks' cards (KeyError for an unknown space)."""
     touches = _touches(side)
-    wild = _wildlife_spaces(side)
+    wild = wildlife_spaces(side)
     if space in wild and lemur_reach:
         both: list[str] = []
         for other in wild:
@@ -252,7 +252,7 @@ def _reach_of(side: str, space: str, lemur_reach: bool) -> tuple[str, ...]:
 
 class CardsReached:
     """The cards a chip at one landmark may send to (those with a card on them), what
-    each top allows to be sent (see `_feasible`), and the answers `sendable` found so
+    each top allows to be sent (see `feasible`), and the answers `sendable` found so
     far: every playout on one board asks the same few questions again."""
 
     __slots__ = ("targets", "cons", "_sendable")
@@ -270,7 +270,7 @@ class CardsReached:
         found = self._sendable.get(key, _UNKNOWN)
         if found is _UNKNOWN:
             zeros = (0,) * len(self.cons)
-            found = next((n for n in range(count, least - 1, -1) if _feasible(n, zeros, self.cons, one_card, even)), None)
+            found = next((n for n in range(count, least - 1, -1) if feasible(n, zeros, self.cons, one_card, even)), None)
             self._sendable[key] = found
         return found
 
@@ -289,17 +289,17 @@ class BoardFacts:
     __slots__ = ("reached", "storms")
 
     def __init__(self, side: str, tops: tuple[str, ...]) -> None:
-        top_of = dict(zip(_card_space_ids(side), tops))
+        top_of = dict(zip(card_space_ids(side), tops))
         self.reached: dict[tuple[str, bool], CardsReached] = {}
-        for space in _landmark_ids(side):
+        for space in landmark_ids(side):
             for lemur_reach in (False, True):
-                targets = tuple(card for card in _reach_of(side, space, lemur_reach) if top_of[card])
+                targets = tuple(card for card in reach_of(side, space, lemur_reach) if top_of[card])
                 self.reached[(space, lemur_reach)] = CardsReached(
-                    targets, tuple(_send_constraint(top_of[card]) for card in targets)
+                    targets, tuple(send_constraint(top_of[card]) for card in targets)
                 )
         self.storms: tuple[tuple[str, Any], ...] = tuple(
-            (space, _EVENT_RULES[top]) for space, top in top_of.items()
-            if top in _EVENT_RULES and _EVENT_RULES[top].kind == "storm_first_chip"
+            (space, EVENT_RULES[top]) for space, top in top_of.items()
+            if top in EVENT_RULES and EVENT_RULES[top].kind == "storm_first_chip"
         )
 
 
@@ -311,26 +311,26 @@ def _board_facts(side: str, tops: tuple[str, ...]) -> BoardFacts:
 def board_facts(state: EverbloomState) -> BoardFacts:
     """The `BoardFacts` of `state`'s card tops (cached: many states share one board)."""
     stacks = state.stacks
-    tops = tuple([stacks[space][0] if stacks[space] else "" for space in _card_space_ids(state.side)])
+    tops = tuple([stacks[space][0] if stacks[space] else "" for space in card_space_ids(state.side)])
     return _board_facts(state.side, tops)
 
 
 # Actions are frozen: each one a bot or a hint may be offered is built once.
-_send_action = cache(lambda space, grove: SendPollinator(space=space, grove=grove))
-_choose_action = cache(lambda option: Choose(option=option))
-_discard_action = cache(lambda card: DiscardNectar(card=card))
-_chip_to_grove_action = cache(lambda chip, grove, first: ChipToGrove(chip=chip, grove=grove, first_chip=first))
-_move_action = cache(lambda owner, source, target: MovePollinator(owner=owner, source=source, target=target))
-_pollinate_action = cache(lambda card: Pollinate(card=card))
-_finish_action = cache(lambda grove: FinishPollination(grove=grove))
+send_action = cache(lambda space, grove: SendPollinator(space=space, grove=grove))
+choose_action = cache(lambda option: Choose(option=option))
+discard_action = cache(lambda card: DiscardNectar(card=card))
+chip_to_grove_action = cache(lambda chip, grove, first: ChipToGrove(chip=chip, grove=grove, first_chip=first))
+move_action = cache(lambda owner, source, target: MovePollinator(owner=owner, source=source, target=target))
+pollinate_action = cache(lambda card: Pollinate(card=card))
+finish_action = cache(lambda grove: FinishPollination(grove=grove))
 # Chips on landmarks are frozen too: each (seat, value, first chip) is built once.
-_chip = cache(lambda seat, value, first: Chip(seat=seat, value=value, first_chip=first))
-_TAKE_ACTIONS = tuple(TakeGrove(grove=biome) for biome in BIOMES)
-_PULL_ACTIONS = {biome: PullFromGrove(grove=biome) for biome in BIOMES}
+chip_of = cache(lambda seat, value, first: Chip(seat=seat, value=value, first_chip=first))
+TAKE_ACTIONS = tuple(TakeGrove(grove=biome) for biome in BIOMES)
+PULL_ACTIONS = {biome: PullFromGrove(grove=biome) for biome in BIOMES}
 
 
 @cache
-def _place_action(chip: int, landmark: str, first: bool, ignore: bool) -> PlaceChip:
+def place_action(chip: int, landmark: str, first: bool, ignore: bool) -> PlaceChip:
     return PlaceChip(chip=chip, landmark=landmark, first_chip=first, ignore_rule=ignore)
 
 

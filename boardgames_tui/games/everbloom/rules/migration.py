@@ -12,16 +12,16 @@ from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
     MIGRATION_BEGINS,
     NUM,
-    _BLOOMS,
-    _CARDS,
-    _CAVE,
-    _TILES,
-    _TRACK,
-    _WILDLIFE,
-    _board,
-    _earn,
-    _order,
-    _wildlife_spaces,
+    BLOOMS,
+    CARDS,
+    CAVE,
+    TILES,
+    TRACK,
+    WILDLIFE,
+    side_board,
+    earn,
+    turn_order,
+    wildlife_spaces,
     biome_name,
     card_biomes,
     card_cost,
@@ -31,7 +31,7 @@ from boardgames_tui.games.everbloom.rules.common import (
 
 class Migration:
     def winner_by_ties(self, state: EverbloomState, seats: list[int]) -> int:
-        order = _order(state)
+        order = turn_order(state)
         return min(seats, key=lambda s: (state.players[s].card_count(), state.players[s].score, order.index(s)))
 
     def _settle(self, state: EverbloomState, seats: list[int], tied_on: str) -> tuple[int, str]:
@@ -68,8 +68,8 @@ class Migration:
         state.contests = []
         state.say(MIGRATION_BEGINS)
         tasks = [Task(kind="chip_blooms")]
-        wild = _wildlife_spaces(state.side)
-        for space in _board(state.side).migration:
+        wild = wildlife_spaces(state.side)
+        for space in side_board(state.side).migration:
             tasks.append(Task(kind="wildlife" if space in wild else "card", space=space))
         tasks.append(Task(kind="bats"))
         tasks.append(Task(kind="pollination"))
@@ -77,9 +77,9 @@ class Migration:
         self._run(state)
 
     def _task_chip_blooms(self, state: EverbloomState, task: Task) -> None:
-        for seat in _order(state):
+        for seat in turn_order(state):
             for bloom_id in state.bloom_shown:
-                bloom = _BLOOMS[bloom_id]
+                bloom = BLOOMS[bloom_id]
                 objective = bloom.objective
                 if objective.phase != "chips":
                     continue
@@ -104,7 +104,7 @@ class Migration:
         # Ruling 24: the chips are collected as the landmark resolves.
         state.chips[task.space] = []
         best = max(totals)
-        which = _wildlife_spaces(state.side)[task.space]
+        which = wildlife_spaces(state.side)[task.space]
         if best == 0:
             state.contests.append(Contest(round=state.round, space=task.space, counts=totals))
             state.say(f"Nobody wins the {which}ern wildlife landmark.")
@@ -162,7 +162,7 @@ class Migration:
         )
         state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
         tasks = [Task(kind="public", seat=winner, space=task.space, card=card, counts=counts)]
-        for seat in _order(state):
+        for seat in turn_order(state):
             if seat != winner and counts[seat]:
                 tasks.append(Task(kind="loser", seat=seat, space=task.space, card=card, counts=counts))
         tasks.append(Task(kind="place", seat=winner, space=task.space, card=card, counts=counts))
@@ -180,15 +180,15 @@ class Migration:
             state.info_epoch += 1
 
     def _task_public(self, state: EverbloomState, task: Task) -> None:
-        ability = _CARDS[task.card].ability
+        ability = CARDS[task.card].ability
         counts = task.counts
         name = card_name(task.card)
         if ability.kind == "public":
-            for seat in _order(state):
+            for seat in turn_order(state):
                 if counts[seat] >= ability.min_pollinators:
                     self._gain(state, seat, ability.gain, task.card, f"{name}, public", f"public:{task.card}")
         elif ability.kind == "public_fewest":
-            present = [seat for seat in _order(state) if counts[seat]]
+            present = [seat for seat in turn_order(state) if counts[seat]]
 
             def measure(seat: int) -> int:
                 p = state.players[seat]
@@ -205,7 +205,7 @@ class Migration:
                 )
             self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
         elif ability.kind == "public_losers":
-            for seat in _order(state):
+            for seat in turn_order(state):
                 if counts[seat] and seat != task.seat:
                     self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
 
@@ -236,7 +236,7 @@ class Migration:
             self._take_top(state, task.space)
         player.habitat[biome].append(HabitatCard(id=task.card))
         state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of their habitat.")
-        wildlife = task.card in _WILDLIFE
+        wildlife = task.card in WILDLIFE
         if not wildlife:
             self._check_blooms(state, task.seat, "win_card", card=task.card, mine=task.counts[task.seat])
         self._check_blooms(state, task.seat, "biome_reaches", count=len(player.habitat[biome]))
@@ -248,7 +248,7 @@ class Migration:
         ]
 
     def _task_bonus(self, state: EverbloomState, task: Task) -> None:
-        ability = _CARDS[task.card].ability
+        ability = CARDS[task.card].ability
         seat = task.seat
         player = state.players[seat]
         name = card_name(task.card)
@@ -267,7 +267,7 @@ class Migration:
             else:
                 count = max(self._habitat_nectar(player, b) for b in BIOMES)
             points = count * ability.points
-            _earn(state, seat, points, f"card:{task.card}")
+            earn(state, seat, points, f"card:{task.card}")
             state.say(f"{state.name(seat)} gained {plural(points, 'point')} ({name}).")
 
     def _task_tile(self, state: EverbloomState, task: Task) -> None:
@@ -292,13 +292,13 @@ class Migration:
         self._score_tile(state, task)
 
     def tile_points(self, state: EverbloomState, seat: int, letter: str, card: str, mine: int) -> int:
-        scoring = _TILES[letter].side(state.options.habitat_theme)
+        scoring = TILES[letter].side(state.options.habitat_theme)
         player = state.players[seat]
         kind = scoring.kind
         if kind == "flat":
             return scoring.points
         if kind == "bloom_track_points":
-            return _TRACK.points_at(player.bloom)
+            return TRACK.points_at(player.bloom)
         if kind == "grove_threshold":
             most = max(state.groves[b][seat] for b in BIOMES)
             return max((step.points for step in scoring.steps if most >= step.min), default=0)
@@ -319,7 +319,7 @@ class Migration:
         if letter is None:
             return
         points = self.tile_points(state, task.seat, letter, task.card, task.counts[task.seat] if task.counts else 0)
-        _earn(state, task.seat, points, f"tile:{task.text}")
+        earn(state, task.seat, points, f"tile:{task.text}")
         state.say(f"{state.name(task.seat)} scored {plural(points, 'point')} from habitat tile {letter}.")
 
     def _task_return(self, state: EverbloomState, task: Task) -> None:
@@ -342,4 +342,4 @@ class Migration:
             self._answer_bats(state, follow, options[0])
 
     def _answer_bats(self, state: EverbloomState, task: Task, option: str) -> None:
-        self._gain(state, task.seat, _CAVE.spaces[int(option) - 1].gain, "", f"cave space {option}", "cave")
+        self._gain(state, task.seat, CAVE.spaces[int(option) - 1].gain, "", f"cave space {option}", "cave")

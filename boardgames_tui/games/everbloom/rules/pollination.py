@@ -21,12 +21,12 @@ from boardgames_tui.games.everbloom.model import (
 from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
     NUM,
-    _BLOOMS,
-    _CARDS,
-    _NECTAR,
-    _TRACK,
-    _earn,
-    _order,
+    BLOOMS,
+    CARDS,
+    NECTAR,
+    TRACK,
+    earn,
+    turn_order,
     auto_pollinates,
     biome_name,
     card_biomes,
@@ -39,11 +39,11 @@ class Pollination:
     def _advance_bloom(self, state: EverbloomState, seat: int, steps: int, why: str) -> None:
         player = state.players[seat]
         old = player.bloom
-        new = min(old + steps, len(_TRACK.spaces) - 1)
+        new = min(old + steps, len(TRACK.spaces) - 1)
         player.bloom = new
         if new != old:
             state.say(f"{state.name(seat)} advanced {new - old} on the bloom track ({why}).")
-        for _ in range(_TRACK.nectar_cards_between(old, new)):
+        for _ in range(TRACK.nectar_cards_between(old, new)):
             self._draw_nectar(state, seat)
 
     def _draw_nectar(self, state: EverbloomState, seat: int) -> None:
@@ -53,12 +53,12 @@ class Pollination:
         state.players[seat].nectar.append(card)
         state.info_epoch += 1
         state.say(f"{state.name(seat)} drew a nectar card.")
-        info = _NECTAR[card]
+        info = NECTAR[card]
         state.say(f"It is {info.nectar} {biome_name(info.biome)} nectar.", visible_to=(seat,))
 
     def _check_blooms(self, state: EverbloomState, seat: int, event: str, **facts: Any) -> None:
         for bloom_id in state.bloom_shown:
-            bloom = _BLOOMS[bloom_id]
+            bloom = BLOOMS[bloom_id]
             objective = bloom.objective
             if objective.kind != event:
                 continue
@@ -76,7 +76,7 @@ class Pollination:
                 return False
             if kind == "win_card":
                 mine = facts["mine"]
-                is_event = card in _CARDS and _CARDS[card].is_event
+                is_event = card in CARDS and CARDS[card].is_event
                 if objective.event is not None and objective.event != is_event:
                     return False
                 if objective.min_pollinators and mine < objective.min_pollinators:
@@ -97,7 +97,7 @@ class Pollination:
     def _gain(self, state: EverbloomState, seat: int, gain: C.Gain, card: str, why: str, source: str) -> None:
         """`seat` gains `gain`; its points are counted under `source` (see `PlayerState.earned`)."""
         if gain.points:
-            _earn(state, seat, gain.points, source)
+            earn(state, seat, gain.points, source)
             state.say(f"{state.name(seat)} gained {plural(gain.points, 'point')} ({why}).")
         if gain.bloom:
             self._advance_bloom(state, seat, gain.bloom, why)
@@ -154,7 +154,7 @@ class Pollination:
     def _reveal_pollination(self, state: EverbloomState) -> None:
         state.info_epoch += 1
         state.pollinations = []
-        for seat in _order(state):
+        for seat in turn_order(state):
             player = state.players[seat]
             work = player.pollination
             assert work is not None and work.grove is not None
@@ -170,7 +170,7 @@ class Pollination:
                 ]
             pollinated = sum(1 for cards in player.habitat.values() for card in cards if card.pollinated)
             points = pollinated * NUM.points_per_pollinated_card
-            _earn(state, seat, points, f"pollination:{state.round}")
+            earn(state, seat, points, f"pollination:{state.round}")
             state.pollinations.append(
                 PollinationDone(
                     round=state.round, seat=seat, grove=work.grove, taken=work.taken, cards=list(work.cards),

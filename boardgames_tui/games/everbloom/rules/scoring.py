@@ -14,9 +14,9 @@ from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
     NUM,
     ROUNDS,
-    _FACTIONS,
-    _NECTAR,
-    _TRACK,
+    FACTIONS,
+    NECTAR,
+    TRACK,
     biome_name,
     card_info,
     card_name,
@@ -49,7 +49,7 @@ class Scoring:
         state.bloom_deck = state.bloom_deck[NUM.bloom_cards_shown :]
         state.first_player = (state.first_player + 1) % len(state.players)
         for seat, player in enumerate(state.players):
-            player.chips = list(_FACTIONS[player.faction].chips)
+            player.chips = list(FACTIONS[player.faction].chips)
             player.first_chip = seat == state.first_player
             player.chips_placed = 0
             player.lemur_reach_used = False
@@ -66,7 +66,7 @@ class Scoring:
         for biome in BIOMES:
             totals[biome] = [
                 self._habitat_nectar(player, biome)
-                + sum(_NECTAR[card].nectar for card in player.nectar if card in _NECTAR and _NECTAR[card].biome == biome)
+                + sum(NECTAR[card].nectar for card in player.nectar if card in NECTAR and NECTAR[card].biome == biome)
                 for player in state.players
             ]
         return totals
@@ -80,7 +80,7 @@ class Scoring:
         count = len(state.players)
         totals_nectar = self.nectar_totals(state)
         nectar_points = {biome: self.majority_points(totals_nectar[biome]) for biome in C.nectar_scoring_order()}
-        bloom = [_TRACK.points_at(player.bloom) for player in state.players]
+        bloom = [TRACK.points_at(player.bloom) for player in state.players]
         penalty = [-NUM.missing_tile_penalty * (len(BIOMES) - len(player.tiles)) for player in state.players]
         during = [player.score for player in state.players]
         totals = [
@@ -184,7 +184,7 @@ def _nectar_detail(state: EverbloomState, totals: list[int], biome: str, seat: i
     if totals[seat] <= 0:
         return "no nectar"
     habitat = sum(card_info(card.id).nectar for card in player.habitat[biome] if card.pollinated)
-    cards = [str(_NECTAR[card].nectar) for card in player.nectar if card in _NECTAR and _NECTAR[card].biome == biome]
+    cards = [str(NECTAR[card].nectar) for card in player.nectar if card in NECTAR and NECTAR[card].biome == biome]
     parts = [f"habitat {habitat}"] if habitat else []
     if cards:
         parts.append(f"{'card' if len(cards) == 1 else 'cards'} {'+'.join(cards)}")

@@ -27,9 +27,9 @@ from boardgames_tui.games.everbloom.model import (
 from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
     NUM,
-    _FACTIONS,
-    _NECTAR,
-    _landmark_ids,
+    FACTIONS,
+    NECTAR,
+    landmark_ids,
     biome_name,
     card_back,
 )
@@ -71,7 +71,7 @@ class Setup:
         rng.shuffle(numbers)
         spaces = [space.id for space in side.landmarks]
         state.landmarks = {space: [number, 0] for space, number in zip(spaces, numbers)}
-        state.chips = {space: [] for space in _landmark_ids(side.side)}
+        state.chips = {space: [] for space in landmark_ids(side.side)}
         # Bloom cards, events, hybrids.
         blooms = [card.id for card in C.blooms()]
         rng.shuffle(blooms)
@@ -105,7 +105,7 @@ class Setup:
         nectar = [card.id for card in C.nectar_cards()]
         rng.shuffle(nectar)
         for key in chosen:
-            faction = _FACTIONS[key]
+            faction = FACTIONS[key]
             state.players.append(
                 PlayerState(
                     faction=key, chips=list(faction.chips), supply=NUM.pollinators,
@@ -122,7 +122,7 @@ class Setup:
             f"{theme.name} landmarks, {options.habitat_theme} habitat tiles."
         )
         for seat, key in enumerate(chosen):
-            state.say(f"{state.name(seat)} took the {_FACTIONS[key].name}.")
+            state.say(f"{state.name(seat)} took the {FACTIONS[key].name}.")
         state.say(f"First player: {state.name(state.first_player)}.")
         return state
 
@@ -138,10 +138,10 @@ class Setup:
         named = [key for key in picks if key != RANDOM_FACTION]
         for key in named:
             if named.count(key) > 1:
-                raise ValueError(f"Two seats chose the {_FACTIONS[key].name}: each faction plays once")
+                raise ValueError(f"Two seats chose the {FACTIONS[key].name}: each faction plays once")
         if not named:
-            return rng.sample(list(_FACTIONS), count)
-        dealt = iter(rng.sample([key for key in _FACTIONS if key not in named], count - len(named)))
+            return rng.sample(list(FACTIONS), count)
+        dealt = iter(rng.sample([key for key in FACTIONS if key not in named], count - len(named)))
         return [key if key != RANDOM_FACTION else next(dealt) for key in picks]
 
     def to_act(self, state: EverbloomState) -> list[int]:
@@ -168,7 +168,7 @@ class Setup:
             return
         state.info_epoch += 1
         for index, p in enumerate(state.players):
-            biome = _NECTAR[p.draft[0]].biome
+            biome = NECTAR[p.draft[0]].biome
             moved = min(NUM.discard_grove_pollinators, p.supply)
             p.supply -= moved
             state.groves[biome][index] += moved

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardgames_tui.games.everbloom.model import EverbloomState, PlaceChip, Task
-from boardgames_tui.games.everbloom.rules.common import _CARDS, _card_space_ids, board_facts, card_name
+from boardgames_tui.games.everbloom.rules.common import CARDS, card_space_ids, board_facts, card_name
 
 
 class StormsAndHive:
@@ -34,18 +34,18 @@ class StormsAndHive:
         )
 
     def _empty_space(self, state: EverbloomState) -> str | None:
-        return next((space for space in _card_space_ids(state.side) if not state.stacks[space]), None)
+        return next((space for space in card_space_ids(state.side) if not state.stacks[space]), None)
 
     def _task_event(self, state: EverbloomState, task: Task) -> None:
         if not state.event_deck:
             return
         event_id = state.event_deck.pop(0)
-        event = _CARDS[event_id]
+        event = CARDS[event_id]
         state.say(f"Event: {event.name} (placed by the {event.placement} icon).")
         candidates = [
-            space for space in _card_space_ids(state.side)
-            if state.stacks[space] and not _CARDS[state.stacks[space][0]].is_event
-            and event.placement in _CARDS[state.stacks[space][0]].biomes
+            space for space in card_space_ids(state.side)
+            if state.stacks[space] and not CARDS[state.stacks[space][0]].is_event
+            and event.placement in CARDS[state.stacks[space][0]].biomes
         ]
         if len(candidates) > 1:
             self._ask(
@@ -64,7 +64,7 @@ class StormsAndHive:
             state.stacks[space].insert(0, task.card)
             state.say(f"{card_name(moved)} moves to the empty space; {card_name(task.card)} takes its place.")
         else:
-            target = empty or space or _card_space_ids(state.side)[0]
+            target = empty or space or card_space_ids(state.side)[0]
             state.stacks[target].insert(0, task.card)
             state.say(f"{card_name(task.card)} goes to the empty space.")
 

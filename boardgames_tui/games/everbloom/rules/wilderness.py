@@ -26,17 +26,17 @@ from boardgames_tui.games.everbloom.rules.common import (
     NUM,
     CardsReached,
     Plan,
-    _CAVE,
-    _EVENT_RULES,
-    _FACTIONS,
-    _LANDMARKS,
-    _NO_CONSTRAINT,
-    _chip,
-    _landmark_ids,
-    _place_action,
-    _reach_of,
-    _send_constraint,
-    _wildlife_spaces,
+    CAVE,
+    EVENT_RULES,
+    FACTIONS,
+    LANDMARKS,
+    NO_CONSTRAINT,
+    chip_of,
+    landmark_ids,
+    place_action,
+    reach_of,
+    send_constraint,
+    wildlife_spaces,
     board_facts,
     biome_name,
     card_name,
@@ -103,21 +103,21 @@ def _chip_sends(
 class Wilderness:
     def rule_at(self, state: EverbloomState, space: str, seat: int) -> Any:
         """The rule binding `seat` at landmark space `space` (None: no rule)."""
-        if space in _wildlife_spaces(state.side):
+        if space in wildlife_spaces(state.side):
             return None
         if state.hive == space:
             if state.players[seat].faction == "bees":
                 return None
             return C.hive().rule
         number, flipped = state.landmarks[space]
-        return _LANDMARKS[number].side(bool(flipped)).rule
+        return LANDMARKS[number].side(bool(flipped)).rule
 
     def is_wildlife(self, state: EverbloomState, space: str) -> bool:
         """Whether landmark space `space` holds one of the two wildlife landmarks."""
-        return space in _wildlife_spaces(state.side)
+        return space in wildlife_spaces(state.side)
 
     def landmark_label(self, state: EverbloomState, space: str) -> str:
-        wild = _wildlife_spaces(state.side).get(space)
+        wild = wildlife_spaces(state.side).get(space)
         if wild:
             return f"the {'western' if wild == 'west' else 'eastern'} wildlife landmark"
         if state.hive == space:
@@ -127,7 +127,7 @@ class Wilderness:
 
     def reach(self, state: EverbloomState, seat: int, space: str) -> tuple[str, ...]:
         """Card spaces a chip of `seat` at `space` reaches (the Lemurs' reach included)."""
-        return _reach_of(state.side, space, self._lemur_reach(state, seat))
+        return reach_of(state.side, space, self._lemur_reach(state, seat))
 
     @staticmethod
     def _lemur_reach(state: EverbloomState, seat: int) -> bool:
@@ -145,7 +145,7 @@ class Wilderness:
     def card_rule(self, state: EverbloomState, space: str) -> Any:
         """The rule of the event on top of `space` (None: no event there, or a hidden top)."""
         stack = state.stacks[space]
-        return _EVENT_RULES.get(stack[0]) if stack else None
+        return EVENT_RULES.get(stack[0]) if stack else None
 
     def split_problem(
         self, state: EverbloomState, landmark: str, final: dict[str, int], one_card: bool, even: bool
@@ -173,7 +173,7 @@ class Wilderness:
     def send_limits(self, state: EverbloomState, targets: list[str]) -> tuple[tuple[int, int, int], ...]:
         """Per target card space, what its top card's event allows (see `splits_keeping_rules`)."""
         stacks = state.stacks
-        return tuple([_send_constraint(stacks[space][0]) if stacks[space] else _NO_CONSTRAINT for space in targets])
+        return tuple([send_constraint(stacks[space][0]) if stacks[space] else NO_CONSTRAINT for space in targets])
 
     def sending_plan(self, state: EverbloomState, seat: int) -> Plan | None:
         """The `Plan` of what is left of `seat`'s chip at its sends: the pollinators still
@@ -232,7 +232,7 @@ class Wilderness:
         directly (what `plan` asks too) and skips the words of a refusal."""
         player = state.players[seat]
         result: dict[tuple[int, bool], list[PlaceChip]] = {}
-        ability = _FACTIONS[player.faction].ability
+        ability = FACTIONS[player.faction].ability
         # The Hummingbirds' chip that may disregard a landmark's rule (None: no such chip).
         disregarding = ability.chip if ability.kind == "ignore_landmark" else None
         board = board_facts(state)
@@ -244,7 +244,7 @@ class Wilderness:
         # Per landmark: its space, its rule for this seat, its chips and the cards it reaches.
         landmarks = [
             (space, self.rule_at(state, space, seat), state.chips[space], board.reached[(space, lemur_reach)])
-            for space in _landmark_ids(state.side)
+            for space in landmark_ids(state.side)
         ]
         for value, first in self._chip_choices(state, seat):
             # A storm is judged over every chip the faction holds, so all are needed then.
@@ -254,12 +254,12 @@ class Wilderness:
             legal: list[PlaceChip] = []
             for space, rule, stack, reached in landmarks:
                 if _chip_sends(rule, value, stack, round_number, avail, supply, reached)[0] is None:
-                    legal.append(_place_action(value, space, first, False))
+                    legal.append(place_action(value, space, first, False))
                 if (
                     may_disregard and rule is not None
                     and _chip_sends(None, value, stack, round_number, avail, supply, reached)[0] is None
                 ):
-                    legal.append(_place_action(value, space, first, True))
+                    legal.append(place_action(value, space, first, True))
             result[(value, first)] = legal
         if storms:
             # Ruling 11: the first chip obeys as many storms as any placement of any chip can.
@@ -289,17 +289,17 @@ class Wilderness:
         player.chips_placed += 1
         stack = state.chips[action.landmark]
         if player.faction == "bats" and stack and action.chip > stack[-1].value:
-            player.cave = min(player.cave + 1, len(_CAVE.spaces) - 1)
+            player.cave = min(player.cave + 1, len(CAVE.spaces) - 1)
             state.say(f"The cave marker of {state.name(seat)} moved to space {player.cave + 1}.")
         reach = self.reach(state, seat, action.landmark)
-        if action.landmark in _wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
+        if action.landmark in wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
             player.lemur_reach_used = True
-        stack.append(_chip(seat, action.chip, action.first_chip))
+        stack.append(chip_of(seat, action.chip, action.first_chip))
         state.say(self.log_line(state, seat, action))
         if plan.bloom:
             self._advance_bloom(state, seat, plan.bloom, "the landmark")
         steps = []
-        ability = _FACTIONS[player.faction].ability
+        ability = FACTIONS[player.faction].ability
         if ability.kind == "move_pollinator" and action.chip == ability.chip and not action.first_chip:
             steps.append("butterfly")
         for space in reach:

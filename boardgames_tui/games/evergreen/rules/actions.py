@@ -39,22 +39,22 @@ from boardgames_tui.games.evergreen.rules.common import (
     RAVINE,
     SMALL,
     SPROUT,
-    _ACTION_TYPES,
-    _ALL_BIOMES,
-    _BIOME_ACTIONS,
-    _BIOME_INDEX,
-    _CELLS_IN_BIOMES,
-    _DONE,
-    _DRAFT,
-    _GROW,
-    _LAKE_GROW,
-    _NO_BIOMES,
-    _PLANT,
-    _POWER,
-    _POWER_POINTS,
-    _STEP_TYPES,
-    _pool_error,
-    _put,
+    ACTION_TYPES,
+    ALL_BIOMES,
+    BIOME_ACTIONS,
+    BIOME_INDEX,
+    CELLS_IN_BIOMES,
+    DONE,
+    DRAFT,
+    GROW,
+    LAKE_GROW,
+    NO_BIOMES,
+    PLANT,
+    POWER,
+    POWER_POINTS,
+    STEP_TYPES,
+    pool_error,
+    with_glyph,
     biome_at,
     card_label,
     fits_an_option,
@@ -70,9 +70,9 @@ class Actions:
             return []
         phase = state.phase
         if phase == "draft":
-            return [_DRAFT[card] for card in state.row]
+            return [DRAFT[card] for card in state.row]
         if phase == "wild":
-            return list(_BIOME_ACTIONS)
+            return list(BIOME_ACTIONS)
         player = state.players[seat]
         plan = player.plan
         if plan is None or player.card is None:
@@ -91,7 +91,7 @@ class Actions:
                     continue
                 glyph = board[cell]
                 if (glyph == SPROUT and small_left > 0) or (glyph == SMALL and big_left > 0):
-                    actions.append(_LAKE_GROW[cell])
+                    actions.append(LAKE_GROW[cell])
         info = CARDS[player.card]  # type: ignore[index]
         if plan.stage != "after":
             plant_biomes, grow_biomes = self._step_biomes(plan, info.biome)
@@ -102,29 +102,29 @@ class Actions:
                 used = (*plan.plants, *plan.grows)
                 # Plants and growths are offered in the same biomes whenever both are
                 # (see _step_biomes), so one walk over those biomes' spaces serves both.
-                for cell in _CELLS_IN_BIOMES[plant_biomes or grow_biomes]:
+                for cell in CELLS_IN_BIOMES[plant_biomes or grow_biomes]:
                     glyph = board[cell]
                     if glyph == EMPTY:
                         if may_plant and cell not in used:
-                            actions.append(_PLANT[cell])
+                            actions.append(PLANT[cell])
                     elif glyph == SPROUT:
                         if may_grow_sprout and cell not in used:
-                            actions.append(_GROW[cell])
+                            actions.append(GROW[cell])
                     elif glyph == SMALL:
                         if may_grow_small and cell not in used:
-                            actions.append(_GROW[cell])
+                            actions.append(GROW[cell])
         power = info.power
         level = player.levels[state.powers.index(power)]
         if power == POINTS:
             if plan.uses == 0 and level > 0:
-                actions.append(_POWER_POINTS)
+                actions.append(POWER_POINTS)
         elif plan.uses < level:
             source, result = POWER_EFFECT[power]
             if pool_left(state, player, result) > 0:
                 for cell in PLAYABLE:
                     if board[cell] == source:
-                        actions.append(_POWER[cell])
-        actions.append(_DONE)
+                        actions.append(POWER[cell])
+        actions.append(DONE)
         return actions
 
     @staticmethod
@@ -133,15 +133,15 @@ class Actions:
         every biome for both, or one biome for both or either, or none."""
         plants, grows = len(plan.plants), len(plan.grows)
         if plants + grows == 0:
-            return _ALL_BIOMES, _ALL_BIOMES
+            return ALL_BIOMES, ALL_BIOMES
         touched = frozenset(BIOME_AT[cell] for cell in (*plan.plants, *plan.grows))
         if len(touched) > 1:
-            return _NO_BIOMES, _NO_BIOMES
+            return NO_BIOMES, NO_BIOMES
         if card_biome != WILD:
-            touched = touched & {_BIOME_INDEX[card_biome]}
+            touched = touched & {BIOME_INDEX[card_biome]}
         plant_ok = (grows == 0 and plants + 1 <= 3) or (plants + 1 <= 1 and grows <= 1)
         grow_ok = (plants == 0 and grows + 1 <= 2) or (plants <= 1 and grows + 1 <= 1)
-        return (touched if plant_ok else _NO_BIOMES), (touched if grow_ok else _NO_BIOMES)
+        return (touched if plant_ok else NO_BIOMES), (touched if grow_ok else NO_BIOMES)
 
     # -- validation -------------------------------------------------------------------------------
     def validate(self, state: EvergreenState, seat: int, action: Any) -> None:
@@ -151,7 +151,7 @@ class Actions:
         phase = state.phase
         if phase == "over":
             raise IllegalMove("The game is over.")
-        if not isinstance(action, _ACTION_TYPES):
+        if not isinstance(action, ACTION_TYPES):
             raise IllegalMove("That is not an Evergreen move.")
         if phase == "draft":
             picker = (state.first_player + state.picked) % len(state.players)
@@ -168,7 +168,7 @@ class Actions:
                 raise IllegalMove(f"Not yet: {state.name(chooser)} must choose a biome for the leftover wild card.")
             if seat != chooser:
                 raise IllegalMove(f"The last player to pick, {state.name(chooser)}, chooses that biome, not {name}.")
-            if action.biome not in _BIOME_INDEX:
+            if action.biome not in BIOME_INDEX:
                 raise IllegalMove(f"There is no biome called {action.biome!r}.")
             return
         # The action phase.
@@ -237,7 +237,7 @@ class Actions:
             return self._empty_error(state, player, board, space, result)
         if board[space] != source:
             return f"{power_name} needs a {PIECE_NAMES[source].lower()}, and {space_name(space)} has {self._holds(board, space)}."
-        return _pool_error(state, player, result)
+        return pool_error(state, player, result)
 
     @staticmethod
     def _holds(board: str, space: int) -> str:
@@ -254,13 +254,13 @@ class Actions:
             return f"{space_name(space)} is a ravine: nothing can be put there."
         if glyph != EMPTY:
             return f"{space_name(space)} is not empty: it holds a {PIECE_NAMES[glyph].lower()}."
-        return _pool_error(state, player, piece)
+        return pool_error(state, player, piece)
 
     def _growth_error(self, state: EvergreenState, player: PlayerState, board: str, space: int) -> str | None:
         glyph = board[space]
         if glyph not in GROWTH:
             return f"Only a sprout or a small tree can grow; {space_name(space)} has {self._holds(board, space)}."
-        return _pool_error(state, player, GROWTH[glyph])
+        return pool_error(state, player, GROWTH[glyph])
 
     @staticmethod
     def _option_reason(card_biome: str) -> str:
@@ -272,7 +272,7 @@ class Actions:
 
     # -- applying -----------------------------------------------------------------------------------
     def apply(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
-        if isinstance(action, _STEP_TYPES):
+        if isinstance(action, STEP_TYPES):
             return self._apply_step(state, seat, action)
         if isinstance(action, Done) and self._others_planning(state):
             new = shallow_copy(state, log=list(state.log), players=list(state.players))
@@ -293,7 +293,7 @@ class Actions:
         shares them with those it came from.  No log line is written: working out the
         words of a reveal and a deal is a good share of a simulated round.
         """
-        if isinstance(action, _STEP_TYPES):
+        if isinstance(action, STEP_TYPES):
             player = state.players[seat]
             state.players[seat] = self._stepped(state, player, action)
             return state
@@ -335,13 +335,13 @@ class Actions:
         space = action.space
         changes: dict[str, Any] = {"steps": [*plan.steps, action]}
         if isinstance(action, Plant):
-            changes.update(board=_put(board, space, SPROUT), plants=[*plan.plants, space], stage="action",
+            changes.update(board=with_glyph(board, space, SPROUT), plants=[*plan.plants, space], stage="action",
                            lake=None, lake_grown=[])
         elif isinstance(action, Grow):
-            changes.update(board=_put(board, space, GROWTH[board[space]]), grows=[*plan.grows, space],
+            changes.update(board=with_glyph(board, space, GROWTH[board[space]]), grows=[*plan.grows, space],
                            stage="action", lake=None, lake_grown=[])
         elif isinstance(action, LakeGrow):
-            changes.update(board=_put(board, space, GROWTH[board[space]]), lake_grown=[*plan.lake_grown, space])
+            changes.update(board=with_glyph(board, space, GROWTH[board[space]]), lake_grown=[*plan.lake_grown, space])
         else:
             power = CARDS[player.card].power  # type: ignore[index]
             stage = "after" if plan.stage == "action" else plan.stage
@@ -350,7 +350,7 @@ class Actions:
                 changes.update(points=plan.points + level, uses=level, stage=stage, lake=None, lake_grown=[])
             else:
                 changes.update(
-                    board=_put(board, space, POWER_EFFECT[power][1]),
+                    board=with_glyph(board, space, POWER_EFFECT[power][1]),
                     uses=plan.uses + 1,
                     stage=stage,
                     lake=space if power == "lake" else None,

@@ -26,7 +26,7 @@ _CONTENT = content()
 CARDS: tuple[CardInfo, ...] = cards()
 BIOME_KEYS: tuple[str, ...] = tuple(biome.key for biome in biomes())
 BIOME_NAMES: dict[str, str] = {biome.key: biome.name for biome in biomes()}
-_BIOME_INDEX = {key: index for index, key in enumerate(BIOME_KEYS)}
+BIOME_INDEX = {key: index for index, key in enumerate(BIOME_KEYS)}
 _ROWS = _CONTENT.board.rows
 SIZE = len(_ROWS)
 CELLS = SIZE * SIZE
@@ -70,7 +70,7 @@ LIGHT_POINTS: dict[str, int] = {EMPTY: 0, RAVINE: 0, **{piece.glyph: piece.light
 FOREST: frozenset[str] = frozenset(piece.glyph for piece in _PIECES.values() if piece.forest)
 # Board glyph -> '1' for a forest piece, else '0': a board read as a bit mask (see _forest_groups).
 _FOREST_BITS = str.maketrans({glyph: "1" if glyph in FOREST else "0" for glyph in HEIGHT})
-_MODULE_GLYPHS = {
+MODULE_GLYPHS = {
     "cherry": (CHERRY,),
     "bamboo": (SMALL_BAMBOO, BIG_BAMBOO),
 }
@@ -137,23 +137,23 @@ DEPTH: dict[str, dict[int, int]] = {
 }
 
 # Actions are frozen: every one a bot may be offered is built once and handed out again.
-_DRAFT = tuple(DraftCard(card=card.id) for card in CARDS)
-_BIOME_ACTIONS = tuple(ChooseBiome(biome=key) for key in BIOME_KEYS)
-_PLANT = tuple(Plant(space=cell) for cell in range(CELLS))
-_GROW = tuple(Grow(space=cell) for cell in range(CELLS))
-_POWER = tuple(UsePower(space=cell) for cell in range(CELLS))
-_POWER_POINTS = UsePower(space=None)
-_LAKE_GROW = tuple(LakeGrow(space=cell) for cell in range(CELLS))
-_DONE = Done()
-_ALL_BIOMES = frozenset(range(len(BIOME_KEYS)))
-_NO_BIOMES: frozenset[int] = frozenset()
+DRAFT = tuple(DraftCard(card=card.id) for card in CARDS)
+BIOME_ACTIONS = tuple(ChooseBiome(biome=key) for key in BIOME_KEYS)
+PLANT = tuple(Plant(space=cell) for cell in range(CELLS))
+GROW = tuple(Grow(space=cell) for cell in range(CELLS))
+POWER = tuple(UsePower(space=cell) for cell in range(CELLS))
+POWER_POINTS = UsePower(space=None)
+LAKE_GROW = tuple(LakeGrow(space=cell) for cell in range(CELLS))
+DONE = Done()
+ALL_BIOMES = frozenset(range(len(BIOME_KEYS)))
+NO_BIOMES: frozenset[int] = frozenset()
 # The spaces of every biome, or of one, in order: where an action step may go.
-_CELLS_IN_BIOMES: dict[frozenset[int], tuple[int, ...]] = {
-    _ALL_BIOMES: PLAYABLE,
-    **{frozenset({biome}): tuple(cell for cell in PLAYABLE if BIOME_AT[cell] == biome) for biome in _ALL_BIOMES},
+CELLS_IN_BIOMES: dict[frozenset[int], tuple[int, ...]] = {
+    ALL_BIOMES: PLAYABLE,
+    **{frozenset({biome}): tuple(cell for cell in PLAYABLE if BIOME_AT[cell] == biome) for biome in ALL_BIOMES},
 }
-_ACTION_TYPES = (DraftCard, ChooseBiome, Plant, Grow, UsePower, LakeGrow, Done)
-_STEP_TYPES = (Plant, Grow, UsePower, LakeGrow)
+ACTION_TYPES = (DraftCard, ChooseBiome, Plant, Grow, UsePower, LakeGrow, Done)
+STEP_TYPES = (Plant, Grow, UsePower, LakeGrow)
 
 
 # -- small public helpers (for the screen, tests and bots) ---------------------------------
@@ -422,7 +422,7 @@ def fits_an_option(plants: int, grows: int, biome_set: set[int] | frozenset[int]
         return True  # option 4: one step anywhere
     if len(biome_set) != 1:
         return False
-    if card_biome != WILD and biome_set != {_BIOME_INDEX[card_biome]}:
+    if card_biome != WILD and biome_set != {BIOME_INDEX[card_biome]}:
         return False
     return (grows == 0 and plants <= 3) or (plants == 0 and grows <= 2) or (plants <= 1 and grows <= 1)
 
@@ -432,7 +432,7 @@ def open_options(plan: Plan, card: int) -> list[int]:
     plants, grows = len(plan.plants), len(plan.grows)
     touched = {BIOME_AT[cell] for cell in (*plan.plants, *plan.grows)}
     card_biome = CARDS[card].biome
-    in_biome = len(touched) <= 1 and (card_biome == WILD or touched <= {_BIOME_INDEX[card_biome]})
+    in_biome = len(touched) <= 1 and (card_biome == WILD or touched <= {BIOME_INDEX[card_biome]})
     options = []
     if in_biome and grows == 0 and plants <= 3:
         options.append(1)
@@ -470,7 +470,7 @@ def season_preview(state: EvergreenState, seat: int) -> LightPreview:
     return light_preview(working_board(state, seat), sun_edge(state), pool_left(state, player, BIG_BAMBOO))
 
 
-def _put(board: str, cell: int, glyph: str) -> str:
+def with_glyph(board: str, cell: int, glyph: str) -> str:
     return board[:cell] + glyph + board[cell + 1 :]
 
 
@@ -508,7 +508,7 @@ def progress_words(state: EvergreenState) -> str:
     )
 
 
-def _pool_error(state: EvergreenState, player: PlayerState, piece: str) -> str | None:
+def pool_error(state: EvergreenState, player: PlayerState, piece: str) -> str | None:
     """Why `player`'s plan cannot take one more `piece`, from the public pool and its own plan only."""
     if pool_left(state, player, piece) > 0:
         return None
@@ -519,7 +519,7 @@ def _pool_error(state: EvergreenState, player: PlayerState, piece: str) -> str |
     return f"Your plan so far already takes every {name} left in the shared pool ({held})."
 
 
-def _end_reveals(state: EvergreenState) -> list[str]:
+def end_reveals(state: EvergreenState) -> list[str]:
     """The cards lying face down in the fertility zone at the end, named (aridity dried
     them out).  The deck's unseen cards are in the revealed-information listing (reveal.py)."""
     notes = []
@@ -530,7 +530,7 @@ def _end_reveals(state: EvergreenState) -> list[str]:
     return notes
 
 
-def _public_player(player: PlayerState) -> PlayerState:
+def public_player(player: PlayerState) -> PlayerState:
     """Another seat's record as a view shows it: the plan is hidden until the reveal.
 
     A view is asked for after every action, and in the action phase it hides the

@@ -14,7 +14,7 @@ from boardgames_tui.games.evergreen.rules.common import (
     POINTS,
     POWERS,
     SEASONS,
-    _end_reveals,
+    end_reveals,
     bamboo_biomes,
     big_trees_by_biome,
     fertility_points,
@@ -138,7 +138,7 @@ class Scoring:
         if state.phase != "over":
             notes.append(f"The game is not over: {progress_words(state)}.")
         else:
-            notes.extend(_end_reveals(state))
+            notes.extend(end_reveals(state))
         return ScoreSheet(
             players=names, rows=rows, totals=totals, winners=list(outcome.winners), decided_by=decided_by, notes=notes
         )

@@ -31,7 +31,7 @@ from boardgames_tui.games.evergreen.rules.common import (
     SMALL_BAMBOO,
     SPROUT,
     SUN,
-    _put,
+    with_glyph,
     biggest_forest,
     grow_bamboo,
     light_points,
@@ -120,7 +120,7 @@ class Seasons:
             else:
                 source = planned[space]
                 result = GROWTH[source]
-            planned = _put(planned, space, result)
+            planned = with_glyph(planned, space, result)
             if isinstance(step, LakeGrow) and not lake_placed:
                 if logged:
                     state.say(
@@ -146,7 +146,7 @@ class Seasons:
                 pool[result] -= 1
                 if source != EMPTY:
                     pool[source] += 1
-                board = _put(board, space, result)
+                board = with_glyph(board, space, result)
                 placed = True
             if isinstance(step, UsePower) and power == "lake":
                 lake_placed = placed

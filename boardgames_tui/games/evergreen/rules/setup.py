@@ -23,8 +23,8 @@ from boardgames_tui.games.evergreen.rules.common import (
     SEASON_ROUNDS,
     SETUP_ICONS,
     STARTING_POINTS,
-    _MODULE_GLYPHS,
-    _public_player,
+    MODULE_GLYPHS,
+    public_player,
     card_label,
     turn_order,
 )
@@ -65,7 +65,7 @@ class Setup:
         in_play = {glyph for glyph in BOX}
         for module in ("cherry", "bamboo"):
             if module not in modules:
-                in_play -= set(_MODULE_GLYPHS[module])
+                in_play -= set(MODULE_GLYPHS[module])
         state.pool = {glyph: BOX[glyph] for glyph in BOX if glyph in in_play}
         state.deck = [card.id for card in CARDS if card.power in state.powers]
         state.rng().shuffle(state.deck)
@@ -235,7 +235,7 @@ class Setup:
             if index != seat and player.plan is not None:
                 if players is state.players:
                     players = list(players)
-                players[index] = _public_player(player)
+                players[index] = public_player(player)
         return shallow_copy(
             state,
             seed=0,

@@ -68,7 +68,7 @@ from boardgames_tui.games.pollen.rules.scoring import Scoring, hidden_informatio
 # The game's other modules (news, search, catalogue, the screen) and the tests import these from the rules.
 from boardgames_tui.games.pollen.rules.common import (  # noqa: F401
     PollenOptions,
-    _HIDDEN_PLAYERS,
+    HIDDEN_PLAYERS,
     attract_points,
     card_label,
     card_owner,

@@ -34,21 +34,21 @@ _OWNER = tuple(card.owner for card in _CARDS)
 # -1 for a star card (wild).
 _INSECT = tuple(-1 if card.insect is None else card.insect for card in _CARDS)
 _ICONS = tuple(card.icons for card in _CARDS)
-_KIND = tuple(card.kind for card in _CARDS)
-_CARD_LABEL = tuple(card.label for card in _CARDS)
+KIND = tuple(card.kind for card in _CARDS)
+CARD_LABEL = tuple(card.label for card in _CARDS)
 _TOKENS = tokens()
-_TOKEN_INSECTS = tuple(token.insects for token in _TOKENS)
-_TOKEN_LABEL = tuple(token.label for token in _TOKENS)
+TOKEN_INSECTS = tuple(token.insects for token in _TOKENS)
+TOKEN_LABEL = tuple(token.label for token in _TOKENS)
 _INSECTS = insects()
-_NAME = tuple(insect.name for insect in _INSECTS)
-_PLURAL = tuple(insect.plural for insect in _INSECTS)
-_INSECT_COUNT = len(_INSECTS)
-_LAST_MEEPLE = tuple(f"The last {name} meeple has been awarded." for name in _NAME)
+NAME = tuple(insect.name for insect in _INSECTS)
+PLURAL = tuple(insect.plural for insect in _INSECTS)
+INSECT_COUNT = len(_INSECTS)
+LAST_MEEPLE = tuple(f"The last {name} meeple has been awarded." for name in NAME)
 
 
 def card_label(card: int) -> str:
     """ "4 Bees", "2 wild stars" … """
-    return _CARD_LABEL[card]
+    return CARD_LABEL[card]
 
 
 def card_owner(card: int) -> int:
@@ -57,11 +57,11 @@ def card_owner(card: int) -> int:
 
 def token_label(token: int) -> str:
     """ "Bee/Junebug" … """
-    return _TOKEN_LABEL[token]
+    return TOKEN_LABEL[token]
 
 
 def token_insects(token: int) -> tuple[int, ...]:
-    return _TOKEN_INSECTS[token]
+    return TOKEN_INSECTS[token]
 
 
 def cell_label(cell: Cell) -> str:
@@ -177,17 +177,17 @@ def pollinate_point(cards_at: Mapping[Cell, int], point: Point, token: int, play
     """
     return [
         InsectResult(insect=insect, counts=counts, winner=winner)
-        for insect, counts, winner in _score_token(cards_at, point, token, players)
+        for insect, counts, winner in score_token(cards_at, point, token, players)
     ]
 
 
-def _score_token(
+def score_token(
     cards_at: Mapping[Cell, int], point: Point, token: int, players: int
 ) -> list[tuple[int, list[int], int | None]]:
     """(insect, counts, winner) for each insect on `token`; see pollinate_point()."""
     around = _cards_around(cards_at, point)
     results = []
-    for insect in _TOKEN_INSECTS[token]:
+    for insect in TOKEN_INSECTS[token]:
         counts = _icon_counts(around, insect, players)
         best = max(counts)
         winner = counts.index(best) if best > 0 and counts.count(best) == 1 else None
@@ -253,7 +253,7 @@ class Standing:
         names = list(self.names) if self.names is not None else [f"Seat {seat + 1}" for seat in range(len(self.totals))]
         first = self.winners[0]
         if self.step == "outright":
-            insects_led = and_list([_PLURAL[insect] for insect in self.led[first]])
+            insects_led = and_list([PLURAL[insect] for insect in self.led[first]])
             return f"Elimination: {names[first]} leads {insects_led} and wins outright"
         if all(leader is None for leader in self.leaders):
             best = self.totals[first]
@@ -284,7 +284,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     table = [list(row) for row in meeples]
     totals = [sum(row) for row in table]
     leaders: list[int | None] = []
-    for insect in range(_INSECT_COUNT):
+    for insect in range(INSECT_COUNT):
         column = [row[insect] for row in table]
         best = max(column)
         leaders.append(column.index(best) if best > 0 and column.count(best) == 1 else None)
@@ -331,7 +331,7 @@ def standing(meeples: Sequence[Sequence[int]], names: Sequence[str] | None = Non
     return result("tie breaker" if len(winners) == 1 else "shared", winners, eliminated, counts, top)
 
 
-def _rank_words(column: Sequence[int], seat: int) -> str:
+def rank_words(column: Sequence[int], seat: int) -> str:
     """Where `seat` stands on one insect: "leads 4 to 2", "tied for most at 3: no leader", "2nd"."""
     count = column[seat]
     higher = sum(1 for other in column if other > count)
@@ -365,8 +365,8 @@ _PLANTINGS: dict[Cell, list[Plant | None]] = {}
 _PLACE_ROWS: list[dict[Point, PlaceToken]] = [{} for _ in _TOKENS]
 
 
-def _plantings_in(cells: list[Cell]) -> list[list[Plant | None]]:
-    """For each of `cells`, its slots of plantings by card id (see `_plantings_of`)."""
+def plantings_in(cells: list[Cell]) -> list[list[Plant | None]]:
+    """For each of `cells`, its slots of plantings by card id (see `plantings_of`)."""
     try:
         return list(map(_PLANTINGS.__getitem__, cells))
     except KeyError:
@@ -375,8 +375,8 @@ def _plantings_in(cells: list[Cell]) -> list[list[Plant | None]]:
         return [_PLANTINGS.setdefault(cell, [None] * len(_CARDS)) for cell in cells]
 
 
-def _plantings_of(card: int, cells: list[Cell], by_cell: list[list[Plant | None]]) -> list[Plant]:
-    """The planting of `card` in each of `cells` (`by_cell`: their `_plantings_in`)."""
+def plantings_of(card: int, cells: list[Cell], by_cell: list[list[Plant | None]]) -> list[Plant]:
+    """The planting of `card` in each of `cells` (`by_cell`: their `plantings_in`)."""
     actions = [slots[card] for slots in by_cell]
     # all(), not `None in`: that would call pydantic's slow __eq__ on every planting.
     if not all(actions):
@@ -387,7 +387,7 @@ def _plantings_of(card: int, cells: list[Cell], by_cell: list[list[Plant | None]
     return actions  # type: ignore[return-value]
 
 
-def _place_actions(token: int, points: list[Point]) -> list[PlaceToken]:
+def place_actions(token: int, points: list[Point]) -> list[PlaceToken]:
     row = _PLACE_ROWS[token]
     for x, y in points:
         if (x, y) not in row:
@@ -417,13 +417,13 @@ def _remember(table: dict[tuple[int, int, int], _Piece], key: tuple[int, int, in
     return piece
 
 
-def _new_planted(x: int, y: int, card: int) -> Planted:
+def new_planted(x: int, y: int, card: int) -> Planted:
     """Planted(x=x, y=y, card=card)."""
     key = (x, y, card)
     return _PLANTED.get(key) or _remember(_PLANTED, key, construct(Planted, {"x": x, "y": y, "card": card}))
 
 
-def _new_token(x: int, y: int, token: int) -> PlacedToken:
+def new_token(x: int, y: int, token: int) -> PlacedToken:
     """PlacedToken(x=x, y=y, token=token): face up, which was not given."""
     key = (x, y, token)
     return _TOKENS_FACE_UP.get(key) or _remember(_TOKENS_FACE_UP, key, _face_up_token(x, y, token))
@@ -445,7 +445,7 @@ def _scored_token(placed: PlacedToken) -> PlacedToken:
     return scored
 
 
-def _insect_result(insect: int, counts: list[int], winner: int | None, from_empty_pile: bool | None) -> InsectResult:
+def insect_result(insect: int, counts: list[int], winner: int | None, from_empty_pile: bool | None) -> InsectResult:
     """InsectResult(insect=…, counts=…, winner=…[, from_empty_pile=…]): None leaves the
     pile unmentioned (a tie), as the rules' constructor calls did."""
     values = {"insect": insect, "counts": counts, "winner": winner, "from_empty_pile": bool(from_empty_pile)}
@@ -455,35 +455,35 @@ def _insect_result(insect: int, counts: list[int], winner: int | None, from_empt
     return result
 
 
-def _new_pollination(turn: int, placed: PlacedToken, results: list[InsectResult]) -> Pollination:
+def new_pollination(turn: int, placed: PlacedToken, results: list[InsectResult]) -> Pollination:
     values = {"turn": turn, "token": placed.token, "x": placed.x, "y": placed.y, "results": results}
     return construct(Pollination, values)
 
 
-_HIDDEN_PLAYERS: dict[tuple[int, int], PlayerState] = {}
+HIDDEN_PLAYERS: dict[tuple[int, int], PlayerState] = {}
 
 
-def _hidden_player(hand: int, deck: int) -> PlayerState:
+def hidden_player(hand: int, deck: int) -> PlayerState:
     """Another player as a view shows them: only how many cards they hold (shared; read-only)."""
     key = (hand, deck)
-    player = _HIDDEN_PLAYERS.get(key)
+    player = HIDDEN_PLAYERS.get(key)
     if player is None:
-        player = _HIDDEN_PLAYERS[key] = PlayerState(hand=[HIDDEN] * hand, deck=[HIDDEN] * deck)
+        player = HIDDEN_PLAYERS[key] = PlayerState(hand=[HIDDEN] * hand, deck=[HIDDEN] * deck)
     return player
 
 
-def _flush(state: PollenState, notes: list[str]) -> None:
+def flush(state: PollenState, notes: list[str]) -> None:
     """Logs the gathered public sentences as one line."""
     if notes:
         state.say(" ".join(notes))
         notes.clear()
 
 
-class _Board:
+class Board:
     """Where each card and token of one state lies: cell -> card, and point -> the
     token's place in `state.tokens`.  A turn looks only at the new card's neighbours.
     A state changed in place move after move (a search's simulated game) keeps its
-    board (`_board_of`), so that they are found without reading the whole garden and
+    board (`board_of`), so that they are found without reading the whole garden and
     every token again, which would be a good share of each move's cost.
 
     The rules only ever append to a state's garden and tokens (a token turned face
@@ -502,7 +502,7 @@ class _Board:
         self._tokens_seen = 0
 
     @classmethod
-    def around(cls, state: PollenState, cell: Cell | None) -> _Board:
+    def around(cls, state: PollenState, cell: Cell | None) -> Board:
         """A board of only what lies in the 3 x 3 block of cells centred on `cell`
         (and at its corners), for one move of `state` (one that is not kept: `apply`
         makes a new state every move).  Everything a move looks at lies there: it
@@ -525,7 +525,7 @@ class _Board:
         }
         return board
 
-    def catch_up(self) -> _Board:
+    def catch_up(self) -> Board:
         garden, tokens = self.garden, self.tokens
         if self._cards_seen == len(garden) and self._tokens_seen == len(tokens):
             # The rules recorded every change themselves (the usual case).
@@ -573,9 +573,9 @@ _KEPT_BOARDS = 8
 _boards_by_thread = threading.local()
 
 
-def _board_of(state: PollenState) -> _Board:
+def board_of(state: PollenState) -> Board:
     """The board of `state`, up to date."""
-    boards: dict[int, _Board] | None = getattr(_boards_by_thread, "boards", None)
+    boards: dict[int, Board] | None = getattr(_boards_by_thread, "boards", None)
     if boards is None:
         boards = _boards_by_thread.boards = {}
     garden = state.garden
@@ -583,11 +583,11 @@ def _board_of(state: PollenState) -> _Board:
     if board is None or board.garden is not garden or board.tokens is not state.tokens:
         if len(boards) >= _KEPT_BOARDS:
             del boards[next(iter(boards))]
-        board = boards[id(garden)] = _Board(state)
+        board = boards[id(garden)] = Board(state)
     return board.catch_up()
 
 
-def _mixed_owners(cards: Iterable[int | None]) -> bool:
+def mixed_owners(cards: Iterable[int | None]) -> bool:
     """Whether the cards (None: an empty cell) belong to at least two players."""
     first = None
     for card in cards:
@@ -600,16 +600,16 @@ def _mixed_owners(cards: Iterable[int | None]) -> bool:
     return False
 
 
-def _all_alike(drawn: Sequence[int]) -> bool:
+def all_alike(drawn: Sequence[int]) -> bool:
     """Whether the tokens show the same insects (at least one token)."""
-    insects = _TOKEN_INSECTS[drawn[0]]
+    insects = TOKEN_INSECTS[drawn[0]]
     for token in drawn:
-        if _TOKEN_INSECTS[token] != insects:
+        if TOKEN_INSECTS[token] != insects:
             return False
     return True
 
 
-def _set_field(state: PollenState, name: str, value: object) -> None:
+def set_field(state: PollenState, name: str, value: object) -> None:
     """`state.name = value` as pydantic would do it without validation (the state's
     model validates no assignment), minus the checks of its `__setattr__`: the rules
     set a few fields on every move of every simulated game."""

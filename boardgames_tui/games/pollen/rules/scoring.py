@@ -13,10 +13,10 @@ from boardgames_tui.games.pollen.content import cards
 from boardgames_tui.games.pollen.model import PollenState
 from boardgames_tui.games.pollen.rules.common import (
     Standing,
-    _INSECT_COUNT,
-    _NAME,
-    _PLURAL,
-    _rank_words,
+    INSECT_COUNT,
+    NAME,
+    PLURAL,
+    rank_words,
     card_label,
     seat_name,
     standing,
@@ -44,18 +44,18 @@ class Scoring:
         players = len(names)
         rows: list[ScoreRow] = []
         # Where each meeple came from: the scored tokens that gave it, some from an empty pile.
-        won_on: list[list[list[str]]] = [[[] for _ in range(_INSECT_COUNT)] for _ in range(players)]
-        from_empty = [[0] * _INSECT_COUNT for _ in range(players)]
+        won_on: list[list[list[str]]] = [[[] for _ in range(INSECT_COUNT)] for _ in range(players)]
+        from_empty = [[0] * INSECT_COUNT for _ in range(players)]
         for pollination in state.pollinations:
             for insect_result in pollination.results:
                 if insect_result.winner is not None:
                     won_on[insect_result.winner][insect_result.insect].append(str(pollination.turn))
                     from_empty[insect_result.winner][insect_result.insect] += insect_result.from_empty_pile
-        for insect in range(_INSECT_COUNT):
+        for insect in range(INSECT_COUNT):
             column = [row[insect] for row in result.meeples]
             details = []
             for seat in range(players):
-                rank = _rank_words(column, seat)
+                rank = rank_words(column, seat)
                 sources = won_on[seat][insect]
                 if sources:
                     turns = "turn" if len(sources) == 1 else "turns"
@@ -63,7 +63,7 @@ class Scoring:
                 if from_empty[seat][insect]:
                     rank += f", {from_empty[seat][insect]} from the empty pile"
                 details.append(rank)
-            rows.append(_score_row(f"{_PLURAL[insect]} meeples", column, details))
+            rows.append(_score_row(f"{PLURAL[insect]} meeples", column, details))
         rows.append(_score_row("Total meeples", list(result.totals)))
         notes: list[str] = []
 
@@ -71,9 +71,9 @@ class Scoring:
         for seat in range(players):
             led = result.led[seat]
             if result.step == "outright" and seat in result.winners:
-                led_details.append(f"leads {and_list([_PLURAL[i] for i in led])}: wins outright")
+                led_details.append(f"leads {and_list([PLURAL[i] for i in led])}: wins outright")
             elif led:
-                led_details.append(f"leads {_PLURAL[led[0]]}")
+                led_details.append(f"leads {PLURAL[led[0]]}")
             elif result.step in ("no leaders", "shared") and all(leader is None for leader in result.leaders):
                 led_details.append("no insect has a leader")
             else:
@@ -98,7 +98,7 @@ class Scoring:
                         for seat in range(players)
                     ],
                     [
-                        "eliminated" if result.counts[seat] is None else f"{_PLURAL[result.led[seat][0]]} set aside"
+                        "eliminated" if result.counts[seat] is None else f"{PLURAL[result.led[seat][0]]} set aside"
                         for seat in range(players)
                     ],
                 )
@@ -109,8 +109,8 @@ class Scoring:
                     count_details.append("eliminated")
                     continue
                 kept = [
-                    f"{_PLURAL[insect]} {result.meeples[seat][insect]}"
-                    for insect in range(_INSECT_COUNT)
+                    f"{PLURAL[insect]} {result.meeples[seat][insect]}"
+                    for insect in range(INSECT_COUNT)
                     if insect != result.led[seat][0]
                 ]
                 count_details.append(" + ".join(kept))
@@ -131,9 +131,9 @@ class Scoring:
             )
         if state.end_reasons:
             notes.append("The game ended: " + " ".join(state.end_reasons))
-        for insect in range(_INSECT_COUNT):
+        for insect in range(INSECT_COUNT):
             if state.fill_ins[insect]:
-                won = plural(state.fill_ins[insect], f"{_NAME[insect]} meeple")
+                won = plural(state.fill_ins[insect], f"{NAME[insect]} meeple")
                 notes.append(f"{won} {'was' if state.fill_ins[insect] == 1 else 'were'} won after the pile ran out; they count.")
         scored = len(state.pollinations)
         ties = sum(

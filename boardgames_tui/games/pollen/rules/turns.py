@@ -30,29 +30,29 @@ from boardgames_tui.games.pollen.model import (
 from boardgames_tui.games.pollen.rules.common import (
     Point,
     PollenOptions,
-    _CARD_LABEL,
-    _INSECT_COUNT,
-    _KIND,
-    _LAST_MEEPLE,
-    _NAME,
-    _PLURAL,
-    _TOKEN_INSECTS,
-    _TOKEN_LABEL,
-    _all_alike,
-    _Board,
-    _board_of,
-    _flush,
-    _hidden_player,
-    _insect_result,
-    _mixed_owners,
-    _new_planted,
-    _new_pollination,
-    _new_token,
-    _place_actions,
-    _plantings_in,
-    _plantings_of,
-    _score_token,
-    _set_field,
+    CARD_LABEL,
+    INSECT_COUNT,
+    KIND,
+    LAST_MEEPLE,
+    NAME,
+    PLURAL,
+    TOKEN_INSECTS,
+    TOKEN_LABEL,
+    all_alike,
+    Board,
+    board_of,
+    flush,
+    hidden_player,
+    insect_result,
+    mixed_owners,
+    new_planted,
+    new_pollination,
+    new_token,
+    place_actions,
+    plantings_in,
+    plantings_of,
+    score_token,
+    set_field,
     card_label,
     cell_corners,
     cell_label,
@@ -91,8 +91,8 @@ class Turns:
             meeples=[],
             bag=[],
             next_up=None,
-            supply=[per_insect] * _INSECT_COUNT,
-            fill_ins=[0] * _INSECT_COUNT,
+            supply=[per_insect] * INSECT_COUNT,
+            fill_ins=[0] * INSECT_COUNT,
             meeples_per_insect=per_insect,
         )
         removed = removed_positions(players)
@@ -102,7 +102,7 @@ class Turns:
             state.removed.extend(seat * DECK_SIZE + position for position in removed)
             state.rng().shuffle(deck)
             state.players.append(PlayerState(hand=deck[:size], deck=deck[size:]))
-            state.meeples.append([0] * _INSECT_COUNT)
+            state.meeples.append([0] * INSECT_COUNT)
         bag = list(range(TOKEN_COUNT))
         state.rng().shuffle(bag)
         centre = bag.pop()
@@ -159,20 +159,20 @@ class Turns:
         if state.phase == "plant":
             offered: dict[str, int] = {}
             for card in sorted(state.players[seat].hand):
-                if card != HIDDEN and _KIND[card] not in offered:
-                    offered[_KIND[card]] = card
+                if card != HIDDEN and KIND[card] not in offered:
+                    offered[KIND[card]] = card
             actions: list[Any] = []
             cells = state.open_cells
-            by_cell = _plantings_in(cells)
+            by_cell = plantings_in(cells)
             for card in offered.values():
-                actions += _plantings_of(card, cells, by_cell)
+                actions += plantings_of(card, cells, by_cell)
             return actions
         kinds: dict[tuple[int, ...], int] = {}
         for token in sorted(state.pending_tokens):
-            kinds.setdefault(_TOKEN_INSECTS[token], token)
+            kinds.setdefault(TOKEN_INSECTS[token], token)
         actions = []
         for token in kinds.values():
-            actions.extend(_place_actions(token, state.pending_points))
+            actions.extend(place_actions(token, state.pending_points))
         return actions
 
     def validate(self, state: PollenState, seat: int, action: Any) -> None:
@@ -222,13 +222,13 @@ class Turns:
         state = copy_containers(state)
         # The new card's cell, or for a token the card that drew it.
         cell = (action.x, action.y) if isinstance(action, Plant) else state.last_planted
-        return self._act(state, seat, action, _Board.around(state, cell))
+        return self._act(state, seat, action, Board.around(state, cell))
 
     def apply_in_place(self, state: PollenState, seat: int, action: Any) -> PollenState:
         # After one `apply` the state owns every list a turn changes (see `copy_containers`).
-        return self._act(state, seat, action, _board_of(state))
+        return self._act(state, seat, action, board_of(state))
 
-    def _act(self, state: PollenState, seat: int, action: Any, board: _Board) -> PollenState:
+    def _act(self, state: PollenState, seat: int, action: Any, board: Board) -> PollenState:
         """Makes `action` on `state`, which the caller owns, and returns it."""
         notes = [self.log_line(state, seat, action)]
         if isinstance(action, Plant):
@@ -238,24 +238,24 @@ class Turns:
             self._continue_attract(state, seat, board, notes)
         else:
             raise IllegalMove("That is not a move in Pollen.")
-        _flush(state, notes)
+        flush(state, notes)
         return state
 
     def log_line(self, state: PollenState, seat: int, action: Any) -> str:
         name = seat_name(state.seats[seat].name)
         if isinstance(action, Plant):
-            return f"{name} plants {_CARD_LABEL[action.card]} at {cell_label((action.x, action.y))}."
+            return f"{name} plants {CARD_LABEL[action.card]} at {cell_label((action.x, action.y))}."
         if isinstance(action, PlaceToken):
-            return f"{name} places the {_TOKEN_LABEL[action.token]} token at {point_label((action.x, action.y))}."
+            return f"{name} places the {TOKEN_LABEL[action.token]} token at {point_label((action.x, action.y))}."
         return f"{name}: {action!r}"
 
-    def _plant(self, state: PollenState, seat: int, action: Plant, board: _Board, notes: list[str]) -> None:
+    def _plant(self, state: PollenState, seat: int, action: Plant, board: Board, notes: list[str]) -> None:
         # 1. Plant.
         state.players[seat].hand.remove(action.card)
         cell = (action.x, action.y)
-        board.plant(_new_planted(action.x, action.y, action.card))
+        board.plant(new_planted(action.x, action.y, action.card))
         state.open_cells.remove(cell)
-        _set_field(state, "last_planted", cell)
+        set_field(state, "last_planted", cell)
         # Only the new card's corners can have become surrounded (2. Pollinate) or
         # eligible for a token (3. Attract); corners are already in reading order.
         x, y = cell
@@ -268,7 +268,7 @@ class Turns:
             around = (block[top_left], block[top_right], block[bottom_left], block[bottom_right])
             index = token_at(point)
             if index is None:
-                if _mixed_owners(around):
+                if mixed_owners(around):
                     points.append(point)
             elif tokens[index].face_up and None not in around:
                 self._pollinate(state, point, board, notes)
@@ -276,11 +276,11 @@ class Turns:
             self._end_turn(state, seat, notes)
             return
         drawn = [state.next_up]
-        _set_field(state, "next_up", None)
+        set_field(state, "next_up", None)
         while len(drawn) < len(points) and state.bag:
             drawn.append(state.bag.pop())
         if len(drawn) > 1:
-            _set_field(state, "info_epoch", state.info_epoch + 1)
+            set_field(state, "info_epoch", state.info_epoch + 1)
             notes.append(
                 f"{len(points)} spots attract pollinators: {seat_name(state.name(seat))} takes the next-up token and draws "
                 f"{len(drawn) - 1} more ({', '.join(token_label(token) for token in drawn)})."
@@ -291,26 +291,26 @@ class Turns:
         state.pending_points.extend(points)
         self._continue_attract(state, seat, board, notes)
 
-    def _continue_attract(self, state: PollenState, seat: int, board: _Board, notes: list[str]) -> None:
+    def _continue_attract(self, state: PollenState, seat: int, board: Board, notes: list[str]) -> None:
         """Places drawn tokens while the choice cannot matter; else waits for the player."""
         pending, points = state.pending_tokens, state.pending_points
         while pending:
-            if len(points) == len(pending) and _all_alike(pending):
+            if len(points) == len(pending) and all_alike(pending):
                 self._place_token(state, pending[0], points[0], board, notes, announce=True)
                 continue
             if state.phase != "assign":
-                _set_field(state, "phase", "assign")
+                set_field(state, "phase", "assign")
             return
         if state.phase != "plant":
-            _set_field(state, "phase", "plant")
+            set_field(state, "phase", "plant")
         if points:
             # The bag ran dry: these spots stay empty.
             points.clear()
         if state.next_up is None and state.bag:
             next_up = state.bag.pop()
-            _set_field(state, "next_up", next_up)
-            _set_field(state, "info_epoch", state.info_epoch + 1)
-            notes.append(f"Next up: {_TOKEN_LABEL[next_up]}.")
+            set_field(state, "next_up", next_up)
+            set_field(state, "info_epoch", state.info_epoch + 1)
+            notes.append(f"Next up: {TOKEN_LABEL[next_up]}.")
         self._end_turn(state, seat, notes)
 
     def _place_token(
@@ -318,16 +318,16 @@ class Turns:
         state: PollenState,
         token: int,
         point: Point,
-        board: _Board,
+        board: Board,
         notes: list[str],
         *,
         announce: bool,
     ) -> None:
         state.pending_tokens.remove(token)
         state.pending_points.remove(point)
-        board.place(_new_token(point[0], point[1], token))
+        board.place(new_token(point[0], point[1], token))
         if announce:
-            notes.append(f"A {_TOKEN_LABEL[token]} token settles at {point_label(point)}.")
+            notes.append(f"A {TOKEN_LABEL[token]} token settles at {point_label(point)}.")
         open_cells = state.open_cells
         cards = board.cards
         surrounded = True
@@ -341,54 +341,54 @@ class Turns:
             notes.append(f"All four cells around {point_label(point)} are already full, so it is scored at once.")
             self._pollinate(state, point, board, notes)
 
-    def _pollinate(self, state: PollenState, point: Point, board: _Board, notes: list[str]) -> None:
+    def _pollinate(self, state: PollenState, point: Point, board: Board, notes: list[str]) -> None:
         placed = board.turn_face_down(point)
         names = [seat_name(seat.name) for seat in state.seats]
         results = []
         parts = []
-        for insect, counts, winner in _score_token(board.cards, point, placed.token, len(names)):
+        for insect, counts, winner in score_token(board.cards, point, placed.token, len(names)):
             shown = ", ".join([f"{names[seat]} {count}" for seat, count in enumerate(counts) if count > 0])
             if winner is None:
-                parts.append(f"{_PLURAL[insect]}: {shown}, a tie: no meeple" if shown else f"{_PLURAL[insect]}: none")
-                results.append(_insect_result(insect, counts, None, None))
+                parts.append(f"{PLURAL[insect]}: {shown}, a tie: no meeple" if shown else f"{PLURAL[insect]}: none")
+                results.append(insect_result(insect, counts, None, None))
                 continue
             empty = state.supply[insect] == 0
             if empty:
                 state.fill_ins[insect] += 1
-                won = f"{names[winner]} wins a {_NAME[insect]} meeple (the pile is empty; it still counts)"
+                won = f"{names[winner]} wins a {NAME[insect]} meeple (the pile is empty; it still counts)"
             else:
                 state.supply[insect] -= 1
-                won = f"{names[winner]} wins a {_NAME[insect]} meeple"
+                won = f"{names[winner]} wins a {NAME[insect]} meeple"
             state.meeples[winner][insect] += 1
-            parts.append(f"{_PLURAL[insect]}: {shown}, {won}")
-            results.append(_insect_result(insect, counts, winner, empty))
-        state.pollinations.append(_new_pollination(state.turn, placed, results))
-        _flush(state, notes)
+            parts.append(f"{PLURAL[insect]}: {shown}, {won}")
+            results.append(insect_result(insect, counts, winner, empty))
+        state.pollinations.append(new_pollination(state.turn, placed, results))
+        flush(state, notes)
         state.say(
-            f"The {_TOKEN_LABEL[placed.token]} token at {point_label(point)} is pollinated. " + "; ".join(parts) + "."
+            f"The {TOKEN_LABEL[placed.token]} token at {point_label(point)} is pollinated. " + "; ".join(parts) + "."
         )
 
     def _end_turn(self, state: PollenState, seat: int, notes: list[str]) -> None:
-        _flush(state, notes)
+        flush(state, notes)
         player = state.players[seat]
         if player.deck:
             card = player.deck.pop(0)
             player.hand.append(card)
-            _set_field(state, "info_epoch", state.info_epoch + 1)
-            state.say(f"{state.seats[seat].name} drew {_CARD_LABEL[card]}.", visible_to=(seat,))
+            set_field(state, "info_epoch", state.info_epoch + 1)
+            state.say(f"{state.seats[seat].name} drew {CARD_LABEL[card]}.", visible_to=(seat,))
         reasons = self.end_reasons(state)
         if reasons:
-            _set_field(state, "phase", "over")
-            _set_field(state, "end_reasons", reasons)
+            set_field(state, "phase", "over")
+            set_field(state, "end_reasons", reasons)
             state.say("The game ends: " + " ".join(reasons))
             return
-        _set_field(state, "turn", state.turn + 1)
+        set_field(state, "turn", state.turn + 1)
         players = state.players
         count = len(players)
         for step in range(1, count + 1):
             candidate = (seat + step) % count
             if players[candidate].hand:
-                _set_field(state, "active", candidate)
+                set_field(state, "active", candidate)
                 return
 
     @staticmethod
@@ -399,7 +399,7 @@ class Turns:
         supply = state.supply
         reasons: list[str] = []
         if 0 in supply:
-            reasons = [_LAST_MEEPLE[insect] for insect in range(_INSECT_COUNT) if supply[insect] == 0]
+            reasons = [LAST_MEEPLE[insect] for insect in range(INSECT_COUNT) if supply[insect] == 0]
         if state.next_up is None and not state.bag:
             reasons.append("The last pollinator token has been placed.")
         for player in state.players:
@@ -418,7 +418,7 @@ class Turns:
         players = [
             construct(PlayerState, {"hand": list(player.hand), "deck": sorted(player.deck)})
             if index == seat
-            else _hidden_player(len(player.hand), len(player.deck))
+            else hidden_player(len(player.hand), len(player.deck))
             for index, player in enumerate(state.players)
         ]
         return shallow_copy(
