@@ -10,6 +10,8 @@ from textual.widgets._footer import FooterKey
 
 from boardgames_tui.ui.footer import KeysFooter
 
+from .settling import settle
+
 
 class KeysApp(App[None]):
     BINDINGS: ClassVar[list[Binding]] = [Binding("p", "plant", "Plant"), Binding("g", "grow", "Grow")]
@@ -33,23 +35,23 @@ def descriptions(app: App[None]) -> list[str]:
 async def test_the_same_keys_keep_the_same_footer_and_new_keys_rebuild_it():
     app = KeysApp()
     async with app.run_test(size=(80, 10)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         keys = list(app.query(FooterKey))
         assert descriptions(app)[:2] == ["Plant", "Grow"]
         for _ in range(3):
             app.screen.refresh_bindings()
-        await pilot.pause()
+        await settle(pilot)
         assert list(app.query(FooterKey)) == keys  # not rebuilt: the same widgets
         app.can_grow = False
         app.screen.refresh_bindings()
-        await pilot.pause()
+        await settle(pilot)
         assert "Grow" not in descriptions(app) and "Plant" in descriptions(app)
 
 
 async def test_a_rebuilt_footer_styles_each_key_once():
     app = KeysApp()
     async with app.run_test(size=(80, 10)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         restyled: list[str] = []
         update_styles = app.update_styles
         app.update_styles = lambda node=None, **kwargs: (  # type: ignore[method-assign]
@@ -57,8 +59,8 @@ async def test_a_rebuilt_footer_styles_each_key_once():
         )
         app.can_grow = False
         app.screen.refresh_bindings()
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert "Grow" not in descriptions(app)
         # Mounted with the classes they keep: no key is restyled after its first styling.
         assert "FooterKey" not in restyled
@@ -83,7 +85,7 @@ async def test_keys_that_do_not_fit_side_by_side_are_drawn_compact_and_none_is_c
     """At 120 columns Bloom Kingdom's last key was cut ("p Players & ▏")."""
     app = CrowdedApp()
     async with app.run_test(size=(200, 10)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert not any(key.has_class("-compact") for key in app.query(FooterKey) if key.description.startswith("Long"))
         await pilot.resize_terminal(170, 10)
         for _ in range(3):
@@ -100,9 +102,9 @@ async def test_the_key_panel_is_wide_enough_for_its_descriptions_at_80x24(app_fa
 
     app = app_factory()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("question_mark")
-        await pilot.pause()
+        await settle(pilot)
         panel = app.screen.query_one(HelpPanel)
         assert panel.region.width >= 46 and panel.region.right == 80
         from .conftest import screen_text
