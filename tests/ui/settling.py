@@ -16,8 +16,10 @@ from textual.worker import WorkerState
 from boardgames_tui.ui.textual_compat import background_screens, has_pending_work, update_now, wait_for_screen
 
 # Rounds of settling before a screen counts as never settling (a refresh that asks
-# for another refresh every time).
-SETTLE_ROUNDS = 50
+# for another refresh every time, or work Textual does only for an idle loop: a dialog
+# over a game screen has some): then one idle wait instead.  Each round draws every
+# busy screen anew, so a screen that never settles costs a frame a round.
+SETTLE_ROUNDS = 12
 # How long to let a worker's thread run before looking again.
 WORKER_POLL_SECONDS = 0.002
 
