@@ -22,6 +22,20 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, RichLog
 
+# What each screen's compositor keeps between frames: drawing a full frame changes them
+# (it arranges the screen when a widget's place was asked for, and forgets the regions
+# still to be drawn), so a test that reads the whole frame puts them back as they were.
+_COMPOSITOR_STATE = (
+    "_full_map",
+    "_full_map_invalidated",
+    "_visible_map",
+    "_visible_widgets",
+    "_layers",
+    "_layers_visible",
+    "_cuts",
+)
+
+
 # The private names used below, by the class that defines them (checked by the test).
 PRIVATE_NAMES: dict[type, tuple[str, ...]] = {
     RichLog: ("_line_cache", "_start_line", "_deferred_renders", "_widest_line_width", "_size_known"),
@@ -46,19 +60,7 @@ PRIVATE_NAMES: dict[type, tuple[str, ...]] = {
         "_close_messages_no_wait",
         "_background_screens",
     ),
-    Compositor: (
-        "full_map",
-        "_full_map",
-        "_full_map_invalidated",
-        "_visible_map",
-        "_visible_widgets",
-        "_layers",
-        "_layers_visible",
-        "_cuts",
-        "_dirty_regions",
-        "root",
-        "size",
-    ),
+    Compositor: (*_COMPOSITOR_STATE, "full_map", "_dirty_regions", "root", "size"),
     Screen: (
         "_compositor",
         "_css_type_names",
@@ -209,20 +211,6 @@ def has_pending_work(app: App[Any], screen: Screen[Any], *, under_another: bool 
 def update_now(screen: Screen[Any]) -> None:
     """What the screen's update timer would do at its next tick, done now."""
     screen._on_timer_update()
-
-
-# What each screen's compositor keeps between frames: drawing a full frame changes them
-# (it arranges the screen when a widget's place was asked for, and forgets the regions
-# still to be drawn), so a test that reads the whole frame puts them back as they were.
-_COMPOSITOR_STATE = (
-    "_full_map",
-    "_full_map_invalidated",
-    "_visible_map",
-    "_visible_widgets",
-    "_layers",
-    "_layers_visible",
-    "_cuts",
-)
 
 
 def full_frame_untouched(app: App[Any]) -> str:
