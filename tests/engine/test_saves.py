@@ -26,8 +26,8 @@ GAME = get_game("bloom-kingdom")
 RULES = GAME.rules
 
 
-def played_match(store: SaveStore, moves: int = 5, seed: int = 8) -> Match:
-    seats = [Seat(name="Ada"), Seat(name="Bo", kind="bot")]
+def played_match(store: SaveStore, moves: int = 5, seed: int = 8, seats: list[Seat] | None = None) -> Match:
+    seats = seats or [Seat(name="Ada"), Seat(name="Bo", kind="bot")]
     match = Match(GAME, RULES.parse_options({}), seats, seed, store=store)
     chooser = random.Random(seed)
     for _ in range(moves):
@@ -153,12 +153,7 @@ def test_a_save_whose_log_an_older_version_worded_otherwise_still_loads(tmp_path
 def hosted_match(store: SaveStore, moves: int = 5, seed: int = 8) -> Match:
     """Ada at the host's keyboard, Bo a bot, Cy on another machine."""
     seats = [Seat(name="Ada"), Seat(name="Bo", kind="bot", bot_level="hard"), Seat(name="Cy", kind="remote")]
-    match = Match(GAME, RULES.parse_options({}), seats, seed, store=store)
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        seat = chooser.choice(match.to_act())
-        match.submit(seat, chooser.choice(RULES.legal_actions(match.state, seat)))
-    return match
+    return played_match(store, moves, seed, seats)
 
 
 KINDS = [("Ada", "human", "random"), ("Bo", "bot", "hard"), ("Cy", "remote", "random")]

@@ -7,12 +7,10 @@ from __future__ import annotations
 import pytest
 
 from boardgames_tui.engine.contract import Seat
-from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.lesson import LessonPanel
 
 from .settling import settle
-from .test_learn_to_play import status_line, teaching_app
+from .test_learn_to_play import past_curtains_and_lessons, status_line, teaching_app
 
 LAYERS = {
     "the inspector": ("i", "i"),
@@ -29,17 +27,7 @@ async def test_the_key_that_closed_a_layer_plays_nothing_under_it(tmp_path, monk
     monkeypatch.setattr(GameScreen, "clock", lambda self=None: now[0])
     app = teaching_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        while isinstance(app.screen, CurtainScreen):
-            now[0] += 1
-            await pilot.press("enter")
-            await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        while screen.query_one("#lesson", LessonPanel).is_open:
-            now[0] += 1
-            await pilot.press("enter")
-            await settle(pilot)
+        screen = await past_curtains_and_lessons(app, pilot, now)
         opens, closes = LAYERS[layer]
         now[0] += 1
         await pilot.press(opens)

@@ -342,6 +342,23 @@ async def test_in_an_ordinary_game_each_lesson_shows_behind_its_own_seat_s_curta
     assert all(len(set(lessons)) == len(lessons) for lessons in shown.values()), shown
 
 
+async def past_curtains_and_lessons(app, pilot, now: list[float]) -> GameScreen:
+    """The first seat's game screen, each curtain and lesson before it closed by a
+    deliberate Enter (`now`, the guard's clock, moved on before each)."""
+    await settle(pilot)
+    while isinstance(app.screen, CurtainScreen):
+        now[0] += 1
+        await pilot.press("enter")
+        await settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    while screen.query_one("#lesson", LessonPanel).is_open:
+        now[0] += 1
+        await pilot.press("enter")
+        await settle(pilot)
+    return screen
+
+
 async def test_enter_pressed_twice_to_close_a_lesson_plays_nothing(tmp_path, monkeypatch):
     """Found playing Evergreen with two people: Enter pressed twice on a lesson closed it
     and took the draft card under the cursor.  Keys after a lesson wait for quiet, as
@@ -353,17 +370,7 @@ async def test_enter_pressed_twice_to_close_a_lesson_plays_nothing(tmp_path, mon
     monkeypatch.setattr(GameScreen, "clock", lambda self=None: now[0])
     app = teaching_app(tmp_path, [Seat(name="Ann"), Seat(name="Cy", kind="bot")], seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        while isinstance(app.screen, CurtainScreen):
-            now[0] += 1
-            await pilot.press("enter")
-            await settle(pilot)
-        screen = app.screen
-        panel = screen.query_one("#lesson", LessonPanel)
-        while panel.is_open:
-            now[0] += 1
-            await pilot.press("enter")
-            await settle(pilot)
+        await past_curtains_and_lessons(app, pilot, now)
         moves = len(app.match.moves)
         # The last lesson closed by Enter, and the same key again at once.
         await pilot.press("enter")
