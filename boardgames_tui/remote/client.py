@@ -24,13 +24,16 @@ from boardgames_tui.remote.wire import (
     JOINED_ELSEWHERE,
     MAX_HOST_MESSAGE_BYTES,
     PROTOCOL_VERSION,
+    TABLE_PAUSED,
     Act,
     Away,
     Back,
     BadMessage,
     Hello,
+    HostMessage,
     JoinLink,
     Refused,
+    TablePaused,
     Undo,
     ViewUpdate,
     Welcome,
@@ -126,7 +129,7 @@ class RemoteSeat:
             except BadMessage as error:
                 raise JoinRefused(error.reason) from None
 
-    async def _next(self) -> Welcome | ViewUpdate | Refused | Away | Back | None:
+    async def _next(self) -> HostMessage | None:
         assert self._socket is not None
         message = await self._socket.receive()
         if message.type == aiohttp.WSMsgType.CLOSE and message.extra == JOINED_ELSEWHERE.decode():
@@ -150,7 +153,7 @@ class RemoteSeat:
             for listener in self.listeners:
                 listener(None)
 
-    def _take(self, message: Welcome | ViewUpdate | Refused | Away | Back) -> None:
+    def _take(self, message: HostMessage) -> None:
         """Keeps what `message` says; BadMessage (naming what is wrong) for what this client cannot use."""
         if isinstance(message, Welcome):
             self._welcome(message)
@@ -168,6 +171,8 @@ class RemoteSeat:
             self.away.add(message.seat)
         elif isinstance(message, Back):
             self.away.discard(message.seat)
+        elif isinstance(message, TablePaused):
+            self.closed_reason = TABLE_PAUSED  # the host closes the connection next
         self.changed.set()
         for listener in self.listeners:
             listener(message)

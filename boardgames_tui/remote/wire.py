@@ -38,6 +38,8 @@ JOINED_ELSEWHERE = b"joined again elsewhere"
 # Where `join` finds its link when given none: a browser seat's process (remote/browser.py)
 # is given it there, not on its command line, which every user of the machine can read.
 JOIN_LINK_ENV = "BOARDGAMES_TUI_JOIN_LINK"
+# What a joined seat says once its host has sent `TablePaused`.
+TABLE_PAUSED = "The host has paused the table; your link works again when it resumes."
 
 
 class _Message(BaseModel):
@@ -175,8 +177,17 @@ class Back(_Message):
     name: str
 
 
-HostMessage = Annotated[Union[Welcome, ViewUpdate, Refused, Away, Back], Field(discriminator="type")]
-_host_adapter: TypeAdapter[Welcome | ViewUpdate | Refused | Away | Back] = TypeAdapter(HostMessage)
+class TablePaused(_Message):
+    """The host has left the game (saved and quit, gone to the menu, closed the app): its
+    last message before it closes the connection.  No move is taken after it, and the
+    same link opens the seat again once the host resumes the game, on the same port.
+    It carries no words: the joiner says `TABLE_PAUSED` in its own."""
+
+    type: Literal["paused"] = "paused"
+
+
+HostMessage = Annotated[Union[Welcome, ViewUpdate, Refused, Away, Back, TablePaused], Field(discriminator="type")]
+_host_adapter: TypeAdapter[Welcome | ViewUpdate | Refused | Away | Back | TablePaused] = TypeAdapter(HostMessage)
 
 
 def cleaned(data: Any) -> Any:
@@ -191,7 +202,7 @@ def cleaned(data: Any) -> Any:
     return data
 
 
-def parse_host_message(text: str | bytes) -> Welcome | ViewUpdate | Refused | Away | Back:
+def parse_host_message(text: str | bytes) -> Welcome | ViewUpdate | Refused | Away | Back | TablePaused:
     """A host's message: trusted for what it says about the game (the host is the
     authority), not as text.  Every string in it is cleaned here, where each message
     enters the joiner, so nothing a host sends reaches the terminal as control codes
