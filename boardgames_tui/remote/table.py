@@ -22,6 +22,8 @@ from boardgames_tui.remote.wire import ViewUpdate, hashable_marks
 
 
 class RemoteTable:
+    joined = True
+
     def __init__(self, remote: RemoteSeat) -> None:
         assert remote.game is not None and remote.rules is not None and remote.update is not None, "join first"
         self.remote = remote
@@ -32,7 +34,9 @@ class RemoteTable:
         self._tasks: set[asyncio.Task[None]] = set()
         # The revision the next action is chosen at: a screen may send a whole turn of
         # several moves at once (Everbloom's chip and its sends), each after the one before.
+        # Counted per welcome: a host restarted counts its revisions from 0 again.
         self._next_revision = 0
+        self._revisions_of_welcome = remote.welcomes
 
     @property
     def _update(self) -> ViewUpdate:
@@ -42,8 +46,16 @@ class RemoteTable:
     # -- reading ------------------------------------------------------------------------
     @property
     def save_error(self) -> str | None:
-        """What a screen must say in red: the table lost, or the host refused a move
-        (the host keeps the game itself: nothing to save here)."""
+        """What a screen must say in red: the table lost (and when the seat tries to
+        rejoin it), or the host refused a move (the host keeps the game itself: nothing
+        to save here)."""
+        lost = self.remote.lost
+        if lost is not None:
+            if lost.paused:
+                return f"{lost.reason} Your seat comes back by itself then (Ctrl+Q quits)."
+            left = lost.seconds_left()
+            when = "now…" if left is None else f"in {left} s"
+            return f"{lost.reason} — trying again {when} (Ctrl+Q quits)"
         if self.remote.closed_reason is not None:
             return f"{self.remote.closed_reason} Join again with your link (quit with Ctrl+Q)."
         return self.remote.refused
@@ -92,7 +104,7 @@ class RemoteTable:
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         """`listener` runs after every view, refusal or coming and going the host sends,
-        and when the connection is lost."""
+        when the connection is lost or ends, and each second of a wait to rejoin."""
 
         def heard(message: Any) -> None:
             listener()
@@ -130,6 +142,8 @@ class RemoteTable:
         """Why no move of `seat` can go to the host now, as far as this machine can tell."""
         if seat != self.seat:
             return f"From here you play {self.seats[self.seat].name}'s seat only."
+        if self.remote.lost is not None:
+            return "The table is not reachable now: your seat rejoins it by itself, then you can move."
         if self.remote.closed_reason is not None:
             return "The table is not reachable: join again with your link."
         if self._update.over:
@@ -159,8 +173,10 @@ class RemoteTable:
         refusal = self._refusal(seat)
         if refusal is not None:
             raise IllegalMove(refusal)
-        if self.remote.refused is not None:
-            self._next_revision = 0  # a refused move: the ones sent after it were stale
+        if self.remote.refused is not None or self._revisions_of_welcome != self.remote.welcomes:
+            # A refused move (the ones sent after it were stale), or a table rejoined.
+            self._next_revision = 0
+            self._revisions_of_welcome = self.remote.welcomes
         revision = max(self._next_revision, self._update.revision)
         self._next_revision = revision + 1
         self._send(self.remote.act(action, revision))

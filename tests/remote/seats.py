@@ -14,7 +14,7 @@ from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.remote.client import RemoteSeat
 from boardgames_tui.remote.host import RemoteHost
-from boardgames_tui.remote.wire import Refused, ViewUpdate
+from boardgames_tui.remote.wire import Refused, ViewUpdate, Welcome
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -47,8 +47,9 @@ class Player:
     def _heard(self, message: Any) -> None:
         if isinstance(message, ViewUpdate):
             self.received.append((message, self.seat.view))
-        elif isinstance(message, Refused):
-            # Another seat's move overtook this one (stale): choose again.
+        elif isinstance(message, (Refused, Welcome)):
+            # Another seat's move overtook this one (stale), or the seat rejoined a host
+            # that counts its revisions anew: choose again.
             self.acted_at = -1
 
     async def play(self, stop_after_moves: int | None = None) -> None:
@@ -69,8 +70,10 @@ class Player:
                 await seat.changed.wait()
 
 
-async def join(host: RemoteHost, seat: int) -> RemoteSeat:
-    remote = RemoteSeat(host.link(seat))
+async def join(host: RemoteHost, seat: int, rejoin_delays: tuple[float, ...] = ()) -> RemoteSeat:
+    """`seat` joined; its lost connection ends it unless `rejoin_delays` are given (the
+    host's tests read a seat's end; rejoining has tests of its own)."""
+    remote = RemoteSeat(host.link(seat), rejoin_delays=rejoin_delays)
     await remote.join()
     return remote
 

@@ -1,6 +1,7 @@
 """People drop out and come back: a client killed mid-game rejoins with the same link
 and finishes (the others are told it was away), the host can hand an absent seat to a
-bot and back, and a host killed mid-game resumes from its save with its links valid."""
+bot and back, and a host killed mid-game resumes from its save with its links valid,
+its seats coming back by themselves."""
 
 from __future__ import annotations
 
@@ -59,19 +60,19 @@ async def test_a_client_killed_mid_game_rejoins_with_its_link_and_finishes():
         await host.stop()
 
 
-async def test_a_host_killed_mid_game_resumes_from_its_save_and_its_clients_rejoin(tmp_path):
+async def test_a_host_killed_mid_game_resumes_from_its_save_and_its_clients_rejoin_by_themselves(tmp_path):
     store = SaveStore(tmp_path)
     host = RemoteHost(hosted_match("pollen", remote=[1, 2, 3], store=store), rate=BOT_PACE)
     await host.start()
     port, secrets = host.port, dict(host.match.remote_secrets)
     links = {seat: host.link(seat) for seat in secrets}
-    players = [Player(await join(host, seat), seed=seat) for seat in (1, 2, 3)]
+    # Short waits to rejoin, the shortest first: the host is back before the second.
+    players = [Player(await join(host, seat, rejoin_delays=(0.05, 0.2)), seed=seat) for seat in (1, 2, 3)]
     await play_through(host, players, stop_after_moves=10)
     await host.stop()
     for player in players:
-        await asyncio.wait_for(player.seat._reader, 10)
-        assert player.seat.closed_reason
-        await player.seat.close()
+        await asyncio.wait_for(_until(player.seat, lambda player=player: player.seat.lost is not None), 10)
+        assert player.seat.closed_reason is None  # lost, not ended: it tries again
     played = len(host.match.moves)
 
     match = load_match(host.match.save_path)
@@ -81,12 +82,13 @@ async def test_a_host_killed_mid_game_resumes_from_its_save_and_its_clients_rejo
     resumed = RemoteHost(match, rate=BOT_PACE)
     await resumed.start(port)
     try:
-        players = []
         for seat, link in links.items():
             assert resumed.link(seat) == link  # the links the players were given still open their seats
-            players.append(Player(await join(resumed, seat), seed=seat + 10))
-        # The host's bot may already have moved again: the game goes on from where it was.
-        assert all(player.received[0][0].moves_made >= played for player in players)
+        # Nobody joins them again: each seat comes back by itself, with the whole log.
+        for player in players:
+            await asyncio.wait_for(_until(player.seat, lambda player=player: player.seat.lost is None), 10)
+            update = player.received[-1][0]
+            assert player.seat.welcomes == 2 and update.log_from == 0 and update.moves_made >= played
         await play_through(resumed, players)
         assert resumed.rules.is_over(resumed.match.state)
         assert_only_views(resumed, players)
