@@ -423,7 +423,10 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
         if isinstance(screen, GameScreen):
             yield SystemCommand("Rules", f"Read the rules of {screen.rules.title}", screen.action_rules)
             yield SystemCommand("Undo", "Take back your last move, if the rules allow it", screen.action_undo)
-            yield SystemCommand("Save & quit", "Save this game and return to the menu", screen.action_leave)
+            if screen.table.joined:
+                yield SystemCommand("Leave the table", "Your seat waits for you; the link rejoins", screen.action_leave_table)
+            else:
+                yield SystemCommand("Save & quit", "Save this game and return to the menu", screen.action_leave)
 
 
 def replay_app(table: ReplayTable | Match, **options: Any) -> App[None]:

@@ -37,6 +37,8 @@ class Match(HeldTable):
     It is the local `Table` (engine/table.py): what a screen reads of it is views.
     """
 
+    joined = False
+
     def __init__(
         self,
         game: Game,

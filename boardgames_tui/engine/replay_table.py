@@ -93,6 +93,7 @@ class ReplayTable(HeldTable):
     move and undo with a reason.  Screens step it with `go_to`."""
 
     save_error: str | None = None
+    joined = False
 
     def __init__(
         self,

@@ -31,6 +31,9 @@ class Table(Protocol):
     # `game.rules`, the part a screen reaches most.
     rules: Rules
     seats: list[Seat]
+    # A seat joined on another machine's table: its host keeps the game (leaving saves
+    # nothing here), and the seat waits there for its player.
+    joined: bool
 
     @property
     def position(self) -> object:

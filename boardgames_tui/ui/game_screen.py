@@ -77,6 +77,8 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         Binding("i", "inspect", "Inspect"),
         Binding("question_mark", "keys", "Keys"),
         Binding("q", "leave", "Save & quit"),
+        # q at a joined seat, whose host keeps the game (one of the two is offered).
+        Binding("q", "leave_table", "Leave the table"),
         Binding("escape", "step_back", "Back", show=False),
         Binding("L", "lessons", "Lessons", show=False),
     ]
@@ -91,10 +93,11 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         "rules",
         "hint",
         "leave",
+        "leave_table",
         "undo",
     )
     # Keys that still work while the window is too small to show the game.
-    ALWAYS_AVAILABLE = frozenset({"save_quit", "leave", "step_back", "rules", "legend", "keys"})
+    ALWAYS_AVAILABLE = frozenset({"save_quit", "leave", "leave_table", "step_back", "rules", "legend", "keys"})
 
     def __init__(self, table: Table) -> None:
         super().__init__(classes="game")
@@ -414,6 +417,8 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         self.say(f"The key {event.key} does nothing here: ? lists the keys.", error=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("leave", "leave_table") and (action == "leave_table") != self.table.joined:
+            return False  # q is the other one here
         if self.is_too_small and action not in self.ALWAYS_AVAILABLE:
             return False
         if self.lessons.is_open():

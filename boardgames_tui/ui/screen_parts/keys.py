@@ -8,6 +8,9 @@ from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.widgets import MessageBar
 
 
+LEAVE_THE_TABLE = "Leave the table? Your seat waits for you; the link rejoins (Join a table in the menu)."
+
+
 class SharedKeys:
     """Textual looks up a binding's `action_…` method on the screen itself: these are
     the shared ones, for `GameScreen`."""
@@ -60,7 +63,16 @@ class SharedKeys:
     def action_leave(self) -> None:
         from boardgames_tui.ui.confirm import confirm_then
 
+        if self.table.joined:
+            self.action_leave_table()
+            return
         confirm_then(self, "Save this game and go back to the menu?", self.action_save_quit)
+
+    def action_leave_table(self) -> None:
+        """A joined seat saves nothing: its host keeps the game, and the seat waits there."""
+        from boardgames_tui.ui.confirm import confirm_then
+
+        confirm_then(self, LEAVE_THE_TABLE, self.action_save_quit)
 
     def action_inspect(self) -> None:
         panel = self.query_one(InspectorPanel)
@@ -82,6 +94,8 @@ class SharedKeys:
             return
         if self.app.settings.confirmations:  # type: ignore[attr-defined]
             self.action_leave()
+        elif self.table.joined:
+            self.say("Press q to leave the table.")
         else:
             self.say("Press q to save this game and go back to the menu.")
 
