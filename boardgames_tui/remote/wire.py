@@ -265,9 +265,10 @@ class JoinLink(BaseModel):
 
     @classmethod
     def parse(cls, text: str) -> JoinLink:
-        """Raises ValueError with a reason for a person."""
+        """Raises ValueError with a reason for a person.  A link pasted as the examples
+        write it on a command line, in quotes, is read without them."""
         try:
-            parts = urlsplit(text.strip())
+            parts = urlsplit(text.strip().strip("'\""))
             port = parts.port
         except ValueError:
             raise ValueError("That is not a join link (it should look like http://HOST:PORT/seat/2#SECRET).") from None

@@ -3,7 +3,7 @@ or the seat it joined on another machine's table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from textual.app import SystemCommand
 from textual.screen import Screen
@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
     from boardgames_tui.remote.client import RemoteSeat
     from boardgames_tui.remote.host import RemoteHost
+    from boardgames_tui.remote.remembered import RememberedTables
     from boardgames_tui.remote.wire import JoinLink
 
 
@@ -24,7 +25,9 @@ class AcrossMachines:
         # The seat joined on another machine's table, while the app plays it.
         self.seat: RemoteSeat | None = None
 
-    async def join(self, link: JoinLink) -> None:
+    async def join(self, link: JoinLink, on_error: Callable[[str], None] | None = None) -> None:
+        """Joins `link`'s seat and shows its game; why not goes to `on_error`, else is
+        said in a notice."""
         from boardgames_tui.remote.client import JoinRefused, RemoteSeat
         from boardgames_tui.remote.table import RemoteTable
         from boardgames_tui.ui.game_screen import game_screen_class
@@ -34,6 +37,9 @@ class AcrossMachines:
         try:
             await remote.join()
         except JoinRefused as refusal:
+            if on_error is not None:
+                on_error(refusal.reason)
+                return
             app.notify(refusal.reason, title="Could not join", severity="error", markup=False, timeout=30)
             if app.seat_only:
                 from boardgames_tui.ui.seat_only import SeatOnlyScreen
@@ -42,11 +48,45 @@ class AcrossMachines:
                     if isinstance(screen, SeatOnlyScreen):
                         screen.say(f"Could not join: {refusal.reason}")
             return
-        self.seat = remote
+        previous, self.seat = self.seat, remote
+        if previous is not None:
+            await previous.close()
         table = RemoteTable(remote)
         if not app.seat_only:
+            # A browser seat runs at the host's machine: its link is not this player's.
+            self.remember(remote)
             app.return_to_menu()
         app.push_screen(game_screen_class(table.game)(table))
+
+    def remembered(self) -> RememberedTables:
+        from boardgames_tui.remote.remembered import RememberedTables
+
+        return RememberedTables(self.app.store.directory.parent)
+
+    def remember(self, remote: RemoteSeat) -> None:
+        """The menu's Join a table lists the joined seat's table (kept the latest joined
+        on each welcome, a rejoin's too) until its game is over."""
+        from boardgames_tui.remote.wire import ViewUpdate, Welcome
+
+        tables = self.remembered()
+
+        def keep() -> None:
+            assert remote.game is not None
+            players = [seat.name for seat in remote.seats]
+            tables.remember(remote.link, remote.game.title, players[remote.seat], players)
+
+        def heard(message: object) -> None:
+            if isinstance(message, Welcome):
+                keep()
+            elif isinstance(message, ViewUpdate) and message.over:
+                tables.forget(remote.link)
+                remote.listeners.remove(heard)
+
+        if remote.update is not None and remote.update.over:
+            tables.forget(remote.link)
+            return
+        keep()
+        remote.listeners.append(heard)
 
     async def start_hosting(self, match: Match) -> None:
         from boardgames_tui.remote.host import RemoteHost

@@ -44,8 +44,10 @@ class MenuScreen(SizedScreen[None]):
                 Option("New game", id="new"),
                 Option("Continue", id="continue"),
                 Option("Records", id="records"),
-                # Beside the rules: the other way into a game (kept below the first three,
-                # whose places players and tests know).
+                # A seat at another machine's table (below the first three, whose places
+                # players and tests know).
+                Option("Join a table", id="join"),
+                # Beside the rules: the other way into a game.
                 Option("Learn to play", id="learn"),
                 Option("Rules", id="rules"),
                 Option("Settings", id="settings"),
@@ -68,6 +70,10 @@ class MenuScreen(SizedScreen[None]):
             self.app.push_screen(GamePickScreen(purpose="learn"))
         elif choice == "continue":
             self.app.push_screen(ContinueScreen())
+        elif choice == "join":
+            from boardgames_tui.ui.join_table import JoinTableScreen
+
+            self.app.push_screen(JoinTableScreen())
         elif choice == "records":
             from boardgames_tui.ui.records import RecordsScreen, record_store
 
