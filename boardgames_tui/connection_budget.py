@@ -33,11 +33,14 @@ MAX_WAITING_PER_ADDRESS = 16
 # time before the budget looks at them, so it counts against the descriptors too.
 LISTEN_BACKLOG = 32
 # Descriptors kept for the process itself: Python and its event loop, the listening
-# sockets, the save being written, a browser seat's pipes, the terminal.
+# sockets, the save being written, a browser seat's or watcher's pipes, the terminal.
 OWN_DESCRIPTORS = 64
 # Trusted connections are a few per seat at most: a terminal or a browser page and its
 # app's own connection for each of at most eight seats, and the ones being replaced.
 TRUSTED_ROOM = 32
+# A hosted table's watchers (its watch link) hold trusted connections beyond the seats':
+# at most this many, and never so many that a seat or a stranger finds no room.
+MAX_SPECTATORS = 256
 # How long a connection sent away with a word is given to take it before it is reset.
 CLOSE_GRACE_SECONDS = 2.0
 # Where the limit cannot be read (no `resource` module) or is unlimited.
@@ -173,6 +176,12 @@ class ConnectionBudget:
         for held in list(self.held.values()):
             if not held.trusted:
                 self._reset(held)
+
+    @property
+    def spectator_room(self) -> int:
+        """How many watchers the server may hold: what is left beside the strangers
+        waiting and the seats' own connections (`TRUSTED_ROOM`)."""
+        return max(0, min(MAX_SPECTATORS, self.max_connections - self.max_waiting - TRUSTED_ROOM))
 
     @property
     def waiting(self) -> int:

@@ -71,6 +71,9 @@ class Match(HeldTable):
         # The secret of each remote seat's join link, kept in the save so that a host
         # resuming the game keeps its links valid (a loaded save puts its own here).
         self.remote_secrets: dict[int, str] = {seat: new_secret() for seat in self.remote_seats}
+        # The secret of a hosted game's watch link (the public view, no seat), kept in
+        # the save as the seats' are.
+        self.watch_secret = new_secret()
         # Who of the remote seats is here: its host's to know, while it serves the match.
         self.presence: Presence | None = None
         # Called after every move and undo, and when a remote seat comes or goes (`Table.watch`).
@@ -133,6 +136,9 @@ class Match(HeldTable):
 
     def stand_ins(self) -> set[int]:
         return set() if self.presence is None else self.presence.stand_ins()
+
+    def watching(self) -> int:
+        return 0 if self.presence is None else self.presence.watching()
 
     def served_with(self, presence: Presence | None) -> None:
         """Its host starts serving the match (`presence`: who of the remote seats is here,

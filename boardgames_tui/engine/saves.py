@@ -118,6 +118,8 @@ class SaveFile(BaseModel):
     state: dict[str, Any] | None = None
     # A hosted game's remote seats and their join links' secrets.
     remote_seats: list[RemoteSeatSecret] = Field(default_factory=list, max_length=8)
+    # A hosted game's watch link's secret (a save from before watch links has none).
+    watch_secret: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{16,64}$")
 
     @field_validator("title")
     @classmethod
@@ -306,6 +308,7 @@ def encode(match: Match) -> dict[str, Any]:
         },
         "state": match.state.model_dump(mode="json"),
         "remote_seats": [{"seat": seat, "secret": secret} for seat, secret in sorted(match.remote_secrets.items())],
+        "watch_secret": match.watch_secret if match.remote_seats else None,
     }
 
 
@@ -416,6 +419,8 @@ def _load_match(path: Path) -> Match:
             raise SaveError(path, f"is damaged ({name}'s seat has a join link but is not played from another machine)")
         raise SaveError(path, f"is damaged ({name}'s seat is played from another machine but has no join link)")
     match.remote_secrets = link_secrets
+    if save.watch_secret is not None:
+        match.watch_secret = save.watch_secret
     match.updated = save.updated
     match.title = save.title
     match.save_path = path

@@ -85,6 +85,10 @@ class Table(Protocol):
         their players are away: the others are told a bot plays for them."""
         ...
 
+    def watching(self) -> int:
+        """How many people watch this table through its watch link (the public view)."""
+        ...
+
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Calls `listener` (on the event loop) after every change to the game, whoever
         made it: a remote seat's move arrives without this screen having submitted, and a
@@ -149,8 +153,9 @@ class Table(Protocol):
 
 
 class Presence(Protocol):
-    """Who of the seats played from other machines is at the table now: held by the host
-    serving the match (remote/host.py), never in the match's history or its save."""
+    """Who of the seats played from other machines is at the table now, and how many
+    watch it: held by the host serving the match (remote/host.py), never in the match's
+    history or its save."""
 
     def away(self) -> set[int]:
         """The remote seats whose players are not connected."""
@@ -158,6 +163,10 @@ class Presence(Protocol):
 
     def stand_ins(self) -> set[int]:
         """The remote seats a bot plays while their players are away."""
+        ...
+
+    def watching(self) -> int:
+        """How many people watch through the table's watch link."""
         ...
 
 
@@ -196,6 +205,9 @@ class HeldTable:
 
     def stand_ins(self) -> set[int]:
         return set()
+
+    def watching(self) -> int:
+        return 0
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         return lambda: None  # a replay changes only when its own screen steps it

@@ -13,6 +13,10 @@ The host's own port serves it, where the `web` extra is installed:
   command line, which every user of the machine can read) and joins the host over
   loopback like any terminal, as that seat alone.  One browser session per seat, however
   many open at once: a newer one ends the older before its own process starts.
+- A watch link (`GET /watch`, the same page) opens `/watch/session/SECRET` with the
+  table's watch secret, never a seat's: its process joins with the watch link, so it is
+  sent the public view only, and its keys play nothing.  Watching browsers are many at
+  once, up to `MAX_BROWSER_WATCHERS` (each runs an app at the host).
 - Everything the browser sends after that is untrusted: textual-serve's messages
   (keys, a resize, a ping, focus) are read by `relay_browser_message` here, which
   drops whatever is not exactly one of them, and the keys reach only that seat's app.
@@ -41,7 +45,7 @@ from textual_serve.download_manager import DownloadManager
 from boardgames_tui.addresses import is_loopback
 from boardgames_tui.engine.saves import DATA_DIR_ENV
 from boardgames_tui.settings import CONFIG_DIR_ENV
-from boardgames_tui.remote.wire import JOIN_LINK_ENV, MAX_CLIENT_MESSAGE_BYTES, JoinLink
+from boardgames_tui.remote.wire import JOIN_LINK_ENV, MAX_CLIENT_MESSAGE_BYTES, WATCH_PATH, JoinLink
 
 STATIC_PATH = Path(textual_serve.__file__).parent / "static"
 PAGE = (Path(__file__).parent / "seat_page.html").read_text(encoding="utf-8")
@@ -50,6 +54,9 @@ PAGE = (Path(__file__).parent / "seat_page.html").read_text(encoding="utf-8")
 MAX_CELLS = 500
 # How long a seat's app is given to quit when its session ends, before it is killed.
 QUIT_SECONDS = 5.0
+# Each browser watching runs an app of its own at the host: a few at once, no more
+# (watching from a terminal costs the host one connection, and is the way for a crowd).
+MAX_BROWSER_WATCHERS = 4
 
 logging.getLogger("textual-serve").setLevel(logging.CRITICAL)  # its log would print on the host's screen
 
@@ -113,6 +120,27 @@ def relay_browser_message(data: str) -> tuple[str, Any] | None:
     return None
 
 
+async def relay(socket: web.WebSocketResponse, service: SeatAppService) -> None:
+    """What the page's terminal sends, to the session's app (the rest dropped unread)."""
+    async for message in socket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        said = relay_browser_message(message.data)
+        if said is None:
+            continue
+        kind, value = said
+        if kind == "stdin":
+            await service.send_bytes(value.encode("utf-8"))
+        elif kind == "resize":
+            await service.set_terminal_size(*value)
+        elif kind == "ping":
+            await socket.send_json(["pong", value])
+        elif kind == "blur":
+            await service.blur()
+        else:
+            await service.focus()
+
+
 def cells(text: str, default: int) -> int:
     return int(text) if text.isdigit() and 1 <= int(text) <= MAX_CELLS else default
 
@@ -128,10 +156,13 @@ class BrowserSeats:
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.newest: dict[int, object] = {}
         self.download_manager = DownloadManager()
+        # The sessions of browsers watching through the watch link, each with its own app.
+        self.watching: set[SeatAppService] = set()
 
     def add_routes(self, app: web.Application) -> None:
         app.router.add_static("/static", STATIC_PATH)
         app.router.add_get("/seat/{number}/session/{secret}", self._session)
+        app.router.add_get(f"{WATCH_PATH}/session/{{secret}}", self._watch_session)
 
     def page(self) -> web.Response:
         return web.Response(text=PAGE, content_type="text/html", headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
@@ -147,11 +178,14 @@ class BrowserSeats:
         return seat
 
     def local_link(self, seat: int) -> JoinLink:
-        """The seat's link as the seat's app reaches this host: over loopback when the
-        host listens on every interface or on loopback itself."""
+        """The seat's link as the seat's app reaches this host."""
+        return self.host.link(seat, self.reachable_host())
+
+    def reachable_host(self) -> str:
+        """Where a browser session's app reaches this host: over loopback when the host
+        listens on every interface or on loopback itself."""
         listening = self.host.listen_host
-        reach = "127.0.0.1" if listening in ("0.0.0.0", "::", "") or is_loopback(listening) else listening
-        return self.host.link(seat, reach)
+        return "127.0.0.1" if listening in ("0.0.0.0", "::", "") or is_loopback(listening) else listening
 
     async def _session(self, request: web.Request) -> web.StreamResponse:
         problem = self.host.request_problem(request)
@@ -172,32 +206,10 @@ class BrowserSeats:
                 previous = self.sessions.pop(seat, None)
                 if previous is not None:
                     await previous.stop()  # the same seat opened again elsewhere
-                service = SeatAppService(
-                    self.local_link(seat),
-                    write_bytes=socket.send_bytes,
-                    write_str=socket.send_str,
-                    close=socket.close,
-                    download_manager=self.download_manager,
-                )
+                service = self._service(self.local_link(seat), socket)
                 self.sessions[seat] = service
                 await service.start(cells(request.query.get("width", ""), 80), cells(request.query.get("height", ""), 24))
-            async for message in socket:
-                if message.type != WSMsgType.TEXT:
-                    continue
-                said = relay_browser_message(message.data)
-                if said is None:
-                    continue
-                kind, value = said
-                if kind == "stdin":
-                    await service.send_bytes(value.encode("utf-8"))
-                elif kind == "resize":
-                    await service.set_terminal_size(*value)
-                elif kind == "ping":
-                    await socket.send_json(["pong", value])
-                elif kind == "blur":
-                    await service.blur()
-                else:
-                    await service.focus()
+            await relay(socket, service)
         except (ConnectionError, RuntimeError):
             pass  # the browser went away
         finally:
@@ -208,7 +220,52 @@ class BrowserSeats:
             await socket.close()
         return socket
 
+    async def _watch_session(self, request: web.Request) -> web.StreamResponse:
+        """A browser watching through the watch link: an app of its own, joined with that
+        link (the public view only); `MAX_BROWSER_WATCHERS` at once at most."""
+        problem = self.host.request_problem(request)
+        if problem is not None:
+            raise problem
+        supplied = request.match_info["secret"]
+        if not hmac.compare_digest(supplied.encode(), self.host.match.watch_secret.encode()):
+            raise web.HTTPForbidden(text="Refused: that watch link is not valid for this table.\n")
+        spectators = self.host.spectators
+        if len(self.watching) >= MAX_BROWSER_WATCHERS or spectators.full():
+            raise web.HTTPServiceUnavailable(
+                text="Refused: this table has as many watching in a browser as it can take: "
+                "watch from a terminal with boardgames-tui join, or try again later.\n"
+            )
+        self.host.budget.trust(request.transport)
+        socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE_BYTES, heartbeat=15.0)
+        service = self._service(self.host.watch_link(self.reachable_host()), socket)
+        self.watching.add(service)
+        spectators.browser_pages += 1
+        try:
+            await socket.prepare(request)
+            await service.start(cells(request.query.get("width", ""), 80), cells(request.query.get("height", ""), 24))
+            await relay(socket, service)
+        except (ConnectionError, RuntimeError):
+            pass  # the browser went away
+        finally:
+            spectators.browser_pages -= 1
+            if service in self.watching:
+                self.watching.discard(service)
+                await service.stop()
+            await socket.close()
+        return socket
+
+    def _service(self, link: JoinLink, socket: web.WebSocketResponse) -> SeatAppService:
+        return SeatAppService(
+            link,
+            write_bytes=socket.send_bytes,
+            write_str=socket.send_str,
+            close=socket.close,
+            download_manager=self.download_manager,
+        )
+
     async def stop(self) -> None:
-        for service in list(self.sessions.values()):
-            await service.stop()
+        services = [*self.sessions.values(), *self.watching]
         self.sessions.clear()
+        self.watching.clear()
+        for service in services:
+            await service.stop()

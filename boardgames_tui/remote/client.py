@@ -44,6 +44,7 @@ from boardgames_tui.remote.wire import (
     TablePaused,
     Undo,
     ViewUpdate,
+    Watch,
     Welcome,
     parse_host_message,
 )
@@ -112,6 +113,7 @@ def _quoted(text: str) -> str:
 
 class RemoteSeat:
     """One joined seat.  `update` is the host's latest word, `view` the seat's view.
+    Joined with a watch link, its seat is `SPECTATOR` and its view the public one.
     `rejoin_delays`: the waits before each try to rejoin a lost table (default
     `REJOIN_DELAYS`); none, and a lost connection ends the seat."""
 
@@ -188,7 +190,11 @@ class RemoteSeat:
             )
         except (aiohttp.ClientError, OSError) as error:
             raise TableUnavailable(f"Could not reach the table at {self._where} ({error}).") from None
-        hello = Hello(type="hello", version=PROTOCOL_VERSION, seat=self.seat, secret=self.link.secret)
+        hello: Hello | Watch = (
+            Watch(type="watch", version=PROTOCOL_VERSION, secret=self.link.secret)
+            if self.link.is_watch_link
+            else Hello(type="hello", version=PROTOCOL_VERSION, seat=self.seat, secret=self.link.secret)
+        )
         try:
             await self._socket.send_str(hello.model_dump_json())
         except (aiohttp.ClientError, OSError):
@@ -326,7 +332,10 @@ class RemoteSeat:
                 f"The table plays {_quoted(message.game)}, a game this copy of boardgames-tui does not have "
                 f"(it has {', '.join(slugs())})."
             ) from None
-        if message.seat != self.seat or not 0 <= self.seat < len(message.seats):
+        if self.link.is_watch_link:
+            if message.seat != self.seat:
+                raise BadMessage("The table's welcome is for a seat, not for this watch link.")
+        elif message.seat != self.seat or not 0 <= self.seat < len(message.seats):
             raise BadMessage(f"The table's welcome is not for seat {self.seat + 1}, the seat of this link.")
         if self.game is not None and game is not self.game:
             raise BadMessage(f"The table plays {game.title} now, not the game of {self.game.title} this seat was in.")

@@ -2,7 +2,8 @@
 
 It holds the `Match`, runs the rules on every action a remote seat sends, autosaves as
 a local game does, plays its bots (and any absent seat handed to a bot), and after every
-change pushes each connected remote seat its own view — never a state.  Who of the remote
+change pushes each connected remote seat its own view — never a state — and its
+watchers (remote/spectators.py) the public one.  Who of the remote
 seats is here is the host's to know (`SeatPresence`), never the match's history: the
 match's table answers `away` and `stand_ins` from it while the host serves.
 
@@ -32,12 +33,15 @@ from pydantic import ValidationError
 from boardgames_tui.addresses import is_loopback, is_loopback_host_header
 from boardgames_tui.connection_budget import ConnectionBudget
 from boardgames_tui.engine.bots import make_bot
-from boardgames_tui.engine.contract import GameState, IllegalMove
+from boardgames_tui.engine.contract import NO_CHANGES, SPECTATOR, GameState, IllegalMove
 from boardgames_tui.engine.match import Match
+from boardgames_tui.remote.spectators import PublicFeed, Spectators
 from boardgames_tui.remote.wire import (
     JOINED_ELSEWHERE,
     MAX_CLIENT_MESSAGE_BYTES,
     PROTOCOL_VERSION,
+    WATCH_PATH,
+    WATCHING_REFUSAL,
     WEBSOCKET_PATH,
     Act,
     Away,
@@ -50,6 +54,7 @@ from boardgames_tui.remote.wire import (
     Refused,
     Undo,
     ViewUpdate,
+    Watch,
     Welcome,
     json_marks,
     parse_client_message,
@@ -102,6 +107,8 @@ class SeatPresence:
         # Nobody has joined a table that has just opened.
         self.away_since: dict[int, float] = dict.fromkeys(remote_seats, time.monotonic())
         self.standing_in: set[int] = set()
+        # How many watch through the watch link (remote/spectators.py).
+        self.spectators = 0
         self._changed = changed
 
     def away(self) -> set[int]:
@@ -109,6 +116,13 @@ class SeatPresence:
 
     def stand_ins(self) -> set[int]:
         return set(self.standing_in)
+
+    def watching(self) -> int:
+        return self.spectators
+
+    def spectators_now(self, count: int) -> None:
+        self.spectators = count
+        self._changed()
 
     def came(self, seat: int) -> None:
         self.away_since.pop(seat, None)
@@ -183,6 +197,7 @@ class RemoteHost:
         # Browser seats (remote/browser.py), where the `web` extra is installed.
         self.browser_seats: Any = None
         self.presence = SeatPresence(match.remote_seats, match.presence_changed)
+        self.spectators = Spectators(self)
         match.served_with(self.presence)
         # Every change reaches the seats, whoever made it: a remote seat, a bot, or a
         # person at the host's own keyboard through its screen.
@@ -197,6 +212,11 @@ class RemoteHost:
     def link(self, seat: int, shown_host: str | None = None) -> JoinLink:
         host = shown_host or self.listen_host
         return JoinLink(host=host, port=self.port, seat=seat, secret=self.match.remote_secrets[seat])
+
+    def watch_link(self, shown_host: str | None = None) -> JoinLink:
+        """The link that shows the table's public view, to as many as want to watch."""
+        host = shown_host or self.listen_host
+        return JoinLink(host=host, port=self.port, seat=SPECTATOR, secret=self.match.watch_secret)
 
     def away(self) -> list[int]:
         return sorted(self.presence.away())
@@ -242,7 +262,9 @@ class RemoteHost:
         self._schedule_bots()
 
     # -- what a seat is sent ----------------------------------------------------------------
-    def view_update(self, connection: SeatConnection) -> ViewUpdate:
+    def view_update(self, connection: SeatConnection | PublicFeed) -> ViewUpdate:
+        """What `connection` is sent now: its seat's view (a watcher's: the public one)
+        with the log lines it has not had yet."""
         match, rules, seat = self.match, self.rules, connection.seat
         view = self._views.view(match.state, seat)
         log = view.log
@@ -251,7 +273,7 @@ class RemoteHost:
         log_from = len(sent) if len(sent) <= len(log) and log[: len(sent)] == sent else 0
         connection.sent_log = log
         over = rules.is_over(match.state)
-        report = match.changes_since_last_move(seat, seat, self._views.view)
+        report = NO_CHANGES if seat == SPECTATOR else match.changes_since_last_move(seat, seat, self._views.view)
         return ViewUpdate(
             revision=self.revision,
             moves_made=len(match.moves),
@@ -261,7 +283,7 @@ class RemoteHost:
             to_act=rules.to_act(match.state),
             over=over,
             progress=match.game.narrator.progress(match.state),
-            undo_blocker=match.undo_blocker(seat),
+            undo_blocker=WATCHING_REFUSAL if seat == SPECTATOR else match.undo_blocker(seat),
             has_moved=any(move.seat == seat for move in match.moves),
             own_run=[rules.dump_action(action) for action in match.own_run(seat)],
             changes=ChangesSeen(marks=json_marks(report.marks), lines=list(report.lines)),
@@ -282,11 +304,13 @@ class RemoteHost:
     def _send_views(self) -> None:
         for connection in list(self.connections.values()):
             self._send_view(connection)
+        self.spectators.send_views()
 
     def _tell_everyone(self, message: Any, *, but: int) -> None:
         for seat, connection in list(self.connections.items()):
             if seat != but:
                 connection.send(message)
+        self.spectators.tell(message)
 
     # -- a failed autosave -------------------------------------------------------------------
     def _retry_saving(self) -> None:
@@ -338,6 +362,7 @@ class RemoteHost:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE_BYTES)
         app.router.add_get(WEBSOCKET_PATH, self._websocket)
         app.router.add_get("/seat/{number}", self._join_page)
+        app.router.add_get(WATCH_PATH, self._join_page)
         try:
             from boardgames_tui.remote.browser import BrowserSeats
         except ImportError:
@@ -371,6 +396,7 @@ class RemoteHost:
             await self.browser_seats.stop()
         for connection in list(self.connections.values()):
             await connection.socket.close()
+        await self.spectators.close()
         if self._runner is not None:
             await self._runner.cleanup()
         # Its connections gone, the host has every descriptor back for a save that failed.
@@ -430,6 +456,8 @@ class RemoteHost:
         finally:
             if connection is not None:
                 connection.outbox.put_nowait(None)
+            if connection is not None and connection.seat == SPECTATOR:
+                self.spectators.went(connection)
             if connection is not None and self.connections.get(connection.seat) is connection:
                 del self.connections[connection.seat]
                 self.presence.went(connection.seat)
@@ -466,12 +494,18 @@ class RemoteHost:
             hello = parse_client_message(message.data)
         except BadMessage as error:
             return await self._refuse_and_close(request, socket, error.reason)
-        if not isinstance(hello, Hello):
+        if not isinstance(hello, (Hello, Watch)):
             return await self._refuse_and_close(request, socket, "Say hello with your seat's secret first.")
         if hello.version != PROTOCOL_VERSION:
             return await self._refuse_and_close(
                 request, socket, f"This host speaks version {PROTOCOL_VERSION} of the table's protocol; yours is {hello.version}."
             )
+        if isinstance(hello, Watch):
+            refusal = self.spectators.refusal(hello.secret)
+            if refusal is not None:
+                return await self._refuse_and_close(request, socket, refusal)
+            self.budget.trust(request.transport)
+            return self.spectators.came(SeatConnection(SPECTATOR, socket))
         expected = self.match.remote_secrets.get(hello.seat, "")
         # Compared in constant time whatever the seat, so timing tells nothing.
         if not hmac.compare_digest(hello.secret.encode(), (expected or "\0").encode()) or not expected:
@@ -504,9 +538,11 @@ class RemoteHost:
             message = parse_client_message(data)
         except BadMessage as error:
             return error.reason
-        if isinstance(message, Hello):
-            return "You have already joined."
         seat = connection.seat
+        if seat == SPECTATOR:
+            return "You are already watching." if isinstance(message, (Hello, Watch)) else WATCHING_REFUSAL
+        if isinstance(message, (Hello, Watch)):
+            return "You have already joined."
         if message.seat != seat:
             return f"You play {self.match.seats[seat].name}'s seat only."
         if seat in self.stand_ins:

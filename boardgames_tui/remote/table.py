@@ -4,7 +4,8 @@ engine/table.py), answered from what the host sent this seat alone.
 A remote screen has one audience, its own seat, so it never needs another seat's view:
 asked for the public view (which a screen draws for the table), it gives its own, since
 this screen's table is that one person.  It submits only its own seat's actions; the host
-is the authority and its answer arrives as the next view (or a refusal).
+is the authority and its answer arrives as the next view (or a refusal).  Joined with a
+watch link, its seat is `SPECTATOR`: its one view is the public one, and it submits nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from boardgames_tui.engine.contract import SPECTATOR, ChangeReport, GameState, I
 from boardgames_tui.engine.match import turn_refusal
 from boardgames_tui.engine.reference import RevealedSection
 from boardgames_tui.remote.client import RemoteSeat
-from boardgames_tui.remote.wire import ViewUpdate, hashable_marks
+from boardgames_tui.remote.wire import WATCHING_REFUSAL, ViewUpdate, hashable_marks
 
 
 class RemoteTable:
@@ -102,6 +103,14 @@ class RemoteTable:
     def stand_ins(self) -> set[int]:
         return set(self._update.stand_ins)
 
+    @property
+    def watching_only(self) -> bool:
+        """Joined with a watch link: the public view only, no seat."""
+        return self.seat == SPECTATOR
+
+    def watching(self) -> int:
+        return 0  # the host counts its watchers
+
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         """`listener` runs after every view, refusal or coming and going the host sends,
         when the connection is lost or ends, and each second of a wait to rejoin."""
@@ -140,6 +149,8 @@ class RemoteTable:
     # -- changing ---------------------------------------------------------------------------
     def _refusal(self, seat: int) -> str | None:
         """Why no move of `seat` can go to the host now, as far as this machine can tell."""
+        if self.watching_only:
+            return WATCHING_REFUSAL
         if seat != self.seat:
             return f"From here you play {self.seats[self.seat].name}'s seat only."
         if self.remote.lost is not None:

@@ -18,13 +18,14 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
-from boardgames_tui.engine.contract import LogEntry, ScoreSheet, Seat
+from boardgames_tui.engine.contract import SPECTATOR, LogEntry, ScoreSheet, Seat
 from boardgames_tui.engine.text import clean_text
 from boardgames_tui.engine.untrusted_files import first_problem
 
 # 2: a view says which seats a bot plays for while their players are away.
 # 3: a seat's kind may be "remote", where a remote seat was a human one.
-PROTOCOL_VERSION = 3
+# 4: a watch link's connection says `watch` and is sent the table's public view.
+PROTOCOL_VERSION = 4
 # A client's message is a few hundred bytes (an action); anything near this is not one of
 # ours.  aiohttp refuses a longer frame from its header, before reading its payload.
 MAX_CLIENT_MESSAGE_BYTES = 64 * 1024
@@ -33,8 +34,12 @@ MAX_HOST_MESSAGE_BYTES = 8 * 1024 * 1024
 # Secrets are `secrets.token_urlsafe(24)`: 32 characters.
 SECRET_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 WEBSOCKET_PATH = "/ws"
+# A watch link's page: the table's public view, in a browser.
+WATCH_PATH = "/watch"
 # The host's closing word to a seat's older connection when the same link joins again.
 JOINED_ELSEWHERE = b"joined again elsewhere"
+# Why a watch link's message changed nothing.
+WATCHING_REFUSAL = "You are watching this table: a watch link cannot play or take back a move."
 # Where `join` finds its link when given none: a browser seat's process (remote/browser.py)
 # is given it there, not on its command line, which every user of the machine can read.
 JOIN_LINK_ENV = "BOARDGAMES_TUI_JOIN_LINK"
@@ -60,6 +65,15 @@ class Hello(_Message):
     secret: str = Field(max_length=64)
 
 
+class Watch(_Message):
+    """The first message of a watch link's connection: the table's watch secret.  It
+    is sent the public view after every change, and none of its messages is acted on."""
+
+    type: Literal["watch"]
+    version: StrictInt
+    secret: str = Field(max_length=64)
+
+
 class Act(_Message):
     """One action for the sender's own seat, chosen at the position `revision` names
     (an action chosen at an older position is refused as stale)."""
@@ -76,8 +90,8 @@ class Undo(_Message):
     revision: StrictInt
 
 
-ClientMessage = Annotated[Union[Hello, Act, Undo], Field(discriminator="type")]
-_client_adapter: TypeAdapter[Hello | Act | Undo] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Union[Hello, Watch, Act, Undo], Field(discriminator="type")]
+_client_adapter: TypeAdapter[Hello | Watch | Act | Undo] = TypeAdapter(ClientMessage)
 
 
 class BadMessage(Exception):
@@ -88,7 +102,7 @@ class BadMessage(Exception):
         self.reason = reason
 
 
-def parse_client_message(text: str | bytes) -> Hello | Act | Undo:
+def parse_client_message(text: str | bytes) -> Hello | Watch | Act | Undo:
     if len(text) > MAX_CLIENT_MESSAGE_BYTES:
         raise BadMessage("That message is too long.")
     try:
@@ -107,7 +121,8 @@ def parse_client_message(text: str | bytes) -> Hello | Act | Undo:
 
 
 class Welcome(_Message):
-    """Sent once a seat's secret is accepted: the game, its seats and which one is yours."""
+    """Sent once a seat's secret is accepted: the game, its seats and which one is yours
+    (`SPECTATOR` for a watch link's connection)."""
 
     type: Literal["welcome"] = "welcome"
     version: StrictInt = PROTOCOL_VERSION
@@ -244,7 +259,8 @@ def hashable_marks(marks: list[Any]) -> frozenset[Any]:
 
 
 class JoinLink(BaseModel):
-    """`http://HOST:PORT/seat/N#SECRET`: where the host is, which seat, and its secret.
+    """`http://HOST:PORT/seat/N#SECRET`: where the host is, which seat, and its secret;
+    or a watch link, `http://HOST:PORT/watch#SECRET`, whose `seat` is `SPECTATOR`.
     The secret is in the fragment, which a browser never sends to a server."""
 
     model_config = ConfigDict(frozen=True)
@@ -254,9 +270,15 @@ class JoinLink(BaseModel):
     seat: int
     secret: str
 
+    @property
+    def is_watch_link(self) -> bool:
+        """A watch link: the table's public view, no seat."""
+        return self.seat == SPECTATOR
+
     def __str__(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}/seat/{self.seat + 1}#{self.secret}"
+        path = WATCH_PATH if self.is_watch_link else f"/seat/{self.seat + 1}"
+        return f"http://{host}:{self.port}{path}#{self.secret}"
 
     @property
     def websocket_url(self) -> str:
@@ -267,14 +289,16 @@ class JoinLink(BaseModel):
     def parse(cls, text: str) -> JoinLink:
         """Raises ValueError with a reason for a person.  A link pasted as the examples
         write it on a command line, in quotes, is read without them."""
+        not_a_link = "That is not a join link (it should look like http://HOST:PORT/seat/2#SECRET, or …/watch#SECRET to watch)."
         try:
             parts = urlsplit(text.strip().strip("'\""))
             port = parts.port
         except ValueError:
-            raise ValueError("That is not a join link (it should look like http://HOST:PORT/seat/2#SECRET).") from None
+            raise ValueError(not_a_link) from None
         match = re.fullmatch(r"/seat/([1-8])", parts.path)
-        if parts.scheme != "http" or not parts.hostname or port is None or match is None:
-            raise ValueError("That is not a join link (it should look like http://HOST:PORT/seat/2#SECRET).")
+        if parts.scheme != "http" or not parts.hostname or port is None or (match is None and parts.path != WATCH_PATH):
+            raise ValueError(not_a_link)
         if re.fullmatch(SECRET_PATTERN, parts.fragment) is None:
             raise ValueError("That join link has lost its secret (the part after #): copy the whole link.")
-        return cls(host=parts.hostname, port=port, seat=int(match.group(1)) - 1, secret=parts.fragment)
+        seat = SPECTATOR if match is None else int(match.group(1)) - 1
+        return cls(host=parts.hostname, port=port, seat=seat, secret=parts.fragment)

@@ -169,6 +169,8 @@ def test_every_seat_kind_and_the_links_secrets_come_back_from_a_save(tmp_path: P
     loaded = load_match(store.path_for(match))
     assert kinds(loaded) == KINDS
     assert loaded.remote_seats == [2] and loaded.remote_secrets == match.remote_secrets
+    # The watch link works again when the game is resumed, as the seats' links do.
+    assert loaded.watch_secret == match.watch_secret
     assert loaded.state.model_dump() == match.state.model_dump()
 
 

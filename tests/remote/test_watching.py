@@ -1,0 +1,141 @@
+"""A watch link shows the table's public view, live, to as many as the host has room
+for: each move reaches every watcher, the host counts them, whatever a watcher sends is
+refused and changes nothing, and the watch link's secret opens no seat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+
+from boardgames_tui.connection_budget import ConnectionBudget  # noqa: E402
+from boardgames_tui.engine.contract import SPECTATOR  # noqa: E402
+from boardgames_tui.remote.client import JoinRefused, RemoteSeat  # noqa: E402
+from boardgames_tui.remote.host import RemoteHost  # noqa: E402
+from boardgames_tui.remote.wire import PROTOCOL_VERSION, JoinLink  # noqa: E402
+from tests.remote.seats import hosted_match  # noqa: E402
+# `table`: the hostile clients' fixture, Pollen for two remote seats.
+from tests.remote.test_hostile_clients import a_legal_act, connect, hello, joined, refusal, snapshot, table  # noqa: E402, F401
+
+
+def watch_hello(host: RemoteHost, secret: str | None = None) -> str:
+    return json.dumps({"type": "watch", "version": PROTOCOL_VERSION, "secret": secret or host.match.watch_secret})
+
+
+async def watching(host: RemoteHost) -> RemoteSeat:
+    watcher = RemoteSeat(host.watch_link())
+    await watcher.join()
+    return watcher
+
+
+async def until(condition, what: str) -> None:
+    for _ in range(500):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def test_a_watcher_sees_each_move_as_it_is_made_and_only_the_public_view():
+    """Bloom Kingdom, both seats remote: hands are secret, the table sees the rest."""
+    host = RemoteHost(hosted_match("bloom-kingdom", remote=[0, 1], players=2))
+    await host.start()
+    watcher = await watching(host)
+    try:
+        match, rules = host.match, host.rules
+        assert watcher.seat == SPECTATOR and watcher.update.moves_made == 0
+        for _ in range(4):
+            seat = match.to_act()[0]
+            host.submit(seat, rules.legal_actions(match.state, seat)[0])
+            await until(lambda: watcher.update.moves_made == len(match.moves), "the move reaching the watcher")
+            # The public view, log and all: no hand, none of a seat's own log lines.
+            assert watcher.view.model_dump() == rules.view(match.state, SPECTATOR).model_dump()
+            assert watcher.view.model_dump() != rules.view(match.state, seat).model_dump()
+    finally:
+        await watcher.close()
+        await host.stop()
+
+
+async def test_whatever_a_watcher_sends_is_refused_and_changes_nothing(table):  # noqa: F811
+    host, session = table
+    socket = await connect(host, session)
+    await socket.send_str(watch_hello(host))
+    assert (await socket.receive_json())["seat"] == SPECTATOR
+    assert (await socket.receive_json())["type"] == "view"
+    before = snapshot(host)
+    mover = host.rules.to_act(host.match.state)[0]
+    undo = json.dumps({"type": "undo", "seat": mover, "revision": host.revision})
+    for message, reason in [
+        (a_legal_act(host, mover), "You are watching this table"),
+        (undo, "You are watching this table"),
+        (hello(host, mover), "already watching"),
+        ("not json", "not JSON"),
+    ]:
+        await socket.send_str(message)
+        assert reason in await refusal(socket)
+    assert snapshot(host) == before and not host.connections
+    # The seat itself still plays.
+    seat = await joined(host, session, mover)
+    await seat.send_str(a_legal_act(host, mover))
+    await until(lambda: len(host.match.moves) == 1, "the seat's own move")
+
+
+async def test_the_host_counts_its_watchers_and_has_room_for_as_many_as_its_budget_leaves():
+    budget = ConnectionBudget(max_connections=40, max_waiting=4)
+    assert budget.spectator_room == 40 - 4 - 32
+    host = RemoteHost(hosted_match("pollen", remote=[0, 1], players=2), budget=budget)
+    await host.start()
+    watchers: list[RemoteSeat] = []
+    try:
+        heard: list[int] = []
+        host.match.watch(lambda: heard.append(host.match.watching()))
+        for _ in range(budget.spectator_room):
+            watchers.append(await watching(host))
+        assert host.match.watching() == 4 and heard[-1] == 4
+        with pytest.raises(JoinRefused, match="as many watching as it can take"):
+            await watching(host)
+        await watchers.pop().close()
+        await until(lambda: host.match.watching() == 3, "a watcher leaving counted")
+    finally:
+        for watcher in watchers:
+            await watcher.close()
+        await host.stop()
+
+
+@pytest.mark.parametrize("as_what", ["a seat's hello", "a joined seat", "a browser seat"])
+async def test_the_watch_links_secret_opens_no_seat(table, as_what: str):  # noqa: F811
+    host, session = table
+    secret = host.match.watch_secret
+    before = snapshot(host)
+    if as_what == "a seat's hello":
+        socket = await connect(host, session)
+        await socket.send_str(hello(host, 0, secret=secret))
+        assert "not valid" in await refusal(socket)
+    elif as_what == "a joined seat":
+        with pytest.raises(JoinRefused, match="not valid"):
+            await RemoteSeat(JoinLink(host="127.0.0.1", port=host.port, seat=0, secret=secret)).join()
+    else:
+        pytest.importorskip("textual_serve", reason="textual-serve is not installed (pip install '.[web]')")
+        async with session.get(f"http://127.0.0.1:{host.port}/seat/1/session/{secret}") as response:
+            assert response.status == 403
+    assert snapshot(host) == before and not host.connections and host.presence.away() == {0, 1}
+
+
+async def test_a_browser_watches_with_the_watch_secret_alone_and_a_few_at_a_time(table, monkeypatch):  # noqa: F811
+    pytest.importorskip("textual_serve", reason="textual-serve is not installed (pip install '.[web]')")
+    from boardgames_tui.remote import browser
+
+    host, session = table
+    base = f"http://127.0.0.1:{host.port}"
+    async with session.get(f"{base}/watch") as page:
+        assert page.status == 200 and host.match.watch_secret not in await page.text()
+    seat_secret = host.match.remote_secrets[0]
+    async with session.get(f"{base}/watch/session/{seat_secret}") as response:
+        assert response.status == 403  # a seat's secret is not the watch link's
+    monkeypatch.setattr(browser, "MAX_BROWSER_WATCHERS", 0)
+    async with session.get(f"{base}/watch/session/{host.match.watch_secret}") as response:
+        assert response.status == 503 and "watch from a terminal" in await response.text()
+    assert host.match.watching() == 0
