@@ -166,7 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
         "host",
         help="host a game that players join from other terminals; needs the remote extra",
         description="Starts a game whose remote:NAME seats are played from other terminals: each gets a join link "
-        "(shown at the start, and again from the command palette: Join links). Traffic is not encrypted: beyond a "
+        "(shown at the start, and again from the command palette: Join links), and anyone may watch the table "
+        "with its watch link (the public view: no hand, no play; palette: Watch link). Traffic is not encrypted: beyond a "
         "trusted network, carry it over ssh -L. Needs the remote extra: pip install 'boardgames-tui[remote]'.",
     )
     host.add_argument("game", help="one of: " + ", ".join(slugs()))
@@ -181,15 +182,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="where to listen (default 127.0.0.1:8470, this machine only; 0.0.0.0:8470 for your network)",
     )
     join = commands.add_parser(
-        "join", help="play your seat of a game hosted elsewhere; needs the remote extra",
-        description="Joins a hosted game with the link its host gave you. Run it without the link: it asks for "
+        "join", help="play your seat of a game hosted elsewhere, or watch it; needs the remote extra",
+        description="Joins a hosted game with the link its host gave you (a watch link: to watch it). Run it without the link: it asks for "
         "the link and does not show it as you paste it (or reads it from standard input, join < link.txt, or from "
         f"{JOIN_LINK_ENV}). The link holds your seat's secret, and a command line can be read by every user of the "
         "machine and stays in your shell's history.",
     )
     join.add_argument(
         "link", nargs="?", default=None,
-        help="the whole link, like 'http://HOST:PORT/seat/2#SECRET' (keep the quotes: it holds a #); "
+        help="the whole link, like 'http://HOST:PORT/seat/2#SECRET' or 'http://HOST:PORT/watch#SECRET' "
+        "(keep the quotes: it holds a #); "
         "best left out, to be asked for",
     )
     join.add_argument("--seat-only", action="store_true", help=argparse.SUPPRESS)  # a browser seat (remote/browser.py)

@@ -56,7 +56,12 @@ class AcrossMachines:
             # A browser seat runs at the host's machine: its link is not this player's.
             self.remember(remote)
             app.return_to_menu()
-        app.push_screen(game_screen_class(table.game)(table))
+        if table.watching_only:
+            from boardgames_tui.ui.watching import watching_screen
+
+            app.push_screen(watching_screen(table))
+        else:
+            app.push_screen(game_screen_class(table.game)(table))
 
     def remembered(self) -> RememberedTables:
         from boardgames_tui.remote.remembered import RememberedTables
@@ -117,18 +122,24 @@ class AcrossMachines:
         if remote is not None:
             await remote.close()
 
-    def links_screen(self, *, starting: bool = False) -> Screen[None] | None:
-        """The join links, on a screen of their own, or None when nothing is hosted."""
+    def links_screen(self, *, starting: bool = False, watch_only: bool = False) -> Screen[None] | None:
+        """The join links and the watch link (or that one alone), on a screen of their
+        own, or None when nothing is hosted."""
         from boardgames_tui.ui.join_links import JoinLinksScreen
 
         host = self.host
         if host is None:
             return None
-        links = [(host.match.seats[seat].name, str(host.link(seat))) for seat in host.remote_seats]
+        links = [] if watch_only else [(host.match.seats[seat].name, str(host.link(seat))) for seat in host.remote_seats]
         where = f"Listening on {host.listen_host}:{host.port}"
         if host.listen_host in ("127.0.0.1", "localhost", "::1"):
             where += " (this machine only: host with --listen 0.0.0.0:PORT for your network)"
-        return JoinLinksScreen(links, where + ".", starting=starting)
+        return JoinLinksScreen(links, where + ".", starting=starting, watch_link=str(host.watch_link()))
+
+    def show_watch_link(self) -> None:
+        screen = self.links_screen(watch_only=True)
+        if screen is not None:
+            self.app.push_screen(screen)
 
     def hand_seat(self, seat: int, to_bot: bool) -> None:
         """The host hands an absent remote seat to a bot, or takes it back for its player."""
@@ -149,7 +160,10 @@ class AcrossMachines:
         host = self.host
         if host is None:
             return []
-        commands = [SystemCommand("Join links", "The links the remote players join this table with", self.app.action_join_links)]
+        commands = [
+            SystemCommand("Join links", "The links the remote players join this table with", self.app.action_join_links),
+            SystemCommand("Watch link", "The link anyone may watch this table with (no hand, no play)", self.show_watch_link),
+        ]
         for seat in host.remote_seats:
             name = host.match.seats[seat].name
             if seat in host.stand_ins:

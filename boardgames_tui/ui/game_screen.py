@@ -123,7 +123,7 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         self._legal_key: tuple[GameState, int | None] | None = None
         self._legal_actions: list[Any] = []
         # The table as the last whole redraw found it (`_table_look`).
-        self._drawn_look: tuple[object, frozenset[int], frozenset[int], str | None] | None = None
+        self._drawn_look: tuple[object, frozenset[int], frozenset[int], str | None, int] | None = None
         # The position this screen last went on from: a change it did not make itself
         # (another machine's move) arrives through `table.watch`.
         self.position_seen: object = None
@@ -250,17 +250,25 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
             self._public = self.table.view(SPECTATOR)
         return self._public
 
-    def _table_look(self) -> tuple[object, frozenset[int], frozenset[int], str | None]:
+    def _table_look(self) -> tuple[object, frozenset[int], frozenset[int], str | None, int]:
         """What the screen shows of the table besides the game: the position, who is
-        away, whose seat a bot plays meanwhile and what the table must say in red."""
-        return (self.table.position, frozenset(self.table.away()), frozenset(self.table.stand_ins()), self.table.save_error)
+        away, whose seat a bot plays meanwhile, what the table must say in red and how
+        many watch."""
+        table = self.table
+        return (table.position, frozenset(table.away()), frozenset(table.stand_ins()), table.save_error, table.watching())
+
+    def header_line(self) -> str:
+        """The header's words: how far the game is, and how many watch the table."""
+        watching = self.table.watching()
+        progress = self.table.progress()
+        return f"{progress} · {watching} watching" if watching else progress
 
     def redraw(self, *, cursor_only: bool = False) -> None:
         """Draw the current view; `cursor_only` when just a highlight moved."""
         view = self.current_view()
         shown = view if view is not None else self.public_view()
         if not cursor_only:
-            self.sub_title = self.table.progress()
+            self.sub_title = self.header_line()
             self.show_log(shown)
         self.show_view(shown, self.viewer)
         self.status.update(cursor_only=cursor_only)

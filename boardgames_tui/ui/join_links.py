@@ -6,6 +6,9 @@ own that hides the game while it is up: opened by the app before the first curta
 a hosted game, or on purpose from the command palette (Join links), and it first says
 what the links are and shows them only at a deliberate key.  Beside each link, where
 the `remote` extra brought the `segno` library, its QR code, drawn with half blocks.
+
+The watch link comes last: it shows the table's public view only, so it may go to
+anyone (the palette's Watch link shows it alone, without the warning).
 """
 
 from __future__ import annotations
@@ -60,20 +63,29 @@ class JoinLinksScreen(Screen[None]):
         Binding("left,shift+tab", "next_qr(-1)", "Previous QR code", show=False),
     ]
 
-    def __init__(self, links: list[tuple[str, str]], listening: str, *, starting: bool = False) -> None:
+    def __init__(self, links: list[tuple[str, str]], listening: str, *, starting: bool = False, watch_link: str | None = None) -> None:
         super().__init__()
         self.links = links  # (seat name, link)
+        self.watch_link = watch_link
         self.listening = listening
         # At the start of a hosted game: closing it starts the game (its first curtain).
         self.starting = starting
         self.shown = False
         self.qr_seat = 0
+        # Each QR code's caption and link, the watch link's last.
+        self.qr_links = [(f"{name}'s link", link) for name, link in links]
+        if watch_link is not None:
+            self.qr_links.append(("The watch link", watch_link))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="join-box"):
             yield Static(self.warning(), id="join-links")
             yield Static("", id="join-qr")
         yield Static(self.hint(), id="join-hint", classes="hint")
+
+    def on_mount(self) -> None:
+        if not self.links:
+            self.action_show_or_close()  # the watch link alone holds no seat's secret
 
     def warning(self) -> Text:
         names = ", ".join(name for name, _ in self.links)
@@ -89,7 +101,7 @@ class JoinLinksScreen(Screen[None]):
         back = "start the game" if self.starting else "back to the game"
         if not self.shown:
             return Text(f"Enter: show the links · Escape: {back} without them (Ctrl+P → Join links shows them later)")
-        more = " · ←/→: the next seat's QR code" if len(self.links) > 1 and can_draw_qr() else ""
+        more = " · ←/→: the next QR code" if len(self.qr_links) > 1 and can_draw_qr() else ""
         return Text(f"Enter or Escape: {back} · ↑/↓: scroll{more}")
 
     def action_show_or_close(self) -> None:
@@ -97,28 +109,37 @@ class JoinLinksScreen(Screen[None]):
             self.action_close()
             return
         self.shown = True
-        lines = Text("Send each player their own link: boardgames-tui join 'LINK' plays it,\n")
-        lines.append("and so does a browser, where the host has the web extra.\n\n")
+        lines = Text()
+        if self.links:
+            lines.append("Send each player their own link: boardgames-tui join 'LINK' plays it,\n")
+            lines.append("and so does a browser, where the host has the web extra.\n\n")
         for name, link in self.links:
             lines.append(f"{name}\n", style="bold")
             lines.append(f"{link}\n")
+        if self.watch_link is not None:
+            lines.append("\nWatch link" if self.links else "Watch link", style="bold")
+            lines.append(
+                ": the table as everyone sees it, no hand. Anyone may watch with it (many can, none can play), "
+                "with boardgames-tui join 'LINK' or in a browser.\n"
+            )
+            lines.append(f"{self.watch_link}\n")
         lines.append(f"\n{self.listening}\nTraffic is not encrypted: beyond a trusted network, carry it over ssh -L.")
         self.query_one("#join-links", Static).update(lines)
         self.query_one("#join-hint", Static).update(self.hint())
         self.show_qr()
 
     def show_qr(self) -> None:
-        name, link = self.links[self.qr_seat]
+        caption, link = self.qr_links[self.qr_seat]
         drawn = qr_text(link)
         if drawn is None:
             return
-        code = Text(f"{name}'s link as a QR code:\n", style="bold")
+        code = Text(f"{caption} as a QR code:\n", style="bold")
         code.append(drawn, style=QR_STYLE)
         self.query_one("#join-qr", Static).update(code)
 
     def action_next_qr(self, step: int) -> None:
-        if self.shown and len(self.links) > 1:
-            self.qr_seat = (self.qr_seat + step) % len(self.links)
+        if self.shown and len(self.qr_links) > 1:
+            self.qr_seat = (self.qr_seat + step) % len(self.qr_links)
             self.show_qr()
 
     def action_close(self) -> None:

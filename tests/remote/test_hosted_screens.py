@@ -1,7 +1,8 @@
 """A hosted game and a joined game on screen, each app with its own keyboard, in one
 event loop over loopback: Ann plays at the host, Ben joins; each screen waits for the
-other seat with its name, a move made on one keyboard reaches the other screen, and the
-host hands Ben's seat to a bot while he is away and back."""
+other seat with its name, a move made on one keyboard reaches the other screen, a
+watcher is counted on the host's screen, and the host hands Ben's seat to a bot while
+he is away and back."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from boardgames_tui.app import BoardGamesApp  # noqa: E402
 from boardgames_tui.engine.contract import Seat  # noqa: E402
 from boardgames_tui.engine.saves import SaveStore  # noqa: E402
 from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
+from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
 from boardgames_tui.remote.table import RemoteTable  # noqa: E402
 from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
 from boardgames_tui.ui.setup import StartRequest  # noqa: E402
@@ -95,6 +97,12 @@ async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path
             await until(ben, lambda: ben_screen.viewer_acts(ben_screen.current_view()), "Ben's turn again")
             # Ben's screen only ever held Ben's view.
             assert ben_screen.current_view() == match.rules.view(match.state, BEN)
+            # A friend watches with the watch link: counted on the host's screen.
+            watcher = RemoteSeat(host_app.remote_host.watch_link())
+            await watcher.join()
+            await until(host, lambda: "1 watching" in screen_text(host_app), "the watcher counted at the host")
+            await watcher.close()
+            await until(host, lambda: "watching" not in screen_text(host_app), "the watcher gone from the count")
 
         # Ben closed his terminal: the host says so, and hands his seat to a bot.
         await until(host, lambda: "Ben is away" in status(host_app), "Ben away again")

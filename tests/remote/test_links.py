@@ -7,6 +7,7 @@ import io
 
 import pytest
 
+from boardgames_tui.engine.contract import SPECTATOR
 from boardgames_tui.remote.wire import JoinLink
 
 SECRET = "Zq3_-k" * 6
@@ -17,6 +18,12 @@ def test_a_link_reads_back_as_itself(host: str):
     link = JoinLink(host=host, port=8765, seat=2, secret=SECRET)
     assert str(link).endswith(f"/seat/3#{SECRET}")
     assert JoinLink.parse(str(link)) == link
+
+
+def test_a_watch_link_reads_back_as_itself_and_names_no_seat():
+    link = JoinLink(host="192.168.1.20", port=8470, seat=SPECTATOR, secret=SECRET)
+    assert str(link) == f"http://192.168.1.20:8470/watch#{SECRET}"
+    assert JoinLink.parse(str(link)) == link and link.is_watch_link
 
 
 @pytest.mark.parametrize(
@@ -30,6 +37,8 @@ def test_a_link_reads_back_as_itself(host: str):
         ("http://127.0.0.1:8765/seat/2#short", "lost its secret"),
         ("http://127.0.0.1:99999/seat/2#" + SECRET, "not a join link"),
         ("seat 2 please", "not a join link"),
+        (f"http://127.0.0.1:8765/watch/2#{SECRET}", "not a join link"),
+        ("http://127.0.0.1:8765/watch", "lost its secret"),
     ],
 )
 def test_a_wrong_link_is_refused_with_a_reason(text: str, reason: str):
@@ -78,16 +87,25 @@ async def test_the_links_screen_warns_first_then_shows_each_link_and_its_qr_code
 
     links = [(name, str(JoinLink(host="127.0.0.1", port=8470, seat=seat, secret=SECRET[seat:] + "x" * seat)))
              for seat, name in ((1, "Ben"), (2, "Cy"))]
+    watch = str(JoinLink(host="127.0.0.1", port=8470, seat=SPECTATOR, secret=SECRET[3:] + "w" * 3))
     app = App()
     async with app.run_test(size=(120, 40)) as pilot:
-        app.push_screen(JoinLinksScreen(links, "Listening on 127.0.0.1:8470."))
+        app.push_screen(JoinLinksScreen(links, "Listening on 127.0.0.1:8470.", watch_link=watch))
         await pilot.pause()
         shown = screen_text(app)
         assert "lets whoever reads it play that seat" in shown
-        assert all(link not in shown for _, link in links) and "▀" not in shown
+        assert all(link not in shown for _, link in [*links, ("", watch)]) and "▀" not in shown
         await pilot.press("enter")
         shown = screen_text(app)
-        assert all(link in shown for _, link in links)
+        assert all(link in shown for _, link in links) and watch in shown
         assert "Ben's link as a QR code" in shown and qr_text(links[0][1]).split("\n")[3] in shown
         await pilot.press("right")
         assert qr_text(links[1][1]).split("\n")[3] in screen_text(app)
+        await pilot.press("right")
+        assert "The watch link as a QR code" in screen_text(app)
+        # The watch link alone (the palette's Watch link) holds no seat's secret: no warning.
+        await pilot.press("escape")
+        app.push_screen(JoinLinksScreen([], "Listening on 127.0.0.1:8470.", watch_link=watch))
+        await pilot.pause()
+        shown = screen_text(app)
+        assert watch in shown and "lets whoever reads it" not in shown
