@@ -21,6 +21,10 @@ links' own screen: the harness opens it at the start and now and then from the
 command palette, and fails on any other frame that shows a secret or a piece of one.
 Remote seats' moves are made at the host (as a joined seat's would arrive).
 
+A watcher (a hosted table's watch link) is proved by `WatcherHarness`: every move of a
+whole game, what the host sends its watchers must not change when every seat's secrets
+do, and the watcher's frame of each move is read.
+
 A second check concerns UI state, which no game state can reveal: each seat's first
 frame must be the same whether or not the other seats moved cursors and opened
 panels on their turns (`first_frames` of a run against one whose other seats only
@@ -29,6 +33,7 @@ submit their moves, with no UI activity at all).
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 import random
 import re
@@ -55,6 +60,8 @@ from .settling import settle, workers_running
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
 CURTAIN_NAME = re.compile(r"(\w+), it is your turn\.")
+# How many times (2 ms apart) a watcher is looked at for the host's latest move.
+WATCH_ROUNDS = 2500
 # Frame sizes besides the game's smallest: roomy, and too small to show the game.
 ROOMY, TOO_SMALL = (120, 40), (80, 24)
 
@@ -523,3 +530,86 @@ class Harness:
             self.terminal.resize(size)
         await self.pilot.resize_terminal(*size)
         await self.check()
+
+
+class WatcherHarness:
+    """A watcher's screen, proved after every move of a whole hosted game.
+
+    The app joined the host with its watch link (`boardgames-tui join` of it).  The
+    host's seats are remote and nobody has joined them: the harness makes each move at
+    the host, as a joined seat's would arrive.  A watcher's app holds nothing but what
+    the host sends it, so every frame it draws is drawn from those messages alone; the
+    harness proves each message free of secrets as a seat's frame is proved: the host's
+    state is swapped for one that differs in every seat's secrets (`alternative_state`
+    for the table), and what the host would send its watchers must be the very same,
+    byte for byte.  Then the watcher's frame of that move is read once it is drawn: it
+    must hold no seat's join link (nor a piece of one)."""
+
+    def __init__(self, app: BoardGamesApp, pilot: Any, host: Any, *, seed: int = 0) -> None:
+        self.app = app
+        self.pilot = pilot
+        self.host = host
+        self.flow = random.Random(f"watch-flow/{seed}")
+        self.samples = random.Random(f"watch-samples/{seed}")
+        self.frames_checked = 0
+
+    @property
+    def remote(self) -> Any:
+        return self.app.across.seat
+
+    def game_screen(self) -> GameScreen | None:
+        return next((screen for screen in reversed(self.app.screen_stack) if isinstance(screen, GameScreen)), None)
+
+    async def until_drawn(self) -> None:
+        """Until the watcher has the host's latest move and its game screen has drawn it."""
+        match = self.host.match
+        for _ in range(WATCH_ROUNDS):
+            remote = self.remote
+            update = None if remote is None else remote.update
+            if update is not None and update.moves_made == len(match.moves):
+                game = self.game_screen()
+                if game is not None and game.position_seen is game.table.position:
+                    await settle(self.pilot)
+                    return
+            await asyncio.sleep(0.002)
+        raise AssertionError("the watcher never drew the host's latest move")
+
+    def check_message(self) -> None:
+        """What the host sends its watchers now is the same whatever the seats' secrets."""
+        match, spectators = self.host.match, self.host.spectators
+        state = match.state
+        sent = spectators.update().model_dump_json()
+        match.states[-1] = alternative_state(match.game, state, None, self.samples)
+        try:
+            sent_with_other_secrets = spectators.update().model_dump_json()
+        finally:
+            match.states[-1] = state
+        if sent != sent_with_other_secrets:
+            diff = "\n".join(
+                difflib.unified_diff(sent.split(","), sent_with_other_secrets.split(","), lineterm="", n=0)
+            )
+            raise PrivacyLeak(f"what a watcher is sent after {len(match.moves)} moves depends on the seats' secrets:\n{diff}")
+
+    async def check(self) -> Frame:
+        """The watcher's frame of the latest move, drawn from a message proved free of
+        secrets (at the end, the message reveals what was hidden: the game is over)."""
+        if not self.host.match.is_over():
+            self.check_message()
+        await self.until_drawn()
+        frame = frame_of(self.app)
+        self.frames_checked += 1
+        for secret in self.host.match.remote_secrets.values():
+            # A piece of one too: a link cut at the end of a line is still read.
+            if any(piece in frame.text for piece in (secret, secret[:12], secret[-12:])):
+                raise PrivacyLeak(f"the watcher's frame shows a join link's secret:\n{frame.text}")
+        return frame
+
+    async def run(self) -> None:
+        """Every move of the game, the last one too (its score sheet shows everyone
+        what was hidden, as the rules' end of the game does)."""
+        match = self.host.match
+        await self.check()
+        while not match.is_over():
+            seat = match.to_act()[0]
+            self.host.submit(seat, self.flow.choice(match.rules.legal_actions(match.view(seat), seat)))
+            await self.check()
