@@ -1,15 +1,18 @@
-"""Lessons, headless: every rules section is taught, every lesson fires in its guided game,
-a lesson is shown once per decision cap and once per player name."""
+"""Lessons, headless: every rules section is taught, every lesson fires in its guided game
+before its rule bites, a lesson is shown once per decision cap and once per player name."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import pytest
 
 from boardgames_tui.engine.bots import make_bot
 from boardgames_tui.engine.lessons import MEMORY_FILE, LessonMemory, Teacher, lesson_book, rules_sections
 from boardgames_tui.engine.registry import all_games, get_game
+
+from .lesson_bites import BITES, Decision
 
 TAUGHT_GAMES = [rules.slug for rules in all_games() if lesson_book(rules.slug) is not None]
 
@@ -18,23 +21,41 @@ def test_bloom_kingdom_is_taught():
     assert "bloom-kingdom" in TAUGHT_GAMES
 
 
-def guided_run(slug: str) -> tuple[tuple[tuple[int, str], ...], tuple[frozenset[str], ...]]:
-    """The guided game, played headless: (the learner's decision number, lesson id) for
-    each lesson the learner is shown, in order, and for each of the learner's decisions
-    the lessons whose situation held there (seen or not).  The learner always takes the
-    first choice offered (Enter on the highlight, or the first key a prompt names, as the
-    screen test plays it) and the bots play theirs."""
+# The learner of the headless guided game: a search bot of this level, seeded, so that
+# it plays as a newcomer with an eye on the score would, the same way on any machine.
+LEARNER_LEVEL = "easy"
+
+
+@dataclass(frozen=True)
+class GuidedRun:
+    # (the learner's decision number, lesson id) for each lesson shown, in order.
+    shown: tuple[tuple[int, str], ...]
+    # For each of the learner's decisions, the lessons whose situation held there (seen or not).
+    held: tuple[frozenset[str], ...]
+    # Lesson id -> the learner's first decision where its rule bites (lesson_bites.py);
+    # a lesson whose rule never bit in this game is absent.
+    bites: dict[str, int]
+
+
+def guided_run(slug: str) -> GuidedRun:
+    """The guided game, played headless, with lessons offered as the screen offers them
+    (the `Teacher`, asked at each of the learner's decisions).  The learner is a seeded
+    bot and the other seats play as in the guided game."""
     game = get_game(slug)
     rules = game.rules
     book = lesson_book(slug)
     assert book is not None
     seats = book.guided.seats()
-    state = rules.setup(rules.parse_options(book.guided.options), seats, book.guided.seed)
+    seed = book.guided.seed
+    state = rules.setup(rules.parse_options(book.guided.options), seats, seed)
     teacher = Teacher(rules, book, [0])
     # Untimed: a loaded machine must not change the bots' moves, and so the lessons met.
-    bots = {seat: make_bot(seats[seat].bot_level, book.guided.seed, seat, untimed=True) for seat in range(1, len(seats))}
+    bots = {seat: make_bot(seats[seat].bot_level, seed, seat, untimed=True) for seat in range(1, len(seats))}
+    learner = make_bot(LEARNER_LEVEL, seed, 0, untimed=True)
+    rule_bites = BITES.get(slug, {})
     shown: list[tuple[int, str]] = []
     held: list[frozenset[str]] = []
+    bites: dict[str, int] = {}
     decision = 0
     while not rules.is_over(state):
         seat = rules.to_act(state)[0]
@@ -42,15 +63,19 @@ def guided_run(slug: str) -> tuple[tuple[tuple[int, str], ...], tuple[frozenset[
         if seat == 0:
             legal = rules.legal_actions(view, seat)
             held.append(frozenset(lesson.id for lesson in book.lessons if teacher.situations[lesson.situation](view, seat, legal)))
+            judged = Decision(rules, state, seat, legal)
+            for lesson in book.lessons:
+                if lesson.id not in bites and lesson.id in rule_bites and rule_bites[lesson.id](judged):
+                    bites[lesson.id] = decision
             for lesson in teacher.due(view, seat, legal, decision):
                 teacher.mark_seen(seat, lesson, decision)
                 shown.append((decision, lesson.id))
-            action = legal[0]
+            action = learner.choose(game, view, seat, lambda: False)
             decision += 1
         else:
             action = bots[seat].choose(game, view, seat, lambda: False)
         state = rules.apply(state, seat, action)
-    return tuple(shown), tuple(held)
+    return GuidedRun(tuple(shown), tuple(held), bites)
 
 
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)
@@ -62,15 +87,16 @@ def test_every_rules_section_is_taught_by_a_lesson(slug):
     assert taught - set(sections) == set(), "lessons naming sections rules.md does not have"
 
 
-# The three checks of one guided game share one test: each plays the whole game with
-# its bots (Pollen's took 6-11 s of a loaded worker), and as three tests xdist sent
-# them to different workers, each of which played it again.
+# The checks of one guided game share one test: each plays the whole game with its bots
+# (Pollen's took 6-11 s of a loaded worker), and as separate tests xdist sent them to
+# different workers, each of which played it again.
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)
-def test_the_guided_game_teaches_every_lesson_once_early_and_where_it_holds(slug):
-    shown, held = guided_run(slug)
-    every_lesson_fires_once(slug, shown)
-    lessons_come_early_and_a_few_at_a_time(shown)
-    each_lesson_fires_at_the_first_decision_its_situation_holds(shown, held)
+def test_the_guided_game_teaches_every_lesson_once_early_and_before_its_rule_bites(slug):
+    run = guided_run(slug)
+    each_lesson_comes_before_its_rule_bites(slug, run)
+    every_lesson_fires_once(slug, run.shown)
+    lessons_come_early_and_a_few_at_a_time(run.shown)
+    each_lesson_fires_at_the_first_decision_its_situation_holds(run.shown, run.held)
 
 
 def every_lesson_fires_once(slug: str, shown: tuple[tuple[int, str], ...]) -> None:
@@ -103,6 +129,21 @@ def each_lesson_fires_at_the_first_decision_its_situation_holds(
         assert lesson_id in held[decision], f"{lesson_id} fired where its situation does not hold"
         early = [d for d in range(decision) if lesson_id in held[d] and per_decision.get(d, 0) < Teacher.AT_ONCE]
         assert early == [], f"{lesson_id} fired at decision {decision}, late: it held at {early} with room for it"
+
+
+def each_lesson_comes_before_its_rule_bites(slug: str, run: GuidedRun) -> None:
+    """A lesson is shown no later than the learner's first decision where its rule
+    changes the legal moves or the final score of a move on offer: what scores is
+    taught before the first move it rewards or punishes, a special rule at the first
+    decision where it applies to the learner."""
+    unchecked = [lesson.id for lesson in lesson_book(slug).lessons if lesson.id not in BITES.get(slug, {})]
+    shown_at = {lesson_id: decision for decision, lesson_id in run.shown}
+    late = {
+        lesson_id: f"shown at decision {shown_at.get(lesson_id)}, its rule bit at {decision}"
+        for lesson_id, decision in run.bites.items()
+        if shown_at.get(lesson_id, decision + 1) > decision
+    }
+    assert (late, unchecked) == ({}, []), "lessons after their rule mattered, and lessons without a rule to check"
 
 
 @pytest.mark.parametrize("slug", TAUGHT_GAMES)

@@ -163,7 +163,7 @@ async def test_L_lists_the_lessons_seen_and_a_lesson_holds_the_game_keys(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, LessonsSeenScreen)
         seen = screen_text(app)
-        assert "Three rounds, two cards" in seen and "Pick one card face down" in seen
+        assert "Three rounds, two cards" in seen and "Play a card: five characters act" in seen
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
@@ -270,7 +270,11 @@ async def test_a_lesson_closes_what_was_inspected_before_it(tmp_path):
                 await pilot.press("enter")  # the reveal, told to the table
             elif screen.viewer_legal_actions():
                 break
-        assert app.match.state.phase == "fortune" and not panel.is_open
+        # The Fortune Teller's lesson comes with its choice, before anything is inspected.
+        assert app.match.state.phase == "fortune" and panel.is_open and panel.lesson.id == "fortune-teller"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not panel.is_open
         await pilot.press("i")  # whose hand would it look into?
         await pilot.pause()
         assert screen.query_one(InspectorPanel).is_open, status_line(app)
@@ -281,7 +285,7 @@ async def test_a_lesson_closes_what_was_inspected_before_it(tmp_path):
                 await pilot.press("enter")
             elif panel.is_open:
                 break
-        assert panel.is_open and panel.lesson.id == "order"
+        assert panel.is_open and panel.lesson.id == "revealed"
         assert not screen.query_one(InspectorPanel).is_open
 
 

@@ -18,10 +18,19 @@ def _picking(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
     return view.phase == "play" and bool(legal)
 
 
-def _holds(character: str):
+# The phase in which a character's owner makes its choice (the Unicorn's return, the Knight's answer…).
+_CHOICE_PHASE = {"unicorn": "unicorn", "knight": "knight", "wizard": "wizard", "jester": "jester", "fortune_teller": "fortune"}
+
+
+def _holds(*characters: str):
+    """The seat may play one of `characters`, or makes the choice one of them asks for now."""
+
     def holds(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
         hand = view.players[seat].hand
-        return _picking(view, seat, legal) and any(card != HIDDEN and character_of(card) == character for card in hand)
+        choosing = any(view.phase == _CHOICE_PHASE.get(character) for character in characters) and bool(legal)
+        return choosing or (
+            _picking(view, seat, legal) and any(card != HIDDEN and character_of(card) in characters for card in hand)
+        )
 
     return holds
 
@@ -39,19 +48,12 @@ def last_pick_of_round(view: BloomKingdomState, seat: int, legal: list[Any]) -> 
     return _picking(view, seat, legal) and len(view.players[seat].hand) == KEPT_CARDS + 1
 
 
-def keeping_king_or_jester(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
-    return last_pick_of_round(view, seat, legal) and (
-        _holds("king")(view, seat, legal) or _holds("jester")(view, seat, legal)
-    )
-
-
 def after_first_scoring(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
     return _picking(view, seat, legal) and len(view.rounds) >= 1
 
 
 def last_round(view: BloomKingdomState, seat: int, legal: list[Any]) -> bool:
     return _picking(view, seat, legal) and len(view.rounds) >= 2
-
 
 
 SITUATIONS = {
@@ -63,7 +65,7 @@ SITUATIONS = {
     "jester_in_hand": _holds("jester"),
     "fortune_teller_in_hand": _holds("fortune_teller"),
     "last_pick_of_round": last_pick_of_round,
-    "keeping_king_or_jester": keeping_king_or_jester,
+    "king_or_jester_in_hand": _holds("king", "jester"),
     "after_first_scoring": after_first_scoring,
     "last_round": last_round,
 }

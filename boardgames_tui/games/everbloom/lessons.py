@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.games.everbloom.model import EverbloomState, Pollinate, FinishPollination
+from boardgames_tui.games.everbloom.model import EverbloomState, FinishPollination, MovePollinator, Pollinate, TakeGrove
 from boardgames_tui.games.everbloom.rules import EverbloomRules
 
 _RULES = EverbloomRules()
@@ -43,28 +43,33 @@ def storm_this_round(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
     return False
 
 
-def hive_on_board(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
-    return _playing(view, seat, legal) and view.hive is not None
+def tie_possible(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    """Another player has pollinators on a card or chips on a wildlife landmark: the
+    seat's chip could draw level with them."""
+    if not _playing(view, seat, legal):
+        return False
+    on_cards = any(count for counts in view.pollinators.values() for other, count in enumerate(counts) if other != seat)
+    on_wildlife = any(chip.seat != seat for landmark in WILDLIFE_LANDMARKS for chip in view.chips.get(landmark, ()))
+    return on_cards or on_wildlife
 
 
-def wildlife_contested(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
-    return _playing(view, seat, legal) and any(view.chips.get(landmark) for landmark in WILDLIFE_LANDMARKS)
+def pollinator_to_move(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    """The Butterflies' chip asks, before sending, whether to move a pollinator."""
+    turn = view.turn
+    return (
+        turn is not None
+        and turn.seat == seat
+        and turn.steps[:1] == ["butterfly"]
+        and any(isinstance(action, MovePollinator) for action in legal)
+    )
 
 
 def after_migration(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
     return bool(legal) and view.phase != "draft" and bool(view.contests)
 
 
-def a_tie_settled(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
-    return bool(legal) and any(contest.tied for contest in view.contests)
-
-
 def pollinating(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
-    return view.phase == "pollination" and any(isinstance(action, (Pollinate, FinishPollination)) for action in legal)
-
-
-def bloom_advanced(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
-    return bool(legal) and view.phase != "draft" and any(player.bloom > 0 for player in view.players)
+    return view.phase == "pollination" and any(isinstance(action, (TakeGrove, Pollinate, FinishPollination)) for action in legal)
 
 
 def a_later_round(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
@@ -79,12 +84,10 @@ SITUATIONS = {
     "nectar_draft": nectar_draft,
     "first_chip": first_chip,
     "storm_this_round": storm_this_round,
-    "hive_on_board": hive_on_board,
-    "wildlife_contested": wildlife_contested,
+    "tie_possible": tie_possible,
+    "pollinator_to_move": pollinator_to_move,
     "after_migration": after_migration,
-    "a_tie_settled": a_tie_settled,
     "pollinating": pollinating,
-    "bloom_advanced": bloom_advanced,
     "a_later_round": a_later_round,
     "last_round": last_round,
 }

@@ -10,7 +10,8 @@ from typing import Any
 
 from boardgames_tui.games.evergreen.content import cards, powers
 from boardgames_tui.games.evergreen.rules import SEASON_ROUNDS
-from boardgames_tui.games.evergreen.model import EvergreenState, UsePower
+from boardgames_tui.games.evergreen.rules.common import BIG, GROWTH
+from boardgames_tui.games.evergreen.model import EvergreenState, Grow, LakeGrow, UsePower
 
 _CARDS = cards()
 _POWERS = powers()
@@ -33,10 +34,6 @@ def first_plan(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
     return _planning(view, seat, legal) and view.season == 0 and view.round == 1 and plan is not None and not plan.steps
 
 
-def power_to_use(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
-    return _planning(view, seat, legal) and any(isinstance(action, UsePower) for action in legal)
-
-
 def lake_power(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
     """The seat's card gives Place a Lake and a use is on offer: its growths come next."""
     card = view.players[seat].card
@@ -56,8 +53,18 @@ def module_card_in_row(view: EvergreenState, seat: int, legal: list[Any]) -> boo
     return _drafting(view, seat, legal) and any(_POWERS[_CARDS[card].power].module for card in view.row)
 
 
-def last_round_of_season(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
-    return _planning(view, seat, legal) and view.round == SEASON_ROUNDS[view.season]
+def big_tree_possible(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
+    """A step on offer turns a small tree into a big one: what fertility pays for at the end."""
+    plan = view.players[seat].plan
+    card = view.players[seat].card
+    if not _planning(view, seat, legal) or plan is None:
+        return False
+    for action in legal:
+        if isinstance(action, (Grow, LakeGrow)) and GROWTH.get(plan.board[action.space]) == BIG:
+            return True
+        if isinstance(action, UsePower) and card is not None and _CARDS[card].power == "small-to-big":
+            return True
+    return False
 
 
 def winter(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
@@ -67,10 +74,9 @@ def winter(view: EvergreenState, seat: int, legal: list[Any]) -> bool:
 SITUATIONS = {
     "first_draft": first_draft,
     "first_plan": first_plan,
-    "power_to_use": power_to_use,
     "lake_power": lake_power,
     "aridity_in_row": aridity_in_row,
     "module_card_in_row": module_card_in_row,
-    "last_round_of_season": last_round_of_season,
+    "big_tree_possible": big_tree_possible,
     "winter": winter,
 }
