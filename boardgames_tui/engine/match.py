@@ -10,7 +10,7 @@ from typing import Any, Callable, Protocol, Sequence
 
 from pydantic import BaseModel, ValidationError
 
-from boardgames_tui.engine.contract import ChangeReport, GameRules, GameState, IllegalMove, ScoreSheet, Seat
+from boardgames_tui.engine.contract import ChangeReport, GameRules, GameState, IllegalMove, LogEntry, ScoreSheet, Seat
 from boardgames_tui.engine.parts import Game, Rules
 from boardgames_tui.engine.table import HeldTable, Presence, changes_since_last_move
 from boardgames_tui.engine.text import repeated_name
@@ -24,11 +24,14 @@ class SaveStore(Protocol):
 
 
 class Move:
-    __slots__ = ("seat", "action")
+    """`seat`'s `action`; `stand_in` when a bot made it for a remote seat whose player was away."""
 
-    def __init__(self, seat: int, action: Any) -> None:
+    __slots__ = ("seat", "action", "stand_in")
+
+    def __init__(self, seat: int, action: Any, stand_in: bool = False) -> None:
         self.seat = seat
         self.action = action
+        self.stand_in = stand_in
 
 
 class Match(HeldTable):
@@ -74,6 +77,9 @@ class Match(HeldTable):
         # The secret of a hosted game's watch link (the public view, no seat), kept in
         # the save as the seats' are.
         self.watch_secret = new_secret()
+        # Where a hosted match's table listens (address, port), kept in the save so that a
+        # host resuming it listens there again and the links it gave stay valid.
+        self.listen: tuple[str, int] | None = None
         # Who of the remote seats is here: its host's to know, while it serves the match.
         self.presence: Presence | None = None
         # Called after every move and undo, and when a remote seat comes or goes (`Table.watch`).
@@ -140,6 +146,9 @@ class Match(HeldTable):
     def watching(self) -> int:
         return 0 if self.presence is None else self.presence.watching()
 
+    def away_since(self, seat: int) -> datetime | None:
+        return None if self.presence is None else self.presence.away_since(seat)
+
     def served_with(self, presence: Presence | None) -> None:
         """Its host starts serving the match (`presence`: who of the remote seats is here,
         which it keeps up to date) or stops (None)."""
@@ -168,11 +177,14 @@ class Match(HeldTable):
         """Tried on the game itself, which holds everything a move may draw or reveal."""
         return turn_refusal(self.rules, self.seats, self.state, seat, actions)
 
-    def submit(self, seat: int, action: Any, *, autosave: bool = True) -> GameState:
-        """Validate and commit `action`; on `IllegalMove` nothing changes."""
+    def submit(self, seat: int, action: Any, *, autosave: bool = True, stand_in: bool = False) -> GameState:
+        """Validate and commit `action`; on `IllegalMove` nothing changes.  `stand_in`: a
+        bot chose it for a remote seat whose player is away, and the log says so."""
         new_state = checked_move(self.rules, self.seats, self.state, seat, action)
+        if stand_in:
+            new_state = with_stand_in_line(self.state, new_state, self.seats[seat].name)
         self.states.append(new_state)
-        self.moves.append(Move(seat, action))
+        self.moves.append(Move(seat, action, stand_in))
         self.updated = datetime.now(timezone.utc)
         if autosave:
             self.autosave()
@@ -237,12 +249,27 @@ class Match(HeldTable):
         seats: list[Seat],
         seed: int,
         moves: list[tuple[int, Any]],
+        *,
+        stand_ins: frozenset[int] | set[int] = frozenset(),
         **kwargs: Any,
     ) -> Match:
+        """`stand_ins`: the numbers (from 0) of the moves a bot made for an absent player."""
         match = cls(game, options, seats, seed, **kwargs)
-        for seat, action in moves:
-            match.submit(seat, action, autosave=False)
+        for number, (seat, action) in enumerate(moves):
+            match.submit(seat, action, autosave=False, stand_in=number in stand_ins)
         return match
+
+
+def stand_in_line(name: str) -> str:
+    return f"{name} is away: a bot plays this move for {name}."
+
+
+def with_stand_in_line(before: GameState, after: GameState, name: str) -> GameState:
+    """`after`, its log saying before the move's own lines that a bot made it for `name`:
+    a player back at the table reads which moves were not theirs."""
+    line = LogEntry(text=stand_in_line(name))
+    kept = len(before.log)
+    return after.model_copy(update={"log": [*after.log[:kept], line, *after.log[kept:]]})
 
 
 def new_secret() -> str:

@@ -12,6 +12,7 @@ new game gets a fresh name chosen here.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import tempfile
@@ -25,6 +26,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictInt,
     ValidationError,
     field_validator,
@@ -32,7 +34,8 @@ from pydantic import (
 
 from boardgames_tui import __version__
 from boardgames_tui.engine.contract import IllegalMove, Seat
-from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.match import Match, Move
+from boardgames_tui.engine.parts import Rules
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.text import check_name, clean_text, repeated_name
 from boardgames_tui.engine.untrusted_files import PlausibleDate, UnreadableFile, first_problem, read_json
@@ -88,6 +91,8 @@ class SavedMove(BaseModel):
 
     seat: StrictInt
     action: dict[str, Any]
+    # A bot made it for a remote seat whose player was away (the log says so).
+    stand_in: StrictBool = False
 
 
 class RemoteSeatSecret(BaseModel):
@@ -95,6 +100,22 @@ class RemoteSeatSecret(BaseModel):
 
     seat: StrictInt = Field(ge=0, le=7)
     secret: str = Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")
+
+
+class SavedListen(BaseModel):
+    """Where a hosted game's table listened: an address (never a name to look up) and a port."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    host: str = Field(max_length=64)
+    port: StrictInt = Field(ge=1, le=65535)
+
+    @field_validator("host")
+    @classmethod
+    def _an_address(cls, host: str) -> str:
+        if host != "localhost":
+            ipaddress.ip_address(host)  # ValueError: not an address
+        return host
 
 
 class SaveFile(BaseModel):
@@ -120,6 +141,8 @@ class SaveFile(BaseModel):
     remote_seats: list[RemoteSeatSecret] = Field(default_factory=list, max_length=8)
     # A hosted game's watch link's secret (a save from before watch links has none).
     watch_secret: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{16,64}$")
+    # Where its table listened, to listen there again: the links hold the port.
+    listen: SavedListen | None = None
 
     @field_validator("title")
     @classmethod
@@ -299,7 +322,7 @@ def encode(match: Match) -> dict[str, Any]:
         "options": match.options.model_dump(mode="json"),
         "seats": [seat.model_dump(mode="json") for seat in match.seats],
         "seed": match.seed,
-        "moves": [{"seat": move.seat, "action": rules.dump_action(move.action)} for move in match.moves],
+        "moves": [encode_move(rules, move) for move in match.moves],
         # For people reading the file; loading recomputes it from the moves.
         "summary": {
             "players": [seat.label() for seat in match.seats],
@@ -309,7 +332,15 @@ def encode(match: Match) -> dict[str, Any]:
         "state": match.state.model_dump(mode="json"),
         "remote_seats": [{"seat": seat, "secret": secret} for seat, secret in sorted(match.remote_secrets.items())],
         "watch_secret": match.watch_secret if match.remote_seats else None,
+        "listen": None if match.listen is None else {"host": match.listen[0], "port": match.listen[1]},
     }
+
+
+def encode_move(rules: Rules, move: Move) -> dict[str, Any]:
+    encoded: dict[str, Any] = {"seat": move.seat, "action": rules.dump_action(move.action)}
+    if move.stand_in:
+        encoded["stand_in"] = True
+    return encoded
 
 
 def summarize(match: Match, path: Path) -> SaveSummary:
@@ -403,7 +434,10 @@ def _load_match(path: Path) -> Match:
     except ValidationError as error:
         raise SaveError(path, f"is damaged (its setup or moves cannot be read: {first_problem(error)})") from None
     try:
-        match = Match.replay(game, options, save.seats, save.seed, moves, match_id=save.match_id, created=save.created)
+        stand_ins = {number for number, move in enumerate(save.moves) if move.stand_in}
+        match = Match.replay(
+            game, options, save.seats, save.seed, moves, stand_ins=stand_ins, match_id=save.match_id, created=save.created
+        )
     except IllegalMove as error:
         raise SaveError(path, f"does not replay with these rules ({clean_text(error.reason).rstrip('.')})") from None
     except ValueError as error:
@@ -421,6 +455,8 @@ def _load_match(path: Path) -> Match:
     match.remote_secrets = link_secrets
     if save.watch_secret is not None:
         match.watch_secret = save.watch_secret
+    if save.listen is not None and match.remote_seats:
+        match.listen = (save.listen.host, save.listen.port)
     match.updated = save.updated
     match.title = save.title
     match.save_path = path

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 from boardgames_tui.engine.contract import NO_CHANGES, ChangeReport
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from boardgames_tui.engine.contract import GameState, ScoreSheet, Seat
     from boardgames_tui.engine.parts import Game, Rules
     from boardgames_tui.engine.reference import RevealedSection
@@ -87,6 +89,11 @@ class Table(Protocol):
 
     def watching(self) -> int:
         """How many people watch this table through its watch link (the public view)."""
+        ...
+
+    def away_since(self, seat: int) -> datetime | None:
+        """When the player of an away seat left (for one not joined since the table
+        opened, its opening), where this table knows it (the host does); else None."""
         ...
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
@@ -169,6 +176,10 @@ class Presence(Protocol):
         """How many people watch through the table's watch link."""
         ...
 
+    def away_since(self, seat: int) -> datetime | None:
+        """When an away remote seat's player left (or the table opened); None for one here."""
+        ...
+
 
 class HeldTable:
     """The answers of a table that holds its game's state in this process (a match, a
@@ -208,6 +219,9 @@ class HeldTable:
 
     def watching(self) -> int:
         return 0
+
+    def away_since(self, seat: int) -> datetime | None:
+        return None
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         return lambda: None  # a replay changes only when its own screen steps it

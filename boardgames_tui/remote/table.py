@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+from datetime import datetime
 from typing import Any, Callable, Sequence
 
 from boardgames_tui.engine.contract import SPECTATOR, ChangeReport, GameState, IllegalMove, ScoreSheet
@@ -110,6 +111,9 @@ class RemoteTable:
 
     def watching(self) -> int:
         return 0  # the host counts its watchers
+
+    def away_since(self, seat: int) -> datetime | None:
+        return None  # the host knows; the wire says only who is away
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         """`listener` runs after every view, refusal or coming and going the host sends,
