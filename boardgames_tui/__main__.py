@@ -206,6 +206,24 @@ def parse_listen(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def check_can_listen(host: str, port: int) -> None:
+    """The table's links hold its port: one that is taken is said before the game
+    starts, never swapped for another."""
+    import asyncio
+
+    from boardgames_tui.addresses import cannot_host
+
+    async def probe() -> None:
+        server = await asyncio.get_running_loop().create_server(asyncio.Protocol, host, port)
+        server.close()
+        await server.wait_closed()
+
+    try:
+        asyncio.run(probe())
+    except OSError as error:
+        raise CliError(cannot_host(host, port, error, resuming=False)) from None
+
+
 def check_remote_extra() -> None:
     try:
         import aiohttp  # noqa: F401
@@ -227,6 +245,7 @@ def command_host(args: argparse.Namespace) -> int:
     options = parse_options(rules, args.option)
     check_setup(rules, options, seats)
     listen = parse_listen(args.listen)
+    check_can_listen(*listen)
     seed = args.seed if args.seed is not None else parse_seed("")
     request = StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)
     return run_app(BoardGamesApp(start=request, listen=listen))

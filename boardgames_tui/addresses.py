@@ -3,6 +3,7 @@ only loopback Hosts unless a secret guards them, and show the address a person t
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import socket
 from urllib.parse import urlsplit
@@ -42,3 +43,25 @@ def shown_address(host: str) -> str:
             return probe.getsockname()[0]
         except OSError:
             return socket.gethostname()
+
+
+def cannot_host(host: str, port: int, error: OSError, *, resuming: bool) -> str:
+    """Why a table cannot listen on `host`:`port`, and what to do, in words: a new table
+    (`host` on the command line) may take another port, a resumed one may not (its links
+    hold this one)."""
+    if error.errno == errno.EADDRINUSE:
+        if resuming:
+            fix = "Close what uses it, then choose Continue again: the links hold this port, so the table does not move to another."
+        else:
+            fix = f"Host with --listen {host}:{port % 65535 + 1} for another port, or close what uses port {port}."
+        return f"Port {port} on {host} is taken: another table, or another program, listens there. {fix}"
+    if resuming:
+        fix = "Choose Continue again once that is mended: the links hold this address and port."
+    else:
+        fix = f"Host with --listen 127.0.0.1:{port} (this machine only) or --listen 0.0.0.0:{port} (your network)."
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"{host} is not an address of this machine now, so nothing can listen there. {fix}"
+    if error.errno == errno.EACCES:
+        fix = fix if resuming else f"Host with --listen {host}:8470 (a port above 1023)."
+        return f"Port {port} needs privileges this user does not have. {fix}"
+    return f"Cannot listen on {host}:{port} ({error.strerror or error}). {fix}"

@@ -246,6 +246,8 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
             self.exit()  # a browser seat has no menu
             return
         self.match = None
+        # A hosted game's table lives as long as the game is open here.
+        self.across.pause_table()
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
 
@@ -307,13 +309,15 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
 
     async def _host_then_show(self, match: Match) -> None:
         """Opens the table, then offers its join links before the game's first curtain
-        (or first seat's screen): the host sends them before anyone's cards are up."""
-        await self.across.start_hosting(match)
+        (or first seat's screen): the host sends them before anyone's cards are up.  A
+        table that cannot open says why and what to do; the game stays in Continue."""
+        problem = await self.across.start_hosting(match)
         if self.match is not match:
-            return  # left meanwhile
+            return  # left meanwhile: the table was not kept
         links = self.across.links_screen(starting=True)
-        if links is None:
-            self._push_game_screen(match)  # could not listen (said): the seats here play on
+        if problem is not None or links is None:
+            self.match = None
+            self.notify(problem or "The table could not open.", title="Cannot host", severity="error", markup=False, timeout=30)
             return
         self.push_screen(links, lambda _: self._push_game_screen(match) if self.match is match else None)
 

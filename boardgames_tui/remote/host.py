@@ -24,7 +24,8 @@ from __future__ import annotations
 import asyncio
 import hmac
 import time
-from typing import Any, Callable, Iterable
+from datetime import datetime
+from typing import Any, Callable, Iterable, Literal
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -42,6 +43,7 @@ from boardgames_tui.remote.wire import (
     PROTOCOL_VERSION,
     WATCH_PATH,
     WATCHING_REFUSAL,
+    TABLE_PAUSED,
     WEBSOCKET_PATH,
     Act,
     Away,
@@ -52,6 +54,7 @@ from boardgames_tui.remote.wire import (
     HiddenSection,
     JoinLink,
     Refused,
+    TablePaused,
     Undo,
     ViewUpdate,
     Watch,
@@ -68,6 +71,12 @@ RATE_PER_SECOND = 10.0
 SAVE_RETRY_SECONDS = 1.0
 # The level of the bot that plays an absent seat the host handed to it.
 STAND_IN_BOT_LEVEL = "normal"
+# How long a pausing host waits for each seat's last messages (`TablePaused`) to go out.
+PAUSE_WORD_SECONDS = 0.5
+
+# What the host hears of a remote seat: its player joined for the first time since the
+# table opened, came back, or went away.
+SeatNews = Literal["joined", "back", "away"]
 
 
 class RateLimit:
@@ -100,19 +109,24 @@ class RateLimit:
 
 class SeatPresence:
     """Who of a hosted match's remote seats is here (the `Presence` of engine/table.py):
-    each absent seat with the moment (`time.monotonic`) it went, and the seats a bot plays
-    for meanwhile.  `changed` is called after every change."""
+    each absent seat with the time it went (the table's opening, for a seat not joined
+    since), the seats a bot plays for meanwhile, and the seats joined since the table
+    opened.  `changed` is called after every change; each of `news` hears a seat come or
+    go ("joined", "back" or "away"), for the host to be told."""
 
     def __init__(self, remote_seats: Iterable[int], changed: Callable[[], None]) -> None:
         # Nobody has joined a table that has just opened.
-        self.away_since: dict[int, float] = dict.fromkeys(remote_seats, time.monotonic())
+        opened = datetime.now().astimezone()
+        self.gone_at: dict[int, datetime] = dict.fromkeys(remote_seats, opened)
         self.standing_in: set[int] = set()
         # How many watch through the watch link (remote/spectators.py).
         self.spectators = 0
+        self.joined: set[int] = set()
+        self.news: list[Callable[[int, SeatNews], None]] = []
         self._changed = changed
 
     def away(self) -> set[int]:
-        return set(self.away_since)
+        return set(self.gone_at)
 
     def stand_ins(self) -> set[int]:
         return set(self.standing_in)
@@ -124,18 +138,33 @@ class SeatPresence:
         self.spectators = count
         self._changed()
 
+    def away_since(self, seat: int) -> datetime | None:
+        return self.gone_at.get(seat)
+
     def came(self, seat: int) -> None:
-        self.away_since.pop(seat, None)
+        """`seat`'s player connected (perhaps again, from elsewhere, while still here)."""
+        was_away = self.gone_at.pop(seat, None) is not None
+        news: SeatNews = "back" if seat in self.joined else "joined"
+        self.joined.add(seat)
         self._changed()
+        if was_away:
+            self._tell(seat, news)
 
     def went(self, seat: int) -> None:
-        self.away_since.setdefault(seat, time.monotonic())
+        was_here = seat not in self.gone_at
+        self.gone_at.setdefault(seat, datetime.now().astimezone())
         self._changed()
+        if was_here:
+            self._tell(seat, "away")
 
     def stand_in(self, seat: int, playing: bool) -> None:
         """A bot plays `seat` from now on (`playing`), or no longer does."""
         (self.standing_in.add if playing else self.standing_in.discard)(seat)
         self._changed()
+
+    def _tell(self, seat: int, news: SeatNews) -> None:
+        for listener in list(self.news):
+            listener(seat, news)
 
 
 class SeatConnection:
@@ -193,6 +222,8 @@ class RemoteHost:
         self._runner: web.AppRunner | None = None
         self._server: asyncio.AbstractServer | None = None
         self._save_retry: asyncio.Task[None] | None = None
+        # Set as `stop` begins: the table takes no move and tells no one of anyone after it.
+        self.paused = False
         self._views = ViewCache(match.rules)
         # Browser seats (remote/browser.py), where the `web` extra is installed.
         self.browser_seats: Any = None
@@ -242,9 +273,10 @@ class RemoteHost:
         self._send_views()
 
     # -- the authority --------------------------------------------------------------------
-    def submit(self, seat: int, action: Any) -> None:
-        """Commits `seat`'s action through the match (IllegalMove: nothing changes)."""
-        self.match.submit(seat, action)  # the match tells `_changed`
+    def submit(self, seat: int, action: Any, *, stand_in: bool = False) -> None:
+        """Commits `seat`'s action through the match (IllegalMove: nothing changes);
+        `stand_in`: a bot chose it for the seat's absent player."""
+        self.match.submit(seat, action, stand_in=stand_in)  # the match tells `_changed`
 
     def undo(self, seat: int) -> None:
         self.match.undo(seat)
@@ -348,7 +380,7 @@ class RemoteHost:
             action = await asyncio.to_thread(bot.choose, self.match.game, view, seat)
             if revision != self.revision or not self.is_played_here(seat):
                 continue  # the game moved on while the bot thought (an undo, a seat back)
-            self.submit(seat, action)
+            self.submit(seat, action, stand_in=seat in self.presence.standing_in)
 
     def _bot_for(self, seat: int) -> Any:
         level = self.match.seats[seat].bot_level if self.match.seats[seat].is_bot else STAND_IN_BOT_LEVEL
@@ -381,22 +413,41 @@ class RemoteHost:
         self.port = self._server.sockets[0].getsockname()[1]
         self._schedule_bots()
 
-    async def stop(self) -> None:
+    def pause(self) -> None:
+        """The table takes no move from here on and its port is closed; `stop` then tells
+        the seats and closes their connections.  The same port and links open it again."""
+        self.paused = True
         self._unwatch()
-        # A bot still thinking in its thread is forgotten (its move is never made); a
-        # save being tried again is written below.
+        if self._server is not None:
+            self._server.close()
+        if self._bot_task is not None:
+            # A bot still thinking in its thread is forgotten: its move is never made.
+            self._bot_task.cancel()
+
+    async def stop(self) -> None:
+        """The table pauses (`pause`), and every seat is told (`TablePaused`) before its
+        connection closes."""
+        self.pause()
+        # A save being tried again is written below.
         for task in (self._bot_task, self._save_retry):
             if task is not None:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
-        if self._server is not None:
-            self._server.close()
         self.budget.reset_strangers()
+        # Its watchers are told as its seats are.
+        connections = [*self.connections.values(), *self.spectators.connections]
+        # A finished game is not resumed: its seats have their last view, saying it is over.
+        paused = not self.rules.is_over(self.match.state)
+        for connection in connections:
+            if paused:
+                connection.send(TablePaused())
+            connection.outbox.put_nowait(None)  # its writer ends after the word
+        writers = [connection.writer for connection in connections if connection.writer is not None]
+        if writers:
+            await asyncio.wait(writers, timeout=PAUSE_WORD_SECONDS)
         if self.browser_seats is not None:
             await self.browser_seats.stop()
-        for connection in list(self.connections.values()):
-            await connection.socket.close()
-        await self.spectators.close()
+        await asyncio.gather(*(connection.socket.close() for connection in connections), return_exceptions=True)
         if self._runner is not None:
             await self._runner.cleanup()
         # Its connections gone, the host has every descriptor back for a save that failed.
@@ -458,7 +509,7 @@ class RemoteHost:
                 connection.outbox.put_nowait(None)
             if connection is not None and connection.seat == SPECTATOR:
                 self.spectators.went(connection)
-            if connection is not None and self.connections.get(connection.seat) is connection:
+            if connection is not None and self.connections.get(connection.seat) is connection and not self.paused:
                 del self.connections[connection.seat]
                 self.presence.went(connection.seat)
                 name = self.match.seats[connection.seat].name
@@ -496,6 +547,8 @@ class RemoteHost:
             return await self._refuse_and_close(request, socket, error.reason)
         if not isinstance(hello, (Hello, Watch)):
             return await self._refuse_and_close(request, socket, "Say hello with your seat's secret first.")
+        if self.paused:
+            return await self._refuse_and_close(request, socket, TABLE_PAUSED)
         if hello.version != PROTOCOL_VERSION:
             return await self._refuse_and_close(
                 request, socket, f"This host speaks version {PROTOCOL_VERSION} of the table's protocol; yours is {hello.version}."
@@ -538,6 +591,8 @@ class RemoteHost:
             message = parse_client_message(data)
         except BadMessage as error:
             return error.reason
+        if self.paused:
+            return TABLE_PAUSED
         seat = connection.seat
         if seat == SPECTATOR:
             return "You are already watching." if isinstance(message, (Hello, Watch)) else WATCHING_REFUSAL

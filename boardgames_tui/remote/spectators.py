@@ -87,7 +87,3 @@ class Spectators:
         """What a watcher arriving now is sent: the public view, its whole log, and
         nothing of any seat's own (no undo, no moves of its own, no changes marked)."""
         return self.host.view_update(PublicFeed())
-
-    async def close(self) -> None:
-        for connection in list(self.connections):
-            await connection.socket.close()

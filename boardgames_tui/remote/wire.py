@@ -193,10 +193,10 @@ class Back(_Message):
 
 
 class TablePaused(_Message):
-    """The host has left the game (saved and quit, gone to the menu, closed the app): its
-    last message before it closes the connection.  No move is taken after it, and the
-    same link opens the seat again once the host resumes the game, on the same port.
-    It carries no words: the joiner says `TABLE_PAUSED` in its own."""
+    """The host has left an unfinished game (saved and quit, gone to the menu, closed the
+    app): its last message before it closes the connection.  No move is taken after it,
+    and the same link opens the seat again once the host resumes the game, on the same
+    port.  It carries no words: the joiner says `TABLE_PAUSED` in its own."""
 
     type: Literal["paused"] = "paused"
 

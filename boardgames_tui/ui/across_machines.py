@@ -3,15 +3,18 @@ or the seat it joined on another machine's table."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any, Callable
 
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+from boardgames_tui.engine.text import possessive
+
 if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
     from boardgames_tui.remote.client import RemoteSeat
-    from boardgames_tui.remote.host import RemoteHost
+    from boardgames_tui.remote.host import RemoteHost, SeatNews
     from boardgames_tui.remote.remembered import RememberedTables
     from boardgames_tui.remote.wire import JoinLink
 
@@ -22,6 +25,8 @@ class AcrossMachines:
         # Where a hosted game listens, and its host while one runs.
         self.listen = listen
         self.host: RemoteHost | None = None
+        # Tables paused and still closing their connections.
+        self._stopping: list[asyncio.Future[None]] = []
         # The seat joined on another machine's table, while the app plays it.
         self.seat: RemoteSeat | None = None
 
@@ -93,34 +98,68 @@ class AcrossMachines:
         keep()
         remote.listeners.append(heard)
 
-    async def start_hosting(self, match: Match) -> None:
+    async def start_hosting(self, match: Match) -> str | None:
+        """Opens `match`'s table where it listened before (its save keeps the place, and
+        its links hold the port), else where this app was told to listen.  Returns why it
+        cannot, with what to do, in words: a taken port is never swapped for another."""
+        from boardgames_tui.addresses import cannot_host
         from boardgames_tui.remote.host import RemoteHost
 
-        await self.stop_hosting()
-        host_name, port = self.listen
+        self.pause_table()
+        await self.tables_paused()  # a table closing on this port frees it first
+        resuming = match.listen is not None
+        host_name, port = match.listen or self.listen
         host = RemoteHost(match, listen_host=host_name)
         try:
             await host.start(port)
         except OSError as error:
-            if port == 0:
-                self.app.notify(f"Cannot listen on {host_name}: {error.strerror or error}.", severity="error", markup=False)
-                return
-            # The usual port is taken (another table?): any free one, and new links.
-            await host.start(0)
+            await host.stop()
+            return cannot_host(host_name, port, error, resuming=resuming)
+        if self.app.match is not match:
+            await host.stop()  # left (or another game begun) while the table opened
+            return None
         self.host = host
+        host.presence.news.append(self._tell_seat_news)
+        if match.listen != (host_name, host.port):
+            match.listen = (host_name, host.port)
+            match.autosave()
+        return None
 
-    async def stop_hosting(self) -> None:
+    def pause_table(self) -> None:
+        """The host leaves the game (to the menu, or out of the app): its table pauses at
+        once, taking no move from here on and freeing its port; its joiners are told as
+        it stops (`tables_paused` waits for that)."""
         host, self.host = self.host, None
         if host is not None:
-            await host.stop()
+            host.pause()
+            self._stopping.append(asyncio.ensure_future(host.stop()))
+
+    async def tables_paused(self) -> None:
+        stopping, self._stopping = self._stopping, []
+        await asyncio.gather(*stopping, return_exceptions=True)
 
     async def close(self) -> None:
         """The app closes: the hosted table stops, a joined seat leaves (the host says
         "away" at once)."""
-        await self.stop_hosting()
+        self.pause_table()
+        await self.tables_paused()
         remote, self.seat = self.seat, None
         if remote is not None:
             await remote.close()
+
+    def _tell_seat_news(self, seat: int, news: SeatNews) -> None:
+        """The host is told each remote player's coming and going, with what it can do."""
+        host = self.host
+        if host is None:
+            return
+        name = host.match.seats[seat].name
+        if news == "away":
+            message = f"{name} is away. A bot can play the seat meanwhile: Ctrl+P, then {hand_to_bot_command(name)}."
+        elif seat in host.stand_ins:
+            message = f"{name} is back, and a bot still plays the seat: Ctrl+P, then {take_back_command(name)} gives it back."
+        else:
+            message = f"{name} {'joined the table' if news == 'joined' else 'is back'}."
+        self.app.notify(message, severity="warning" if news == "away" else "information", markup=False)
 
     def links_screen(self, *, starting: bool = False, watch_only: bool = False) -> Screen[None] | None:
         """The join links and the watch link (or that one alone), on a screen of their
@@ -164,14 +203,23 @@ class AcrossMachines:
             SystemCommand("Join links", "The links the remote players join this table with", self.app.action_join_links),
             SystemCommand("Watch link", "The link anyone may watch this table with (no hand, no play)", self.show_watch_link),
         ]
+        away = host.away()
         for seat in host.remote_seats:
             name = host.match.seats[seat].name
             if seat in host.stand_ins:
                 commands.append(
-                    SystemCommand(f"Take back {name}'s seat", f"Stop the bot playing for {name}", lambda seat=seat: self.hand_seat(seat, False))
+                    SystemCommand(take_back_command(name), f"Stop the bot playing for {name}", lambda seat=seat: self.hand_seat(seat, False))
                 )
-            else:
+            elif seat in away:
                 commands.append(
-                    SystemCommand(f"Hand {name}'s seat to a bot", f"A bot plays for {name} while away", lambda seat=seat: self.hand_seat(seat, True))
+                    SystemCommand(hand_to_bot_command(name), f"A bot plays for {name} while away", lambda seat=seat: self.hand_seat(seat, True))
                 )
         return commands
+
+
+def hand_to_bot_command(name: str) -> str:
+    return f"Hand {possessive(name)} seat to a bot"
+
+
+def take_back_command(name: str) -> str:
+    return f"Take back {possessive(name)} seat"

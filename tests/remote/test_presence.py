@@ -13,7 +13,7 @@ from boardgames_tui.engine.saves import encode  # noqa: E402
 from boardgames_tui.remote.host import RemoteHost  # noqa: E402
 from tests.remote.seats import hosted_match  # noqa: E402
 
-BEN, CY = 1, 2
+ANN, BEN, CY = 0, 1, 2
 
 
 def test_who_is_here_is_held_by_the_host_and_read_through_the_match():
@@ -29,7 +29,7 @@ def test_who_is_here_is_held_by_the_host_and_read_through_the_match():
     assert heard[-2:] == [([CY], []), ([CY], [CY])]  # each change reaches the screens watching
     assert host.is_played_here(CY) and not match.played_here(CY)
     host.presence.went(BEN)
-    assert match.away() == {BEN, CY} and BEN in host.presence.away_since
+    assert match.away() == {BEN, CY} and match.away_since(BEN) is not None and match.away_since(ANN) is None
     # None of it is the match's: its save is as it was.
     assert encode(match) == saved
 

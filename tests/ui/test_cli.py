@@ -225,6 +225,7 @@ def test_host_and_join_start_the_app_with_the_table_they_name(monkeypatch):
 
     started = []
     monkeypatch.setattr(cli, "run_app", lambda app: started.append(app) or 0)
+    monkeypatch.setattr(cli, "check_can_listen", lambda host, port: None)  # 8470 may be in use here
     assert main(["host", "bloom-kingdom", "--seat", "Ann", "--seat", "remote:Ben", "--seat", "bot", "--listen", "127.0.0.1:8470"]) == 0
     request = started[-1].start_request
     assert [(seat.name, seat.kind) for seat in request.seats][:2] == [("Ann", "human"), ("Ben", "remote")]
