@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 from rich.text import Text
@@ -13,6 +14,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from boardgames_tui.ui.textual_compat import count_repeated_layout_request, renders_markup
+
+if TYPE_CHECKING:
+    from boardgames_tui.engine.table import Table
 
 
 def set_border_title(widget: Widget, title: str) -> None:
@@ -271,3 +275,32 @@ SEAT_BACKGROUNDS = ("on #4a1c1c", "on #1c2a4a", "on #1c4a24", "on #4a431c")
 def seat_mark(seat: int) -> Text:
     symbol, colour = SEAT_MARKS[seat % len(SEAT_MARKS)]
     return Text(symbol, style=f"bold {colour}")
+
+
+PRESENCE_INDENT = "   "
+
+
+def seat_presence(table: Table) -> dict[int, list[Text]]:
+    """Each seat played from another machine, as a game's players panel shows it in
+    lines under the seat's row (indented by `PRESENCE_INDENT`): here, away since when, a
+    bot playing for it meanwhile."""
+    away, stand_ins = table.away(), table.stand_ins()
+    presence = {}
+    for seat, info in enumerate(table.seats):
+        if not info.is_remote or table.played_here(seat):
+            continue  # a replay's, or the joined seat's own
+        if seat not in away:
+            lines = [Text("back, a bot still plays", style="italic") if seat in stand_ins else Text("here", style="dim")]
+        else:
+            since = table.away_since(seat)
+            lines = [Text(f"away since {clock_time(since)}" if since is not None else "away", style="bold")]
+            if seat in stand_ins:
+                lines.append(Text("a bot plays meanwhile", style="italic"))
+        presence[seat] = lines
+    return presence
+
+
+def clock_time(moment: datetime) -> str:
+    """"14:05" today, "Tue 14:05" another day."""
+    local = moment.astimezone()
+    return local.strftime("%H:%M" if local.date() == datetime.now().astimezone().date() else "%a %H:%M")

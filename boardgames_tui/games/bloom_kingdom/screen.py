@@ -44,6 +44,7 @@ from boardgames_tui.games.bloom_kingdom.widgets import (
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.seat_ui import SeatUI
+from boardgames_tui.ui.widgets import seat_presence
 from boardgames_tui.ui.seat_notice import SeatNoticeScreen
 
 
@@ -154,7 +155,7 @@ class BloomKingdomScreen(GameScreen):
         self.query_one(TurnRow).show(view, self.rules.to_act(view), [standing.total for standing in standings], changed)
         self.query_one(ChoiceBar).show(view, phase, available, cursor_target)
         self.query_one(HandList).show(view, viewer, available, shown_in("hand"), own=own)
-        self.query_one(PlayerBoard).show(view, viewer, standings, outlook, available, shown_in("player"), changed)
+        self.query_one(PlayerBoard).show(view, viewer, standings, outlook, available, shown_in("player"), changed, seat_presence(self.table))
 
     def _standings(self, view: BloomKingdomState, viewer: int | None, own: bool) -> tuple[list[Any], str | None]:
         """The players' standings and the viewer's outlook, worked out once per view

@@ -477,11 +477,14 @@ class PlayerBoard(TextPanel):
         available: set[Target],
         cursor: Target | None,
         changed: frozenset[Any] = frozenset(),
+        presence: dict[int, list[Text]] | None = None,
     ) -> None:
-        self._drawn = (view, viewer, standings, outlook, available, cursor, changed)
+        """`presence`: each remote seat's (`seat_presence`), in lines of its block."""
+        presence = presence or {}
+        self._drawn = (view, viewer, standings, outlook, available, cursor, changed, presence)
         self._width = self.content_region.width
         # The width counts too: the text is wrapped by hand at it.
-        if self.drawn_from(view, viewer, standings, outlook, available, cursor, changed, self._width):
+        if self.drawn_from(view, viewer, standings, outlook, available, cursor, changed, presence, self._width):
             return
         lines = []
         choosing = any(area == "player" for area, _ in available)
@@ -506,6 +509,9 @@ class PlayerBoard(TextPanel):
             block.append(f"\n{indent}hand {standing.cards_in_hand}" + (f" · rounds {rounds}" if rounds else ""), style="dim")
             if standing.played:
                 block.append(f"\n{indent}played: " + ", ".join(standing.played), style="dim")
+            for line in presence.get(seat, ()):
+                block.append(f"\n{indent}")
+                block.append_text(line)
             if seat == viewer and outlook:
                 block.append(f"\n{indent}{outlook}", style="italic")
             if cursor == target:

@@ -54,7 +54,7 @@ from boardgames_tui.games.everbloom.widgets import (
 )
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
-from boardgames_tui.ui.widgets import TextPanel
+from boardgames_tui.ui.widgets import TextPanel, seat_presence
 
 
 def _bindings(keys: Any) -> list[Binding]:
@@ -159,7 +159,7 @@ class EverbloomScreen(GameScreen):
         standing = standings(view, viewer)
         seats_changed = {("habitat", index) for index in habitats} | {("track", index) for index in self._marked("track")}
         self.query_one(PlayersPanel).show(
-            view, self.narrator.progress(view), self.rules.to_act(view), seat, standing.track, seats_changed
+            view, self.narrator.progress(view), self.rules.to_act(view), seat, standing.track, seats_changed, seat_presence(self.table)
         )
         self.query_one(FactionPanel).show(view, viewer)
         self.query_one(GrovePanel).show(view, standing, viewer, self._marked("grove"))

@@ -25,7 +25,7 @@ from boardgames_tui.games.everbloom.letters import landmark_keys
 from boardgames_tui.games.everbloom.model import EverbloomState, hidden_back, is_hidden
 from boardgames_tui.games.everbloom.rules import BIOMES, card_cost, card_info, card_name
 from boardgames_tui.games.everbloom.standings import Standings, TrackStanding
-from boardgames_tui.ui.widgets import TextPanel, set_border_title
+from boardgames_tui.ui.widgets import PRESENCE_INDENT, TextPanel, set_border_title
 
 TRACK = C.bloom_track()
 CURSOR = "reverse"
@@ -613,9 +613,11 @@ class PlayersPanel(TextPanel):
         shown: int | None,
         track: tuple[TrackStanding, ...] = (),
         changed: frozenset[tuple[str, int]] | set[tuple[str, int]] = frozenset(),
+        presence: dict[int, list[Text]] | None = None,
     ) -> None:
         """`track`: each faction's bloom-track points now; `changed`: ("track" or
-        "habitat", seat) changed since the viewer's last move (✦)."""
+        "habitat", seat) changed since the viewer's last move (✦); `presence`: each
+        remote seat's (`seat_presence`), in lines under its row."""
         lines = [Text(progress, style="bold")]
         # The names share a column as wide as the longest one that fits beside the rest
         # of the row ("100pt ✿12(30)✦ ▤12✦ ①"); a longer name gets a line of its own, whole.
@@ -650,6 +652,7 @@ class PlayersPanel(TextPanel):
             if seat == shown:
                 line.stylize("underline")
             lines.append(line)
+            lines.extend(Text(PRESENCE_INDENT) + line for line in (presence or {}).get(seat, ()))
         # The panel's height follows the number of factions (CSS height: auto): laid
         # out again only when that number changes.
         self.show_text(Text("\n").join(lines), layout=len(lines) != self._rows)

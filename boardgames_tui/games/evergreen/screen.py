@@ -68,6 +68,7 @@ from boardgames_tui.games.evergreen.widgets import (
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.seat_ui import SeatUI
+from boardgames_tui.ui.widgets import seat_presence
 
 # Keys for the steps of an action phase, and what each builds.
 STEP_KEYS = {"p": Plant, "g": Grow, "o": UsePower, "l": LakeGrow}
@@ -275,7 +276,7 @@ class EvergreenScreen(GameScreen):
         tracks = self.query_one(TrackPanel)
         tracks.show(view, viewer, full_names=self.layout_name == "large", own=self.audience == viewer)
         set_tooltip(tracks, powers_tooltip(tuple(view.powers)))
-        self.query_one(ScorePanel).show(view, self._standings(view, viewer), seat)
+        self.query_one(ScorePanel).show(view, self._standings(view, viewer), seat, seat_presence(self.table))
 
     def _standings(self, view: EvergreenState, viewer: int | None) -> list[Standing]:
         """The score as it stands for every seat, computed once per view (cursor moves redraw)."""

@@ -34,7 +34,7 @@ from boardgames_tui.games.evergreen.rules import (
     space_name,
     sun_edge,
 )
-from boardgames_tui.ui.widgets import TextPanel, seat_mark, set_border_title
+from boardgames_tui.ui.widgets import PRESENCE_INDENT, TextPanel, seat_mark, set_border_title
 
 # A space's size on screen (columns including its one-column gap, lines) for each layout
 # the screen picks from the window's size; MARGIN is the sun's column on the left.
@@ -422,7 +422,7 @@ class ScorePanel(TextPanel):
     (light and the biggest forest at the season's end, fertility and bamboo at the
     game's end), and who is still planning."""
 
-    _drawn: tuple[EvergreenState, list[Standing], int | None] | None = None
+    _drawn: tuple[EvergreenState, list[Standing], int | None, dict[int, list[Text]]] | None = None
 
     def on_mount(self) -> None:
         self.border_title = "Players · score now"
@@ -433,10 +433,12 @@ class ScorePanel(TextPanel):
             self.forget_inputs()
             self.show(*self._drawn)
 
-    def show(self, view: EvergreenState, standings: list[Standing], shown: int | None) -> None:
-        if self.drawn_from(view, standings, shown):
+    def show(self, view: EvergreenState, standings: list[Standing], shown: int | None, presence: dict[int, list[Text]] | None = None) -> None:
+        """`presence`: each remote seat's (`seat_presence`), in lines under its name."""
+        presence = presence or {}
+        if self.drawn_from(view, standings, shown, presence):
             return
-        self._drawn = (view, standings, shown)
+        self._drawn = (view, standings, shown, presence)
         lines = []
         over = view.phase == "over"
         bamboo = "bamboo" in view.powers
@@ -463,21 +465,24 @@ class ScorePanel(TextPanel):
             elif view.phase == "draft" and player.card is not None:
                 line.append(" drew", style="dim")
             lines.append(line)
-            if over:
-                continue
-            now = Text("  ")
-            now.append(f"☀{standing.light}", style="yellow")
-            now.append(f" forest {standing.forest} fert {standing.fertility}")
-            if bamboo:
-                # On the same line where it fits whole, else on its own, where the word is
-                # whole too ("bam" read as nothing to a newcomer): never cut in two.
-                tail = f" bam {standing.bamboo}"
-                if now.cell_len + len(tail) <= (self.content_region.width or 24):
-                    now.append(tail)
-                else:
-                    lines.append(now)
-                    now = Text(f"  bamboo {standing.bamboo}")
-            lines.append(now)
+            if not over:
+                lines.extend(self._score_now(standing, bamboo))
+            lines.extend(Text(PRESENCE_INDENT) + line for line in presence.get(seat, ()))
         # Its height follows its lines (two a seat while playing, one at the end).
         self.show_text(Text("\n").join(lines), layout=len(lines) != getattr(self, "_lines_shown", None))
         self._lines_shown = len(lines)
+
+    def _score_now(self, standing: Standing, bamboo: bool) -> list[Text]:
+        """What each category would add as things stand now, under the seat's score."""
+        now = Text("  ")
+        now.append(f"☀{standing.light}", style="yellow")
+        now.append(f" forest {standing.forest} fert {standing.fertility}")
+        if not bamboo:
+            return [now]
+        # On the same line where it fits whole, else on its own, where the word is
+        # whole too ("bam" read as nothing to a newcomer): never cut in two.
+        tail = f" bam {standing.bamboo}"
+        if now.cell_len + len(tail) <= (self.content_region.width or 24):
+            now.append(tail)
+            return [now]
+        return [now, Text(f"  bamboo {standing.bamboo}")]

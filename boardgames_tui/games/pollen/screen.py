@@ -37,6 +37,7 @@ from boardgames_tui.games.pollen.widgets import (
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.seat_ui import SeatUI
+from boardgames_tui.ui.widgets import seat_presence
 
 Cell = tuple[int, int]
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -133,7 +134,7 @@ class PollenScreen(GameScreen):
             self._standings_for, self._standings = view, live_standings(view)
         standings = self._standings
         self.query_one(SupplyPanel).show(view, standings.end_near, compact=self.has_class("-short"))
-        self.query_one(StandingsPanel).show(view, standings)
+        self.query_one(StandingsPanel).show(view, standings, seat_presence(self.table))
         self.call_after_refresh(self._keep_cursor_in_view)
         self.call_after_refresh(self._fit_news)
 

@@ -28,7 +28,7 @@ from boardgames_tui.games.pollen.rules import (
     seat_name,
     token_insects,
 )
-from boardgames_tui.ui.widgets import SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark, set_border_title
+from boardgames_tui.ui.widgets import PRESENCE_INDENT, SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark, set_border_title
 
 # A cell is 9×3 characters inside grid lines; a token sits on a grid crossing.
 CELL_WIDTH = 9
@@ -667,15 +667,18 @@ class StandingsPanel(TextPanel):
 
     _view: PollenState | None = None
     _standings: LiveStandings | None = None
+    _presence: dict[int, list[Text]] = {}
 
     def on_mount(self) -> None:
         self.border_title = "Standings (★ leads)"
 
-    def show(self, view: PollenState, standings: LiveStandings) -> None:
+    def show(self, view: PollenState, standings: LiveStandings, presence: dict[int, list[Text]] | None = None) -> None:
+        """`presence`: each remote seat's (`seat_presence`), in lines under its row."""
+        presence = presence or {}
         # A cursor move redraws the screen: the standings change only with the view.
-        if view is self._view:
+        if view is self._view and presence == self._presence:
             return
-        self._view, self._standings = view, standings
+        self._view, self._standings, self._presence = view, standings, presence
         self._lay_out()
 
     def on_resize(self) -> None:
@@ -709,6 +712,7 @@ class StandingsPanel(TextPanel):
                 line.append(name)
                 lines.append(line)
                 lines.append(Text(" " * (3 + column + 1)) + counts)
+            lines.extend(Text(PRESENCE_INDENT) + line for line in self._presence.get(seat, ()))
         tied = [lead for lead in standings.insects if lead.leader is None and lead.best > 0]
         if tied:
             words = " · ".join(f"{INSECT_SHORT[lead.insect]} tied at {lead.best}" for lead in tied)
