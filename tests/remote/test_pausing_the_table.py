@@ -1,0 +1,182 @@
+"""A hosted table lives as long as its game is open at the host: Save & quit closes the
+port at once and tells the joined seats, and no move is taken after it; Continue opens
+the table again on the port its save keeps (the links hold it), and a taken port is said
+in words, never swapped.  The host's Players panel shows who is here, who is away since
+when and whom a bot plays for, and the host is told who came and went."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from contextlib import suppress
+
+import pytest
+
+pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+
+from boardgames_tui.app import BoardGamesApp  # noqa: E402
+from boardgames_tui.engine.contract import Seat  # noqa: E402
+from boardgames_tui.engine.saves import SaveStore  # noqa: E402
+from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
+from boardgames_tui.games.pollen.widgets import StandingsPanel  # noqa: E402
+from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
+from boardgames_tui.remote.wire import JoinLink  # noqa: E402
+from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
+from boardgames_tui.ui.menu import MenuScreen  # noqa: E402
+from boardgames_tui.ui.setup import StartRequest  # noqa: E402
+from tests.remote.seats import hosted_match  # noqa: E402
+from tests.remote.test_hosted_screens import until  # noqa: E402
+from tests.ui.conftest import screen_text  # noqa: E402
+
+ANN, BEN = 0, 1
+
+
+@pytest.fixture(autouse=True)
+def no_lessons(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOARDGAMES_TUI_TEACH_AS_I_PLAY", "false")
+
+
+def hosting_app(tmp_path, **options) -> BoardGamesApp:
+    """Ann at the keyboard, Ben on another machine; Ben plays first."""
+    start = StartRequest(
+        slug="pollen", seats=[Seat(name="Ann"), Seat(name="Ben", kind="remote")], options={"starting_player": 2}, seed=7
+    )
+    return BoardGamesApp(
+        store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0), **options
+    )
+
+
+def told(app: BoardGamesApp) -> list[str]:
+    """Every notice the app shows from now on."""
+    notices: list[str] = []
+    notify = app.notify
+    app.notify = lambda message, **options: (notices.append(str(message)), notify(message, **options))[1]  # type: ignore[method-assign]
+    return notices
+
+
+async def refused(port: int) -> bool:
+    try:
+        _reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    except OSError:
+        return True
+    writer.close()
+    return False
+
+
+def ben_in_the_players_panel(app: BoardGamesApp) -> str:
+    """The lines under Ben's row of the host's standings, where a remote seat's presence shows."""
+    panel = app.screen.query_one(StandingsPanel)
+    lines = str(panel._shown or "").splitlines()
+    row = next((index for index, line in enumerate(lines) if "Ben" in line), len(lines))
+    return " / ".join(line.strip() for line in lines[row + 1 :] if line.startswith("   "))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+async def test_save_and_quit_closes_the_port_at_once_tells_the_joiner_and_takes_no_move_after(tmp_path):
+    app = hosting_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as host:
+        await until(host, lambda: isinstance(app.screen, JoinLinksScreen), "the join links offered")
+        await host.press("escape")
+        await until(host, lambda: isinstance(app.screen, PollenScreen), "the game")
+        match, port = app.match, app.remote_host.port
+        ben = RemoteSeat(app.remote_host.link(BEN))
+        await ben.join()
+        try:
+            assert BEN in ben.update.to_act
+            await host.press("q", "y")
+            # Closed as the key is taken, before anything is awaited.
+            assert await refused(port)
+            assert isinstance(app.screen, MenuScreen) and app.remote_host is None
+            moves, saved = len(match.moves), match.save_path.read_bytes()
+            with suppress(Exception):
+                await ben.act(match.rules.legal_actions(match.rules.view(match.state, BEN), BEN)[0])
+            await until(host, lambda: ben.closed_reason is not None, "Ben's connection closed")
+            assert ben.closed_reason == "The host has paused the table; your link works again when it resumes."
+            await host.pause(0.2)
+            assert len(match.moves) == moves and match.save_path.read_bytes() == saved
+        finally:
+            await ben.close()
+
+
+async def test_continue_listens_on_the_saved_port_and_says_in_words_when_it_is_taken(tmp_path):
+    store = SaveStore(tmp_path)
+    match = hosted_match("pollen", remote=[BEN], players=2, store=store)
+    rules = match.rules
+    while not any(move.stand_in for move in match.moves):  # a bot played for Ben while he was away
+        seat = rules.to_act(match.state)[0]
+        match.submit(seat, rules.legal_actions(rules.view(match.state, seat), seat)[0], stand_in=seat == BEN)
+    port = free_port()
+    match.listen = ("127.0.0.1", port)  # where the table listened before its host quit
+    match.autosave()
+    link = JoinLink(host="127.0.0.1", port=port, seat=BEN, secret=match.remote_secrets[BEN])
+    app = BoardGamesApp(store=store, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = told(app)
+        errors: list[str] = []
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", port))
+            taken.listen()
+            app.resume(match.save_path, errors.append)
+            await until(pilot, lambda: notices, "a notice")
+            assert app.remote_host is None and isinstance(app.screen, MenuScreen)
+            assert f"Port {port} on 127.0.0.1 is taken" in notices[-1] and "choose Continue again" in notices[-1]
+
+        app.resume(match.save_path, errors.append)
+        await until(pilot, lambda: isinstance(app.screen, JoinLinksScreen), "the table open again")
+        assert app.remote_host.port == port and not errors
+        # The log still says which of Ben's moves a bot made.
+        assert "Ben is away: a bot plays this move for Ben." in [entry.text for entry in app.match.state.log]
+        ben = RemoteSeat(link)  # the link Ben was given before
+        await ben.join()
+        await ben.close()
+
+
+def test_host_on_a_taken_port_says_so_and_what_to_do(capsys, monkeypatch):
+    import boardgames_tui.__main__ as cli
+
+    monkeypatch.setattr(cli, "run_app", lambda app: pytest.fail("the app started on another port"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = cli.main(["host", "pollen", "--seat", "Ann", "--seat", "remote:Ben", "--listen", f"127.0.0.1:{port}"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert f"Port {port} on 127.0.0.1 is taken" in err and f"--listen 127.0.0.1:{port + 1}" in err
+
+
+async def test_the_players_panel_shows_who_is_here_away_and_played_by_a_bot(tmp_path):
+    app = hosting_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as host:
+        notices = told(app)
+        await until(host, lambda: isinstance(app.screen, JoinLinksScreen), "the join links offered")
+        await host.press("escape")
+        await until(host, lambda: "away since" in ben_in_the_players_panel(app), "Ben not joined yet, at the host")
+        commands = lambda: [command.title for command in app.across.commands()]  # noqa: E731
+        ben = RemoteSeat(app.remote_host.link(BEN))
+        await ben.join()
+        await until(host, lambda: "Ben joined the table." in notices, "the host told Ben joined")
+        await until(host, lambda: ben_in_the_players_panel(app) == "here", "Ben here")
+        assert "Hand Ben's seat to a bot" not in commands()
+
+        await ben.close()
+        await until(host, lambda: "away since" in ben_in_the_players_panel(app), "Ben away")
+        assert "Ctrl+P, then Hand Ben's seat to a bot" in notices[-1]
+        assert "Hand Ben's seat to a bot" in commands()
+        match = app.match
+        app.across.hand_seat(BEN, True)
+        await until(host, lambda: "/ a bot plays meanwhile" in ben_in_the_players_panel(app), "a bot playing for Ben")
+        await until(host, lambda: any(move.stand_in for move in match.moves), "the bot's move for Ben")
+        assert "Ben is away: a bot plays this move for Ben." in [entry.text for entry in match.state.log]
+
+        ben = RemoteSeat(app.remote_host.link(BEN))
+        await ben.join()
+        await until(host, lambda: ben_in_the_players_panel(app) == "back, a bot still plays", "Ben back, the bot still playing")
+        assert "back, a bot still plays" in screen_text(app)  # on screen, not only in the panel's text
+        assert "Ben is back, and a bot still plays the seat" in notices[-1] and "Take back Ben's seat" in notices[-1]
+        await ben.close()
