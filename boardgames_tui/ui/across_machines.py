@@ -57,8 +57,9 @@ class AcrossMachines:
         if previous is not None:
             await previous.close()
         table = RemoteTable(remote)
-        if not app.seat_only:
-            # A browser seat runs at the host's machine: its link is not this player's.
+        if not app.seat_only and not remote.link.is_watch_link:
+            # A browser seat runs at the host's machine: its link is not this player's;
+            # a watch link names no seat to come back to.
             self.remember(remote)
             app.return_to_menu()
         if table.watching_only:
