@@ -84,7 +84,7 @@ async def test_save_and_quit_closes_the_port_at_once_tells_the_joiner_and_takes_
         await host.press("escape")
         await until(host, lambda: isinstance(app.screen, PollenScreen), "the game")
         match, port = app.match, app.remote_host.port
-        ben = RemoteSeat(app.remote_host.link(BEN))
+        ben = RemoteSeat(app.remote_host.link(BEN), rejoin_delays=())
         await ben.join()
         try:
             assert BEN in ben.update.to_act
@@ -158,7 +158,7 @@ async def test_the_players_panel_shows_who_is_here_away_and_played_by_a_bot(tmp_
         await host.press("escape")
         await until(host, lambda: "away since" in ben_in_the_players_panel(app), "Ben not joined yet, at the host")
         commands = lambda: [command.title for command in app.across.commands()]  # noqa: E731
-        ben = RemoteSeat(app.remote_host.link(BEN))
+        ben = RemoteSeat(app.remote_host.link(BEN), rejoin_delays=())
         await ben.join()
         await until(host, lambda: "Ben joined the table." in notices, "the host told Ben joined")
         await until(host, lambda: ben_in_the_players_panel(app) == "here", "Ben here")
@@ -174,7 +174,7 @@ async def test_the_players_panel_shows_who_is_here_away_and_played_by_a_bot(tmp_
         await until(host, lambda: any(move.stand_in for move in match.moves), "the bot's move for Ben")
         assert "Ben is away: a bot plays this move for Ben." in [entry.text for entry in match.state.log]
 
-        ben = RemoteSeat(app.remote_host.link(BEN))
+        ben = RemoteSeat(app.remote_host.link(BEN), rejoin_delays=())
         await ben.join()
         await until(host, lambda: ben_in_the_players_panel(app) == "back, a bot still plays", "Ben back, the bot still playing")
         assert "back, a bot still plays" in screen_text(app)  # on screen, not only in the panel's text

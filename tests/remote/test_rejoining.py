@@ -19,7 +19,6 @@ from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
 from boardgames_tui.remote import client  # noqa: E402
 from boardgames_tui.remote.host import RemoteHost  # noqa: E402
 from boardgames_tui.remote.remembered import REMEMBERED_FILE  # noqa: E402
-from boardgames_tui.remote.wire import TablePaused  # noqa: E402
 from boardgames_tui.ui.confirm import ConfirmScreen  # noqa: E402
 from boardgames_tui.ui.join_table import JoinTableScreen  # noqa: E402
 from boardgames_tui.ui.menu import MenuScreen  # noqa: E402
@@ -56,7 +55,10 @@ async def test_a_joined_screen_counts_down_and_is_back_by_itself_when_its_host_r
             await until(pilot, lambda: isinstance(app.screen, PollenScreen), "Ben's game screen", SECONDS)
             screen = app.screen
 
-            await host.stop()  # the host's terminal closed
+            # The host's terminal closes without a word: the connection drops, then the port.
+            await host.connections[BEN].socket.close()
+            await until(pilot, lambda: BEN not in host.connections, "Ben's connection dropped")
+            await host.stop()
             await until(pilot, lambda: "Connection lost — trying again in 1 s (Ctrl+Q quits)" in status(app), "the countdown")
             host = await restarted(host)
             await until(pilot, lambda: host.connections.get(BEN) is not None, "Ben back at the host, by himself", SECONDS)
@@ -69,7 +71,6 @@ async def test_a_joined_screen_counts_down_and_is_back_by_itself_when_its_host_r
             await until(pilot, lambda: host.match.moves_made > moves, "Ben's move taken by the restarted host", SECONDS)
 
             # The host pauses the table (Save & quit): said as such, and tried again quietly.
-            await host.connections[BEN].socket.send_str(TablePaused().model_dump_json())
             await host.stop()
             await until(pilot, lambda: "The host has paused the table" in status(app), "the pause said")
             assert "trying again in" not in status(app)
