@@ -111,14 +111,61 @@ def and_list(words: Sequence[str]) -> str:
     return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
+# Verbs whose third person is not the plain form with -s or -es.
+_THIRD_PERSON = {"be": "is", "have": "has"}
+
+
+def reads_as_you(name: str) -> bool:
+    """Whether a player's name is the word "you" (the learner of a guided game is called
+    You): lines about that seat speak to it in the second person, "You place", "your hand"."""
+    return name.strip().casefold() == "you"
+
+
+def verb_for(name: str, verb: str) -> str:
+    """`verb` (its plain form: "place", "have", "go") in the present, agreeing with the
+    player it is said of: "places" for Ann, "place" for a seat named You."""
+    if reads_as_you(name):
+        return "are" if verb == "be" else verb
+    if verb in _THIRD_PERSON:
+        return _THIRD_PERSON[verb]
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def name_verb(name: str, verb: str) -> str:
+    """A player doing something, in the present: "Ann places", "You place"."""
+    return f"{name} {verb_for(name, verb)}"
+
+
+def capital(text: str) -> str:
+    """`text` with its first letter in capitals, to open a sentence ("your hand" → "Your hand")."""
+    return text[:1].upper() + text[1:]
+
+
 def possessive(name: str) -> str:
-    """A player's name as an owner: "Ann's", "James's"; any name works."""
+    """A player's name as an owner: "Ann's", "James's"; "your" for a seat named You
+    (`capital` opens a sentence with it)."""
+    return "your" if reads_as_you(name) else f"{name}'s"
+
+
+def named_owner(name: str) -> str:
+    """A player's name as an owner in words said to everyone else (a curtain: "look away,
+    the next screen shows Ann's hand"): the name itself, even You's, as "your" would
+    mean the reader."""
     return f"{name}'s"
+
+
+def their(name: str) -> str:
+    """The pronoun for what a player owns, said after the name: "their", or "your"."""
+    return "your" if reads_as_you(name) else "their"
 
 
 def owner(name: str, *, own: bool, capital: bool = True) -> str:
     """Whose something is, told to the seat looking: "Your" for its own, else "Ann's"."""
-    if own:
+    if own or reads_as_you(name):
         return "Your" if capital else "your"
     return possessive(name)
 

@@ -28,7 +28,7 @@ from boardgames_tui.engine.contract import SPECTATOR, ChangeReport, GameState, I
 from boardgames_tui.engine.parts import Game, Narrator
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.table import Table
-from boardgames_tui.engine.text import possessive
+from boardgames_tui.engine.text import named_owner
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.curtain import QuietGuard
 from boardgames_tui.ui.footer import KeysFooter
@@ -389,7 +389,7 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         """What `seat`'s screen shows that others must not see, for its curtain
         ("Ann's hand"): each game says it in its own words.  The curtain says it to
         everyone else, so it names the owner, never "your"."""
-        return f"{possessive(self.table.seats[seat].name)} hand"
+        return f"{named_owner(self.table.seats[seat].name)} hand"
 
     def needs_curtain(self, seat: int) -> bool:
         """Whether `seat` may see anything the table may not: only then the keyboard

@@ -25,7 +25,7 @@ from boardgames_tui.engine.contract import GameState
 from boardgames_tui.engine.match import Match
 from boardgames_tui.engine.reference import RevealedSection
 from boardgames_tui.engine.replay_table import REPLAY_REFUSAL, ReplayTable
-from boardgames_tui.engine.text import possessive
+from boardgames_tui.engine.text import capital, possessive
 from boardgames_tui.ui.game_screen import GameScreen, game_screen_class
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.scoresheet import revealed_text
@@ -141,7 +141,7 @@ class ReplayMixin(GameScreen):
             return "everything revealed (every hand)"
         if self.viewer is None:
             return "the table (public only)"
-        return f"{possessive(self.table.seats[self.viewer].name)} screen"
+        return f"{capital(possessive(self.table.seats[self.viewer].name))} screen"
 
     def replay_status(self) -> Text:
         position = self.table

@@ -4,7 +4,7 @@ Pure, over the state; the rules import this, never the narration built on it."""
 
 from __future__ import annotations
 
-from boardgames_tui.engine.text import and_list, plural
+from boardgames_tui.engine.text import and_list, capital, name_verb, plural, possessive
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import (
     BloomKingdomState,
@@ -30,7 +30,7 @@ def character_of(card: int) -> str:
 
 # -- the log lines the rules write, recognised by the rules' own words ---------------------
 def face_down_line(name: str) -> str:
-    return f"{name} places a card face down."
+    return f"{name_verb(name, 'place')} a card face down."
 
 
 def reveal_prefix(turn: int) -> str:
@@ -42,7 +42,7 @@ def scoring_prefix(round_number: int) -> str:
 
 
 def unicorn_return_line(name: str) -> str:
-    return f"{name} returns a card from hand to the box (Unicorn)."
+    return f"{name_verb(name, 'return')} a card from hand to the box (Unicorn)."
 
 
 Decision = KnightChoice | WizardChoice | JesterChoice | FortuneChoice
@@ -50,16 +50,16 @@ Decision = KnightChoice | WizardChoice | JesterChoice | FortuneChoice
 
 def decision_line(state: BloomKingdomState, seat: int, decision: Decision) -> str:
     """What a card's owner decided after the reveal, as the log tells it."""
-    name = state.name(seat)
+    whose = capital(possessive(state.name(seat)))
     if isinstance(decision, KnightChoice):
-        return f"{name}'s Knight removes a Dragon." if decision.remove else f"{name}'s Knight leaves the Dragons be."
+        return f"{whose} Knight removes a Dragon." if decision.remove else f"{whose} Knight leaves the Dragons be."
     if isinstance(decision, WizardChoice):
         if decision.column is None:
-            return f"{name}'s Wizard removes nothing."
-        return f"{name}'s Wizard removes a card from the {_NAMES[decision.column]} column."
+            return f"{whose} Wizard removes nothing."
+        return f"{whose} Wizard removes a card from the {_NAMES[decision.column]} column."
     if isinstance(decision, JesterChoice):
-        return f"{name}'s Jester joins the {_NAMES[decision.column]} column."
-    return f"{name}'s Fortune Teller looks at a random card in {state.name(decision.target)}'s hand."
+        return f"{whose} Jester joins the {_NAMES[decision.column]} column."
+    return f"{whose} Fortune Teller looks at a random card in {possessive(state.name(decision.target))} hand."
 
 
 

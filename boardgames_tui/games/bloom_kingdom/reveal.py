@@ -8,6 +8,7 @@ deck and the box.
 from __future__ import annotations
 
 from boardgames_tui.engine.reference import RevealedSection
+from boardgames_tui.engine.text import possessive
 from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
 from boardgames_tui.games.bloom_kingdom.rules import card_label
 
@@ -27,7 +28,7 @@ def hidden_information(state: BloomKingdomState) -> list[RevealedSection]:
         for peek in state.peeks:
             if peek.viewer == seat:
                 lines.append(
-                    f"Saw {card_label(peek.card)} in {state.name(peek.target)}'s hand"
+                    f"Saw {card_label(peek.card)} in {possessive(state.name(peek.target))} hand"
                     f" (round {peek.round}, turn {peek.turn})"
                 )
         if lines:

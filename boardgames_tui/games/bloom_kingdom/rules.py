@@ -77,7 +77,7 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import capital, name_verb, plural, possessive
 from boardgames_tui.games.bloom_kingdom import log_words
 from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, card_points, column_counts
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
@@ -301,9 +301,9 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             raise IllegalMove("The game is over.")
         if not self._may_act(state, seat):
             if state.phase == "play":
-                raise IllegalMove(f"{name} has already chosen a card this turn.")
+                raise IllegalMove(f"{name_verb(name, 'have')} already chosen a card this turn.")
             waiting = ", ".join(state.name(other) for other in self.to_act(state))
-            raise IllegalMove(f"It is not {name}'s move: waiting for {waiting} to {_PHASE_PROMPTS[state.phase]}.")
+            raise IllegalMove(f"It is not {possessive(name)} move: waiting for {waiting} to {_PHASE_PROMPTS[state.phase]}.")
         expected = _PHASE_ACTION[state.phase]
         if not isinstance(action, expected):
             raise IllegalMove(f"Not now: {name} must {_PHASE_PROMPTS[state.phase]}.")
@@ -330,7 +330,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             if not 0 <= action.target < len(state.players):
                 raise IllegalMove(f"There is no player {action.target + 1}.")
             if not state.players[action.target].hand:
-                raise IllegalMove(f"{state.name(action.target)} has no cards in hand.")
+                raise IllegalMove(f"{name_verb(state.name(action.target), 'have')} no cards in hand.")
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, state: BloomKingdomState, seat: int, action: Any) -> BloomKingdomState:
@@ -406,12 +406,12 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     def _unicorn_draw(self, state: BloomKingdomState, seat: int) -> None:
         if not state.deck:
-            state.say(f"{state.name(seat)}'s Unicorn finds the deck empty: nothing to draw or return.")
+            state.say(f"{capital(possessive(state.name(seat)))} Unicorn finds the deck empty: nothing to draw or return.")
             return
         drawn = state.deck.pop(0)
         state.players[seat] = _player([*state.players[seat].hand, drawn])
         state.unicorn_pending.append(seat)
-        state.say(f"{state.name(seat)}'s Unicorn draws a card.")
+        state.say(f"{capital(possessive(state.name(seat)))} Unicorn draws a card.")
         state.say(f"{state.name(seat)} drew {card_label(drawn)}.", visible_to=(seat,))
 
     def _resolve_queue(self, state: BloomKingdomState) -> None:
@@ -426,11 +426,11 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                 if not open_columns:
                     state.queue.pop(0)
                     state.box.append(card)
-                    state.say(f"{name}'s {card_label(card)} finds an empty display and goes back to the box.")
+                    state.say(f"{capital(possessive(name))} {card_label(card)} finds an empty display and goes back to the box.")
                     continue
                 if len(open_columns) == 1:
                     state.display[open_columns[0]].insert(0, state.queue.pop(0))
-                    state.say(f"{name}'s {card_label(card)} joins the only column with cards: {_NAMES[open_columns[0]]}.")
+                    state.say(f"{capital(possessive(name))} {card_label(card)} joins the only column with cards: {_NAMES[open_columns[0]]}.")
                     continue
                 state.phase = "jester"
                 return
@@ -438,7 +438,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             if character == "knight":
                 if not state.display["dragon"]:
                     state.queue.pop(0)
-                    state.say(f"{name}'s {card_label(card)} finds no Dragon to remove.")
+                    state.say(f"{capital(possessive(name))} {card_label(card)} finds no Dragon to remove.")
                     continue
                 state.phase = "knight"
                 return
@@ -448,7 +448,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             if character == "fortune_teller":
                 targets = self._fortune_targets(state, seat)
                 if len(targets) == 1:
-                    state.say(f"{name}'s {card_label(card)} looks into {state.name(targets[0])}'s hand.")
+                    state.say(f"{capital(possessive(name))} {card_label(card)} looks into {possessive(state.name(targets[0]))} hand.")
                     self._peek(state, seat, targets[0])
                     state.queue.pop(0)
                     continue
@@ -477,7 +477,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         seen = hand[state.rng().randrange(len(hand))]
         state.info_epoch += 1
         state.peeks.append(Peek(viewer=seat, target=target, card=seen, round=state.round, turn=state.turn))
-        state.say(f"{state.name(seat)} saw {card_label(seen)} in {state.name(target)}'s hand.", visible_to=(seat,))
+        state.say(f"{state.name(seat)} saw {card_label(seen)} in {possessive(state.name(target))} hand.", visible_to=(seat,))
 
     def _end_turn(self, state: BloomKingdomState) -> None:
         if all(len(player.hand) <= KEPT_CARDS for player in state.players):

@@ -13,7 +13,7 @@ from textual.binding import Binding
 
 from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import possessive
+from boardgames_tui.engine.text import named_owner, possessive
 from boardgames_tui.games.bloom_kingdom.catalogue import character_entry
 from boardgames_tui.games.bloom_kingdom.content import characters
 from boardgames_tui.games.bloom_kingdom.lessons import choice_effect
@@ -276,7 +276,7 @@ class BloomKingdomScreen(GameScreen):
 
     def curtain_secret(self, seat: int) -> str:
         # Said to everyone else, so the hand is named by its owner.
-        return f"{possessive(self.table.seats[seat].name)} hand and what each card would score now"
+        return f"{named_owner(self.table.seats[seat].name)} hand and what each card would score now"
 
     def inspect_target(self) -> CatalogueEntry | None:
         entry = self._highlighted_entry()

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardgames_tui.engine.contract import ChangeReport, NO_CHANGES, TableMoment
-from boardgames_tui.engine.text import and_list, plural
+from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import Chip, Contest, EverbloomState, PollinationDone, is_hidden
 from boardgames_tui.games.everbloom.rules import (
@@ -34,6 +34,7 @@ from boardgames_tui.games.everbloom.rules import (
     biome_name,
     card_info,
     card_name,
+    first_player_line,
     move_words,
     nectar_card_name,
     space_card_name,
@@ -275,7 +276,7 @@ def pollination_line(state: EverbloomState, done: PollinationDone) -> str:
     return (
         f"{state.name(done.seat)} took {taken} from the {biome_name(done.grove)} grove, "
         f"pollinated {cards}{back}: {plural(done.points, 'point')} for the "
-        f"{plural(pollinated, 'pollinated card')} in their habitat."
+        f"{plural(pollinated, 'pollinated card')} in {their(state.name(done.seat))} habitat."
     )
 
 
@@ -299,7 +300,7 @@ def round_lines(rules: EverbloomRules, before: EverbloomState, after: EverbloomS
             moved = f"; {card_name(after.stacks[empty][0])} moved from {space} to {empty}" if empty is not None else ""
             lines.append(f"Event on {space}: {card_name(cards[0])}{moved}.")
     if after.round != before.round or _draft_ended(before, after):
-        lines.append(f"First player: {after.name(after.first_player)}.")
+        lines.append(first_player_line(after))
         fresh = [card for card in after.bloom_shown if card not in before.bloom_shown]
         if fresh:
             names = [_BLOOM_NAMES.get(card, card) for card in fresh]

@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import owner, possessive
+from boardgames_tui.engine.text import named_owner, owner
 from boardgames_tui.games.everbloom.chip_turn import ChipTurn
 from boardgames_tui.games.everbloom.describe import TableWords, pollinators
 from boardgames_tui.games.everbloom.model import EverbloomState, SendPollinator
@@ -253,8 +253,8 @@ class EverbloomScreen(GameScreen):
         if phase == "draft":
             return f"the nectar cards {name} was dealt"
         if phase == "pollination":
-            return f"{possessive(name)} secret nectar cards and what {name} pollinates"
-        return f"{possessive(name)} secret nectar cards"
+            return f"{named_owner(name)} secret nectar cards and what {name} pollinates"
+        return f"{named_owner(name)} secret nectar cards"
 
     # -- keys ------------------------------------------------------------------------------------------------
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool | None:

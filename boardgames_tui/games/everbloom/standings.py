@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boardgames_tui.engine.contract import shallow_copy
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import name_verb, plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import EverbloomState
 from boardgames_tui.games.everbloom.rules import BIOMES, EverbloomRules
@@ -117,7 +117,7 @@ def standing_lines(view: EverbloomState, standing: Standings) -> list[str]:
                 leads = "leads, " if seat in race.leaders else ""
                 entries.append(f"{view.name(seat)} {race.nectar[seat]} ({leads}{plural(race.points[seat], 'point')} now)")
         lines.append(f"{_BIOME_NAMES[race.biome]} nectar: {', '.join(entries) if entries else 'nobody has any yet'}.")
-    secret = [f"{view.name(seat)} holds {count}" for seat, count in enumerate(standing.secret_cards) if count]
+    secret = [f"{name_verb(view.name(seat), 'hold')} {count}" for seat, count in enumerate(standing.secret_cards) if count]
     if secret:
         lines.append(f"Secret nectar cards, not counted here: {', '.join(secret)}.")
     for track in standing.track:

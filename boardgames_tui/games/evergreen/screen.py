@@ -15,7 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import possessive
+from boardgames_tui.engine.text import named_owner
 from boardgames_tui.games.evergreen.catalogue import power_entry
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
@@ -312,7 +312,7 @@ class EvergreenScreen(GameScreen):
     def curtain_secret(self, seat: int) -> str:
         # Evergreen has no hand: what is private is the plan being made on the planet.  The
         # sentence speaks to everyone else, so the planet is named by its owner, not "your".
-        whose = possessive(self.table.seats[seat].name)
+        whose = named_owner(self.table.seats[seat].name)
         if self.public_view().phase == "actions":
             return f"{whose} secret plan for this round"
         return f"{whose} planet"

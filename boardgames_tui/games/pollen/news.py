@@ -13,7 +13,7 @@ from typing import Any
 
 from boardgames_tui.engine.bots import view_after
 from boardgames_tui.engine.contract import HIDDEN, NO_CHANGES, ChangeReport, MoveExplanation, TableMoment
-from boardgames_tui.engine.text import and_list, plural, possessive
+from boardgames_tui.engine.text import and_list, capital, name_verb, plural, possessive
 from boardgames_tui.games.pollen.content import insects
 from boardgames_tui.games.pollen.model import InsectResult, PlaceToken, Plant, Pollination, PollenState
 from boardgames_tui.games.pollen.rules import (
@@ -27,7 +27,6 @@ from boardgames_tui.games.pollen.rules import (
     insect_counts,
     point_cells,
     point_label,
-    seat_name,
     standing,
     token_insects,
     token_label,
@@ -46,27 +45,30 @@ SCORED_MARK = "scored"
 
 
 class Voice:
-    """Names seats for one audience: "you" for the viewer's own seat, else its name."""
+    """Names seats for one audience: "you" for the viewer's own seat, else its name (a
+    seat named You is spoken to all the same: "You win")."""
 
     def __init__(self, names: Sequence[str], viewer: int | None = None) -> None:
-        self.names = [seat_name(name) for name in names]
+        self.names = list(names)
         self.viewer = viewer
 
     def who(self, seat: int) -> str:
         return "you" if seat == self.viewer else self.names[seat]
 
-    def does(self, seat: int, verb: str, third_person: str | None = None) -> str:
-        """ "you win" / "Ann wins"."""
+    def does(self, seat: int, verb: str) -> str:
+        """ "you win" / "Ann wins" (`verb` in its plain form)."""
         if seat == self.viewer:
             return f"you {verb}"
-        return f"{self.names[seat]} {third_person or verb + 's'}"
+        return name_verb(self.names[seat], verb)
 
     def group(self, seats: Sequence[int]) -> str:
         return and_list([self.who(seat) for seat in seats])
 
-
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    def group_does(self, seats: Sequence[int], verb: str) -> str:
+        """ "Ann and Ben lead" / "Ann leads" / "you lead"."""
+        if len(seats) == 1:
+            return self.does(seats[0], verb)
+        return f"{self.group(seats)} {verb}"
 
 
 # -- one scored insect, one scored token ----------------------------------------------------------
@@ -138,7 +140,7 @@ def lead_changes(before: PollenState, after: PollenState, voice: Voice) -> list[
             taken.setdefault(now.leader, []).append(_INSECTS[now.insect].plural)
         elif now.leader is None and now.best > 0 and was.top != now.top:
             tied.append(lead_words(now, voice))
-    changes = [f"{voice.does(seat, 'now lead', 'now leads')} {and_list(plurals)}" for seat, plurals in taken.items()]
+    changes = [f"{voice.does(seat, 'now lead')} {and_list(plurals)}" for seat, plurals in taken.items()]
     return changes + tied
 
 
@@ -164,10 +166,8 @@ def newly_leading_nothing(before: PollenState, after: PollenState) -> list[int]:
 
 
 def out_warning(seats: Sequence[int], voice: Voice) -> str:
-    subject = voice.group(seats)
-    verb = "lead" if len(seats) > 1 or seats[0] == voice.viewer else "leads"
     return (
-        f"{capital(subject)} {verb} no insect now: whoever leads no insect when the game ends "
+        f"{capital(voice.group_does(seats, 'lead'))} no insect now: whoever leads no insect when the game ends "
         "is out of the running."
     )
 
@@ -196,7 +196,7 @@ def changes_since(before: PollenState, after: PollenState, seat: int) -> ChangeR
     if len(planted) == 1:
         card = planted[0]
         lines.append(
-            f"{capital(voice.does(card_owner(card.card), 'planted', 'planted'))} "
+            f"{capital(voice.who(card_owner(card.card)))} planted "
             f"{card_label(card.card)} at {cell_label((card.x, card.y))}."
         )
     elif planted:
@@ -247,7 +247,7 @@ def table_moments(before: PollenState, after: PollenState) -> list[TableMoment]:
         leader = newly_outright(before, after)
         if leader is not None and after.phase != "over":
             lines.append(
-                f"{capital(voice.who(leader))} now leads two insects: if the game ended now, that would win outright."
+                f"{capital(voice.does(leader, 'now lead'))} two insects: if the game ended now, that would win outright."
             )
         fallen = newly_leading_nothing(before, after)
         if fallen:
@@ -267,10 +267,12 @@ def end_lines(state: PollenState) -> tuple[str, ...]:
     lines.extend(capital(lead_words(lead, voice)) + "." for lead in insect_leads(state.meeples))
     out = [seat for seat, eliminated in enumerate(result.eliminated) if eliminated]
     if out and result.step != "outright":
-        lines.append(f"{voice.group(out)} {'leads' if len(out) == 1 else 'lead'} no insect: out of the running.")
+        lines.append(f"{voice.group_does(out, 'lead')} no insect: out of the running.")
     lines.append(f"{result.decided_by}.")
-    winners = voice.group(result.winners)
-    lines.append(f"{winners} {'wins' if len(result.winners) == 1 else 'share the victory'}.")
+    if len(result.winners) == 1:
+        lines.append(f"{voice.does(result.winners[0], 'win')}.")
+    else:
+        lines.append(f"{voice.group(result.winners)} share the victory.")
     return tuple(lines)
 
 

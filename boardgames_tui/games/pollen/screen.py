@@ -15,14 +15,13 @@ from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.model import PlaceToken, Plant, PollenState
 from boardgames_tui.games.pollen.news import plant_effect, token_effect
-from boardgames_tui.engine.text import possessive
+from boardgames_tui.engine.text import named_owner, possessive
 from boardgames_tui.games.pollen.rules import (
     PollenRules,
     card_label,
     cell_label,
     point_label,
     reading_order,
-    seat_name,
     token_label,
 )
 from boardgames_tui.games.pollen.standings import LiveStandings, live_standings
@@ -202,7 +201,7 @@ class PollenScreen(GameScreen):
 
     def curtain_secret(self, seat: int) -> str:
         # Said to everyone else, so the hand is named by its owner.
-        return f"the garden cards in {possessive(self.table.seats[seat].name)} hand"
+        return f"the garden cards in {named_owner(self.table.seats[seat].name)} hand"
 
     # -- keys --------------------------------------------------------------------------------------
     def _acting_view(self) -> PollenState | None:
@@ -225,7 +224,7 @@ class PollenScreen(GameScreen):
             elif self.thinking is not None:
                 self.say(f"{view.name(self.thinking)} is choosing a move; wait a moment.", error=True)
             else:
-                self.say(f"It is {possessive(seat_name(view.name(view.active)))} turn, not yours.", error=True)
+                self.say(f"It is {possessive(view.name(view.active))} turn, not yours.", error=True)
             return None
         return view
 

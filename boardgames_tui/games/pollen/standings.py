@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import and_list, name_verb, plural, verb_for
 from boardgames_tui.games.pollen.content import insects
 from boardgames_tui.games.pollen.model import PollenState
 
@@ -75,6 +75,19 @@ def live_standings(view: PollenState) -> LiveStandings:
     at_risk = tuple(seat for seat in range(players) if anybody_leads and not led[seat])
     outright = next((seat for seat in range(players) if len(led[seat]) >= 2), None)
     return LiveStandings(leads, led, at_risk, outright, end_near(view))
+
+
+def if_it_ended_now(standings: LiveStandings, names: Sequence[str]) -> list[str]:
+    """What the printed end would do with the meeples as they are: "Ann wins outright
+    (two leads)", "Ben and Cy are out (no lead)"."""
+    words = []
+    if standings.outright is not None:
+        words.append(f"{name_verb(names[standings.outright], 'win')} outright (two leads)")
+    if standings.at_risk:
+        at_risk = [names[seat] for seat in standings.at_risk]
+        are = verb_for(at_risk[0], "be") if len(at_risk) == 1 else "are"
+        words.append(f"{and_list(at_risk)} {are} out (no lead)")
+    return words
 
 
 def end_near(view: PollenState) -> str | None:

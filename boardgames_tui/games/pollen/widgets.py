@@ -13,19 +13,18 @@ from textual.strip import Strip
 
 from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.engine.reference import CatalogueEntry
-from boardgames_tui.engine.text import and_list, plural, possessive
+from boardgames_tui.engine.text import capital, plural, possessive
 from boardgames_tui.games.pollen.catalogue import garden_card_entry, pollinator_token_entry
 from boardgames_tui.games.pollen.content import cards, insects
 from boardgames_tui.games.pollen.model import PlacedToken, PollenState
 from boardgames_tui.games.pollen.news import CARD_MARK, SCORED_MARK, TOKEN_MARK
-from boardgames_tui.games.pollen.standings import LiveStandings
+from boardgames_tui.games.pollen.standings import LiveStandings, if_it_ended_now
 from boardgames_tui.games.pollen.rules import (
     card_label,
     card_owner,
     cell_corners,
     cell_label,
     insect_counts,
-    seat_name,
     token_insects,
 )
 from boardgames_tui.ui.widgets import PRESENCE_INDENT, SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark, set_border_title
@@ -145,7 +144,7 @@ def cell_entry(view: PollenState, cell: Cell) -> CatalogueEntry:
     card = cards_at.get(cell)
     if card is not None:
         kind = garden_card_entry(card)
-        lines.append(f"{possessive(seat_name(view.name(card_owner(card))))} {card_label(card)}.")
+        lines.append(f"{capital(possessive(view.name(card_owner(card))))} {card_label(card)}.")
         lines.extend(kind.lines[:1])
     elif cell in view.open_cells:
         lines.append("Open: a card may be planted here.")
@@ -717,13 +716,7 @@ class StandingsPanel(TextPanel):
         if tied:
             words = " · ".join(f"{INSECT_SHORT[lead.insect]} tied at {lead.best}" for lead in tied)
             lines.append(Text(f"No leader: {words}", style="italic"))
-        # What the printed end would do with the meeples as they are.
-        if_now = []
-        if standings.outright is not None:
-            if_now.append(f"{names[standings.outright]} wins outright (two leads)")
-        if standings.at_risk:
-            out = and_list([names[seat] for seat in standings.at_risk])
-            if_now.append(f"{out} {'is' if len(standings.at_risk) == 1 else 'are'} out (no lead)")
+        if_now = if_it_ended_now(standings, names)
         if if_now:
             lines.append(Text(f"{WARNING} If it ended now: {'; '.join(if_now)}.", style="bold red"))
         fit_height(self, Text("\n").join(lines))

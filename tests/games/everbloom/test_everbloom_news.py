@@ -388,7 +388,7 @@ def test_the_pollination_points_are_told_as_one_per_pollinated_card_of_the_habit
     done = PollinationDone(round=1, seat=0, grove="aquatic", taken=3, cards=[CRAB], left=1, leftover_grove="forest", points=4)
     assert pollination_line(state, done) == (
         f"You took 3 from the Aquatic grove, pollinated {C.cards()[CRAB].name}, 1 back to the Forest grove: "
-        "4 points for the 4 pollinated cards in their habitat."
+        "4 points for the 4 pollinated cards in your habitat."
     )
 
 
@@ -517,3 +517,22 @@ def test_the_placements_since_a_seats_last_move_come_in_the_order_they_were_made
     state = place(state, 0, 2)
     lines = GAME.narrator.changes_since(james, RULES.view(state, 1), 1).lines
     assert [line.split()[0] for line in lines] == ["Bot", "Ann"]
+
+
+def test_the_first_player_named_is_the_one_the_table_waits_for_or_the_hive_is_named_first():
+    """The Bees set their hive before the first chip: the round's news names its setter,
+    as the status line will wait for them, not only a first player who must wait too."""
+    options = EverbloomOptions.with_factions(["butterflies", "bees", "lemurs"])
+    seats = [Seat(name=name) for name in ("You", "Ada", "Ben")]
+    state = next(state for seed in range(20) if (state := RULES.setup(options, seats, seed)).first_player != 1)
+    first = state.name(state.first_player)
+    said = f"First player: {first}, once Ada has set the Bees' hive."
+    assert said in [entry.text for entry in state.log]
+    told = []
+    # The draft, then an event's hybrid to move if the first player must choose one.
+    while state.phase == "draft" or (state.choice is not None and state.choice.seat != 1):
+        before, seat = state, RULES.to_act(state)[0]
+        state = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
+        moments = GAME.narrator.table_moments(RULES.view(before, SPECTATOR), RULES.view(state, SPECTATOR))
+        told += [line for moment in moments for line in moment.lines]
+    assert RULES.to_act(state) == [1] and said in told

@@ -9,7 +9,7 @@ import random
 from boardgames_tui.engine.contract import HIDDEN, SPECTATOR
 from boardgames_tui.games.pollen.model import PlaceToken, Plant
 from boardgames_tui.games.pollen.news import CARD_MARK, SCORED_MARK, TOKEN_MARK
-from boardgames_tui.games.pollen.standings import live_standings
+from boardgames_tui.games.pollen.standings import if_it_ended_now, live_standings
 
 from .helpers import GAME, RULES, build, card, token
 
@@ -88,7 +88,7 @@ def test_a_seat_that_loses_its_only_lead_is_warned_and_the_end_names_who_is_out(
     end = "\n".join(moments[0].lines)
     assert "Every garden card has been played." in end
     assert "Ann leads Bees (1 to 0)." in end
-    assert 'James and "You" lead no insect: out of the running.' in end
+    assert "James and You lead no insect: out of the running." in end
     assert "Ann wins." in end
 
 
@@ -149,7 +149,8 @@ def test_changes_since_speak_to_the_seat_as_you_only_on_its_own_screen():
         "James planted 2 Butterflies at (0, -1).",
         "Scored Butterfly/Junebug: James wins Butterfly (6 to 2); you win Junebug (2 to 1).",
     )
-    assert public.lines[1] == 'Scored Butterfly/Junebug: James wins Butterfly (6 to 2); "You" wins Junebug (2 to 1).'
+    # A seat named You is spoken to on every screen: the learner of a guided game is called so.
+    assert public.lines[1] == "Scored Butterfly/Junebug: James wins Butterfly (6 to 2); You win Junebug (2 to 1)."
     assert own.marks == public.marks
 
 
@@ -240,18 +241,28 @@ def test_the_score_sheet_breaks_meeples_down_by_source_and_names_the_unplanted_c
     notes = "\n".join(sheet.notes)
     assert "1 Bee meeple was won after the pile ran out; they count." in notes
     assert "(s)" not in notes and "1 points" not in notes
-    assert '"You" leads no insect' not in notes  # "You" leads Junebugs
+    assert "You lead no insect" not in notes  # You lead Junebugs
     assert "James leads no insect and is eliminated." in notes
     # Every card never planted is named, with whose it was.
     assert "James's cards never planted: Hand:" in notes
-    assert '"You"\'s cards never planted: Hand: 4 Bees' in notes
+    assert "Your cards never planted: Hand: 4 Bees" in notes
     assert "Tokens scored: 1; insects tied on them, so that nobody won the meeple: 1." in notes
 
 
-def test_log_lines_quote_a_player_named_you():
+def test_the_standings_speak_to_a_player_named_you():
+    """What the end would do now, beside the standings: "You win outright", "You are out"."""
+    state = tie_position(["You", "James", "Ann"])
+    names = [seat.name for seat in state.seats]
+    state.meeples = [[2, 2, 0], [0, 0, 0], [0, 0, 1]]
+    assert if_it_ended_now(live_standings(state), names) == ["You win outright (two leads)", "James is out (no lead)"]
+    state.meeples = [[0, 0, 0], [2, 2, 0], [0, 0, 1]]
+    assert if_it_ended_now(live_standings(state), names) == ["James wins outright (two leads)", "You are out (no lead)"]
+
+
+def test_log_lines_speak_to_a_player_named_you():
     state = tie_position(["You", "James", "Ann"])
     line = GAME.narrator.describe(state, 0, Plant(card=card(0, "bee-4"), x=1, y=-1))
-    assert line == '"You" plants 4 Bees at (1, -1).'
+    assert line == "You plant 4 Bees at (1, -1)."
 
 
 def test_a_hint_never_names_a_token_the_move_would_draw_from_the_bag():

@@ -113,6 +113,7 @@ from boardgames_tui.games.everbloom.rules.common import (  # noqa: F401
     card_cost,
     card_info,
     card_name,
+    first_player_line,
     majority_divisors,
     move_words,
     nectar_card_name,

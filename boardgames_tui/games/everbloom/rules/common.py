@@ -143,6 +143,17 @@ def turn_order(state: EverbloomState) -> list[int]:
     return [(state.first_player + step) % count for step in range(count)]
 
 
+def first_player_line(state: EverbloomState) -> str:
+    """Who places the round's first chip.  The Bees set their hive before that: when
+    another seat holds them, it is named too, or the table would be told one first
+    player while the status line waits for someone else."""
+    line = f"First player: {state.name(state.first_player)}"
+    bees = next((seat for seat, player in enumerate(state.players) if player.faction == "bees"), None)
+    if bees is not None and bees != state.first_player and state.hive is None:
+        line += f", once {state.name(bees)} has set the Bees' hive"
+    return line + "."
+
+
 @lru_cache(maxsize=65536)
 def feasible(left: int, sent: tuple[int, ...], cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool) -> bool:
     """Whether `left` more pollinators can be added to `sent` so every rule holds

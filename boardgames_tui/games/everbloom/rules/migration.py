@@ -5,7 +5,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
-from boardgames_tui.engine.text import and_list, plural
+from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import Contest, EverbloomState, HabitatCard, Task
 from boardgames_tui.games.everbloom.rules.common import (
@@ -235,7 +235,7 @@ class Migration:
         if task.space:
             self._take_top(state, task.space)
         player.habitat[biome].append(HabitatCard(id=task.card))
-        state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of their habitat.")
+        state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of {their(state.name(task.seat))} habitat.")
         wildlife = task.card in WILDLIFE
         if not wildlife:
             self._check_blooms(state, task.seat, "win_card", card=task.card, mine=task.counts[task.seat])

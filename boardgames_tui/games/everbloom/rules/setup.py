@@ -32,6 +32,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     landmark_ids,
     biome_name,
     card_back,
+    first_player_line,
 )
 
 
@@ -123,7 +124,7 @@ class Setup:
         )
         for seat, key in enumerate(chosen):
             state.say(f"{state.name(seat)} took the {FACTIONS[key].name}.")
-        state.say(f"First player: {state.name(state.first_player)}.")
+        state.say(first_player_line(state))
         return state
 
     @staticmethod

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardgames_tui.engine.contract import IllegalMove, copy_containers, shallow_copy
-from boardgames_tui.engine.text import plural
+from boardgames_tui.engine.text import capital, name_verb, plural, possessive
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
@@ -176,9 +176,9 @@ class Actions:
             raise IllegalMove("The draft is over: now everyone plants, grows and uses powers.")
         player = state.players[seat]
         if player.committed:
-            raise IllegalMove(f"{name} has already finished this round's plan.")
+            raise IllegalMove(f"{name_verb(name, 'have')} already finished this round's plan.")
         if player.plan is None or player.card is None:
-            raise IllegalMove(f"{name}'s plan is hidden in this view.")
+            raise IllegalMove(f"{capital(possessive(name))} plan is hidden in this view.")
         reason = self._step_error(state, player, player.plan, action)
         if reason is not None:
             raise IllegalMove(reason)

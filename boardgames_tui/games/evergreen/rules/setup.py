@@ -8,7 +8,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from boardgames_tui.engine.contract import HIDDEN, Seat, shallow_copy, visible_log
-from boardgames_tui.engine.text import and_list, plural
+from boardgames_tui.engine.text import and_list, name_verb, plural
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import EvergreenOptions, EvergreenState, PlayerState, ZoneCard
 from boardgames_tui.games.evergreen.rules.common import (
@@ -82,7 +82,7 @@ class Setup:
         ]
         order = turn_order(state)
         state.say(
-            f"{state.name(first)} goes first. Starting points: "
+            f"{name_verb(state.name(first), 'go')} first. Starting points: "
             + ", ".join(f"{state.name(seat)} {state.players[seat].start_points}" for seat in order)
             + "."
         )

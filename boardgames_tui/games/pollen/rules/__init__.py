@@ -84,7 +84,6 @@ from boardgames_tui.games.pollen.rules.common import (  # noqa: F401
     point_label,
     pollinate_point,
     reading_order,
-    seat_name,
     standing,
     surrounded_points,
     token_insects,

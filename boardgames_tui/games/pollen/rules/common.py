@@ -10,7 +10,7 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from boardgames_tui.engine.contract import HIDDEN, construct
-from boardgames_tui.engine.text import and_list
+from boardgames_tui.engine.text import and_list, name_verb, verb_for
 from boardgames_tui.games.pollen.content import cards, insects, tokens
 from boardgames_tui.games.pollen.model import (
     InsectResult,
@@ -24,7 +24,6 @@ from boardgames_tui.games.pollen.model import (
 )
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -72,14 +71,6 @@ def cell_label(cell: Cell) -> str:
 def point_label(point: Point) -> str:
     """A token's corner, named by the cell it is the top-left corner of (the rulers number cells)."""
     return f"the top-left corner of {cell_label(point)}"
-
-
-# Asked for every name in every pollination of every simulated game.
-@lru_cache(maxsize=1024)
-def seat_name(name: str) -> str:
-    """A player's name as lines about them show it: a name that reads as the word
-    "you" is quoted, so that '"You" plants …' is not taken for the reader."""
-    return f'"{name}"' if name.strip().lower() == "you" else name
 
 
 def reading_order(point: tuple[int, int]) -> tuple[int, int]:
@@ -254,7 +245,8 @@ class Standing:
         first = self.winners[0]
         if self.step == "outright":
             insects_led = and_list([PLURAL[insect] for insect in self.led[first]])
-            return f"Elimination: {names[first]} leads {insects_led} and wins outright"
+            name = names[first]
+            return f"Elimination: {name_verb(name, 'lead')} {insects_led} and {verb_for(name, 'win')} outright"
         if all(leader is None for leader in self.leaders):
             best = self.totals[first]
             if len(self.winners) == 1:
@@ -269,7 +261,7 @@ class Standing:
         if self.step == "tie breaker":
             return (
                 f"Tie breaker: {and_list([names[seat] for seat in self.tied])} tie on the count ({best_count}); "
-                f"{names[first]} has the most meeples in total ({best_total})"
+                f"{name_verb(names[first], 'have')} the most meeples in total ({best_total})"
             )
         return (
             f"Tie breaker: {and_list([names[seat] for seat in self.winners])} tie on the count ({best_count}) "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from boardgames_tui.engine.contract import GAME_OVER, Outcome, ScoreRow, ScoreSheet, Stage, construct
 from boardgames_tui.engine.reference import RevealedSection
-from boardgames_tui.engine.text import and_list, plural, possessive
+from boardgames_tui.engine.text import and_list, capital, name_verb, plural, possessive, verb_for
 from boardgames_tui.games.pollen.content import cards
 from boardgames_tui.games.pollen.model import PollenState
 from boardgames_tui.games.pollen.rules.common import (
@@ -18,7 +18,6 @@ from boardgames_tui.games.pollen.rules.common import (
     PLURAL,
     rank_words,
     card_label,
-    seat_name,
     standing,
     token_label,
 )
@@ -27,7 +26,7 @@ from boardgames_tui.games.pollen.rules.common import (
 class Scoring:
     # -- scores ------------------------------------------------------------------------------
     def standing(self, state: PollenState) -> Standing:
-        return standing(state.meeples, [seat_name(seat.name) for seat in state.seats])
+        return standing(state.meeples, [seat.name for seat in state.seats])
 
     def outcome(self, state: PollenState) -> Outcome:
         """Totals are all meeples won; the winners are found by the scoring steps
@@ -87,7 +86,7 @@ class Scoring:
         )
         for seat in range(players):
             if result.eliminated[seat]:
-                notes.append(f"{seat_name(names[seat])} leads no insect and is eliminated.")
+                notes.append(f"{name_verb(names[seat], 'lead')} no insect and {verb_for(names[seat], 'be')} eliminated.")
         counted = any(count is not None for count in result.counts)
         if counted:
             rows.append(
@@ -144,7 +143,7 @@ class Scoring:
         # The end reveals everything the table could not see: unplanted cards, the bag.
         for section in hidden_information(state):
             owned = section.title in names
-            title = f"{possessive(seat_name(section.title))} cards never planted" if owned else section.title
+            title = f"{capital(possessive(section.title))} cards never planted" if owned else section.title
             notes.append(f"{title}: {'; '.join(section.lines)}.")
         notes.append("Totals are all meeples won; the winner is decided by the numbered scoring steps below.")
         # Built without validation, like its rows: every value is the rules' own.

@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from bisect import insort
 from boardgames_tui.engine.contract import HIDDEN, IllegalMove, Seat, construct, copy_containers, shallow_copy, visible_log
-from boardgames_tui.engine.text import and_list, possessive
+from boardgames_tui.engine.text import and_list, capital, name_verb, possessive, verb_for
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
     TOKEN_COUNT,
@@ -59,7 +59,6 @@ from boardgames_tui.games.pollen.rules.common import (
     point_cells,
     point_label,
     reading_order,
-    seat_name,
     token_label,
 )
 
@@ -130,10 +129,10 @@ class Turns:
             # or two single-star cards would read as a line written twice.
             hand = ", ".join(card_label(card) for card in sorted(player.hand))
             state.say(
-                f"{possessive(seat_name(state.name(seat)))} opening hand, {len(player.hand)} cards: {hand}.",
+                f"{capital(possessive(state.name(seat)))} opening hand, {len(player.hand)} cards: {hand}.",
                 visible_to=(seat,),
             )
-        state.say(f"{seat_name(state.name(first))} plays first ({how}).")
+        state.say(f"{name_verb(state.name(first), 'play')} first ({how}).")
         return state
 
     # -- who acts --------------------------------------------------------------------------
@@ -183,7 +182,7 @@ class Turns:
         name = state.name(seat)
         if seat != state.active:
             raise IllegalMove(
-                f"It is not {possessive(seat_name(name))} turn: {seat_name(state.name(state.active))} is playing."
+                f"It is not {possessive(name)} turn: {name_verb(state.name(state.active), 'be')} playing."
             )
         if isinstance(action, Plant):
             if state.phase == "assign":
@@ -242,11 +241,11 @@ class Turns:
         return state
 
     def log_line(self, state: PollenState, seat: int, action: Any) -> str:
-        name = seat_name(state.seats[seat].name)
+        name = state.seats[seat].name
         if isinstance(action, Plant):
-            return f"{name} plants {CARD_LABEL[action.card]} at {cell_label((action.x, action.y))}."
+            return f"{name_verb(name, 'plant')} {CARD_LABEL[action.card]} at {cell_label((action.x, action.y))}."
         if isinstance(action, PlaceToken):
-            return f"{name} places the {TOKEN_LABEL[action.token]} token at {point_label((action.x, action.y))}."
+            return f"{name_verb(name, 'place')} the {TOKEN_LABEL[action.token]} token at {point_label((action.x, action.y))}."
         return f"{name}: {action!r}"
 
     def _plant(self, state: PollenState, seat: int, action: Plant, board: Board, notes: list[str]) -> None:
@@ -282,7 +281,7 @@ class Turns:
         if len(drawn) > 1:
             set_field(state, "info_epoch", state.info_epoch + 1)
             notes.append(
-                f"{len(points)} spots attract pollinators: {seat_name(state.name(seat))} takes the next-up token and draws "
+                f"{len(points)} spots attract pollinators: {name_verb(state.name(seat), 'take')} the next-up token and {verb_for(state.name(seat), 'draw')} "
                 f"{len(drawn) - 1} more ({', '.join(token_label(token) for token in drawn)})."
             )
         elif len(points) > 1:
@@ -343,7 +342,7 @@ class Turns:
 
     def _pollinate(self, state: PollenState, point: Point, board: Board, notes: list[str]) -> None:
         placed = board.turn_face_down(point)
-        names = [seat_name(seat.name) for seat in state.seats]
+        names = [seat.name for seat in state.seats]
         results = []
         parts = []
         for insect, counts, winner in score_token(board.cards, point, placed.token, len(names)):
@@ -355,10 +354,10 @@ class Turns:
             empty = state.supply[insect] == 0
             if empty:
                 state.fill_ins[insect] += 1
-                won = f"{names[winner]} wins a {NAME[insect]} meeple (the pile is empty; it still counts)"
+                won = f"{name_verb(names[winner], 'win')} a {NAME[insect]} meeple (the pile is empty; it still counts)"
             else:
                 state.supply[insect] -= 1
-                won = f"{names[winner]} wins a {NAME[insect]} meeple"
+                won = f"{name_verb(names[winner], 'win')} a {NAME[insect]} meeple"
             state.meeples[winner][insect] += 1
             parts.append(f"{PLURAL[insect]}: {shown}, {won}")
             results.append(insect_result(insect, counts, winner, empty))
