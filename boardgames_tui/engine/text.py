@@ -164,10 +164,11 @@ def their(name: str) -> str:
 
 
 def owner(name: str, *, own: bool, capital: bool = True) -> str:
-    """Whose something is, told to the seat looking: "Your" for its own, else "Ann's"."""
-    if own or reads_as_you(name):
+    """Whose something is, told to the seat looking: "Your" for its own, else "Ann's"
+    (and "You's" for another seat named You, which "your" would make the looker's)."""
+    if own:
         return "Your" if capital else "your"
-    return possessive(name)
+    return named_owner(name)
 
 
 # Words a title leaves in lower case inside a readable value ("Sprout to Small").

@@ -1,8 +1,15 @@
 """A yes/no question for the player at the keyboard.
 
-`confirm_then` asks only while the Confirmations setting is on (leaving a game);
-a question that guards something that cannot be undone (deleting a save) pushes
-`ConfirmScreen` itself, always.
+Two kinds, so that a second Enter never silently undoes what the player chose:
+
+- `confirm_move_then`: a move the player (or the hint) already chose, asked about
+  because it gives something up.  Enter says yes, n or Escape no; an Enter on the
+  heels of the one that made the move (held, or pressed once too often) waits.
+- `confirm_then`: leaving a game, where No is the safe default and focused; a No,
+  by Enter or otherwise, says "Not done: …" so that nobody thinks it happened.
+
+Both ask only while the Confirmations setting is on; a question that guards what
+cannot be undone (deleting a save) pushes `ConfirmScreen` itself, always.
 """
 
 from __future__ import annotations
@@ -16,9 +23,19 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
+from boardgames_tui.ui.quiet import QuietGuard
 
-class ConfirmScreen(ModalScreen[bool]):
-    """Lays over the screen that asked (the same audience: it adds nothing private)."""
+SETTINGS_HINT = "y: yes · n or Escape: no (Settings turns these questions off)"
+MOVE_HINT = "Enter or y: yes · n or Escape: no (Settings turns these questions off)"
+TOO_SOON = "That key came right after the move (held or pressed twice) and was not taken: press it again."
+
+
+class ConfirmScreen(QuietGuard, ModalScreen[bool]):
+    """Lays over the screen that asked (the same audience: it adds nothing private).
+
+    `enter_says_yes`: the question is about a move already chosen; Yes is focused and
+    takes Enter only after a moment's quiet (`QuietGuard`).  Otherwise No is focused,
+    the safe default."""
 
     # How the game screen under it names it (`GameScreen.on_screen_resume`).
     LAYER_NAME = "the question"
@@ -27,12 +44,12 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    SETTINGS_HINT = "y: yes · n or Escape: no (Settings turns these questions off)"
-
-    def __init__(self, question: str | Text, detail: str = SETTINGS_HINT) -> None:
+    def __init__(self, question: str | Text, detail: str | None = None, *, enter_says_yes: bool = False) -> None:
         super().__init__()
         self.question = question
-        self.detail = detail
+        self.enter_says_yes = enter_says_yes
+        self.detail = detail if detail is not None else MOVE_HINT if enter_says_yes else SETTINGS_HINT
+        self.start_quiet()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
@@ -43,19 +60,35 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button("No (n)", id="confirm-no")
 
     def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()
+        self.query_one("#confirm-yes" if self.enter_says_yes else "#confirm-no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id == "confirm-yes")
+        yes = event.button.id == "confirm-yes"
+        if yes and self.enter_says_yes and not self.deliberate():
+            # The Enter that made the move, held or pressed once too often, is no answer
+            # (y, n and Escape are never that key: they answer at once).
+            self.query_one("#confirm-detail", Static).update(Text(f"{TOO_SOON}  {MOVE_HINT}", style="bold"))
+            return
+        self.dismiss(yes)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
 
 
-def confirm_then(screen: Screen, question: str, then: Callable[[], object]) -> None:
-    """Runs `then` at once when confirmations are off, else after a yes."""
+def confirm_move_then(screen: Screen, question: str, then: Callable[[], object]) -> None:
+    """Runs `then` (the move the player chose) at once when confirmations are off, else
+    after a yes, which Enter gives."""
     if not screen.app.settings.confirmations:  # type: ignore[attr-defined]
         then()
         return
-    screen.app.push_screen(ConfirmScreen(question), lambda yes: then() if yes else None)
+    screen.app.push_screen(ConfirmScreen(question, enter_says_yes=True), lambda yes: then() if yes else None)
+
+
+def confirm_then(screen: Screen, question: str, then: Callable[[], object], not_done: Callable[[], object]) -> None:
+    """Runs `then` at once when confirmations are off, else after a yes; after a no,
+    `not_done`, which says "Not done: …"."""
+    if not screen.app.settings.confirmations:  # type: ignore[attr-defined]
+        then()
+        return
+    screen.app.push_screen(ConfirmScreen(question), lambda yes: then() if yes else not_done())

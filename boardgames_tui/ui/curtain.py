@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import time
-from typing import Callable, ClassVar
+from typing import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,36 +13,7 @@ from textual.widgets import Button, Static
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.footer import KeysFooter
-
-
-# How long the keys must be quiet before one lowers a curtain: longer than a key
-# repeat or a double press, shorter than a person passing the keyboard.
-QUIET_SECONDS = 0.6
-
-
-class QuietGuard:
-    """For a screen the table must see: a key counts only after `GUARD_SECONDS` of
-    quiet since the screen rose or since the last key it ignored, so a key pressed
-    twice (or held) for the screen before cannot dismiss it unseen."""
-
-    # Long enough to cover a key held down (repeat starts after ~0.25–0.6 s, then every
-    # ~30 ms, each restarting the wait) and a quick double press; short enough that a
-    # player who has read the screen never notices it.
-    GUARD_SECONDS: ClassVar[float] = QUIET_SECONDS
-    # The clock the guard reads; tests replace it to step time instead of sleeping.
-    clock: ClassVar[Callable[[], float]] = staticmethod(time.monotonic)
-
-    def start_quiet(self) -> None:
-        """The screen has (re)appeared: the wait starts afresh."""
-        self._quiet_since = self.clock()
-
-    def deliberate(self) -> bool:
-        """Whether a key arriving now is meant for this screen, not left over from the last one."""
-        now = self.clock()
-        settled = now - self._quiet_since >= self.GUARD_SECONDS
-        if not settled:
-            self._quiet_since = now
-        return settled
+from boardgames_tui.ui.quiet import QuietGuard
 
 
 class CurtainScreen(QuietGuard, SizedScreen[str]):
@@ -165,4 +135,11 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
 
     def action_leave(self) -> None:
         # The same question as on the game screen: a q typed ahead never leaves the game.
-        confirm_then(self, "Save this game and go back to the menu?", lambda: self.dismiss("quit"))
+        confirm_then(
+            self, "Save this game and go back to the menu?", lambda: self.dismiss("quit"), self._not_left
+        )
+
+    def _not_left(self) -> None:
+        message = self.query_one("#curtain-message", Static)
+        message.display = True
+        message.update(Text("Not done: the game goes on.", style="bold"))

@@ -30,7 +30,7 @@ from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.table import Table
 from boardgames_tui.engine.text import named_owner
 from boardgames_tui.ui.base import SizedScreen
-from boardgames_tui.ui.curtain import QuietGuard
+from boardgames_tui.ui.quiet import QuietGuard
 from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.game_log import GameLog, log_text
 from boardgames_tui.ui.inspector import InspectorPanel
@@ -271,6 +271,10 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
             self.sub_title = self.header_line()
             self.show_log(shown)
         self.show_view(shown, self.viewer)
+        inspector = self.query_one(InspectorPanel)
+        if inspector.is_open:
+            # What is inspected is what is highlighted: it follows the cursor.
+            inspector.follow(self.inspect_target() if self.viewer is not None else None)
         self.status.update(cursor_only=cursor_only)
         if not cursor_only:
             self.show_since()
@@ -418,7 +422,7 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
     def on_key(self, event: events.Key) -> None:
         """A printable key bound to nothing says so: a newcomer cannot tell a dead key
         from a slow one.  A game whose keys `allows` hides says more in its own `on_key`."""
-        if self.keyboard.key_left_over(event) or self.lessons.key(event):
+        if self.key_for_layers(event):
             return
         if self.is_too_small or not event.is_printable or event.key in self.active_bindings:
             return

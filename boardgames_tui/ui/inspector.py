@@ -47,20 +47,37 @@ class InspectorPanel(VerticalScroll, can_focus=False):
     InspectorPanel.-open { display: block; }
     """
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.entry: CatalogueEntry | None = None
+
     def compose(self):
         yield Static("", id="inspector-text")
 
     def show_entry(self, entry: CatalogueEntry) -> None:
         self.border_title = "Inspect"
         self.border_subtitle = "i or Escape closes"
-        self.query_one("#inspector-text", Static).update(entry_text(entry))
-        self.scroll_home(animate=False)
+        if entry != self.entry:
+            self.entry = entry
+            self.query_one("#inspector-text", Static).update(entry_text(entry))
+            self.scroll_home(animate=False)
         self.add_class("-open")
+
+    def follow(self, entry: CatalogueEntry | None) -> None:
+        """While open, show `entry`, what is highlighted now (the cursor moved); with
+        nothing highlighted any more, close."""
+        if not self.is_open:
+            return
+        if entry is None:
+            self.close()
+        else:
+            self.show_entry(entry)
 
     def close(self) -> bool:
         """Close the panel; True if it was open."""
         was_open = self.has_class("-open")
         self.remove_class("-open")
+        self.entry = None
         return was_open
 
     @property

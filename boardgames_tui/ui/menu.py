@@ -61,6 +61,12 @@ class MenuScreen(SizedScreen[None]):
         self.sub_title = "Main menu"
         self.query_one("#menu", OptionList).focus()
 
+    def on_screen_resume(self) -> None:
+        # Shown again (back from a game or a list): the cursor starts on the first item,
+        # where keys typed from memory ("↓↓↓ Enter: Learn to play") expect it, never
+        # left on Quit.
+        self.query_one("#menu", OptionList).highlighted = 0
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         choice = event.option.id
@@ -269,6 +275,7 @@ class ContinueScreen(SizedScreen[None]):
 
         def delete(sure: bool | None) -> None:
             if not sure:
+                self.say("Not done: the save is kept.", error=False)
                 return
             try:
                 self.app.store.delete(entry.path)

@@ -20,7 +20,7 @@ from textual.widgets import Button, Header, Static
 from boardgames_tui.engine.contract import ScoreSheet
 from boardgames_tui.engine.reference import CatalogueEntry, RevealedSection
 from boardgames_tui.ui.base import SizedScreen
-from boardgames_tui.ui.curtain import QuietGuard
+from boardgames_tui.ui.quiet import QuietGuard
 from boardgames_tui.ui.footer import KeysFooter
 from boardgames_tui.ui.inspector import entry_text
 from boardgames_tui.engine.text import and_list

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from boardgames_tui.ui.curtain import QuietGuard
+from boardgames_tui.ui.quiet import QuietGuard
 
 
 class SeatNoticeScreen(QuietGuard, ModalScreen[None]):

@@ -640,3 +640,34 @@ async def test_the_card_under_the_cursor_shows_whole_in_a_small_window(tmp_path)
                 assert " ".join(ability.summary.split()[:4]) in text
             await pilot.press("down")
             await settle(pilot)
+
+
+async def test_the_inspector_follows_the_cursor_and_escape_closes_it_before_the_step(tmp_path, monkeypatch):
+    """Inspect said "i or Escape closes" but kept showing the first landmark after the
+    cursor moved on, and Escape went back from the split under it."""
+    from boardgames_tui.ui.inspector import InspectorPanel
+    from boardgames_tui.ui.quiet import QuietGuard
+
+    monkeypatch.setattr(QuietGuard, "GUARD_SECONDS", 0.0)
+    app = everbloom_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = await _to_wilderness_turn(pilot, app, 0)
+        inspector = screen.query_one(InspectorPanel)
+        await pilot.press("i")
+        await settle(pilot)
+        first = inspector.entry
+        assert inspector.is_open and first is not None
+        await pilot.press("down")
+        await settle(pilot)
+        assert inspector.is_open and inspector.entry == screen.inspect_target() != first
+        row = next(row for row in place_rows(screen) if row.action is not None)
+        await pilot.press("i", row.key)
+        await settle(pilot)
+        assert screen.step.name == "send"
+        await pilot.press("i")
+        await settle(pilot)
+        assert inspector.is_open
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not inspector.is_open and screen.step.name == "send"

@@ -169,6 +169,44 @@ async def test_L_lists_the_lessons_seen_and_a_lesson_holds_the_game_keys(tmp_pat
         assert app.screen is screen
 
 
+async def test_one_enter_prompt_at_a_time_escape_closes_a_lesson_and_the_menu_starts_at_the_top(tmp_path, monkeypatch):
+    """The table's news goes first and the lesson after it, never under it; Escape closes
+    a lesson as Enter does; a lesson names the keys the status line names; back in the
+    menu, its cursor is on the first item again (↓↓↓ Enter is Learn to play, not Quit)."""
+    from boardgames_tui.ui.quiet import QuietGuard
+
+    monkeypatch.setattr(QuietGuard, "GUARD_SECONDS", 0.0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_guided_game(pilot, "bloom-kingdom")
+        screen = app.screen
+        panel = screen.query_one("#lesson", LessonPanel)
+        first = panel.lesson.id
+        # Told to the table while a lesson is up (a move made elsewhere, a round scored):
+        # one Enter prompt at a time, and the lesson again after it.
+        screen.news.announce_all([("Round 1 scored", "Ada 12 VP, Ben 9 VP.")])
+        await settle(pilot)
+        assert isinstance(app.screen, AnnouncementScreen) and not panel.is_open
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and panel.is_open and panel.lesson.id == first
+        # A lesson names the keys the status line names.
+        arrows = re.compile(r"[←↑]/[→↓]")
+        pick = next(lesson for lesson in lesson_book("bloom-kingdom").lessons if lesson.id == "pick")
+        assert set(arrows.findall(pick.text)) <= set(arrows.findall(status_line(app))), status_line(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert [lesson.id for lesson in screen.lessons.teacher.seen_lessons(0)] == [first]
+        assert app.screen is screen and (not panel.is_open or panel.lesson.id != first)
+        await pilot.press("q")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert app.screen.query_one("#menu").highlighted == 0
+
+
 async def test_teach_as_i_play_shows_a_lesson_once_per_name(tmp_path):
     from boardgames_tui.engine.contract import Seat
     from boardgames_tui.engine.lessons import LessonMemory

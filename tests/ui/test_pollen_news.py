@@ -151,6 +151,13 @@ def _before_a_plant_that_draws_tokens():
 
 
 async def test_the_planting_enter_pressed_twice_does_not_place_a_token_unchosen(tmp_path, monkeypatch):
+    """The Enter pressed twice (or held) asks before placing a token nobody picked; the
+    question takes Enter as yes, once the keys are quiet: a second Enter never undoes
+    what the player meant, and a held one never answers unread."""
+    from boardgames_tui.ui.quiet import QuietGuard
+
+    now = [1000.0]
+    monkeypatch.setattr(QuietGuard, "clock", lambda self=None: now[0])
     state, plant = _before_a_plant_that_draws_tokens()
     start_from(monkeypatch, state)
     app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Bot", kind="bot")])
@@ -158,18 +165,32 @@ async def test_the_planting_enter_pressed_twice_does_not_place_a_token_unchosen(
         await wait_for(pilot, lambda: viewer_acts(app))
         screen = app.screen
         screen.highlight_action(plant)
-        await pilot.press("enter", "enter")
+        await pilot.press("enter", "enter", "enter")
         await pilot.pause()
         assert len(app.match.moves) == 1 and app.match.state.phase == "assign"
         assert isinstance(app.screen, ConfirmScreen)
         assert "You have not picked a token or moved to a spot" in screen_text(app)
+        assert "was not taken: press it again" in screen_text(app)
+        now[0] += 1
         await pilot.press("n")
         await pilot.pause()
         assert len(app.match.moves) == 1 and app.match.state.phase == "assign"
         # Picked on purpose, it goes at once.
+        now[0] += 1
         await pilot.press("1", "enter")
         await pilot.pause()
         assert len(app.match.moves) == 2
+        # Next turn, Enter on the card and spot the turn starts with asks first; Enter says yes.
+        await wait_for(pilot, lambda: viewer_acts(app))
+        moves = len(app.match.moves)
+        now[0] += 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "You have not picked a card" in app.screen.question
+        now[0] += 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.match.moves) == moves + 1
 
 
 async def test_move_keys_say_why_they_are_refused(tmp_path):
@@ -283,10 +304,10 @@ async def test_words_for_players_named_you_and_james(tmp_path):
         assert "Your hand (5 cards, deck 10)" in screen_text(app)
         await pilot.press("tab", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
-        assert any(entry.text.startswith('"You" plants ') for entry in app.match.state.log)
+        assert any(entry.text.startswith("You plant ") for entry in app.match.state.log)
         assert "James" in screen_text(app)
         # James's first turn, then each sees the other's card named in their own words.
-        for seat, other in ((1, "James"), (0, "James"), (1, '"You"')):
+        for seat, other in ((1, "James"), (0, "James"), (1, "You")):
             await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
             await pilot.press("enter")
             await wait_for(pilot, lambda: viewer_acts(app))

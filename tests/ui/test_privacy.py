@@ -257,8 +257,8 @@ async def test_q_on_a_curtain_asks_before_leaving_the_game(tmp_path, stepped_clo
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
-        # No: the same curtain, still up; yes: saved and back at the menu.
-        assert app.screen is curtain
+        # No: the same curtain, still up, saying so; yes: saved and back at the menu.
+        assert app.screen is curtain and "Not done: the game goes on." in screen_text(app)
         await pilot.press("q", "y")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

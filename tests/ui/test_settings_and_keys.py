@@ -199,7 +199,11 @@ async def test_menu_f1_picks_rules_and_question_mark_shows_keys(app_factory):
         assert isinstance(app.screen, MenuScreen)
 
 
-async def test_game_keys_lay_over_the_board_and_escape_closes_them_first(app_factory):
+async def test_game_keys_lay_over_the_board_and_escape_closes_them_first(app_factory, monkeypatch):
+    from boardgames_tui.ui.quiet import QuietGuard
+
+    # Keys after a closed question wait for quiet (test_keys_after_layers): not timed here.
+    monkeypatch.setattr(QuietGuard, "GUARD_SECONDS", 0.0)
     app = app_factory(ONE_HUMAN)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause(0.3)
@@ -213,13 +217,20 @@ async def test_game_keys_lay_over_the_board_and_escape_closes_them_first(app_fac
         await pilot.press("escape")
         await pilot.pause()
         assert not screen.query("HelpPanel") and app.screen is screen
-        # With nothing left to close, Escape asks before leaving; n stays.
+        # With nothing left to close, Escape asks before leaving; n stays, and says so.
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await pilot.pause()
-        assert app.screen is screen
+        assert app.screen is screen and "Not done: the game goes on." in screen_text(app)
+        # No is the safe default: Enter stays too, and says so.
+        screen.ui.message = None
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and "Not done: the game goes on." in screen_text(app)
         await pilot.press("q", "y")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

@@ -330,6 +330,7 @@ async def test_delete_asks_first_and_removes_only_that_save(app_factory, tmp_pat
         await pilot.press("n")
         await settle(pilot, app)
         assert app.screen is screen and newer.exists()
+        assert "Not done: the save is kept." in screen_text(app)
         await pilot.press("d")
         await pilot.pause()
         await pilot.press("y")

@@ -22,7 +22,7 @@ from typing import Iterator
 
 import pytest
 
-from boardgames_tui.ui.curtain import QUIET_SECONDS
+from boardgames_tui.ui.quiet import QUIET_SECONDS
 
 try:
     from playwright.sync_api import Page, WebSocket, sync_playwright

@@ -41,7 +41,7 @@ from boardgames_tui.games.bloom_kingdom.widgets import (
     card_text,
     column_entry,
 )
-from boardgames_tui.ui.confirm import confirm_then
+from boardgames_tui.ui.confirm import confirm_move_then
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.seat_ui import SeatUI
 from boardgames_tui.ui.widgets import seat_presence
@@ -327,7 +327,7 @@ class BloomKingdomScreen(GameScreen):
     def _submit_asking(self, action: Any) -> None:
         """Submits `action`; the Wizard's "remove nothing", which gives up its effect, asks first."""
         if action == WizardChoice(column=None) and len(self.ui.targets) > 1:
-            confirm_then(self, "Let your Wizard remove nothing? Its effect is lost for this turn.", lambda: self.submit(action))
+            confirm_move_then(self, "Let your Wizard remove nothing? Its effect is lost for this turn.", lambda: self.submit(action))
             return
         self.submit(action)
 

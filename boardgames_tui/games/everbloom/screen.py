@@ -52,7 +52,7 @@ from boardgames_tui.games.everbloom.widgets import (
     SincePanel,
     WildernessPanel,
 )
-from boardgames_tui.ui.confirm import confirm_then
+from boardgames_tui.ui.confirm import confirm_move_then
 from boardgames_tui.ui.game_screen import SINCE_HEADING, GameScreen
 from boardgames_tui.ui.widgets import TextPanel, seat_presence
 
@@ -276,7 +276,7 @@ class EverbloomScreen(GameScreen):
     def on_key(self, event: events.Key) -> None:
         """A key that no binding takes now says why: one of this screen's hidden by
         `allows`, or a printable key bound nowhere."""
-        if self.keyboard.key_left_over(event) or self.lessons.key(event) or self.is_too_small:
+        if self.key_for_layers(event) or self.is_too_small:
             return
         bindings = bindings_by_key(type(self)).get(event.key)
         if not bindings:
@@ -352,7 +352,7 @@ class EverbloomScreen(GameScreen):
             if self.is_mounted and self.table.position is position and self.viewer_acts(view):
                 self.submit(action)
 
-        confirm_then(self, question, then)
+        confirm_move_then(self, question, then)
 
     def submit_turn(self, actions: list[Any]) -> None:
         """Submit a turn the table has checked through the shared turn loop, redrawing

@@ -65,7 +65,7 @@ from boardgames_tui.games.evergreen.widgets import (
     TrackPanel,
     ZonePanel,
 )
-from boardgames_tui.ui.confirm import confirm_then
+from boardgames_tui.ui.confirm import confirm_move_then
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.seat_ui import SeatUI
 from boardgames_tui.ui.widgets import seat_presence
@@ -356,7 +356,7 @@ class EvergreenScreen(GameScreen):
             if self.table.position is position and self.viewer == seat:
                 self.submit(action)
 
-        confirm_then(self, question, go_ahead)
+        confirm_move_then(self, question, go_ahead)
 
     def highlight_action(self, action: Any) -> None:
         view = self.current_view()

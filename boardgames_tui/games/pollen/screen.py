@@ -33,7 +33,7 @@ from boardgames_tui.games.pollen.widgets import (
     SupplyPanel,
     cell_entry,
 )
-from boardgames_tui.ui.confirm import confirm_then
+from boardgames_tui.ui.confirm import confirm_move_then
 from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.seat_ui import SeatUI
 from boardgames_tui.ui.widgets import seat_presence
@@ -345,7 +345,7 @@ class PollenScreen(GameScreen):
             if self.table.moves_made == moves and self.viewer_acts(self.current_view() or view):
                 self.submit(action)
 
-        confirm_then(self, question, make_it)
+        confirm_move_then(self, question, make_it)
 
     def inspect_target(self) -> CatalogueEntry | None:
         view = self.current_view()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
+
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.widgets import MessageBar
 
@@ -66,13 +68,18 @@ class SharedKeys:
         if self.table.joined:
             self.action_leave_table()
             return
-        confirm_then(self, "Save this game and go back to the menu?", self.action_save_quit)
+        confirm_then(
+            self,
+            "Save this game and go back to the menu?",
+            self.action_save_quit,
+            lambda: self.say("Not done: the game goes on."),
+        )
 
     def action_leave_table(self) -> None:
         """A joined seat saves nothing: its host keeps the game, and the seat waits there."""
         from boardgames_tui.ui.confirm import confirm_then
 
-        confirm_then(self, LEAVE_THE_TABLE, self.action_save_quit)
+        confirm_then(self, LEAVE_THE_TABLE, self.action_save_quit, lambda: self.say("Not done: you stay at the table."))
 
     def action_inspect(self) -> None:
         panel = self.query_one(InspectorPanel)
@@ -85,11 +92,23 @@ class SharedKeys:
             return
         panel.show_entry(entry)
 
-    def action_step_back(self) -> None:
-        """Escape closes the inspector or an open view; otherwise it never leaves a game without a question."""
-        if self.query_one(InspectorPanel).close():
+    def key_for_layers(self, event: events.Key) -> bool:
+        """Whether `event` is for what lies over the board rather than for the game
+        (then it is taken): a key on the heels of a closed layer (used for nothing), a
+        key while a lesson shows, Escape while the inspector is open.  Asked before a
+        game's own keys: a game's Escape would act on the screen under the inspector."""
+        if self.keyboard.key_left_over(event) or self.lessons.key(event):
+            return True
+        if event.key == "escape" and self.query_one(InspectorPanel).close():
+            event.stop()
+            event.prevent_default()
             self.keyboard.settle_keys_after("the inspector")
-            return
+            return True
+        return False
+
+    def action_step_back(self) -> None:
+        """Escape closes an open view (the inspector and a lesson take it first:
+        `key_for_layers`); otherwise it never leaves a game without a question."""
         if self.close_view():
             return
         if self.app.settings.confirmations:  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.lesson import MARKED, LessonPanel, LessonsSeenScreen
 
 # Said when a game key comes while a lesson shows; cleared when the lesson closes.
-READ_THE_LESSON_FIRST = "Read the lesson first: Enter closes it, then the game goes on."
+READ_THE_LESSON_FIRST = "Read the lesson first: Enter closes it (Escape too), then the game goes on."
 # The only keys that work while a lesson shows: it is read before the decision it is about.
 LESSON_KEYS = frozenset({"dismiss_lesson", "lessons", "rules", "legend", "keys", "leave", "leave_table", "save_quit", "step_away"})
 
@@ -34,14 +34,16 @@ class LessonDesk:
         return panel is not None and panel.is_open
 
     def key(self, event: events.Key) -> bool:
-        """While a lesson shows, Enter closes it and any other game key says so; True if
-        `event` was taken.  (A game's own binding of Enter replaces a shared one, and
-        every game key is refused while a lesson shows: see `GameScreen.check_action`.)"""
-        if not self.is_open() or event.key in self.screen.active_bindings:
+        """While a lesson shows, Enter or Escape closes it and any other game key says
+        so; True if `event` was taken.  (A game's own binding of Enter replaces a shared
+        one, and every game key is refused while a lesson shows: see
+        `GameScreen.check_action`.  Escape is bound on every screen, to go back: here
+        it closes the card, as it closes every other layer.)"""
+        if not self.is_open() or (event.key != "escape" and event.key in self.screen.active_bindings):
             return False
         event.stop()
         event.prevent_default()
-        if event.key == "enter":
+        if event.key in ("enter", "escape"):
             self.dismiss()
         else:
             self.screen.say(READ_THE_LESSON_FIRST, error=True)
@@ -50,10 +52,11 @@ class LessonDesk:
     def offer(self) -> None:
         """Show the next lesson due for the seat at the keyboard: behind its own curtain,
         or in front of the table when the seat's decision is public (its view is the
-        table's, so its lessons tell nothing the table may not know)."""
+        table's, so its lessons tell nothing the table may not know).  Never under an
+        announcement: the lesson waits until the table has been told."""
         screen = self.screen
         seat = screen.viewer
-        if self.teacher is None or seat is None or self.is_open() or screen.is_too_small:
+        if self.teacher is None or seat is None or self.is_open() or screen.is_too_small or screen.news.announcing:
             return
         in_public = screen.audience is None
         if screen.audience != seat and not in_public:

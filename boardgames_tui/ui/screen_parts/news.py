@@ -25,17 +25,25 @@ class TableNews:
         self.last_told: GameState | None = None
         self._since_key: tuple[object, int | None] | None = None
         self._since: ChangeReport = NO_CHANGES
+        # While the table is being told something: a lesson waits until it has been
+        # (one Enter prompt at a time).
+        self.announcing = False
 
     def announce_all(self, news: list[tuple[str | Text, str | Text]]) -> None:
         """Several announcements in turn (Enter: the next one, Escape: skip the rest),
         over the public view; then play goes on and the next curtain comes."""
         screen = self.screen
+        self.announcing = True
+        # A lesson already up (a move made on another machine) goes down unread: it
+        # comes again once the table has been told.
+        screen.lessons.close()
         if screen.keyboard.uses_curtains:
             screen.show_to(None)
         screen.redraw()
 
         def show(index: int, answer: str | None = None) -> None:
             if index == len(news) or answer == "skip" or not screen.is_mounted:
+                self.announcing = False
                 screen.advance()
                 return
             heading, text = news[index]
