@@ -97,6 +97,9 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
             screen = app.screen
             if isinstance(screen, ScoreSheetScreen):
                 break
+            if isinstance(screen, (AnnouncementScreen, ConfirmScreen)):
+                # One Enter prompt at a time: no lesson waits under the table's news.
+                assert not app.screen_stack[-2].query_one("#lesson", LessonPanel).is_open
             if isinstance(screen, (AnnouncementScreen, CurtainScreen)):
                 presses += 1
                 await pilot.press("enter")
