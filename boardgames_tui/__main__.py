@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from boardgames_tui.engine.parts import Game, Rules
 
 USAGE_ERROR = 2
+# Before any command: the app in ASCII (boardgames_tui/ui/plain.py).
+PLAIN_OPTION = "--plain"
 
 
 class CliError(Exception):
@@ -88,6 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"boardgames-tui {__version__}")
+    parser.add_argument(
+        PLAIN_OPTION, action="store_true",
+        help="draw in ASCII only (borders, marks and symbols), for a terminal that cannot show more; "
+        "on by itself where the locale is not UTF-8 (LANG=C)",
+    )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     # The parser is built only for a command or --help (never for the plain menu), so
@@ -248,7 +255,7 @@ def command_host(args: argparse.Namespace) -> int:
     check_can_listen(*listen)
     seed = args.seed if args.seed is not None else parse_seed("")
     request = StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)
-    return run_app(BoardGamesApp(start=request, listen=listen))
+    return run_app(BoardGamesApp(start=request, listen=listen), plain=args.plain)
 
 
 def command_join(args: argparse.Namespace) -> int:
@@ -262,7 +269,7 @@ def command_join(args: argparse.Namespace) -> int:
         link = JoinLink.parse(text)
     except ValueError as error:
         raise CliError(str(error)) from None
-    return run_app(BoardGamesApp(join=link, seat_only=args.seat_only))
+    return run_app(BoardGamesApp(join=link, seat_only=args.seat_only), plain=args.plain)
 
 
 # A link is under a hundred characters; a line longer than this is not one.
@@ -401,11 +408,20 @@ def command_play(args: argparse.Namespace) -> int:
     options = parse_options(rules, args.option)
     check_setup(rules, options, seats)
     seed = args.seed if args.seed is not None else parse_seed("")
-    return run_app(BoardGamesApp(start=StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)))
+    return run_app(BoardGamesApp(start=StartRequest(slug=rules.slug, seats=seats, options=options, seed=seed)), plain=args.plain)
 
 
-def run_app(app: App[Any]) -> int:
-    """Run the app (the menu, a game or a replay); its exit status is 1 after a crash, 0 otherwise."""
+def run_app(app: App[Any], *, plain: bool = False) -> int:
+    """Run the app (the menu, a game or a replay); its exit status is 1 after a crash, 0 otherwise.
+    In ASCII when asked (`plain`) or where the terminal's locale is not UTF-8; never
+    into a terminal that cannot take a full screen."""
+    from boardgames_tui.terminal import full_screen_refusal, takes_unicode
+
+    refusal = full_screen_refusal()
+    if refusal is not None:
+        raise CliError(refusal)
+    if plain or not takes_unicode():
+        app.require_plain_characters()  # type: ignore[attr-defined]
     app.run()
     return app.return_code or 0
 
@@ -508,7 +524,7 @@ def command_replay(args: argparse.Namespace) -> int:
         raise CliError(f"{name} holds {plural(len(games), 'game')}: --game takes 1 to {len(games)}")
     from boardgames_tui.app import replay_app
 
-    return run_app(replay_app(games[number - 1][1]))
+    return run_app(replay_app(games[number - 1][1]), plain=args.plain)
 
 
 def command_records(args: argparse.Namespace) -> int:
@@ -579,12 +595,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str] | None) -> int:
-    if not (sys.argv[1:] if argv is None else argv):
-        # The menu: straight to its first frame (the parser lists every game in its
-        # help, which would load them all first).
-        from boardgames_tui.app import BoardGamesApp
+    arguments = sys.argv[1:] if argv is None else argv
+    try:
+        if not [argument for argument in arguments if argument != PLAIN_OPTION]:
+            # The menu: straight to its first frame (the parser lists every game in its
+            # help, which would load them all first).
+            from boardgames_tui.app import BoardGamesApp
 
-        return run_app(BoardGamesApp())
+            return run_app(BoardGamesApp(), plain=bool(arguments))
+    except CliError as error:
+        print(f"boardgames-tui: {error}", file=sys.stderr)
+        return USAGE_ERROR
     args = build_parser().parse_args(argv)
     try:
         if args.command == "play":
@@ -603,12 +624,12 @@ def _run(argv: list[str] | None) -> int:
             return command_host(args)
         if args.command == "join":
             return command_join(args)
+        from boardgames_tui.app import BoardGamesApp
+
+        return run_app(BoardGamesApp(), plain=args.plain)
     except CliError as error:
         print(f"boardgames-tui: {error}", file=sys.stderr)
         return USAGE_ERROR
-    from boardgames_tui.app import BoardGamesApp
-
-    return run_app(BoardGamesApp())
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from boardgames_tui import missing_dependency
 
 from boardgames_tui.ui.menu import MenuScreen
+from boardgames_tui.ui.plain import PlainCharacters
 from boardgames_tui.ui import textual_compat
 from boardgames_tui.ui.across_machines import AcrossMachines
 
@@ -43,7 +44,7 @@ DEFAULT_HOST_PORT = 8470
 KEY_PANEL_MIN_WIDTH = 46
 
 
-class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
+class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, App[None]):
     CSS_PATH = "ui/app.tcss"
     TITLE = "boardgames-tui"
     # Screens with their own F1 or ? (a game's rules, the rules viewer) take precedence.
@@ -116,6 +117,7 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
             return
         self._settings_applied = True
         settings = self.settings
+        self.set_plain_characters(settings.plain)
         if settings.theme in self.available_themes:
             self.theme = settings.theme
         else:
@@ -212,6 +214,8 @@ class BoardGamesApp(textual_compat.QuietCrashes, App[None]):
             return False
         for key, value in changes.items():
             setattr(self.settings, key, value)
+        if "plain" in changes:
+            self.set_plain_characters(self.settings.plain)
         if "bot_pause" in changes:
             self.bot_delay = self.settings.bot_pause
         if "theme" in changes and self.theme != self.settings.theme:

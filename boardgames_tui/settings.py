@@ -152,6 +152,15 @@ class Settings(BaseSettings):
         ),
     )
 
+    plain: bool = Field(
+        False,
+        title="Plain characters",
+        description=(
+            "Draw in ASCII only: borders, marks and symbols, for a terminal or font that shows other characters "
+            "as boxes or question marks. On by itself where the terminal's locale is not UTF-8."
+        ),
+    )
+
     @field_validator("bot_pause")
     @classmethod
     def _finite(cls, value: float) -> float:

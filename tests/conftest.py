@@ -29,7 +29,7 @@ def isolated_config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     and no BOARDGAMES_TUI_* setting from the developer's shell leaks in."""
     config_dir = tmp_path_factory.mktemp("config")
     monkeypatch.setenv(CONFIG_DIR_ENV, str(config_dir))
-    for name in ("THEME", "BOT_PAUSE", "CONFIRMATIONS", "PAUSE_AFTER_REVEALS"):
+    for name in ("THEME", "BOT_PAUSE", "CONFIRMATIONS", "PAUSE_AFTER_REVEALS", "PLAIN"):
         monkeypatch.delenv(f"BOARDGAMES_TUI_{name}", raising=False)
     return config_dir
 

@@ -126,6 +126,8 @@ class KeysFooter(Footer):
             # the table under a curtain, then the next seat's: two rebuilds a pass).
             return
         keys = (
+            # Plain characters name the keys in words (ui/plain.py).
+            getattr(self.app, "plain_characters", False),
             self.show_command_palette,
             self.app.size.width,
             tuple((binding, enabled, tooltip) for _, binding, enabled, tooltip in self.screen.active_bindings.values()),

@@ -61,7 +61,7 @@ class RecordsScreen(SizedScreen[None]):
         with Vertical(classes="panel wide centered", id="records-panel"):
             yield DataTable(id="tallies", cursor_type="none", zebra_stripes=True)
             yield Static(
-                "A tie shares the win: each of two winners counts ½, each of three ⅓.  "
+                "A tie shares the win: each of two winners counts 1/2, each of three 1/3.  "
                 "Best and Average are points; a game the most points does not win (Pollen) shows —.  "
                 "Enter watches the highlighted game.",
                 classes="hint",

@@ -27,7 +27,7 @@ class Keyboard(io.StringIO):
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     apps: list[Any] = []
-    monkeypatch.setattr(cli, "run_app", lambda app: apps.append(app) or 0)
+    monkeypatch.setattr(cli, "run_app", lambda app, **_: apps.append(app) or 0)
     monkeypatch.delenv(JOIN_LINK_ENV, raising=False)
     return apps
 

@@ -97,7 +97,7 @@ def test_play_has_no_remote_seat(capsys, monkeypatch, seat: str, expected: str):
     import boardgames_tui.__main__ as cli
 
     started = []
-    monkeypatch.setattr(cli, "run_app", lambda app: started.append(app) or 0)
+    monkeypatch.setattr(cli, "run_app", lambda app, **_: started.append(app) or 0)
     code, out, err = run(capsys, "play", "pollen", "--seat", "Ann", "--seat", seat)
     assert (code, out, started) == (2, "", [])
     assert expected in err and len(err.strip().splitlines()) == 1
@@ -224,7 +224,7 @@ def test_host_and_join_start_the_app_with_the_table_they_name(monkeypatch):
     import boardgames_tui.__main__ as cli
 
     started = []
-    monkeypatch.setattr(cli, "run_app", lambda app: started.append(app) or 0)
+    monkeypatch.setattr(cli, "run_app", lambda app, **_: started.append(app) or 0)
     monkeypatch.setattr(cli, "check_can_listen", lambda host, port: None)  # 8470 may be in use here
     assert main(["host", "bloom-kingdom", "--seat", "Ann", "--seat", "remote:Ben", "--seat", "bot", "--listen", "127.0.0.1:8470"]) == 0
     request = started[-1].start_request
