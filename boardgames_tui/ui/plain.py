@@ -5,9 +5,8 @@ filter): borders, blocks, the marks on a board, the legend and the key bar alike
 legend always shows the very marks the board shows.  Each character becomes as many ASCII
 characters as the cells it takes, so nothing on the screen moves.  Keys are named in
 words instead of arrows (`get_key_display`), since a key bar has the room for them.
-
-Where the characters beyond ASCII are needed as they are (prose in the rules, a log line
-naming "≥"), the words themselves are written in ASCII at their source.
+Prose that would need more than a cell for a character ("½") is written in ASCII at its
+source.
 """
 
 from __future__ import annotations
@@ -61,7 +60,7 @@ MARKS: dict[str, str] = {
     "◆": "$",
     "•": "o",
     "○": "o",
-    "◐": "/",
+    "◐": "%",
     "✓": "+",
     "✔": "+",
     "✗": "x",

@@ -24,6 +24,8 @@ from boardgames_tui.ui.rules_viewer import RulesScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen
 from boardgames_tui.ui.setup import StartRequest
 
+from .test_plain_characters import cells_beyond_ascii
+
 GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
 # Options that put every kind of piece on the board (Evergreen's module pieces).
 OPTIONS = {"evergreen": {"modules": "both"}}
@@ -137,6 +139,12 @@ async def test_f2_opens_the_legend_from_the_game(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert app.screen.query_one(TabbedContent).active == "legend-tab"
-        await pilot.press("escape")
+        # In plain characters (ui/plain.py) the legend is drawn through the table that
+        # draws the board, and the key panel over it names the keys in words.
+        app.set_plain_characters(True)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen.query("HelpPanel") and cells_beyond_ascii(app) == []
+        await pilot.press("question_mark", "escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

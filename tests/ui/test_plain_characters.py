@@ -1,6 +1,7 @@
 """Plain characters: every cell in ASCII where the terminal needs it (ui/plain.py), the
 legend's marks still told apart, and the command line choosing it from the locale.
-Each game's screen, key panel and legend in ASCII: tests/contract/test_screens.py."""
+Each game's screen in ASCII: tests/contract/test_screens.py; a legend and the key panel:
+tests/ui/test_legend.py."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections import defaultdict
 
 import pytest
 from rich.cells import cell_len
+from textual.binding import Binding
 
 from boardgames_tui import __main__ as cli
 from boardgames_tui.app import BoardGamesApp
@@ -18,7 +20,7 @@ from boardgames_tui.settings import Settings
 from boardgames_tui.ui.plain import MARKS, ascii_cells, ascii_for
 from boardgames_tui.ui.textual_compat import full_frame_strips
 
-from .settling import settle
+from tests.terminal.emulator import check_terminal, emulated_text, run_in_terminal
 
 
 def cells_beyond_ascii(app: BoardGamesApp) -> list[str]:
@@ -31,19 +33,22 @@ def cells_beyond_ascii(app: BoardGamesApp) -> list[str]:
     return found
 
 
-async def test_the_setting_draws_every_screen_again_at_once(tmp_path):
+@pytest.mark.draws_every_frame
+async def test_the_setting_draws_what_the_terminal_shows_again_at_once(tmp_path, monkeypatch):
     """The `plain` setting is read just after the first frame, and saving it from the
-    Settings screen switches back: every screen of the stack and its key bar redrawn."""
+    Settings screen switches back: the terminal itself (emulated) shows each switch, every
+    cell of it, with nothing of the frame before left over."""
+    monkeypatch.setenv("COLORTERM", "truecolor")
     app = BoardGamesApp(store=SaveStore(tmp_path), cursor_blink=False, settings=Settings(plain=True))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert app.plain_characters and cells_beyond_ascii(app) == []
+    async with run_in_terminal(app, (80, 24)) as (pilot, terminal):
+        await check_terminal(pilot, terminal, "the menu")
+        assert app.plain_characters and emulated_text(terminal).isascii()
         app.action_settings()
-        await settle(pilot)
-        assert cells_beyond_ascii(app) == []
+        await check_terminal(pilot, terminal, "the settings")
+        assert emulated_text(terminal).isascii()
         assert app.change_settings(plain=False)
-        await settle(pilot)
-        assert not app.plain_characters and cells_beyond_ascii(app) != []
+        await check_terminal(pilot, terminal, "the settings, plain characters off")
+        assert not emulated_text(terminal).isascii()
 
 
 def test_every_mark_keeps_its_cells():
@@ -56,9 +61,19 @@ def test_every_mark_keeps_its_cells():
     assert ascii_cells("Zoë ╭─╮ ▐X▌ Farmers ≥ Nobles ⚡x") == "Zoe +-+ [X] Farmers>= Nobles ! x"
 
 
-# Marks that share an ASCII character in one part of the board on purpose: a separator
-# and the end of a cut text both read as a dot, and arrows keep their direction.
-SHARED_ON_PURPOSE = {".": {"·", "…"}, ">": {"▶", "→"}, "<": {"◀", "←"}, "^": {"▲", "↑"}}
+def test_keys_are_named_in_words(tmp_path):
+    """The key bar and the key panel name an arrow or Enter by its name, not a "^" or a "?"."""
+    app = BoardGamesApp(store=SaveStore(tmp_path))
+    keys = ("enter", "up", "shift+left", "ctrl+up", "ctrl+z", "q")
+    assert [app.get_key_display(Binding(key, "x")) for key in keys] == ["⏎", "↑", "shift+←", "^↑", "^z", "q"]
+    app.require_plain_characters()
+    assert [app.get_key_display(Binding(key, "x")) for key in keys] == ["enter", "up", "shift+left", "^up", "^z", "q"]
+
+
+# Marks that share an ASCII character in one part of a board on purpose: a separator and
+# the end of a cut text both read as a dot, dashes as a dash, and arrows keep their
+# direction.
+SHARED_ON_PURPOSE = {".": {"·", "…"}, "-": {"-", "–", "−", "—"}, ">": {"▶", "→"}, "<": {"◀", "←"}, "^": {"▲", "↑"}}
 
 
 def test_the_marks_a_legend_tells_apart_stay_apart():
@@ -67,16 +82,26 @@ def test_the_marks_a_legend_tells_apart_stay_apart():
     the same character, or the legend could no longer tell which is meant."""
     for game in all_games():
         legend = game.reference.legend()
-        everywhere = [entry for entry in legend if entry.where == "Everywhere"]
         for where in {entry.where for entry in legend}:
-            marks = defaultdict(set)
-            for entry in {*everywhere, *(entry for entry in legend if entry.where == where)}:
-                mark = entry.symbol.strip()
-                if len(mark) == 1 and not mark.isalnum():
-                    marks[ascii_cells(mark)].add(mark)
-            shared = {ascii: set(found) for ascii, found in marks.items() if len(found) > 1}
-            unexpected = {ascii: found for ascii, found in shared.items() if not found <= SHARED_ON_PURPOSE.get(ascii, set())}
-            assert unexpected == {}, f"{game.slug}, {where}"
+            entries = [entry for entry in legend if entry.where in (where, "Everywhere")]
+            # Each ASCII character the marks become, and for each mark the characters it
+            # stands for there (the corners and lines of one frame may share one).
+            origins = defaultdict(list)
+            for entry in entries:
+                in_mark = defaultdict(set)
+                for character in entry.symbol:
+                    if not character.isalnum() and not character.isspace():
+                        # As drawn after a space: "≥" takes it, as ">=".
+                        in_mark[ascii_cells(" " + character).strip()].add(character)
+                for shown, found in in_mark.items():
+                    origins[shown].append(found)
+            shared = {
+                shown: set().union(*found)
+                for shown, found in origins.items()
+                if any(one.isdisjoint(other) for one in found for other in found)
+                and not set().union(*found) <= SHARED_ON_PURPOSE.get(shown, set())
+            }
+            assert shared == {}, f"{game.slug}, {where}"
 
 
 @pytest.mark.parametrize(
