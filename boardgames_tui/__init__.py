@@ -17,13 +17,19 @@ def missing_dependency(error: BaseException) -> str | None:
     the command line."""
     if isinstance(error, NoGamesInstalled):
         return (
-            "boardgames-tui: no game is installed: the checkout's package metadata is older than its games. "
-            "With pipx, run once: pipx run --refresh --editable --spec . boardgames-tui (with pip: pip install -e .)"
+            "boardgames-tui: no game is installed: this copy's package metadata is older than its games; "
+            f"run once: {_refresh_command()}"
         )
     if not isinstance(error, ModuleNotFoundError) or (error.name or "").startswith("boardgames_tui"):
         return None
     return (
-        f"boardgames-tui: the Python package {error.name!r} is missing: the checkout's dependencies changed "
-        "since it was installed. With pipx, run once: pipx run --refresh --editable --spec . boardgames-tui "
-        "(with pip: pip install -e .)"
+        f"boardgames-tui: the Python package {error.name!r} is missing: this copy's dependencies changed "
+        f"since it was installed; run once: {_refresh_command()}"
     )
+
+
+def _refresh_command() -> str:
+    """The command that installs this copy again, for the way it was installed (pipx or pip)."""
+    from boardgames_tui.install import command_to_refresh
+
+    return command_to_refresh()

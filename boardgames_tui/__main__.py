@@ -160,8 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser(
         "serve",
         help="play in a web browser (a tablet passed around the table); needs the web extra",
-        description="Serves the app to web browsers: every page opened starts the menu. Needs the web extra: "
-        "pip install 'boardgames-tui[web]'. Listens on this machine only unless --host says otherwise; "
+        description="Serves the app to web browsers: every page opened starts the menu. Needs the web extra "
+        "(from a checkout: pipx run --editable --spec '.[web]' boardgames-tui serve). "
+        "Listens on this machine only unless --host says otherwise; "
         "then the printed URL carries a secret token, and requests without it are refused.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
@@ -171,11 +172,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     host = commands.add_parser(
         "host",
-        help="host a game that players join from other terminals; needs the remote extra",
+        help="host a game that players join from other terminals",
         description="Starts a game whose remote:NAME seats are played from other terminals: each gets a join link "
         "(shown at the start, and again from the command palette: Join links), and anyone may watch the table "
         "with its watch link (the public view: no hand, no play; palette: Watch link). Traffic is not encrypted: beyond a "
-        "trusted network, carry it over ssh -L. Needs the remote extra: pip install 'boardgames-tui[remote]'.",
+        "trusted network, carry it over ssh -L.",
     )
     host.add_argument("game", help="one of: " + ", ".join(slugs()))
     host.add_argument(
@@ -189,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="where to listen (default 127.0.0.1:8470, this machine only; 0.0.0.0:8470 for your network)",
     )
     join = commands.add_parser(
-        "join", help="play your seat of a game hosted elsewhere, or watch it; needs the remote extra",
+        "join", help="play your seat of a game hosted elsewhere, or watch it",
         description="Joins a hosted game with the link its host gave you (a watch link: to watch it). Run it without the link: it asks for "
         "the link and does not show it as you paste it (or reads it from standard input, join < link.txt, or from "
         f"{JOIN_LINK_ENV}). The link holds your seat's secret, and a command line can be read by every user of the "
@@ -231,20 +232,19 @@ def check_can_listen(host: str, port: int) -> None:
         raise CliError(cannot_host(host, port, error, resuming=False)) from None
 
 
-def check_remote_extra() -> None:
-    try:
-        import aiohttp  # noqa: F401
-    except ImportError:
-        raise CliError(
-            "host and join need the remote extra (aiohttp is missing): pip install 'boardgames-tui[remote]'"
-        ) from None
+def check_table_dependencies() -> None:
+    """aiohttp (the table's connections) and segno (a link's QR code) come with the app;
+    an environment made before they did lacks them, and `main` names the command that
+    brings them (`missing_dependency`) before any screen opens."""
+    import aiohttp  # noqa: F401
+    import segno  # noqa: F401
 
 
 def command_host(args: argparse.Namespace) -> int:
     from boardgames_tui.app import BoardGamesApp
     from boardgames_tui.ui.setup import StartRequest, parse_seed
 
-    check_remote_extra()
+    check_table_dependencies()
     rules = resolve_game(args.game).rules
     seats = parse_seats(rules, args.seat)
     if not any(seat.is_remote for seat in seats):
@@ -261,7 +261,7 @@ def command_host(args: argparse.Namespace) -> int:
 def command_join(args: argparse.Namespace) -> int:
     from boardgames_tui.app import BoardGamesApp
 
-    check_remote_extra()
+    check_table_dependencies()
     from boardgames_tui.remote.wire import JoinLink
 
     text = join_link_text(args.link)
@@ -484,9 +484,10 @@ def command_serve(args: argparse.Namespace) -> int:
     try:
         from boardgames_tui.web import serve
     except ImportError as error:
+        from boardgames_tui.install import command_with_extra
+
         raise CliError(
-            f"serve needs the web extra ({error.name or 'textual-serve'} is missing): "
-            "pip install 'boardgames-tui[web]', or from a checkout: pip install '.[web]'"
+            f"serve needs the web extra ({error.name or 'textual-serve'} is missing); run: {command_with_extra('web', 'serve')}"
         ) from None
     if not 1 <= args.port <= 65535:
         raise CliError(f"--port must be between 1 and 65535, not {args.port}")

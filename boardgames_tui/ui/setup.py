@@ -27,7 +27,8 @@ EMPTY = "empty"
 
 
 def seat_kinds() -> list[tuple[str, str]]:
-    # Remote seats only where the remote extra is installed (aiohttp), found, not loaded.
+    # Remote seats only where aiohttp is installed (an environment made before it came with
+    # the app lacks it), found, not loaded.
     remote = [("Remote (joins with a link)", REMOTE)] if importlib.util.find_spec("aiohttp") else []
     bots = [(f"Bot · {level}", bot_choice(level)) for level in BOT_LEVELS]
     return [("Human", HUMAN)] + remote + bots + [("— empty —", EMPTY)]

@@ -264,11 +264,12 @@ class QuietCrashes:
 
     def _print_error_renderables(self) -> None:
         app: Any = self
+        # Not cut into lines by Rich: a command in them is copied whole.
         for line in self.printed_on_exit():
-            app.error_console.print(line)
+            app.error_console.print(line, soft_wrap=True)
         printout = self.crash_printout()
         if printout is None:
             super()._print_error_renderables()  # type: ignore[misc]
             return
-        app.error_console.print(printout)
+        app.error_console.print(printout, soft_wrap=True)
         app._exit_renderables.clear()

@@ -12,6 +12,7 @@ from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.simulate import play_bot_game, simulate
 
 from ..outside_game import installed
+from tests.ui.test_install import launched_by_pipx_run
 
 
 @pytest.fixture
@@ -75,6 +76,7 @@ def test_an_install_older_than_the_entry_points_is_told_how_to_refresh(capsys, m
     monkeypatch.setattr(registry, "entry_points", lambda group: [])
     with pytest.raises(registry.NoGamesInstalled):
         registry.all_games()
+    launched_by_pipx_run(monkeypatch)
     assert main(["rules", "pollen"]) == 1
     err = capsys.readouterr().err
     assert "no game is installed" in err and "pipx run --refresh --editable --spec ." in err

@@ -10,6 +10,7 @@ import pytest
 
 from boardgames_tui import __version__
 from boardgames_tui.__main__ import main
+from tests.ui.test_install import launched_by_pipx_run
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -191,9 +192,10 @@ def test_serve_without_the_web_extra_says_how_to_get_it(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "textual_serve", None)
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)
     monkeypatch.delitem(sys.modules, "boardgames_tui.web", raising=False)
+    launched_by_pipx_run(monkeypatch)
     code, _, err = run(capsys, "serve")
     assert code == 2
-    assert "pip install 'boardgames-tui[web]'" in err
+    assert "serve needs the web extra" in err and "run: pipx run --editable --spec '.[web]' boardgames-tui serve" in err
 
 
 def test_a_dependency_missing_after_a_pull_names_the_refresh(capsys, monkeypatch):
@@ -212,6 +214,7 @@ def test_a_dependency_missing_after_a_pull_names_the_refresh(capsys, monkeypatch
     monkeypatch.setitem(sys.modules, "pydantic_settings", None)
     monkeypatch.delitem(sys.modules, "boardgames_tui.settings", raising=False)
     monkeypatch.delitem(sys.modules, "boardgames_tui.app", raising=False)
+    launched_by_pipx_run(monkeypatch)
     code, _, err = run(capsys)
     assert code == 1
     assert "'pydantic_settings' is missing" in err and "pipx run --refresh --editable --spec ." in err
