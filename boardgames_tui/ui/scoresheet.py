@@ -128,7 +128,8 @@ def revealed_text(sections: Sequence[RevealedSection], nothing: str) -> Text:
 class ScoreSheetScreen(SizedScreen[str]):
     """The table's last screen: who won and by what, every seat's points by category,
     and what stayed hidden to the end.  Built with the finished game's table
-    (`ScoreSheetScreen.of_match`), it also opens the final boards in the replay viewer."""
+    (`ScoreSheetScreen.of_match`), it also opens the final boards in the replay viewer.
+    `play_again`: whether p starts the same game again (a joined seat's host decides that)."""
 
     MIN_SIZE = (60, 20)
     BINDINGS = [
@@ -138,7 +139,13 @@ class ScoreSheetScreen(SizedScreen[str]):
     ]
 
     def __init__(
-        self, title: str, sheet: ScoreSheet, *, revealed: Sequence[RevealedSection] = (), table: Table | None = None
+        self,
+        title: str,
+        sheet: ScoreSheet,
+        *,
+        revealed: Sequence[RevealedSection] = (),
+        table: Table | None = None,
+        play_again: bool = True,
     ) -> None:
         super().__init__()
         self.game_title = title
@@ -146,11 +153,21 @@ class ScoreSheetScreen(SizedScreen[str]):
         self.revealed = list(revealed)
         # The finished game's table, whose final boards `b` opens; None for a sheet alone.
         self.table = table
+        self.play_again = play_again
 
     @classmethod
     def of_match(cls, match: Table) -> ScoreSheetScreen:
-        """The sheet of a finished match, with everything its final state still hid."""
-        return cls(match.rules.title, match.score_sheet(), revealed=match.hidden_information(), table=match)
+        """The sheet of a finished match, with everything its final state still hid.  A
+        seat joined on another machine's table has no history here to replay and no game
+        to start again (its host keeps the game): its sheet offers the menu alone."""
+        joined = match.joined
+        return cls(
+            match.rules.title,
+            match.score_sheet(),
+            revealed=match.hidden_information(),
+            table=None if joined else match,
+            play_again=not joined,
+        )
 
     def compose_body(self) -> ComposeResult:
         yield Header()
@@ -170,16 +187,19 @@ class ScoreSheetScreen(SizedScreen[str]):
                 yield Static("Revealed at the end", classes="subheading", id="revealed-heading")
                 yield Static(revealed_text(self.revealed, "Nothing was left hidden."), id="revealed")
             with Horizontal(id="score-buttons"):
-                yield Button("Play again", id="again", variant="primary")
+                if self.play_again:
+                    yield Button("Play again", id="again", variant="primary")
                 if self.table is not None:
                     yield Button("Final boards", id="final_boards")
                 yield Button("Menu", id="menu")
         yield KeysFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # A sheet shown without its match (a test's, a record's) has no boards to open.
+        # A sheet shown without its match (a test's, a record's, a joined seat's) has no boards to open.
         if action == "final_boards":
             return self.table is not None
+        if action == "again":
+            return self.play_again
         return True
 
     def on_mount(self) -> None:

@@ -134,3 +134,34 @@ async def test_the_setup_form_offers_a_remote_seat_and_starts_a_hosted_game(tmp_
         assert app.match.remote_secrets.keys() == {1}
         await pilot.press("enter")
         assert "Ben" in screen_text(app) and str(app.remote_host.link(1)) in screen_text(app)
+
+
+async def test_a_joined_seats_score_sheet_offers_the_menu_alone(tmp_path):
+    """Its host keeps the game: no history here to replay, no game to start again."""
+    import random
+
+    from boardgames_tui.remote.host import RemoteHost
+    from boardgames_tui.ui.menu import MenuScreen
+    from boardgames_tui.ui.scoresheet import ScoreSheetScreen
+    from tests.remote.seats import hosted_match
+
+    match = hosted_match("pollen", remote=[BEN], players=2)
+    rules, choose = match.rules, random.Random(3).choice
+    while not match.is_over():
+        seat = rules.to_act(match.state)[0]
+        match.submit(seat, choose(rules.legal_actions(match.state, seat)))
+    host = RemoteHost(match)
+    await host.start()
+    app = BoardGamesApp(store=SaveStore(tmp_path), join=host.link(BEN), cursor_blink=False, bot_delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as ben:
+            await until(ben, lambda: isinstance(app.screen, ScoreSheetScreen) and "Winner" in screen_text(app), "the score sheet")
+            offered = {active.binding.action for active in app.screen.active_bindings.values() if active.enabled}
+            assert offered.isdisjoint({"again", "final_boards"}) and "menu" in offered
+            assert "Play again" not in screen_text(app)
+            await ben.press("b", "p")
+            assert isinstance(app.screen, ScoreSheetScreen)
+            await ben.press("m")
+            await until(ben, lambda: isinstance(app.screen, MenuScreen), "the menu")
+    finally:
+        await host.stop()
