@@ -54,7 +54,8 @@ class RemoteTable:
         lost = self.remote.lost
         if lost is not None:
             if lost.paused:
-                return f"{lost.reason} Your seat comes back by itself then (Ctrl+Q quits)."
+                back = "Watching goes on" if self.watching_only else "Your seat comes back"
+                return f"{lost.reason} {back} by itself then (Ctrl+Q quits)."
             left = lost.seconds_left()
             when = "now…" if left is None else f"in {left} s"
             return f"{lost.reason} — trying again {when} (Ctrl+Q quits)"

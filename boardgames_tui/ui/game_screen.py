@@ -43,7 +43,7 @@ from boardgames_tui.ui.screen_parts.lessons import LESSON_KEYS, LessonDesk
 from boardgames_tui.ui.screen_parts.news import TableNews
 from boardgames_tui.ui.screen_parts.status import StatusLine
 from boardgames_tui.ui.seat_ui import SeatUI
-from boardgames_tui.ui.widgets import MessageBar, TextPanel
+from boardgames_tui.ui.widgets import HAND_HIDDEN_BETWEEN_PLAYERS, MessageBar, TextPanel
 
 SINCE_HEADING = "Since your last turn"
 
@@ -96,6 +96,8 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         "leave_table",
         "undo",
     )
+    # What a seat's private panel says while no seat's own view is shown.
+    HAND_HIDDEN: ClassVar[str] = HAND_HIDDEN_BETWEEN_PLAYERS
     # Keys that still work while the window is too small to show the game.
     ALWAYS_AVAILABLE = frozenset({"save_quit", "leave", "leave_table", "step_back", "rules", "legend", "keys"})
 
@@ -207,7 +209,13 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         if self.table.position is self.position_seen:
             # Someone came or went, or a refusal arrived; not this screen's own move,
             # which it drew as it made it.
-            if self._table_look() != self._drawn_look:
+            look = self._table_look()
+            if look != self._drawn_look:
+                red = look[3]
+                if red is not None and (self._drawn_look is None or red != self._drawn_look[3]):
+                    # What the table says in red (lost or paused, a save failed) goes
+                    # before a message left on the status line from before it.
+                    self.ui.message = None
                 self.redraw()
             return
         # A message about the position before (a key refused while waiting) is stale.

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from boardgames_tui.ui.confirm import confirm_then
 from boardgames_tui.ui.game_screen import GameScreen, game_screen_class
 from boardgames_tui.ui.textual_compat import share_css_type_names
+from boardgames_tui.ui.widgets import HAND_HIDDEN_FROM_WATCHERS
 
 if TYPE_CHECKING:
     from boardgames_tui.remote.table import RemoteTable
@@ -28,6 +29,7 @@ class WatchingMixin(GameScreen):
     BINDINGS: ClassVar[list[Binding]] = [Binding("q", "leave", "Stop watching")]
     # The keys a watcher has: the ones that read, and leaving.
     WATCHING_ACTIONS = frozenset({"rules", "legend", "keys", "whole_message", "leave", "step_back"})
+    HAND_HIDDEN: ClassVar[str] = HAND_HIDDEN_FROM_WATCHERS
 
     def header_line(self) -> str:
         return f"Watching · {super().header_line()}"

@@ -279,6 +279,11 @@ def seat_mark(seat: int) -> Text:
 
 PRESENCE_INDENT = "   "
 
+# What a seat's hand panel says while the screen shows no seat's own view: at a shared
+# keyboard, between two players; to a watcher, always.
+HAND_HIDDEN_BETWEEN_PLAYERS = "Hidden until the next player is at the keyboard."
+HAND_HIDDEN_FROM_WATCHERS = "You are watching: nobody's hand is shown."
+
 
 def seat_presence(table: Table) -> dict[int, list[Text]]:
     """Each seat played from another machine, as a game's players panel shows it in

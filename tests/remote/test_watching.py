@@ -11,12 +11,18 @@ import pytest
 
 pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
 
+from boardgames_tui.app import BoardGamesApp  # noqa: E402
 from boardgames_tui.connection_budget import ConnectionBudget  # noqa: E402
 from boardgames_tui.engine.contract import SPECTATOR  # noqa: E402
 from boardgames_tui.remote.client import JoinRefused, RemoteSeat  # noqa: E402
 from boardgames_tui.remote.host import RemoteHost  # noqa: E402
+from boardgames_tui.engine.saves import SaveStore  # noqa: E402
 from boardgames_tui.remote.wire import PROTOCOL_VERSION, JoinLink  # noqa: E402
+from boardgames_tui.ui.game_screen import GameScreen  # noqa: E402
 from tests.remote.seats import hosted_match  # noqa: E402
+from tests.remote.test_hosted_screens import status  # noqa: E402
+from tests.remote.test_hosted_screens import until as shown  # noqa: E402
+from tests.ui.conftest import screen_text  # noqa: E402
 # `table`: the hostile clients' fixture, Pollen for two remote seats.
 from tests.remote.test_hostile_clients import a_legal_act, connect, hello, joined, refusal, snapshot, table  # noqa: E402, F401
 
@@ -139,3 +145,22 @@ async def test_a_browser_watches_with_the_watch_secret_alone_and_a_few_at_a_time
     async with session.get(f"{base}/watch/session/{host.match.watch_secret}") as response:
         assert response.status == 503 and "watch from a terminal" in await response.text()
     assert host.match.watching() == 0
+
+
+async def test_a_watchers_screen_shows_no_hand_and_says_the_table_paused_over_any_message(tmp_path):
+    host = RemoteHost(hosted_match("pollen", remote=[0, 1], players=2))
+    await host.start()
+    app = BoardGamesApp(store=SaveStore(tmp_path), join=host.watch_link(), cursor_blink=False, bot_delay=0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await shown(pilot, lambda: isinstance(app.screen, GameScreen), "the watcher's screen")
+            # Nobody's hand, in a watcher's words (no player comes to this keyboard).
+            await shown(pilot, lambda: "You are watching: nobody's hand is shown." in screen_text(app), "the hand panel")
+            assert "next player" not in screen_text(app)
+            await pilot.press("x")
+            assert "You are watching: no key plays a move here" in status(app)
+            await host.stop()
+            await shown(pilot, lambda: "The host has paused the table" in status(app), "the pause said over the message")
+            assert "Watching goes on by itself then" in status(app) and "Your seat" not in status(app)
+    finally:
+        await host.stop()

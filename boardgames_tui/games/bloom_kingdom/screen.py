@@ -154,7 +154,7 @@ class BloomKingdomScreen(GameScreen):
         self.query_one(DisplayColumns).show(view, available, shown_in("column"), changed)
         self.query_one(TurnRow).show(view, self.rules.to_act(view), [standing.total for standing in standings], changed)
         self.query_one(ChoiceBar).show(view, phase, available, cursor_target)
-        self.query_one(HandList).show(view, viewer, available, shown_in("hand"), own=own)
+        self.query_one(HandList).show(view, viewer, available, shown_in("hand"), own=own, hidden=self.HAND_HIDDEN)
         self.query_one(PlayerBoard).show(view, viewer, standings, outlook, available, shown_in("player"), changed, seat_presence(self.table))
 
     def _standings(self, view: BloomKingdomState, viewer: int | None, own: bool) -> tuple[list[Any], str | None]:

@@ -16,7 +16,7 @@ from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
 from boardgames_tui.games.bloom_kingdom.news import Standing
 from boardgames_tui.games.bloom_kingdom.rules import card_label, card_points, column_counts
 from boardgames_tui.ui.inspector import entry_text
-from boardgames_tui.ui.widgets import TextPanel, set_border_title
+from boardgames_tui.ui.widgets import HAND_HIDDEN_BETWEEN_PLAYERS, TextPanel, set_border_title
 
 # The display's nine columns side by side need at least this many cells each; a
 # narrower display lists them as a grid of "Queen  3 (1 Jest)" cells instead.
@@ -310,11 +310,21 @@ class HandList(TextPanel):
     _cards: list[int] = []
     _first_row = 0
     _own = False
+    _hidden = HAND_HIDDEN_BETWEEN_PLAYERS
 
     def show(
-        self, view: BloomKingdomState, viewer: int | None, available: set[Target], cursor: Target | None, *, own: bool = False
+        self,
+        view: BloomKingdomState,
+        viewer: int | None,
+        available: set[Target],
+        cursor: Target | None,
+        *,
+        own: bool = False,
+        hidden: str = HAND_HIDDEN_BETWEEN_PLAYERS,
     ) -> None:
-        """`own`: the viewer is the one looking ("Your hand"), not the table watching a replay."""
+        """`own`: the viewer is the one looking ("Your hand"), not the table watching a
+        replay; `hidden`: what the panel says when `viewer` is None (no seat's own view)."""
+        self._hidden = hidden
         if self._drawn is not None and self._drawn[1] != viewer:
             # A card's tooltip belongs to the seat that hovered it: never left for the next audience.
             self.tooltip = None
@@ -334,7 +344,7 @@ class HandList(TextPanel):
         self._cards = []
         if viewer is None:
             set_border_title(self, "Hand")
-            self.show_text(Text("Hidden until the next player is at the keyboard.", style="dim italic"))
+            self.show_text(Text(self._hidden, style="dim italic"))
             return
         hand = view.players[viewer].hand
         self._cards = list(hand)

@@ -126,7 +126,7 @@ class PollenScreen(GameScreen):
             cursor_point=self.ui.cursor if assigning else None,
             marks=self.since_last_turn().marks,
         )
-        self.query_one(HandPanel).show(view, viewer, self.ui.selected, list(view.pending_tokens))
+        self.query_one(HandPanel).show(view, viewer, self.ui.selected, list(view.pending_tokens), hidden=self.HAND_HIDDEN)
         # On a short screen the news since the last turn takes the log's place (app.tcss).
         self.set_class(bool(self.since_last_turn().lines), "-news")
         if self._standings_for is not view:

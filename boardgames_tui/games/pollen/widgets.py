@@ -27,7 +27,15 @@ from boardgames_tui.games.pollen.rules import (
     insect_counts,
     token_insects,
 )
-from boardgames_tui.ui.widgets import PRESENCE_INDENT, SEAT_BACKGROUNDS, SEAT_MARKS, TextPanel, seat_mark, set_border_title
+from boardgames_tui.ui.widgets import (
+    HAND_HIDDEN_BETWEEN_PLAYERS,
+    PRESENCE_INDENT,
+    SEAT_BACKGROUNDS,
+    SEAT_MARKS,
+    TextPanel,
+    seat_mark,
+    set_border_title,
+)
 
 # A cell is 9×3 characters inside grid lines; a token sits on a grid crossing.
 CELL_WIDTH = 9
@@ -518,14 +526,17 @@ class HandPanel(TextPanel):
     # (line, first column, last column + 1, entry) of every entry as drawn.
     _spans: list[tuple[int, int, int, int]] = []
 
-    def show(self, view: PollenState, viewer: int | None, selected: int | None, drawn: list[int]) -> None:
+    def show(
+        self, view: PollenState, viewer: int | None, selected: int | None, drawn: list[int], *, hidden: str = HAND_HIDDEN_BETWEEN_PLAYERS
+    ) -> None:
+        """`hidden`: what the panel says when `viewer` is None (no seat's own view shown)."""
         self._entries = []
         self._pieces = []
         self._heading = None
         self._token_entries = False
         if viewer is None:
             set_border_title(self, "Hand")
-            self.show_text(Text("Hidden until the next player is at the keyboard.", style="dim italic"))
+            self.show_text(Text(hidden, style="dim italic"))
             return
         # Only the seat itself ever sees its hand here: "Your hand", whatever its name.
         player = view.players[viewer]
