@@ -48,7 +48,8 @@ class WatchingMixin(GameScreen):
         moments = self.news.tell_table()
         self.advance()
         if moments and self.is_mounted:
-            self.say("  ".join(f"{moment.heading}: {' '.join(moment.lines)}" for moment in moments))
+            # One line: a moment's lines lose the indents that lay them out in a dialog.
+            self.say("  ".join(f"{moment.heading}: {' '.join(line.strip() for line in moment.lines)}" for moment in moments))
 
     def on_key(self, event: events.Key) -> None:
         """A key that plays in the game says why it plays nothing here (before the game's

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 
 import pytest
 
@@ -157,8 +158,13 @@ async def test_a_watchers_screen_shows_no_hand_and_says_the_table_paused_over_an
             # Nobody's hand, in a watcher's words (no player comes to this keyboard).
             await shown(pilot, lambda: "You are watching: nobody's hand is shown." in screen_text(app), "the hand panel")
             assert "next player" not in screen_text(app)
-            await pilot.press("x")
-            assert "You are watching: no key plays a move here" in status(app)
+            # Until a token is scored: the table's news stays on the status line, on one line.
+            match, choose = host.match, random.Random(5).choice
+            while "A token is scored" not in status(app):
+                seat = match.to_act()[0]
+                host.submit(seat, choose(match.rules.legal_actions(match.state, seat)))
+                await shown(pilot, lambda: app.screen.table.moves_made == match.moves_made, "the move watched")
+            assert "   " not in status(app)
             await host.stop()
             await shown(pilot, lambda: "The host has paused the table" in status(app), "the pause said over the message")
             assert "Watching goes on by itself then" in status(app) and "Your seat" not in status(app)
