@@ -255,12 +255,16 @@ class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, App[None]):
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
 
-    def start_match(self, request: StartRequest) -> None:
+    def start_match(self, request: StartRequest, listen: tuple[str, int] | None = None) -> None:
+        """`listen`: where a hosted game's table listens (default: where this app was
+        told to), as a game played again listens where the one before it did."""
         from boardgames_tui.engine.match import Match
         from boardgames_tui.engine.registry import get_game
 
         game = get_game(request.slug)
         match = Match(game, game.rules.parse_options(request.options), request.seats, request.seed, store=self.store)
+        if match.remote_seats:
+            match.listen = listen
         match.autosave()
         self._show_match(match)
 
@@ -365,7 +369,9 @@ class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, App[None]):
                         seats=match.seats,
                         options=match.options.model_dump(mode="json"),
                         seed=(match.seed * 7919 + 1) % 10**9,
-                    )
+                    ),
+                    # The same place: the friends' tunnels and firewalls expect that port.
+                    listen=match.listen,
                 )
             else:
                 self.return_to_menu()

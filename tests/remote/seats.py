@@ -32,6 +32,16 @@ def hosted_match(slug: str, remote: list[int], players: int = 4, seed: int = 7, 
     return Match(game, game.rules.options_model(), seats, seed, store=store)
 
 
+def finished_hosted_match(slug: str, remote: list[int], players: int = 2, seed: int = 3) -> Match:
+    """A hosted match played to its end by random legal moves, every seat's at the host."""
+    match = hosted_match(slug, remote=remote, players=players)
+    rules, choose = match.rules, random.Random(seed).choice
+    while not match.is_over():
+        seat = rules.to_act(match.state)[0]
+        match.submit(seat, choose(rules.legal_actions(match.state, seat)))
+    return match
+
+
 class Player:
     """A joined seat whose moves a random bot chooses from the seat's view alone; it
     keeps every view update it received with the view it rebuilt from it."""

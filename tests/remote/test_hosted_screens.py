@@ -138,19 +138,12 @@ async def test_the_setup_form_offers_a_remote_seat_and_starts_a_hosted_game(tmp_
 
 async def test_a_joined_seats_score_sheet_offers_the_menu_alone(tmp_path):
     """Its host keeps the game: no history here to replay, no game to start again."""
-    import random
-
     from boardgames_tui.remote.host import RemoteHost
     from boardgames_tui.ui.menu import MenuScreen
     from boardgames_tui.ui.scoresheet import ScoreSheetScreen
-    from tests.remote.seats import hosted_match
+    from tests.remote.seats import finished_hosted_match
 
-    match = hosted_match("pollen", remote=[BEN], players=2)
-    rules, choose = match.rules, random.Random(3).choice
-    while not match.is_over():
-        seat = rules.to_act(match.state)[0]
-        match.submit(seat, choose(rules.legal_actions(match.state, seat)))
-    host = RemoteHost(match)
+    host = RemoteHost(finished_hosted_match("pollen", remote=[BEN]))
     await host.start()
     app = BoardGamesApp(store=SaveStore(tmp_path), join=host.link(BEN), cursor_blink=False, bot_delay=0)
     try:

@@ -24,7 +24,7 @@ from boardgames_tui.remote.wire import JoinLink  # noqa: E402
 from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
 from boardgames_tui.ui.menu import MenuScreen  # noqa: E402
 from boardgames_tui.ui.setup import StartRequest  # noqa: E402
-from tests.remote.seats import hosted_match  # noqa: E402
+from tests.remote.seats import finished_hosted_match, hosted_match  # noqa: E402
 from tests.remote.test_hosted_screens import until  # noqa: E402
 from tests.ui.conftest import screen_text  # noqa: E402
 
@@ -180,3 +180,17 @@ async def test_the_players_panel_shows_who_is_here_away_and_played_by_a_bot(tmp_
         assert "back, a bot still plays" in screen_text(app)  # on screen, not only in the panel's text
         assert "Ben is back, and a bot still plays the seat" in notices[-1] and "Take back Ben's seat" in notices[-1]
         await ben.close()
+
+
+async def test_play_again_hosts_the_new_game_where_the_last_one_listened(tmp_path):
+    match = finished_hosted_match("pollen", remote=[BEN])
+    port = free_port()
+    match.listen = ("127.0.0.1", port)
+    # This app was told nothing of that port: it would host anywhere else.
+    app = BoardGamesApp(store=SaveStore(tmp_path), cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_score_sheet(match)
+        await pilot.pause()
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, JoinLinksScreen), "the new game's table open")
+        assert app.match is not match and app.remote_host.port == port and app.match.listen == ("127.0.0.1", port)
