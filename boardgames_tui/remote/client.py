@@ -107,6 +107,16 @@ class LostTable:
         return max(1, math.ceil(self.next_try - time.monotonic()))
 
 
+def _unreachable(error: BaseException) -> str:
+    """Why a table could not be reached, for a person (not the library's words)."""
+    cause = error.os_error if isinstance(error, aiohttp.ClientConnectorError) else error
+    if isinstance(cause, ConnectionRefusedError):
+        return "nothing answers there now. The host may have paused the table or not opened it yet: join again once it is open."
+    if isinstance(cause, OSError) and cause.strerror:
+        return f"{cause.strerror}."
+    return f"{clean_text(str(cause)) or cause.__class__.__name__}."
+
+
 def _quoted(text: str) -> str:
     return repr(text if len(text) <= QUOTED_LENGTH else text[: QUOTED_LENGTH - 1] + "…")
 
@@ -189,7 +199,7 @@ class RemoteSeat:
                 self.link.websocket_url, max_msg_size=MAX_HOST_MESSAGE_BYTES, heartbeat=HEARTBEAT_SECONDS
             )
         except (aiohttp.ClientError, OSError) as error:
-            raise TableUnavailable(f"Could not reach the table at {self._where} ({error}).") from None
+            raise TableUnavailable(f"Could not reach the table at {self._where}: {_unreachable(error)}") from None
         hello: Hello | Watch = (
             Watch(type="watch", version=PROTOCOL_VERSION, secret=self.link.secret)
             if self.link.is_watch_link
