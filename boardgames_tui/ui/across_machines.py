@@ -10,6 +10,7 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from boardgames_tui.engine.text import possessive
+from boardgames_tui.ui.screen_parts.status import hand_to_bot_command, hand_to_bot_hint
 
 if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
@@ -155,7 +156,7 @@ class AcrossMachines:
             return
         name = host.match.seats[seat].name
         if news == "away":
-            message = f"{name} is away. A bot can play the seat meanwhile: Ctrl+P, then {hand_to_bot_command(name)}."
+            message = f"{name} is away. {hand_to_bot_hint([name])}"
         elif seat in host.stand_ins:
             message = f"{name} is back, and a bot still plays the seat: Ctrl+P, then {take_back_command(name)} gives it back."
         else:
@@ -216,10 +217,6 @@ class AcrossMachines:
                     SystemCommand(hand_to_bot_command(name), f"A bot plays for {name} while away", lambda seat=seat: self.hand_seat(seat, True))
                 )
         return commands
-
-
-def hand_to_bot_command(name: str) -> str:
-    return f"Hand {possessive(name)} seat to a bot"
 
 
 def take_back_command(name: str) -> str:

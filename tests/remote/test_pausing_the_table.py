@@ -25,7 +25,7 @@ from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
 from boardgames_tui.ui.menu import MenuScreen  # noqa: E402
 from boardgames_tui.ui.setup import StartRequest  # noqa: E402
 from tests.remote.seats import finished_hosted_match, hosted_match  # noqa: E402
-from tests.remote.test_hosted_screens import until  # noqa: E402
+from tests.remote.test_hosted_screens import status, until  # noqa: E402
 from tests.ui.conftest import screen_text  # noqa: E402
 
 ANN, BEN = 0, 1
@@ -157,6 +157,8 @@ async def test_the_players_panel_shows_who_is_here_away_and_played_by_a_bot(tmp_
         await until(host, lambda: isinstance(app.screen, JoinLinksScreen), "the join links offered")
         await host.press("escape")
         await until(host, lambda: "away since" in ben_in_the_players_panel(app), "Ben not joined yet, at the host")
+        # Waited for, and what the host can do meanwhile, for as long as he is away.
+        assert status(app) == "Ben is away. A bot can play the seat meanwhile: Ctrl+P, then Hand Ben's seat to a bot."
         commands = lambda: [command.title for command in app.across.commands()]  # noqa: E731
         ben = RemoteSeat(app.remote_host.link(BEN), rejoin_delays=())
         await ben.join()

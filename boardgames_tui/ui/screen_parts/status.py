@@ -7,8 +7,19 @@ from typing import Any
 
 from rich.text import Text
 
-from boardgames_tui.engine.text import and_list
+from boardgames_tui.engine.text import and_list, possessive
 from boardgames_tui.ui.widgets import MessageBar
+
+
+def hand_to_bot_command(name: str) -> str:
+    """The host's palette command that lets a bot play `name`'s seat while they are away."""
+    return f"Hand {possessive(name)} seat to a bot"
+
+
+def hand_to_bot_hint(names: list[str]) -> str:
+    """How the host lets bots play for the absent players `names`."""
+    seats = "the seat" if len(names) == 1 else "each seat"
+    return f"A bot can play {seats} meanwhile: Ctrl+P, then {hand_to_bot_command(names[0])}."
 
 
 class CursorNote(Text):
@@ -64,6 +75,9 @@ class StatusLine:
                 said = [f"A bot is playing for {and_list(played_for)}."] if played_for else []
                 if gone:
                     said.append(f"{and_list(gone)} {'is' if len(gone) == 1 else 'are'} away.")
+                    if not table.joined:
+                        # The host, who alone can hand a seat to a bot, is told how.
+                        said.append(hand_to_bot_hint(gone))
                 status.show_text(Text(" ".join(said), style="italic"))
             else:
                 names = and_list([table.seats[seat].name for seat in elsewhere])
