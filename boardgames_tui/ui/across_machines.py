@@ -193,7 +193,10 @@ class AcrossMachines:
             self.app.notify(f"A bot plays {name}'s seat until you take it back.", markup=False)
         else:
             host.take_back_from_bot(seat)
-            self.app.notify(f"{name}'s seat waits for {name} again.", markup=False)
+            if seat in host.away():
+                self.app.notify(f"{name}'s seat waits for {name} again.", markup=False)
+            else:
+                self.app.notify(f"{name} plays the seat again.", markup=False)
 
     def commands(self) -> list[SystemCommand]:
         """The host's commands for the palette: the links, and each remote seat handed to a

@@ -21,6 +21,7 @@ from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
 from boardgames_tui.games.pollen.widgets import StandingsPanel  # noqa: E402
 from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
 from boardgames_tui.remote.wire import JoinLink  # noqa: E402
+from boardgames_tui.ui.confirm import ConfirmScreen  # noqa: E402
 from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
 from boardgames_tui.ui.menu import MenuScreen  # noqa: E402
 from boardgames_tui.ui.setup import StartRequest  # noqa: E402
@@ -88,7 +89,10 @@ async def test_save_and_quit_closes_the_port_at_once_tells_the_joiner_and_takes_
         await ben.join()
         try:
             assert BEN in ben.update.to_act
-            await host.press("q", "y")
+            await host.press("q")
+            await until(host, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            assert "The table pauses: those who joined are told" in str(app.screen.question)
+            await host.press("y")
             # Closed as the key is taken, before anything is awaited.
             assert await refused(port)
             assert isinstance(app.screen, MenuScreen) and app.remote_host is None
@@ -181,6 +185,8 @@ async def test_the_players_panel_shows_who_is_here_away_and_played_by_a_bot(tmp_
         await until(host, lambda: ben_in_the_players_panel(app) == "back, a bot still plays", "Ben back, the bot still playing")
         assert "back, a bot still plays" in screen_text(app)  # on screen, not only in the panel's text
         assert "Ben is back, and a bot still plays the seat" in notices[-1] and "Take back Ben's seat" in notices[-1]
+        app.across.hand_seat(BEN, False)
+        assert notices[-1] == "Ben plays the seat again."
         await ben.close()
 
 

@@ -68,12 +68,10 @@ class SharedKeys:
         if self.table.joined:
             self.action_leave_table()
             return
-        confirm_then(
-            self,
-            "Save this game and go back to the menu?",
-            self.action_save_quit,
-            lambda: self.say("Not done: the game goes on."),
-        )
+        question = "Save this game and go back to the menu?"
+        if any(seat.is_remote for seat in self.table.seats):
+            question += " The table pauses: those who joined are told, and Continue opens it again for the same links."
+        confirm_then(self, question, self.action_save_quit, lambda: self.say("Not done: the game goes on."))
 
     def action_leave_table(self) -> None:
         """A joined seat saves nothing: its host keeps the game, and the seat waits there."""
