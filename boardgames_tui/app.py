@@ -12,6 +12,7 @@ from textual import events
 from textual.actions import SkipAction
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 
 from boardgames_tui import missing_dependency
@@ -42,6 +43,8 @@ DEFAULT_HOST_PORT = 8470
 
 # The key panel (?) is never narrower than this: its longest descriptions fit on one line.
 KEY_PANEL_MIN_WIDTH = 46
+# The header's columns beside its words: its icon on the left, the clock's room on the right.
+HEADER_SIDES = 8 + 10
 
 
 class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, App[None]):
@@ -422,6 +425,13 @@ class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, App[None]):
 
     def crash_printout(self) -> Text | None:
         return self._crash_message
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header's words, "title — subtitle"; where both do not fit, the subtitle
+        alone (a game's progress and its watchers at 80 columns), never cut short."""
+        if sub_title and len(title) + len(" — ") + len(sub_title) > self.size.width - HEADER_SIDES:
+            return Content(sub_title).stylize("dim")
+        return super().format_title(title, sub_title)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):

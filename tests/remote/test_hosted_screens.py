@@ -101,6 +101,10 @@ async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path
             watcher = RemoteSeat(host_app.remote_host.watch_link())
             await watcher.join()
             await until(host, lambda: "1 watching" in screen_text(host_app), "the watcher counted at the host")
+            # Later in the game the header is too narrow for the game's name too: the count stays whole.
+            later = "Turn 18: 17 cards planted, 35 tokens left · 1 watching"
+            assert str(host_app.format_title("Pollen", later)) == later
+            assert str(host_app.format_title("Pollen", "Turn 3: 2 cards planted, 42 tokens left")).startswith("Pollen — ")
             await watcher.close()
             await until(host, lambda: "watching" not in screen_text(host_app), "the watcher gone from the count")
 
