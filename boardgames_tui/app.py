@@ -259,8 +259,7 @@ class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, App[None]):
             self.pop_screen()
 
     def start_match(self, request: StartRequest, listen: tuple[str, int] | None = None) -> None:
-        """`listen`: where a hosted game's table listens (default: where this app was
-        told to), as a game played again listens where the one before it did."""
+        """`listen`: where a hosted game's table listens (default: where the app was told)."""
         from boardgames_tui.engine.match import Match
         from boardgames_tui.engine.registry import get_game
 
@@ -427,8 +426,7 @@ class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, App[None]):
         return self._crash_message
 
     def format_title(self, title: str, sub_title: str) -> Content:
-        """The header's words, "title — subtitle"; where both do not fit, the subtitle
-        alone (a game's progress and its watchers at 80 columns), never cut short."""
+        # "Title — subtitle", or the subtitle alone where both do not fit: never cut short.
         if sub_title and len(title) + len(" — ") + len(sub_title) > self.size.width - HEADER_SIDES:
             return Content(sub_title).stylize("dim")
         return super().format_title(title, sub_title)
