@@ -4,13 +4,17 @@ or the seat it joined on another machine's table."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.screen import Screen
 
-from boardgames_tui.engine.text import possessive
-from boardgames_tui.ui.screen_parts.status import hand_to_bot_command, hand_to_bot_hint
+from boardgames_tui.ui.table_words import (
+    hand_to_bot_command,
+    hand_to_bot_hint,
+    take_back_command,
+)
 
 if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
@@ -220,7 +224,3 @@ class AcrossMachines:
                     SystemCommand(hand_to_bot_command(name), f"A bot plays for {name} while away", lambda seat=seat: self.hand_seat(seat, True))
                 )
         return commands
-
-
-def take_back_command(name: str) -> str:
-    return f"Take back {possessive(name)} seat"

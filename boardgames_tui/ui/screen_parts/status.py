@@ -7,19 +7,9 @@ from typing import Any
 
 from rich.text import Text
 
-from boardgames_tui.engine.text import and_list, possessive
+from boardgames_tui.engine.text import and_list
+from boardgames_tui.ui.table_words import hand_to_bot_hint
 from boardgames_tui.ui.widgets import MessageBar
-
-
-def hand_to_bot_command(name: str) -> str:
-    """The host's palette command that lets a bot play `name`'s seat while they are away."""
-    return f"Hand {possessive(name)} seat to a bot"
-
-
-def hand_to_bot_hint(names: list[str]) -> str:
-    """How the host lets bots play for the absent players `names`."""
-    seats = "the seat" if len(names) == 1 else "each seat"
-    return f"A bot can play {seats} meanwhile: Ctrl+P, then {hand_to_bot_command(names[0])}."
 
 
 class CursorNote(Text):
