@@ -6,6 +6,9 @@ is part of its seat's screen: it closes whenever the keyboard passes, like the i
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,14 +23,29 @@ DISMISS_WORDS = "Enter: got it · L: lessons so far"
 DISMISS_IN_PUBLIC = "Enter: got it"
 # The class a lesson's screen part wears while the lesson shows.
 MARKED = "lesson-marked"
+# Said under a lesson whose part of the screen a small window hides: it is brought up
+# while the lesson shows, and the key that shows it afterwards is named.
+BROUGHT_UP_WORDS = "Shown while you read; in a window this size, press {key} until it shows."
 
 
-def lesson_text(lesson: Lesson) -> Text:
-    """The lesson as plain text (never markup): what it teaches, then the move it suggests."""
+@dataclass(frozen=True)
+class PanelBroughtUp:
+    """A panel a small window hid, brought up for a lesson about it: the key that shows
+    it, and how to put back the panel it replaced once the lesson closes."""
+
+    key: str
+    put_back: Callable[[], None]
+
+
+def lesson_text(lesson: Lesson, note: str | None = None) -> Text:
+    """The lesson as plain text (never markup): what it teaches, the move it suggests,
+    then `note` (where its part of the screen is)."""
     text = Text(lesson.text)
     if lesson.suggestion:
         text.append("\nTry: ", style="bold")
         text.append(lesson.suggestion)
+    if note:
+        text.append("\n" + note, style="italic")
     return text
 
 
@@ -56,25 +74,35 @@ class LessonPanel(Vertical, can_focus=False):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.lesson: Lesson | None = None
+        # What the card says: the lesson and the note under it.
+        self.text = Text()
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lesson-text")
 
-    def show_lesson(self, lesson: Lesson, number: int, at_top: bool, reader: str | None = None) -> None:
-        """`reader`: the name of the seat it is for, when the whole table sees it."""
+    def show_lesson(
+        self, lesson: Lesson, number: int, at_top: bool, reader: str | None = None, note: str | None = None
+    ) -> None:
+        """`reader`: the name of the seat it is for, when the whole table sees it; `note`:
+        a line under the lesson, about where its part of the screen is."""
         self.lesson = lesson
         # The reader is a player's name: shown as typed, never read as markup.
         set_border_title(self, f"Lesson {number}" + (f" for {reader}" if reader else "") + f": {lesson.title}")
         # In front of the table, L (the seat's lessons so far) is not offered: they may
         # have been about what the seat held behind its curtain.
         self.border_subtitle = DISMISS_WORDS if reader is None else DISMISS_IN_PUBLIC
-        self.query_one("#lesson-text", Static).update(lesson_text(lesson))
+        self.text = lesson_text(lesson, note)
+        self.query_one("#lesson-text", Static).update(self.text)
         self.add_class("-open")
+        self.place(at_top)
+
+    def place(self, at_top: bool) -> None:
+        """Lay the card over the board, at the top or the bottom (away from what it marks)."""
         screen = self.screen.size
         width = min(self.WIDEST, screen.width)
         # Its height from its own text (a panel just shown has not been measured yet):
         # the lines at the width inside the border and padding, and the border.
-        lines = len(lesson_text(lesson).wrap(self.app.console, width - 4))
+        lines = len(self.text.wrap(self.app.console, width - 4))
         x = max(0, (screen.width - width) // 2)
         # Over the board, clear of the header and of the status line and footer.
         y = 1 if at_top else max(1, screen.height - lines - 2 - 3)

@@ -4,11 +4,14 @@ line, and presses the keys they name, finishes the guided game at 80×24."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 from textual.widgets import OptionList
+from rich.cells import cell_len
+from textual.geometry import Region
 
-from boardgames_tui.engine.lessons import lesson_book
+from boardgames_tui.engine.lessons import Lesson, lesson_book
 from boardgames_tui.settings import Settings
 from boardgames_tui.ui.confirm import ConfirmScreen
 from boardgames_tui.ui.curtain import CurtainScreen
@@ -16,6 +19,7 @@ from boardgames_tui.ui.game_screen import GameScreen
 from boardgames_tui.ui.lesson import LessonPanel, LessonsSeenScreen, lesson_text
 from boardgames_tui.ui.menu import GamePickScreen, MenuScreen
 from boardgames_tui.ui.scoresheet import AnnouncementScreen, ScoreSheetScreen
+from boardgames_tui.ui.textual_compat import full_frame_strips
 from boardgames_tui.ui.widgets import MessageBar
 
 from .conftest import make_app, screen_text
@@ -79,6 +83,78 @@ def lesson_fits(app, panel: LessonPanel) -> None:
     assert len(str(panel.border_title)) + 4 <= panel.region.width, f"{panel.lesson.id}'s title is cut"
 
 
+def symbols_named(lesson: Lesson) -> set[str]:
+    """The board's symbols a lesson's text names (▤, ★, ░, •…; not the arrow keys)."""
+    return {
+        char for char in lesson.text
+        if (unicodedata.category(char) == "So" or char == "•") and not "\u2190" <= char <= "\u21ff"
+    }
+
+
+def visible_text(app, region: Region, covered: Region) -> str:
+    """What the terminal shows inside `region`, less the cells `covered` hides."""
+    rows = []
+    for y, line in enumerate(full_frame_strips(app)):
+        if not region.y <= y < region.bottom:
+            continue
+        cells: list[str] = []
+        for strip in line:
+            for segment in strip:
+                for char in segment.text:
+                    cells.append(char)
+                    cells.extend([""] * (cell_len(char) - 1))
+        rows.append("".join(cell for x, cell in enumerate(cells) if region.x <= x < region.right and not covered.contains(x, y)))
+    return "\n".join(rows)
+
+
+def lesson_points_at_what_is_shown(app, screen: GameScreen, panel: LessonPanel) -> None:
+    """The part of the screen the lesson talks about is marked and on screen (a panel the
+    window's size hid is brought up), and each symbol it names is in sight there."""
+    lesson = panel.lesson
+    marked = screen.query_one(f"#{lesson.marks}")
+    assert marked.has_class("lesson-marked")
+    assert marked.region.area, f"{lesson.id} marks #{lesson.marks}, which is not on screen at {app.size}"
+    shown = visible_text(app, marked.region, panel.region)
+    for symbol in symbols_named(lesson):
+        assert symbol in shown, f"{lesson.id} names {symbol}, not in sight in #{lesson.marks} at {app.size}"
+
+
+def shown_parts(screen: GameScreen) -> set[str]:
+    return {widget.id for widget in screen.query("*") if widget.id and widget.region.area}
+
+
+async def each_lesson_shows_the_part_it_marks(pilot, slug: str, size: tuple[int, int]) -> None:
+    """Each lesson of the book, brought up in turn at the decision on screen, at `size`:
+    the part it marks is on screen (a panel the window's size hid is brought up and the
+    card names its key), and closing the lesson puts the panels back as they were."""
+    app = pilot.app
+    screen = app.screen
+    desk = screen.lessons
+    panel = screen.query_one("#lesson", LessonPanel)
+    await pilot.resize_terminal(*size)
+    desk.close()
+    await settle(pilot)
+    shown_before = shown_parts(screen)
+    try:
+        for lesson in lesson_book(slug).lessons:
+            # Due once: a redraw while it shows must not bring it up again once closed.
+            due = [[lesson]]
+            desk.teacher.due = lambda *_: due.pop() if due else []
+            desk.offer()
+            await settle(pilot)
+            assert panel.lesson == lesson
+            marked = screen.query_one(f"#{lesson.marks}")
+            assert marked.region.area, f"{lesson.id} marks #{lesson.marks}, which is not on screen at {size}"
+            if lesson.marks not in shown_before:
+                assert "Shown while you read" in panel.text.plain, f"{lesson.id}: no key named"
+            lesson_fits(app, panel)
+            desk.close()
+            await settle(pilot)
+            assert shown_parts(screen) == shown_before, f"{lesson.id} left the panels changed"
+    finally:
+        del desk.teacher.due
+
+
 @pytest.mark.long(seconds=35)
 @pytest.mark.parametrize("slug", GUIDED)
 async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_path, slug):
@@ -87,6 +163,12 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await open_guided_game(pilot, slug)
+        await settle(pilot)
+        # Both sizes, more cheaply than a game at each: every lesson brought up at the
+        # first decision (the game below then checks each where it comes, at 80×24).
+        for size in ((120, 40), (80, 24)):
+            await each_lesson_shows_the_part_it_marks(pilot, slug, size)
+        app.screen.lessons.offer()
         # Bots think in a worker thread: on a busy machine many pauses pass while one
         # does, so the bound is on the keys the newcomer presses, not on the pauses.
         presses = 0
@@ -117,8 +199,7 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
                         break
                     await pilot.pause(0.01)
                 lesson_fits(app, panel)
-                # The part of the screen the lesson talks about is marked while it shows.
-                assert screen.query_one(f"#{panel.lesson.marks}").has_class("lesson-marked")
+                lesson_points_at_what_is_shown(app, screen, panel)
                 if not shown or shown[-1] != panel.lesson.id:
                     shown.append(panel.lesson.id)
                 presses += 1

@@ -269,6 +269,10 @@ class TableWords:
         effect = self.choice_effect(view, action)
         if effect is not None:
             facts.insert(0, effect)
+        if isinstance(action, (MovePollinator, PullFromGrove, Skip)):
+            reason = self.asked_because(view)
+            if reason is not None:
+                facts.insert(0, reason)
         if not facts:
             facts.append(self.detail(view, action).plain or "Nothing more to say about this choice.")
         return CatalogueEntry(title, tuple(facts))
@@ -299,6 +303,26 @@ class TableWords:
             return "Choosing it: you take the wildlife card; it goes in any biome slot of your habitat, needs no tile and is pollinated free."
         if isinstance(action, Choose) and action.option == "bloom":
             return f"Choosing it: you move {C.numbers().wildlife_bloom_advances} spaces up the bloom track now."
+        return None
+
+    def asked_because(self, view: EverbloomState) -> str | None:
+        """Why a chip's turn asks something before its pollinators are sent: the
+        Butterflies' chip, or the Edge of the Forest or of the Sea beside its landmark."""
+        turn = view.turn
+        if turn is None or not turn.steps:
+            return None
+        kind, _, space = turn.steps[0].partition(":")
+        if kind == "butterfly":
+            whose = owner(view.name(turn.seat), own=turn.seat == self.viewer, capital=False)
+            return (
+                f"Asked because {whose} {turn.value} chip is the Butterflies' power: before its pollinators are sent, "
+                "any one pollinator on the board (anyone's) may move from one card to another, or none."
+            )
+        where = self.space_words(view, space)
+        if kind == "forest":
+            return f"Asked because the Edge of the Forest on {where} lets one pollinator of yours move from it to another card before sending, or none."
+        if kind == "sea":
+            return f"Asked because the Edge of the Sea on {where} brings one of your pollinators from a grove onto it when you have none there."
         return None
 
     def habitat_entry(self, view: EverbloomState, seat: int) -> CatalogueEntry:

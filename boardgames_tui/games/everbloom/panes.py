@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardgames_tui.games.everbloom.widgets import WildernessPanel
+from boardgames_tui.ui.lesson import PanelBroughtUp
 
 # The panels a small window shows one at a time (p): the board and its choices, the
 # standings with what changed since the seat's last move, the landmarks' rules, a
@@ -21,6 +22,21 @@ PANE_NAMES = {
 }
 # The panes that hide the choice panel (app.tcss): a new decision leaves them.
 HIDE_CHOICES = ("news", "table")
+# The panes that show each panel of the screen (screen.tcss), the first the one brought
+# up for a lesson about it; the panels of the sidebar fill the table pane.
+PANES_SHOWING = {
+    "eb-wild": ("board",),
+    "eb-choices": ("board", "landmarks", "habitat"),
+    "eb-landmarks": ("landmarks",),
+    "eb-habitat": ("habitat",),
+    "eb-players": ("table", "news"),
+    "eb-groves": ("table", "news"),
+    "eb-faction": ("table",),
+    "eb-bloom": ("table",),
+    "game-log": ("table",),
+}
+# The key that cycles the panes (the screen's binding).
+PANES_KEY = "p"
 # Below this size the screen is compact (one pane at a time); from WIDE up the
 # sidebar and the panels grow to show their texts on fewer lines.
 COMPACT = (116, 40)
@@ -96,3 +112,27 @@ class Panes:
         ui = self.screen.ui
         if ui.pane_before_view is not None:
             ui.pane, ui.pane_before_view = ui.pane_before_view, None
+
+    def bring_up(self, part: str) -> PanelBroughtUp | None:
+        """In a small window, open a pane showing the panel `part` if the pane open hides
+        it (a lesson is about it); how to go back to the pane the seat had open."""
+        panes = PANES_SHOWING.get(part)
+        ui = self.screen.ui
+        if not self.compact or panes is None or ui.pane in panes:
+            return None
+        before = ui.pane
+        self._open(ui, panes[0])
+
+        def put_back() -> None:
+            self._open(ui, before)
+
+        return PanelBroughtUp(PANES_KEY, put_back)
+
+    def _open(self, ui: Any, pane: str) -> None:
+        """Open `pane` in `ui`, the seat's; shown if that seat is at the keyboard."""
+        ui.pane = pane
+        screen = self.screen
+        if screen.ui is ui and screen.is_mounted:
+            self.show()
+            # Its panels draw to their new width once laid out (as `p` does).
+            screen.call_after_refresh(screen.redraw)

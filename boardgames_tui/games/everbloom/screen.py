@@ -91,6 +91,7 @@ class EverbloomScreen(GameScreen):
     def __init__(self, table: Any) -> None:
         super().__init__(table)
         self.panes = Panes(self)
+        self.lessons.bring_up = self.panes.bring_up
         self.action_labels = ActionLabels()
         self._highlight_only = False
         # The refusal of a key pressed while another seat was to move, until a move.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,7 @@ from boardgames_tui.games.evergreen.widgets import (
 )
 from boardgames_tui.ui.confirm import confirm_move_then
 from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.lesson import PanelBroughtUp
 from boardgames_tui.ui.seat_ui import SeatUI
 from boardgames_tui.ui.widgets import seat_presence
 
@@ -75,6 +76,8 @@ STEP_KEYS = {"p": Plant, "g": Grow, "o": UsePower, "l": LakeGrow}
 STEP_NAMES = {Plant: "plant a sprout", Grow: "grow", UsePower: "use your power", LakeGrow: "grow beside the lake"}
 # The side panels of the compact layout, one at a time (t cycles), with their names.
 PANELS = {"choices": "draft / this round", "fertility": "Fertility", "tracks": "Season · powers", "players": "Players · log"}
+# The side panel of the compact layout each part of the screen shows in (screen.tcss).
+PANEL_SHOWING = {"eg-choices": "choices", "eg-zone": "fertility", "eg-tracks": "tracks", "eg-scores": "players", "game-log": "players"}
 
 
 @lru_cache(maxsize=8)
@@ -140,6 +143,7 @@ class EvergreenScreen(GameScreen):
     def __init__(self, table: Any) -> None:
         super().__init__(table)
         self.layout_name = ""
+        self.lessons.bring_up = partial(bring_up_side_panel, self)
         self._standings_cache: tuple[EvergreenState, int | None, list[Standing]] | None = None
 
     # -- layout --------------------------------------------------------------------------------
@@ -525,3 +529,22 @@ class EvergreenScreen(GameScreen):
             else:
                 self.ui.cursor_space = message.key
                 self._after_cursor()
+
+
+def bring_up_side_panel(screen: EvergreenScreen, part: str) -> PanelBroughtUp | None:
+    """In the compact layout, show the side panel holding `part` if another is on screen
+    (a lesson is about it); how to put back the panel the seat had open."""
+    panel = PANEL_SHOWING.get(part)
+    ui = screen.ui
+    if screen.layout_name != "compact" or panel is None or ui.panel == panel:
+        return None
+    before = ui.panel
+    ui.panel = panel
+    screen._apply_layout()
+
+    def put_back() -> None:
+        ui.panel = before
+        if screen.ui is ui and screen.is_mounted:
+            screen._apply_layout()
+
+    return PanelBroughtUp("t", put_back)

@@ -8,7 +8,7 @@ from textual import events
 
 from boardgames_tui.engine.lessons import Lesson, Teacher
 from boardgames_tui.ui.inspector import InspectorPanel
-from boardgames_tui.ui.lesson import MARKED, LessonPanel, LessonsSeenScreen
+from boardgames_tui.ui.lesson import BROUGHT_UP_WORDS, MARKED, LessonPanel, LessonsSeenScreen, PanelBroughtUp
 
 # Said when a game key comes while a lesson shows; cleared when the lesson closes.
 READ_THE_LESSON_FIRST = "Read the lesson first: Enter closes it (Escape too), then the game goes on."
@@ -22,6 +22,11 @@ class LessonDesk:
         # Who is taught what, and how to remember it (`teach`); None: no lessons.
         self.teacher: Teacher | None = None
         self._remember: Callable[[int, Lesson], None] | None = None
+        # How to bring up a part of the screen (by its id) that the window's size hides:
+        # a game whose small window hides panels sets it (it says None where nothing is hidden).
+        self.bring_up: Callable[[str], PanelBroughtUp | None] = lambda part: None
+        # The panel brought up for the lesson showing, if any.
+        self._brought_up: PanelBroughtUp | None = None
 
     def teach(self, teacher: Teacher, remember: Callable[[int, Lesson], None] | None = None) -> None:
         """Show `teacher`'s lessons to its seats, each before the decision it is about;
@@ -74,14 +79,29 @@ class LessonDesk:
         lesson = due[0]
         # The lesson is about the decision now: what was inspected before it goes.
         screen.query_one(InspectorPanel).close()
+        # A lesson points only at what is on screen: the part it marks comes up if the
+        # window's size hid it, and the card names the key that shows it.
+        self._brought_up = self.bring_up(lesson.marks)
+        note = None if self._brought_up is None else BROUGHT_UP_WORDS.format(key=self._brought_up.key)
         marked = screen.query_one_optional(f"#{lesson.marks}")
         if marked is not None:
             marked.add_class(MARKED)
-        at_top = marked is not None and marked.region.y > screen.size.height // 3
         number = len(self.teacher.seen.get(seat, [])) + 1
         # In front of the table the card says whose lesson it is.
         reader = screen.table.seats[seat].name if in_public else None
-        screen.query_one("#lesson", LessonPanel).show_lesson(lesson, number, at_top, reader)
+        screen.query_one("#lesson", LessonPanel).show_lesson(lesson, number, self._card_at_top(), reader, note)
+        if self._brought_up is not None:
+            # Placed again once the panel brought up is laid out: only then is it known where it lies.
+            screen.call_after_refresh(self._place_card)
+
+    def _card_at_top(self) -> bool:
+        """Whether the card goes at the top, clear of the part its lesson marks."""
+        marked = self.screen.query_one_optional(f".{MARKED}")
+        return marked is not None and marked.region.y > self.screen.size.height // 3
+
+    def _place_card(self) -> None:
+        if self.is_open():
+            self.screen.query_one("#lesson", LessonPanel).place(self._card_at_top())
 
     def close(self) -> Lesson | None:
         """Take the lesson down without counting it read (it comes again when its seat is back)."""
@@ -89,6 +109,9 @@ class LessonDesk:
         lesson = panel.close() if panel is not None else None
         for widget in self.screen.query(f".{MARKED}"):
             widget.remove_class(MARKED)
+        if self._brought_up is not None:
+            self._brought_up.put_back()
+            self._brought_up = None
         return lesson
 
     def dismiss(self) -> None:
