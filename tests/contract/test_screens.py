@@ -65,10 +65,12 @@ async def play_the_guided_game(app: BoardGamesApp, game) -> None:
         assert panel.is_open and panel.lesson.id == "toss-or-keep"
         table = screen.query_one("#coin-table")
         assert table.has_class("lesson-marked")
-        # Its CSS, from beside its screen: the table's round border.
-        assert table.styles.border_top[0] == "round"
         assert "Only you see your own coin" in screen_text(app)
         await pilot.press("enter")
+        await settle(pilot)
+        # Its CSS, from beside its screen: the table's round border (once the lesson's
+        # mark is off it).
+        assert table.styles.border_top[0] == "round"
         for _ in range(20):
             await settle(pilot)
             if isinstance(app.screen, ScoreSheetScreen):

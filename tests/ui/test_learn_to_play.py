@@ -9,6 +9,7 @@ import unicodedata
 import pytest
 from textual.widgets import OptionList
 from rich.cells import cell_len
+from rich.text import Text
 from textual.geometry import Region
 
 from boardgames_tui.engine.lessons import Lesson, lesson_book
@@ -117,10 +118,15 @@ def lesson_points_at_what_is_shown(app, screen: GameScreen, panel: LessonPanel) 
     shown = visible_text(app, marked.region, panel.region)
     for symbol in symbols_named(lesson):
         assert symbol in shown, f"{lesson.id} names {symbol}, not in sight in #{lesson.marks} at {app.size}"
+    # The mark leaves the part's title in sight (a chip lesson reads the chips heading it).
+    title = Text.from_markup(str(marked.border_title or "")).plain
+    if title and not panel.region.overlaps(marked.region.intersection(Region(0, marked.region.y, app.size.width, 1))):
+        assert title[:20] in shown, f"{lesson.id}: the mark hides the title of #{lesson.marks}"
 
 
-def shown_parts(screen: GameScreen) -> set[str]:
-    return {widget.id for widget in screen.query("*") if widget.id and widget.region.area}
+def shown_parts(screen: GameScreen) -> dict[str, Region]:
+    """Where each part of the screen with an id lies, for those on screen."""
+    return {widget.id: widget.region for widget in screen.query("*") if widget.id and widget.region.area}
 
 
 async def each_lesson_shows_the_part_it_marks(pilot, slug: str, size: tuple[int, int]) -> None:
@@ -147,6 +153,8 @@ async def each_lesson_shows_the_part_it_marks(pilot, slug: str, size: tuple[int,
             assert marked.region.area, f"{lesson.id} marks #{lesson.marks}, which is not on screen at {size}"
             if lesson.marks not in shown_before:
                 assert "Shown while you read" in panel.text.plain, f"{lesson.id}: no key named"
+            else:
+                assert marked.region == shown_before[lesson.marks], f"marking #{lesson.marks} moved it"
             lesson_fits(app, panel)
             desk.close()
             await settle(pilot)
