@@ -145,7 +145,10 @@ class WildernessPanel(Vertical):
         `changed`: card and landmark spaces changed since the viewer's last move (✦)."""
         set_border_title(self, f"Wilderness · side {view.side}")
         side = self.side
-        width = self.content_region.width or 84
+        # Drawn while hidden (a small window's other pane is open, or a lesson brought
+        # one up): at the width it will have when shown, the window's less its gutter (a
+        # window large enough for the sidebar never hides the board).
+        width = self.content_region.width or max(1, self.app.size.width - self.styles.gutter.width)
         # Items of one row stand at least two columns apart: each gets two cells' width.
         # With abilities in words the cells take the whole width (their words need it).
         widest = 24 if self.ability_lines else 16
