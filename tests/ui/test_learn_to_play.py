@@ -131,10 +131,10 @@ def shown_parts(screen: GameScreen) -> dict[str, Region]:
 
 
 async def each_lesson_shows_the_part_it_marks(pilot, slug: str, size: tuple[int, int]) -> None:
-    """Each lesson of the book, brought up in turn at the decision on screen, at `size`:
-    the part it marks is on screen, where it was (a panel the window's size hid is
-    brought up and the card names its key), and closing the lesson leaves the screen
-    as it was."""
+    """A lesson for each part of the screen the book marks, brought up in turn at the
+    decision on screen, at `size`: the part is on screen, where it was (a panel the
+    window's size hid is brought up and the card names its key), and closing the
+    lesson leaves the screen as it was."""
     app = pilot.app
     screen = app.screen
     desk = screen.lessons
@@ -149,7 +149,8 @@ async def each_lesson_shows_the_part_it_marks(pilot, slug: str, size: tuple[int,
     # Read by Enter as the player does, yet left unread: the game below shows each again.
     desk.teacher.mark_seen = lambda *_: None
     try:
-        for lesson in lesson_book(slug).lessons:
+        # One lesson per part marked: lessons marking the same part show the same.
+        for lesson in {lesson.marks: lesson for lesson in reversed(lesson_book(slug).lessons)}.values():
             # Due once: a redraw while it shows must not bring it up again once closed.
             due = [[lesson]]
             desk.teacher.due = lambda *_: due.pop() if due else []
@@ -158,11 +159,12 @@ async def each_lesson_shows_the_part_it_marks(pilot, slug: str, size: tuple[int,
             assert panel.lesson == lesson
             marked = screen.query_one(f"#{lesson.marks}")
             assert marked.region.area, f"{lesson.id} marks #{lesson.marks}, which is not on screen at {size}"
-            if lesson.marks not in shown_before:
-                assert "Shown while you read" in panel.text.plain, f"{lesson.id}: no key named"
-            else:
-                assert marked.region == shown_before[lesson.marks], f"marking #{lesson.marks} moved it"
             lesson_fits(app, panel)
+            if lesson.marks in shown_before:
+                assert marked.region == shown_before[lesson.marks], f"marking #{lesson.marks} moved it"
+                desk.close()
+                continue
+            assert "Shown while you read" in panel.text.plain, f"{lesson.id}: no key named"
             await pilot.press("enter")
             await settle(pilot)
             assert not panel.is_open
@@ -171,6 +173,7 @@ async def each_lesson_shows_the_part_it_marks(pilot, slug: str, size: tuple[int,
     finally:
         del desk.teacher.due
         del desk.teacher.mark_seen
+    screen.refresh_bindings()
 
 
 @pytest.mark.long(seconds=35)
