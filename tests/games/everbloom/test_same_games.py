@@ -1,0 +1,53 @@
+"""The same seed plays the same Everbloom game, move for move: a digest of seeded
+random games pinned here, so that work on the rules' speed can show it changed nothing.
+
+A rule changed on purpose changes the digest: then check that the change is the one
+meant, and write the new digest here (the CHANGELOG line says why).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from boardgames_tui.engine.contract import SPECTATOR, Seat
+from boardgames_tui.engine.registry import get_game
+from boardgames_tui.games.everbloom.model import EverbloomOptions
+
+RULES = get_game("everbloom").rules
+# (seats, landmark theme, habitat theme) of each game; seed = its place in this list.
+GAMES = [
+    (4, "first-blossom", "day"), (2, "duo", "night"), (3, "natural-selection", "day"), (4, "natural-selection", "night"),
+    (1, "first-blossom", "night"), (2, "first-blossom", "day"), (3, "first-blossom", "night"), (4, "first-blossom", "night"),
+]
+DIGEST = "e272b03f984f2beb2482949758d87845964ac2a85fcc215a3f707f1c5384d0ba"
+
+
+def seeded_games_digest() -> str:
+    """Every state of each game (log and all), the legal moves, what the seat to act
+    and the table see, and the score sheet, digested."""
+    digest = hashlib.sha256()
+
+    def feed(text: str) -> None:
+        digest.update(text.encode())
+        digest.update(b"\0")
+
+    for seed, (count, landmarks, habitats) in enumerate(GAMES):
+        options = EverbloomOptions(landmark_theme=landmarks, habitat_theme=habitats)
+        state = RULES.setup(options, [Seat(name=f"P{n + 1}") for n in range(count)], seed)
+        chooser = random.Random(seed)
+        while not RULES.is_over(state):
+            seat = RULES.to_act(state)[0]
+            actions = RULES.legal_actions(state, seat)
+            feed(repr(actions))
+            for watcher in (seat, SPECTATOR):
+                feed(RULES.view(state, watcher).model_dump_json())
+            state = RULES.apply(state, seat, chooser.choice(actions))
+            feed(state.model_dump_json())
+        feed(RULES.score_sheet(state).model_dump_json())
+        feed(repr(RULES.outcome(state)))
+    return digest.hexdigest()
+
+
+def test_seeded_random_games_are_the_same_move_for_move() -> None:
+    assert seeded_games_digest() == DIGEST
