@@ -228,26 +228,30 @@ class PollinationWork(BaseModel):
 
 
 class PlayerState(BaseModel):
+    """A seat's record.  Its containers are replaced whole, never changed in place (as
+    `EverbloomState`'s), so that copying the record for a move is cheap."""
+
     model_config = ConfigDict(extra="forbid")
 
     faction: str
-    chips: list[int]
+    chips: Annotated[list[int], NEVER_EDITED]
     first_chip: bool = False
     supply: int
     score: int = 0
     bloom: int = 0
     cave: int = 0
-    habitat: dict[str, list[HabitatCard]]
-    tiles: dict[str, str] = Field(default_factory=dict)
-    nectar: list[str] = Field(default_factory=list)
-    draft: list[str] = Field(default_factory=list)
+    # Biome -> its cards.
+    habitat: Annotated[dict[str, list[HabitatCard]], NEVER_EDITED]
+    tiles: Annotated[dict[str, str], NEVER_EDITED] = Field(default_factory=dict)
+    nectar: Annotated[list[str], NEVER_EDITED] = Field(default_factory=list)
+    draft: Annotated[list[str], NEVER_EDITED] = Field(default_factory=list)
     chips_placed: int = 0
     lemur_reach_used: bool = False
     pollination: PollinationWork | None = None
     # Points scored during play by where they came from ('card:<id>', 'public:<id>',
     # 'tile:<biome>', 'pollination:<round>', 'cave'), for the score sheet's breakdown;
     # they add up to `score` until the final scoring (older saves may lack some).
-    earned: dict[str, int] = Field(default_factory=dict)
+    earned: Annotated[dict[str, int], NEVER_EDITED] = Field(default_factory=dict)
 
     def card_count(self) -> int:
         return sum(len(cards) for cards in self.habitat.values())
@@ -317,6 +321,11 @@ class FinalScore(BaseModel):
 
 
 class EverbloomState(GameState):
+    """The whole table.  What a field marks NEVER_EDITED is replaced whole when it
+    changes, never changed in place: a state shares it with the states it was made
+    from, so that a move (`apply`) copies only the few containers it changes, not the
+    whole table (`common.add_count`, `common.own_player`)."""
+
     # The options the game was set up with: never changed.
     options: Annotated[EverbloomOptions, NEVER_EDITED]
     round: int = 1
@@ -324,40 +333,42 @@ class EverbloomState(GameState):
     side: str
     first_player: int = 0
     # Landmark space -> [tile number, flipped (1) or not (0)] (wildlife spaces absent).
-    landmarks: dict[str, list[int]]
+    landmarks: Annotated[dict[str, list[int]], NEVER_EDITED]
     hive: str | None = None
     # Landmark spaces the hive has covered, oldest first (a space appears once, where last covered).
-    hive_history: list[str] = Field(default_factory=list)
+    hive_history: Annotated[list[str], NEVER_EDITED] = Field(default_factory=list)
     # Landmark space -> chips, bottom first (wildlife spaces included).
-    chips: dict[str, list[Chip]]
+    chips: dict[str, Annotated[list[Chip], NEVER_EDITED]]
     # Card space -> card ids, top first.
-    stacks: dict[str, list[str]]
+    stacks: Annotated[dict[str, list[str]], NEVER_EDITED]
     # Card space -> the biome deck it was dealt from, or 'mixed' (four seats): public
     # from setup, since the card backs show it.  The empty space has none.  Fixed at setup.
     space_kinds: Annotated[dict[str, str], NEVER_EDITED] = Field(default_factory=dict)
     # Stack cards showing their face: each top turns at the start of a round, events
     # arrive face up; a card uncovered by migration stays face down until then.
-    face_up: list[str] = Field(default_factory=list)
+    face_up: Annotated[list[str], NEVER_EDITED] = Field(default_factory=list)
     # Card space -> pollinators per seat.
-    pollinators: dict[str, list[int]]
-    groves: dict[str, list[int]]
-    bloom_deck: list[str]
-    bloom_shown: list[str]
-    nectar_deck: list[str]
-    event_deck: list[str]
-    wildlife_deck: list[str]
+    pollinators: dict[str, Annotated[list[int], NEVER_EDITED]]
+    # Grove (biome) -> pollinators per seat.
+    groves: dict[str, Annotated[list[int], NEVER_EDITED]]
+    bloom_deck: Annotated[list[str], NEVER_EDITED]
+    bloom_shown: Annotated[list[str], NEVER_EDITED]
+    nectar_deck: Annotated[list[str], NEVER_EDITED]
+    event_deck: Annotated[list[str], NEVER_EDITED]
+    wildlife_deck: Annotated[list[str], NEVER_EDITED]
     # The wildlife bonus the western winner took ('card' or 'bloom'), if any.
     wildlife_used: str | None = None
-    players: list[PlayerState]
+    # A seat's record is replaced by a copy before a move changes it (`common.own_player`).
+    players: list[Annotated[PlayerState, NEVER_EDITED]]
     turn_seat: int = 0
     turn: TurnWork | None = None
     tasks: list[Task] = Field(default_factory=list)
     choice: Choice | None = None
-    boxed: list[str] = Field(default_factory=list)
+    boxed: Annotated[list[str], NEVER_EDITED] = Field(default_factory=list)
     # The last migration's results and the last pollination's, in the order they
     # happened (public, for the summaries the table is shown).
-    contests: list[Contest] = Field(default_factory=list)
-    pollinations: list[PollinationDone] = Field(default_factory=list)
+    contests: Annotated[list[Contest], NEVER_EDITED] = Field(default_factory=list)
+    pollinations: Annotated[list[PollinationDone], NEVER_EDITED] = Field(default_factory=list)
     # This round's pollinators moved card to card, in order (cleared with the chips).
-    moved: list[PollinatorMoved] = Field(default_factory=list)
+    moved: Annotated[list[PollinatorMoved], NEVER_EDITED] = Field(default_factory=list)
     final: FinalScore | None = None

@@ -38,6 +38,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     finish_action,
     move_action,
     open_targets,
+    own_players,
     pollinate_action,
     send_action,
     biome_name,
@@ -171,7 +172,10 @@ class Actions:
         if seat not in self.to_act(state):
             raise IllegalMove(f"It is not the turn of {state.name(seat) if 0 <= seat < len(state.seats) else 'that seat'}")
         if isinstance(action, PlaceChip) and state.phase == "wilderness" and state.turn is None and state.choice is None:
-            if action in self.placements(state, seat, (action.chip, action.first_chip)).get((action.chip, action.first_chip), ()):
+            if self.placement_fits(state, seat, action):
+                return
+        elif isinstance(action, Choose) and state.choice is not None:
+            if action.option in state.choice.options:
                 return
         else:
             legal = self.legal_actions(state, seat)
@@ -266,10 +270,14 @@ class Actions:
         return self.apply_in_place(copy_containers(state), seat, action)
 
     def apply_in_place(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
-        # Every change below is made to a container `copy_containers` copies, so after one
-        # `apply` the state owns all it changes (see GameRules.apply_in_place).
+        # Every change below is made to a container `copy_containers` copies, or replaces
+        # what it changes whole (what EverbloomState marks NEVER_EDITED, a seat's record
+        # through `own_player`), so after one `apply` the state owns all it changes (see
+        # GameRules.apply_in_place).
         new = state
         if isinstance(action, Choose):
+            # A choice belongs to a round's start or a migration: it may change any seat's record.
+            own_players(new)
             self._resolve_choice(new, action.option)
             self._run(new)
         elif isinstance(action, DiscardNectar):

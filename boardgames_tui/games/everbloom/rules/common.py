@@ -4,11 +4,20 @@ for cards, biomes and moves, the board's geometry, and the plan of a chip's poll
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Callable, TypeVar
 
+from pydantic import BaseModel
+
+from boardgames_tui.engine.contract import construct, copy_containers
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
+    Choice,
+    Contest,
+    HabitatCard,
+    PollinationDone,
+    PollinatorMoved,
+    Task,
     ChipToGrove,
     Choose,
     DiscardNectar,
@@ -16,6 +25,7 @@ from boardgames_tui.games.everbloom.model import (
     FinishPollination,
     MovePollinator,
     PlaceChip,
+    PlayerState,
     Pollinate,
     PullFromGrove,
     SendPollinator,
@@ -23,6 +33,8 @@ from boardgames_tui.games.everbloom.model import (
     TakeGrove,
     is_hidden,
 )
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 BIOMES = C.BIOMES
 ROUNDS = C.numbers().rounds
@@ -104,12 +116,63 @@ def card_back(card_id: str) -> str:
     return "event" if card.is_event else card.deck
 
 
+def quick_builder(model_class: type[ModelT]) -> Callable[..., ModelT]:
+    """Builds `model_class` objects without validation, for the records the rules make
+    by the dozen in every migration (tasks, contests, habitat cards): a field not given
+    gets its default (a factory's default made afresh), the fields in the model's order.
+    Only for values of the fields' own types."""
+    fields = model_class.model_fields
+    # Every field in order, with its default (a factory's field is filled in each time).
+    template = {name: None if field.default_factory else field.default for name, field in fields.items()}
+    factories = [(name, field.default_factory) for name, field in fields.items() if field.default_factory]
+
+    def build(**values: Any) -> ModelT:
+        data = {**template, **values}
+        for name, factory in factories:
+            if name not in values:
+                data[name] = factory()  # type: ignore[call-arg]
+        return construct(model_class, data)
+
+    return build
+
+
+def add_count(counts: dict[str, list[int]], key: str, seat: int, change: int) -> None:
+    """Adds `change` to `seat`'s count under `key` of `counts` (a state's pollinators per
+    card space or per grove): the list is replaced, never changed in place, since the
+    states before this one share it (the dict is this state's own)."""
+    changed = list(counts[key])
+    changed[seat] += change
+    counts[key] = changed
+
+
+def own_player(state: EverbloomState, seat: int) -> PlayerState:
+    """`seat`'s record, made the state's own before a move changes it: the states
+    before this one share the records (`EverbloomState.players`), so it is replaced by
+    a copy.  Each handler that changes the mover's record asks first; a step that may
+    change any seat's (a migration, the pollinations revealed) asks `own_players`."""
+    player = copy_containers(state.players[seat])
+    state.players[seat] = player
+    return player
+
+
+def without(values: list[int], value: int) -> list[int]:
+    """A copy of `values` without its first `value` (a record's lists are replaced, not changed)."""
+    kept = list(values)
+    kept.remove(value)
+    return kept
+
+
+def own_players(state: EverbloomState) -> None:
+    """Every seat's record made the state's own (see `own_player`)."""
+    state.players = [copy_containers(player) for player in state.players]
+
+
 def earn(state: EverbloomState, seat: int, points: int, source: str) -> None:
     """`seat` scores `points` during play, counted under `source` for the score sheet."""
     player = state.players[seat]
     player.score += points
     if points:
-        player.earned[source] = player.earned.get(source, 0) + points
+        player.earned = {**player.earned, source: player.earned.get(source, 0) + points}
 
 
 @cache
@@ -325,6 +388,14 @@ def board_facts(state: EverbloomState) -> BoardFacts:
     tops = tuple([stacks[space][0] if stacks[space] else "" for space in card_space_ids(state.side)])
     return _board_facts(state.side, tops)
 
+
+# The records a migration and a pollination make by the dozen, built without validation.
+new_task = quick_builder(Task)
+new_contest = quick_builder(Contest)
+new_habitat_card = quick_builder(HabitatCard)
+new_choice = quick_builder(Choice)
+new_pollination_done = quick_builder(PollinationDone)
+new_pollinator_moved = quick_builder(PollinatorMoved)
 
 # Actions are frozen: each one a bot or a hint may be offered is built once.
 send_action = cache(lambda space, grove: SendPollinator(space=space, grove=grove))

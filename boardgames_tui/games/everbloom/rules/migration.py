@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
-from boardgames_tui.games.everbloom.model import Contest, EverbloomState, HabitatCard, Task
+from boardgames_tui.games.everbloom.model import EverbloomState, Task
 from boardgames_tui.games.everbloom.rules.common import (
+    new_task,
+    new_contest,
+    new_habitat_card,
     BIOMES,
     MIGRATION_BEGINS,
     NUM,
@@ -18,6 +21,8 @@ from boardgames_tui.games.everbloom.rules.common import (
     TILES,
     TRACK,
     WILDLIFE,
+    add_count,
+    own_players,
     side_board,
     earn,
     turn_order,
@@ -66,13 +71,15 @@ class Migration:
         # The wildlife token starts each migration beneath the western landmark.
         state.wildlife_used = None
         state.contests = []
+        # The migration may change any seat's record, up to the pollinations it ends in.
+        own_players(state)
         state.say(MIGRATION_BEGINS)
-        tasks = [Task(kind="chip_blooms")]
+        tasks = [new_task(kind="chip_blooms")]
         wild = wildlife_spaces(state.side)
         for space in side_board(state.side).migration:
-            tasks.append(Task(kind="wildlife" if space in wild else "card", space=space))
-        tasks.append(Task(kind="bats"))
-        tasks.append(Task(kind="pollination"))
+            tasks.append(new_task(kind="wildlife" if space in wild else "card", space=space))
+        tasks.append(new_task(kind="bats"))
+        tasks.append(new_task(kind="pollination"))
         state.tasks = tasks
         self._run(state)
 
@@ -106,17 +113,18 @@ class Migration:
         best = max(totals)
         which = wildlife_spaces(state.side)[task.space]
         if best == 0:
-            state.contests.append(Contest(round=state.round, space=task.space, counts=totals))
+            state.contests = [*state.contests, new_contest(round=state.round, space=task.space, counts=totals)]
             state.say(f"Nobody wins the {which}ern wildlife landmark.")
             return
         tied = [s for s, total in enumerate(totals) if total == best]
         winner, why = self._settle(state, tied, f"with {best} at the {which}ern wildlife landmark")
-        state.contests.append(
-            Contest(
+        state.contests = [
+            *state.contests,
+            new_contest(
                 round=state.round, space=task.space, counts=totals, winner=winner,
                 tied=tied if len(tied) > 1 else [], tie_break=why,
-            )
-        )
+            ),
+        ]
         state.say(f"{state.name(winner)} won the {which}ern wildlife landmark with {best}.")
         self._check_blooms(state, winner, "win_wildlife")
         options = ["card", "bloom"]
@@ -124,7 +132,7 @@ class Migration:
             options = [o for o in options if o != state.wildlife_used]
         if not state.wildlife_deck:
             options = [o for o in options if o != "card"] or ["bloom"]
-        follow = Task(kind="wildlife_bonus", seat=winner, text=which)
+        follow = new_task(kind="wildlife_bonus", seat=winner, text=which)
         if len(options) > 1:
             self._ask(state, winner, "Choose the wildlife bonus: a wildlife card or two bloom advances", options, follow)
         else:
@@ -136,8 +144,9 @@ class Migration:
         if option == "bloom":
             self._advance_bloom(state, task.seat, NUM.wildlife_bloom_advances, "wildlife bonus")
             return
-        card = state.wildlife_deck.pop(0)
-        state.tasks.insert(0, Task(kind="place", seat=task.seat, card=card))
+        card, *rest = state.wildlife_deck
+        state.wildlife_deck = rest
+        state.tasks.insert(0, new_task(kind="place", seat=task.seat, card=card))
 
     def _task_card(self, state: EverbloomState, task: Task) -> None:
         stack = state.stacks[task.space]
@@ -146,27 +155,28 @@ class Migration:
         card = stack[0]
         counts = list(state.pollinators[task.space])
         if sum(counts) == 0:
-            state.contests.append(Contest(round=state.round, space=task.space, card=card, counts=counts))
+            state.contests = [*state.contests, new_contest(round=state.round, space=task.space, card=card, counts=counts)]
             self._take_top(state, task.space)
-            state.boxed.append(card)
+            state.boxed = [*state.boxed, card]
             state.say(f"Nobody sent pollinators to {card_name(card)}: it goes back to the box.")
             return
         best = max(counts)
         tied = [s for s, count in enumerate(counts) if count == best]
         winner, why = self._settle(state, tied, f"with {plural(best, 'pollinator')} on {card_name(card)}")
-        state.contests.append(
-            Contest(
+        state.contests = [
+            *state.contests,
+            new_contest(
                 round=state.round, space=task.space, card=card, counts=counts, winner=winner,
                 tied=tied if len(tied) > 1 else [], tie_break=why,
-            )
-        )
+            ),
+        ]
         state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
-        tasks = [Task(kind="public", seat=winner, space=task.space, card=card, counts=counts)]
+        tasks = [new_task(kind="public", seat=winner, space=task.space, card=card, counts=counts)]
         for seat in turn_order(state):
             if seat != winner and counts[seat]:
-                tasks.append(Task(kind="loser", seat=seat, space=task.space, card=card, counts=counts))
-        tasks.append(Task(kind="place", seat=winner, space=task.space, card=card, counts=counts))
-        tasks.append(Task(kind="return", seat=winner, space=task.space, card=card, counts=counts))
+                tasks.append(new_task(kind="loser", seat=seat, space=task.space, card=card, counts=counts))
+        tasks.append(new_task(kind="place", seat=winner, space=task.space, card=card, counts=counts))
+        tasks.append(new_task(kind="return", seat=winner, space=task.space, card=card, counts=counts))
         state.tasks[0:0] = tasks
 
     @staticmethod
@@ -174,8 +184,8 @@ class Migration:
         """A migrating card leaves its stack.  The card it uncovers stays face down until
         the next round, but its back shows: news on a mixed space (four seats), whose
         backs differ, so undo stops there."""
-        stack = state.stacks[space]
-        stack.pop(0)
+        stack = state.stacks[space][1:]
+        state.stacks = {**state.stacks, space: stack}
         if stack and state.space_kinds.get(space) not in BIOMES:
             state.info_epoch += 1
 
@@ -200,9 +210,12 @@ class Migration:
             seat, why = self._settle(state, tied, f"for {name}'s bonus, {lowest} on {what}")
             if why and state.contests and state.contests[-1].card == task.card:
                 amount = f"{lowest} on the bloom track" if ability.measure == "bloom" else plural(lowest, "point")
-                state.contests[-1] = state.contests[-1].model_copy(
-                    update={"bonus_tied": tied, "bonus_tied_on": amount, "bonus_tie_break": why}
-                )
+                state.contests = [
+                    *state.contests[:-1],
+                    state.contests[-1].model_copy(
+                        update={"bonus_tied": tied, "bonus_tied_on": amount, "bonus_tie_break": why}
+                    ),
+                ]
             self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
         elif ability.kind == "public_losers":
             for seat in turn_order(state):
@@ -219,8 +232,8 @@ class Migration:
 
     def _answer_loser(self, state: EverbloomState, task: Task, grove: str) -> None:
         moved = state.pollinators[task.space][task.seat]
-        state.pollinators[task.space][task.seat] = 0
-        state.groves[grove][task.seat] += moved
+        add_count(state.pollinators, task.space, task.seat, -moved)
+        add_count(state.groves, grove, task.seat, moved)
         state.say(f"{state.name(task.seat)} moved {plural(moved, 'pollinator')} from {card_name(task.card)} to the {biome_name(grove)} grove.")
 
     def _task_place(self, state: EverbloomState, task: Task) -> None:
@@ -234,7 +247,7 @@ class Migration:
         player = state.players[task.seat]
         if task.space:
             self._take_top(state, task.space)
-        player.habitat[biome].append(HabitatCard(id=task.card))
+        player.habitat = {**player.habitat, biome: [*player.habitat[biome], new_habitat_card(id=task.card)]}
         state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of {their(state.name(task.seat))} habitat.")
         wildlife = task.card in WILDLIFE
         if not wildlife:
@@ -243,8 +256,8 @@ class Migration:
         if wildlife:
             return
         state.tasks[0:0] = [
-            Task(kind="bonus", seat=task.seat, card=task.card, text=biome),
-            Task(kind="tile", seat=task.seat, card=task.card, text=biome, counts=task.counts),
+            new_task(kind="bonus", seat=task.seat, card=task.card, text=biome),
+            new_task(kind="tile", seat=task.seat, card=task.card, text=biome, counts=task.counts),
         ]
 
     def _task_bonus(self, state: EverbloomState, task: Task) -> None:
@@ -286,7 +299,7 @@ class Migration:
 
     def _answer_tile(self, state: EverbloomState, task: Task, letter: str) -> None:
         player = state.players[task.seat]
-        player.tiles[task.text] = letter
+        player.tiles = {**player.tiles, task.text: letter}
         state.say(f"{state.name(task.seat)} placed habitat tile {letter} on the {biome_name(task.text)} biome.")
         self._check_blooms(state, task.seat, "habitat_tile")
         self._score_tile(state, task)
@@ -327,7 +340,7 @@ class Migration:
         state.players[task.seat].supply += counts[task.seat]
         for seat, count in enumerate(counts):
             if count and seat != task.seat:  # safety: nothing should remain
-                state.groves[card_biomes(task.card)[0]][seat] += count
+                add_count(state.groves, card_biomes(task.card)[0], seat, count)
         state.pollinators[task.space] = [0] * len(counts)
 
     def _task_bats(self, state: EverbloomState, task: Task) -> None:
@@ -335,7 +348,7 @@ class Migration:
         if bats is None:
             return
         options = [str(index + 1) for index in range(state.players[bats].cave + 1)]
-        follow = Task(kind="bats", seat=bats)
+        follow = new_task(kind="bats", seat=bats)
         if len(options) > 1:
             self._ask(state, bats, "Choose a cave bonus (at or left of your marker)", options, follow)
         else:

@@ -11,21 +11,25 @@ from boardgames_tui.engine.text import and_list, plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     EverbloomState,
-    HabitatCard,
     Pollinate,
-    PollinationDone,
     PollinationWork,
     TakeGrove,
     Task,
 )
 from boardgames_tui.games.everbloom.rules.common import (
+    new_task,
+    new_habitat_card,
+    new_pollination_done,
     BIOMES,
     NUM,
     BLOOMS,
     CARDS,
     NECTAR,
     TRACK,
+    add_count,
     earn,
+    own_player,
+    own_players,
     turn_order,
     auto_pollinates,
     biome_name,
@@ -49,8 +53,10 @@ class Pollination:
     def _draw_nectar(self, state: EverbloomState, seat: int) -> None:
         if not state.nectar_deck:
             return
-        card = state.nectar_deck.pop(0)
-        state.players[seat].nectar.append(card)
+        card, *rest = state.nectar_deck
+        state.nectar_deck = rest
+        player = state.players[seat]
+        player.nectar = [*player.nectar, card]
         state.info_epoch += 1
         state.say(f"{state.name(seat)} drew a nectar card.")
         info = NECTAR[card]
@@ -106,7 +112,7 @@ class Pollination:
         tasks = []
         for grove in gain.groves:
             options = list(BIOMES) if grove == "any" else list(card_biomes(card)) if grove == "card" else [grove]
-            tasks.append(Task(kind="grove_gain", seat=seat, text=",".join(options)))
+            tasks.append(new_task(kind="grove_gain", seat=seat, text=",".join(options)))
         state.tasks[0:0] = tasks
 
     def _task_grove_gain(self, state: EverbloomState, task: Task) -> None:
@@ -122,7 +128,7 @@ class Pollination:
         player = state.players[task.seat]
         if player.supply > 0:
             player.supply -= 1
-            state.groves[grove][task.seat] += 1
+            add_count(state.groves, grove, task.seat, 1)
             state.say(f"{state.name(task.seat)} gained a pollinator in the {biome_name(grove)} grove.")
 
     def _task_pollination(self, state: EverbloomState, task: Task) -> None:
@@ -132,7 +138,7 @@ class Pollination:
             player.pollination = PollinationWork()
 
     def _pollinate_step(self, state: EverbloomState, seat: int, action: Any) -> None:
-        player = state.players[seat]
+        player = own_player(state, seat)
         work = player.pollination
         assert work is not None
         if isinstance(action, TakeGrove):
@@ -154,29 +160,32 @@ class Pollination:
     def _reveal_pollination(self, state: EverbloomState) -> None:
         state.info_epoch += 1
         state.pollinations = []
+        # The reveal, and the end of the round it leads to, change every seat's record.
+        own_players(state)
         for seat in turn_order(state):
             player = state.players[seat]
             work = player.pollination
             assert work is not None and work.grove is not None
-            state.groves[work.grove][seat] -= work.taken
+            add_count(state.groves, work.grove, seat, -work.taken)
             # Spent pollinators come back to the supply.
             player.supply += work.taken - work.left
             if work.left and work.leftover_grove:
-                state.groves[work.leftover_grove][seat] += work.left
+                add_count(state.groves, work.leftover_grove, seat, work.left)
             chosen = set(work.cards)
-            for biome, cards in player.habitat.items():
-                player.habitat[biome] = [
-                    HabitatCard(id=card.id, pollinated=True) if card.id in chosen else card for card in cards
-                ]
+            player.habitat = {
+                biome: [new_habitat_card(id=card.id, pollinated=True) if card.id in chosen else card for card in cards]
+                for biome, cards in player.habitat.items()
+            }
             pollinated = sum(1 for cards in player.habitat.values() for card in cards if card.pollinated)
             points = pollinated * NUM.points_per_pollinated_card
             earn(state, seat, points, f"pollination:{state.round}")
-            state.pollinations.append(
-                PollinationDone(
+            state.pollinations = [
+                *state.pollinations,
+                new_pollination_done(
                     round=state.round, seat=seat, grove=work.grove, taken=work.taken, cards=list(work.cards),
                     left=work.left, leftover_grove=work.leftover_grove if work.left else None, points=points,
-                )
-            )
+                ),
+            ]
             names = and_list([card_name(card) for card in work.cards]) or "nothing"
             state.say(
                 f"{state.name(seat)} took {work.taken} from the {biome_name(work.grove)} grove, pollinated {names}"

@@ -30,21 +30,19 @@ class Scoring:
         if state.round >= ROUNDS:
             self._final_scoring(state)
             return
-        for space in state.chips:
-            state.chips[space] = []
+        state.chips = {space: [] for space in state.chips}
         state.moved = []
         numbered = [space for space, (number, flipped) in state.landmarks.items() if not flipped]
         if numbered:
             low = min(numbered, key=lambda space: state.landmarks[space][0])
-            state.landmarks[low][1] = 1
             numbered.remove(low)
-            flipped = [state.landmarks[low][0]]
+            flip = [low]
             if numbered:
-                high = max(numbered, key=lambda space: state.landmarks[space][0])
-                state.landmarks[high][1] = 1
-                flipped.append(state.landmarks[high][0])
+                flip.append(max(numbered, key=lambda space: state.landmarks[space][0]))
+            flipped = [state.landmarks[space][0] for space in flip]
+            state.landmarks = {space: [number, 1] if space in flip else [number, side] for space, (number, side) in state.landmarks.items()}
             state.say(f"Landmark{'s' if len(flipped) > 1 else ''} {' and '.join(map(str, flipped))} flip.")
-        state.boxed.extend(state.bloom_shown)
+        state.boxed = [*state.boxed, *state.bloom_shown]
         state.bloom_shown = state.bloom_deck[: NUM.bloom_cards_shown]
         state.bloom_deck = state.bloom_deck[NUM.bloom_cards_shown :]
         state.first_player = (state.first_player + 1) % len(state.players)

@@ -14,7 +14,6 @@ from boardgames_tui.engine.contract import Seat, construct, shallow_copy, visibl
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
-    Choice,
     EverbloomOptions,
     EverbloomState,
     HIDDEN_CARD,
@@ -25,11 +24,16 @@ from boardgames_tui.games.everbloom.model import (
     hidden_card,
 )
 from boardgames_tui.games.everbloom.rules.common import (
+    new_task,
+    new_choice,
     BIOMES,
     NUM,
     FACTIONS,
     NECTAR,
+    add_count,
     landmark_ids,
+    own_player,
+    own_players,
     biome_name,
     card_back,
     first_player_line,
@@ -45,6 +49,32 @@ def _hidden_top(card: str) -> str:
 # Another seat's pollination work as a view shows it: only whether it is done (built
 # without validation, a fresh `cards` list each time).
 _NO_POLLINATION = PollinationWork().model_dump()
+
+
+def _hidden_player(player: PlayerState) -> PlayerState:
+    """Another seat's record as a view shows it: its nectar and draft cards face down,
+    of its pollination only whether it is done."""
+    work = player.pollination
+    return shallow_copy(
+        player,
+        nectar=[HIDDEN_CARD] * len(player.nectar),
+        draft=[HIDDEN_CARD] * len(player.draft),
+        pollination=None if work is None else construct(PollinationWork, {**_NO_POLLINATION, "cards": [], "done": work.done}),
+    )
+
+
+def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str, list[str]]:
+    """The stacks as a view shows them: face-down cards hidden, a face-down top showing its back."""
+    turned = set(face_up)
+    hidden = {}
+    for space, cards in stacks.items():
+        shown = [card if card in turned else HIDDEN_CARD for card in cards]
+        if cards and cards[0] not in turned:
+            shown[0] = _hidden_top(cards[0])
+        hidden[space] = shown
+    return hidden
+
+
 
 
 class Setup:
@@ -162,18 +192,19 @@ class Setup:
         return state.phase == "over"
 
     def _discard(self, state: EverbloomState, seat: int, card: str) -> None:
-        player = state.players[seat]
+        player = own_player(state, seat)
         player.nectar = [other for other in player.draft if other != card]
         player.draft = [card]
         if any(len(p.draft) == NUM.nectar_dealt for p in state.players):
             return
         state.info_epoch += 1
+        own_players(state)
         for index, p in enumerate(state.players):
             biome = NECTAR[p.draft[0]].biome
             moved = min(NUM.discard_grove_pollinators, p.supply)
             p.supply -= moved
-            state.groves[biome][index] += moved
-            state.boxed.append(p.draft[0])
+            add_count(state.groves, biome, index, moved)
+            state.boxed = [*state.boxed, p.draft[0]]
             p.draft = []
             state.say(
                 f"{state.name(index)} discarded {'an' if biome[0] in 'aeiou' else 'a'} {biome_name(biome)} nectar card: "
@@ -184,10 +215,11 @@ class Setup:
     def _start_round(self, state: EverbloomState) -> None:
         state.phase = "round_start"
         # Ruling 28: the top card of every stack turns now, and only now.
-        state.face_up.extend(stack[0] for stack in state.stacks.values() if stack and stack[0] not in state.face_up)
+        face_up = state.face_up
+        state.face_up = [*face_up, *(stack[0] for stack in state.stacks.values() if stack and stack[0] not in face_up)]
         state.info_epoch += 1
         state.say(f"Round {state.round} begins.")
-        state.tasks = [Task(kind="event"), Task(kind="hive"), Task(kind="wilderness")]
+        state.tasks = [new_task(kind="event"), new_task(kind="hive"), new_task(kind="wilderness")]
         self._run(state)
 
     def _run(self, state: EverbloomState) -> None:
@@ -196,7 +228,7 @@ class Setup:
             getattr(self, f"_task_{task.kind}")(state, task)
 
     def _ask(self, state: EverbloomState, seat: int, prompt: str, options: list[str], task: Task) -> None:
-        state.choice = Choice(seat=seat, prompt=prompt, options=options, task=task)
+        state.choice = new_choice(seat=seat, prompt=prompt, options=options, task=task)
 
     def _resolve_choice(self, state: EverbloomState, option: str) -> None:
         choice = state.choice
@@ -206,34 +238,16 @@ class Setup:
 
     def view(self, state: EverbloomState, seat: int) -> EverbloomState:
         over = state.phase == "over"
-        players = []
-        for index, player in enumerate(state.players):
-            if index == seat or over:
-                players.append(player)
-                continue
-            work = player.pollination
-            players.append(
-                shallow_copy(
-                    player,
-                    nectar=[HIDDEN_CARD] * len(player.nectar),
-                    draft=[HIDDEN_CARD] * len(player.draft),
-                    pollination=None if work is None else construct(PollinationWork, {**_NO_POLLINATION, "cards": [], "done": work.done}),
-                )
-            )
-        face_up = set(state.face_up)
-        stacks = {}
-        for space, cards in state.stacks.items():
-            shown = [card if card in face_up else HIDDEN_CARD for card in cards]
-            if cards and cards[0] not in face_up:
-                # A face-down top shows its back.
-                shown[0] = _hidden_top(cards[0])
-            stacks[space] = shown
+        players = [
+            player if index == seat or over else _hidden_player(player)
+            for index, player in enumerate(state.players)
+        ]
         return shallow_copy(
             state,
             seed=0,
             rng_draws=0,
             players=players,
-            stacks=stacks,
+            stacks=_hidden_stacks(state.stacks, state.face_up),
             bloom_deck=[HIDDEN_CARD] * len(state.bloom_deck),
             nectar_deck=[HIDDEN_CARD] * len(state.nectar_deck),
             event_deck=[HIDDEN_CARD] * len(state.event_deck),

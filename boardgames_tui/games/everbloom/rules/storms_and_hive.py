@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardgames_tui.games.everbloom.model import EverbloomState, PlaceChip, Task
-from boardgames_tui.games.everbloom.rules.common import CARDS, card_space_ids, board_facts, card_name
+from boardgames_tui.games.everbloom.rules.common import CARDS, card_space_ids, board_facts, card_name, new_task
 
 
 class StormsAndHive:
@@ -39,7 +39,8 @@ class StormsAndHive:
     def _task_event(self, state: EverbloomState, task: Task) -> None:
         if not state.event_deck:
             return
-        event_id = state.event_deck.pop(0)
+        event_id, *rest = state.event_deck
+        state.event_deck = rest
         event = CARDS[event_id]
         state.say(f"Event: {event.name} (placed by the {event.placement} icon).")
         candidates = [
@@ -50,29 +51,31 @@ class StormsAndHive:
         if len(candidates) > 1:
             self._ask(
                 state, state.first_player, f"Which {event.placement} hybrid does {event.name} displace?",
-                candidates, Task(kind="event", card=event_id),
+                candidates, new_task(kind="event", card=event_id),
             )
             return
-        self._answer_event(state, Task(kind="event", card=event_id), candidates[0] if candidates else "")
+        self._answer_event(state, new_task(kind="event", card=event_id), candidates[0] if candidates else "")
 
     def _answer_event(self, state: EverbloomState, task: Task, space: str) -> None:
-        state.face_up.append(task.card)
+        state.face_up = [*state.face_up, task.card]
         empty = self._empty_space(state)
+        stacks = dict(state.stacks)
+        state.stacks = stacks
         if space and empty is not None:
-            moved = state.stacks[space].pop(0)
-            state.stacks[empty].insert(0, moved)
-            state.stacks[space].insert(0, task.card)
+            moved, *rest = stacks[space]
+            stacks[empty] = [moved, *stacks[empty]]
+            stacks[space] = [task.card, *rest]
             state.say(f"{card_name(moved)} moves to the empty space; {card_name(task.card)} takes its place.")
         else:
             target = empty or space or card_space_ids(state.side)[0]
-            state.stacks[target].insert(0, task.card)
+            stacks[target] = [task.card, *stacks[target]]
             state.say(f"{card_name(task.card)} goes to the empty space.")
 
     def _task_hive(self, state: EverbloomState, task: Task) -> None:
         bees = next((seat for seat, p in enumerate(state.players) if p.faction == "bees"), None)
         if bees is None:
             return
-        self._ask(state, bees, "Place the beehive on a landmark", self.hive_options(state), Task(kind="hive", seat=bees))
+        self._ask(state, bees, "Place the beehive on a landmark", self.hive_options(state), new_task(kind="hive", seat=bees))
 
     @staticmethod
     def hive_options(state: EverbloomState) -> list[str]:

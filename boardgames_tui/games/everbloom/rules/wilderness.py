@@ -5,6 +5,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from boardgames_tui.engine.contract import construct
@@ -15,13 +16,13 @@ from boardgames_tui.games.everbloom.model import (
     EverbloomState,
     MovePollinator,
     PlaceChip,
-    PollinatorMoved,
     PullFromGrove,
     SendPollinator,
     Task,
     TurnWork,
 )
 from boardgames_tui.games.everbloom.rules.common import (
+    new_pollinator_moved,
     BIOMES,
     NUM,
     CardsReached,
@@ -31,7 +32,10 @@ from boardgames_tui.games.everbloom.rules.common import (
     FACTIONS,
     LANDMARKS,
     NO_CONSTRAINT,
+    add_count,
     chip_of,
+    own_player,
+    without,
     landmark_ids,
     place_action,
     reach_of,
@@ -100,17 +104,29 @@ def _chip_sends(
     return None, count, sendable, bonus_bloom, one_card, even
 
 
+def _rule_of(side: str, landmarks: dict[str, list[int]], hive: str | None, bees: bool, space: str) -> Any:
+    """The rule binding a chip at landmark space `space` (None: no rule), of the Bees or not."""
+    if space in wildlife_spaces(side):
+        return None
+    if hive == space:
+        return None if bees else C.hive().rule
+    number, flipped = landmarks[space]
+    return LANDMARKS[number].side(bool(flipped)).rule
+
+
+@lru_cache(maxsize=1024)
+def _rules_of(side: str, landmarks: tuple[tuple[str, int, int], ...], hive: str | None, bees: bool) -> tuple[Any, ...]:
+    """`_rule_of` for every landmark space in the board's order, from the landmarks as
+    (space, number, flipped): they change only between rounds, so every chip step of a
+    round asks the same question."""
+    shown = {space: [number, flipped] for space, number, flipped in landmarks}
+    return tuple(_rule_of(side, shown, hive, bees, space) for space in landmark_ids(side))
+
+
 class Wilderness:
     def rule_at(self, state: EverbloomState, space: str, seat: int) -> Any:
         """The rule binding `seat` at landmark space `space` (None: no rule)."""
-        if space in wildlife_spaces(state.side):
-            return None
-        if state.hive == space:
-            if state.players[seat].faction == "bees":
-                return None
-            return C.hive().rule
-        number, flipped = state.landmarks[space]
-        return LANDMARKS[number].side(bool(flipped)).rule
+        return _rule_of(state.side, state.landmarks, state.hive, state.players[seat].faction == "bees", space)
 
     def is_wildlife(self, state: EverbloomState, space: str) -> bool:
         """Whether landmark space `space` holds one of the two wildlife landmarks."""
@@ -223,6 +239,27 @@ class Wilderness:
             return [(NUM.first_player_chip, True)]
         return []
 
+    def placement_fits(self, state: EverbloomState, seat: int, action: PlaceChip) -> bool:
+        """Whether `action` is among `placements` (what `validate` asks, without working
+        out every other placement: a storm binding a first chip is judged over them all)."""
+        player = state.players[seat]
+        chip = (action.chip, action.first_chip)
+        board = board_facts(state)
+        if player.chips_placed == 0 and board.storms:
+            return action in self.placements(state, seat, chip).get(chip, ())
+        if chip not in self._chip_choices(state, seat) or action.landmark not in state.chips:
+            return False
+        rule = self.rule_at(state, action.landmark, seat)
+        if action.ignore_rule:
+            ability = FACTIONS[player.faction].ability
+            if ability.kind != "ignore_landmark" or action.chip != ability.chip or action.first_chip or rule is None:
+                return False
+            rule = None
+        reached = board.reached[(action.landmark, self._lemur_reach(state, seat))]
+        return _chip_sends(
+            rule, action.chip, state.chips[action.landmark], state.round, self.available(state, seat), player.supply, reached
+        )[0] is None
+
     def placements(
         self, state: EverbloomState, seat: int, only: tuple[int, bool] | None = None
     ) -> dict[tuple[int, bool], list[PlaceChip]]:
@@ -241,10 +278,15 @@ class Wilderness:
         supply = player.supply
         round_number = state.round
         lemur_reach = self._lemur_reach(state, seat)
+        side = state.side
+        shown = tuple([(space, number, flipped) for space, (number, flipped) in state.landmarks.items()])
+        rules = _rules_of(side, shown, state.hive, player.faction == "bees")
+        chips = state.chips
+        reached = board.reached
         # Per landmark: its space, its rule for this seat, its chips and the cards it reaches.
         landmarks = [
-            (space, self.rule_at(state, space, seat), state.chips[space], board.reached[(space, lemur_reach)])
-            for space in landmark_ids(state.side)
+            (space, rule, chips[space], reached[(space, lemur_reach)])
+            for space, rule in zip(landmark_ids(side), rules)
         ]
         for value, first in self._chip_choices(state, seat):
             # A storm is judged over every chip the faction holds, so all are needed then.
@@ -263,13 +305,10 @@ class Wilderness:
             result[(value, first)] = legal
         if storms:
             # Ruling 11: the first chip obeys as many storms as any placement of any chip can.
-            obeyed = {
-                action: self.storms_obeyed(state, seat, action.landmark, storms)
-                for legal in result.values() for action in legal
-            }
-            best = max(obeyed.values(), default=0)
+            obeyed = {space: self.storms_obeyed(state, seat, space, storms) for space, *_ in landmarks}
+            best = max((obeyed[action.landmark] for legal in result.values() for action in legal), default=0)
             if best:
-                result = {chip: [a for a in legal if obeyed[a] == best] for chip, legal in result.items()}
+                result = {chip: [a for a in legal if obeyed[a.landmark] == best] for chip, legal in result.items()}
             if only is not None:
                 result = {only: result.get(only, [])}
         return result
@@ -280,12 +319,12 @@ class Wilderness:
         state.turn = None
 
     def _place(self, state: EverbloomState, seat: int, action: PlaceChip) -> None:
-        player = state.players[seat]
+        player = own_player(state, seat)
         plan = self.plan(state, seat, action.chip, action.landmark, action.ignore_rule)
         if action.first_chip:
             player.first_chip = False
         else:
-            player.chips.remove(action.chip)
+            player.chips = without(player.chips, action.chip)
         player.chips_placed += 1
         stack = state.chips[action.landmark]
         if player.faction == "bats" and stack and action.chip > stack[-1].value:
@@ -294,7 +333,7 @@ class Wilderness:
         reach = self.reach(state, seat, action.landmark)
         if action.landmark in wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
             player.lemur_reach_used = True
-        stack.append(chip_of(seat, action.chip, action.first_chip))
+        state.chips[action.landmark] = [*stack, chip_of(seat, action.chip, action.first_chip)]
         state.say(self.log_line(state, seat, action))
         if plan.bloom:
             self._advance_bloom(state, seat, plan.bloom, "the landmark")
@@ -317,15 +356,15 @@ class Wilderness:
         self._advance_turn(state)
 
     def _chip_to_grove(self, state: EverbloomState, seat: int, action: ChipToGrove) -> None:
-        player = state.players[seat]
+        player = own_player(state, seat)
         if action.first_chip:
             player.first_chip = False
         else:
-            player.chips.remove(action.chip)
+            player.chips = without(player.chips, action.chip)
         player.chips_placed += 1
         moved = min(action.chip, player.supply)
         player.supply -= moved
-        state.groves[action.grove][seat] += moved
+        add_count(state.groves, action.grove, seat, moved)
         state.say(self.log_line(state, seat, action))
         self._next_turn(state)
 
@@ -339,26 +378,25 @@ class Wilderness:
             return
         step = turn.steps.pop(0)
         if isinstance(action, MovePollinator):
-            state.pollinators[action.source][action.owner] -= 1
-            state.pollinators[action.target][action.owner] += 1
-            state.moved.append(PollinatorMoved(seat=seat, owner=action.owner, source=action.source, target=action.target))
+            add_count(state.pollinators, action.source, action.owner, -1)
+            add_count(state.pollinators, action.target, action.owner, 1)
+            state.moved = [*state.moved, new_pollinator_moved(seat=seat, owner=action.owner, source=action.source, target=action.target)]
             state.say(self.log_line(state, seat, action))
         elif isinstance(action, PullFromGrove):
             space = step.split(":")[1]
-            state.groves[action.grove][seat] -= 1
-            state.pollinators[space][seat] += 1
+            add_count(state.groves, action.grove, seat, -1)
+            add_count(state.pollinators, space, seat, 1)
             state.say(f"Edge of the Sea: {state.name(seat)} brought a pollinator from the {biome_name(action.grove)} grove.")
         self._advance_turn(state)
 
     def _send(self, state: EverbloomState, seat: int, action: SendPollinator) -> None:
         turn = state.turn
         assert turn is not None
-        player = state.players[seat]
         if action.grove is None:
-            player.supply -= 1
+            own_player(state, seat).supply -= 1
         else:
-            state.groves[action.grove][seat] -= 1
-        state.pollinators[action.space][seat] += 1
+            add_count(state.groves, action.grove, seat, -1)
+        add_count(state.pollinators, action.space, seat, 1)
         turn.sent[action.space] = turn.sent.get(action.space, 0) + 1
         turn.to_send -= 1
         if turn.to_send == 0:
