@@ -242,7 +242,8 @@ def test_playout_action_picks_a_legal_action() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_apply_in_place_gives_what_apply_gives(seed: int) -> None:
     """A search's quick games change their own copy in place: every step of a game
-    ends where `apply` would have, and the state before a copying `apply` is untouched."""
+    ends where `apply` would have, but for the log, which a quick game does not keep
+    (nor build the words of); the state before a copying `apply` is untouched."""
     state, rng = new_game(seed)
     owned = RULES.apply(state, *_first_move(state, rng))
     while not RULES.is_over(owned):

@@ -39,6 +39,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     move_action,
     open_targets,
     own_players,
+    start_quick_game,
     pollinate_action,
     send_action,
     biome_name,
@@ -267,9 +268,16 @@ class Actions:
         return "Send your pollinators to the cards next to your chip"
 
     def apply(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
-        return self.apply_in_place(copy_containers(state), seat, action)
+        return self._play(copy_containers(state), seat, action)
 
     def apply_in_place(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
+        """`apply` for a search's quick game, which owns `state`: the move is made in it,
+        and its log is no longer kept (`start_quick_game`): the words of a migration are
+        a good share of a quick game's moves, and nobody reads them."""
+        start_quick_game(state)
+        return self._play(state, seat, action)
+
+    def _play(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
         # Every change below is made to a container `copy_containers` copies, or replaces
         # what it changes whole (what EverbloomState marks NEVER_EDITED, a seat's record
         # through `own_player`), so after one `apply` the state owns all it changes (see

@@ -116,6 +116,23 @@ def card_back(card_id: str) -> str:
     return "event" if card.is_event else card.deck
 
 
+class _UnreadLog(list):  # type: ignore[type-arg]
+    """The log of a search's quick game, which nobody reads: what is said is dropped."""
+
+    def append(self, entry: Any) -> None:
+        pass
+
+
+# Shared by every quick game, and always empty.
+UNREAD_LOG: list[Any] = _UnreadLog()
+
+
+def telling(state: EverbloomState) -> bool:
+    """Whether `state` keeps a log: a search's quick game does not (`apply_in_place`), so
+    the rules build no words for it."""
+    return state.log is not UNREAD_LOG
+
+
 def quick_builder(model_class: type[ModelT]) -> Callable[..., ModelT]:
     """Builds `model_class` objects without validation, for the records the rules make
     by the dozen in every migration (tasks, contests, habitat cards): a field not given
@@ -149,7 +166,10 @@ def own_player(state: EverbloomState, seat: int) -> PlayerState:
     """`seat`'s record, made the state's own before a move changes it: the states
     before this one share the records (`EverbloomState.players`), so it is replaced by
     a copy.  Each handler that changes the mover's record asks first; a step that may
-    change any seat's (a migration, the pollinations revealed) asks `own_players`."""
+    change any seat's (a migration, the pollinations revealed) asks `own_players`.  A
+    quick game owns every record from its first move on (`start_quick_game`)."""
+    if state.log is UNREAD_LOG:
+        return state.players[seat]
     player = copy_containers(state.players[seat])
     state.players[seat] = player
     return player
@@ -164,7 +184,16 @@ def without(values: list[int], value: int) -> list[int]:
 
 def own_players(state: EverbloomState) -> None:
     """Every seat's record made the state's own (see `own_player`)."""
-    state.players = [copy_containers(player) for player in state.players]
+    if state.log is not UNREAD_LOG:
+        state.players = [copy_containers(player) for player in state.players]
+
+
+def start_quick_game(state: EverbloomState) -> None:
+    """Makes `state`, a search's own, a quick game: it keeps no log (`telling`), and it
+    owns every seat's record from now on, so that no move copies one again."""
+    if state.log is not UNREAD_LOG:
+        own_players(state)
+        state.log = UNREAD_LOG
 
 
 def earn(state: EverbloomState, seat: int, points: int, source: str) -> None:

@@ -9,6 +9,7 @@ from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import EverbloomState, Task
 from boardgames_tui.games.everbloom.rules.common import (
+    telling,
     new_task,
     new_contest,
     new_habitat_card,
@@ -62,7 +63,8 @@ class Migration:
                     f"with {cards} and {plural(lowest, 'point')} each, "
                     f"{state.name(winner)} won it by coming first in turn order"
                 )
-        state.say(f"{tied} tie {tied_on}; {why}.")
+        if telling(state):
+            state.say(f"{tied} tie {tied_on}; {why}.")
         return winner, why
 
     def _start_migration(self, state: EverbloomState) -> None:
@@ -114,7 +116,8 @@ class Migration:
         which = wildlife_spaces(state.side)[task.space]
         if best == 0:
             state.contests = [*state.contests, new_contest(round=state.round, space=task.space, counts=totals)]
-            state.say(f"Nobody wins the {which}ern wildlife landmark.")
+            if telling(state):
+                state.say(f"Nobody wins the {which}ern wildlife landmark.")
             return
         tied = [s for s, total in enumerate(totals) if total == best]
         winner, why = self._settle(state, tied, f"with {best} at the {which}ern wildlife landmark")
@@ -125,7 +128,8 @@ class Migration:
                 tied=tied if len(tied) > 1 else [], tie_break=why,
             ),
         ]
-        state.say(f"{state.name(winner)} won the {which}ern wildlife landmark with {best}.")
+        if telling(state):
+            state.say(f"{state.name(winner)} won the {which}ern wildlife landmark with {best}.")
         self._check_blooms(state, winner, "win_wildlife")
         options = ["card", "bloom"]
         if which == "east" and state.wildlife_used:
@@ -158,7 +162,8 @@ class Migration:
             state.contests = [*state.contests, new_contest(round=state.round, space=task.space, card=card, counts=counts)]
             self._take_top(state, task.space)
             state.boxed = [*state.boxed, card]
-            state.say(f"Nobody sent pollinators to {card_name(card)}: it goes back to the box.")
+            if telling(state):
+                state.say(f"Nobody sent pollinators to {card_name(card)}: it goes back to the box.")
             return
         best = max(counts)
         tied = [s for s, count in enumerate(counts) if count == best]
@@ -170,7 +175,8 @@ class Migration:
                 tied=tied if len(tied) > 1 else [], tie_break=why,
             ),
         ]
-        state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
+        if telling(state):
+            state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
         tasks = [new_task(kind="public", seat=winner, space=task.space, card=card, counts=counts)]
         for seat in turn_order(state):
             if seat != winner and counts[seat]:
@@ -234,7 +240,8 @@ class Migration:
         moved = state.pollinators[task.space][task.seat]
         add_count(state.pollinators, task.space, task.seat, -moved)
         add_count(state.groves, grove, task.seat, moved)
-        state.say(f"{state.name(task.seat)} moved {plural(moved, 'pollinator')} from {card_name(task.card)} to the {biome_name(grove)} grove.")
+        if telling(state):
+            state.say(f"{state.name(task.seat)} moved {plural(moved, 'pollinator')} from {card_name(task.card)} to the {biome_name(grove)} grove.")
 
     def _task_place(self, state: EverbloomState, task: Task) -> None:
         options = list(card_biomes(task.card))
@@ -248,7 +255,8 @@ class Migration:
         if task.space:
             self._take_top(state, task.space)
         player.habitat = {**player.habitat, biome: [*player.habitat[biome], new_habitat_card(id=task.card)]}
-        state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of {their(state.name(task.seat))} habitat.")
+        if telling(state):
+            state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of {their(state.name(task.seat))} habitat.")
         wildlife = task.card in WILDLIFE
         if not wildlife:
             self._check_blooms(state, task.seat, "win_card", card=task.card, mine=task.counts[task.seat])
@@ -281,7 +289,8 @@ class Migration:
                 count = max(self._habitat_nectar(player, b) for b in BIOMES)
             points = count * ability.points
             earn(state, seat, points, f"card:{task.card}")
-            state.say(f"{state.name(seat)} gained {plural(points, 'point')} ({name}).")
+            if telling(state):
+                state.say(f"{state.name(seat)} gained {plural(points, 'point')} ({name}).")
 
     def _task_tile(self, state: EverbloomState, task: Task) -> None:
         player = state.players[task.seat]
@@ -300,7 +309,8 @@ class Migration:
     def _answer_tile(self, state: EverbloomState, task: Task, letter: str) -> None:
         player = state.players[task.seat]
         player.tiles = {**player.tiles, task.text: letter}
-        state.say(f"{state.name(task.seat)} placed habitat tile {letter} on the {biome_name(task.text)} biome.")
+        if telling(state):
+            state.say(f"{state.name(task.seat)} placed habitat tile {letter} on the {biome_name(task.text)} biome.")
         self._check_blooms(state, task.seat, "habitat_tile")
         self._score_tile(state, task)
 
@@ -333,7 +343,8 @@ class Migration:
             return
         points = self.tile_points(state, task.seat, letter, task.card, task.counts[task.seat] if task.counts else 0)
         earn(state, task.seat, points, f"tile:{task.text}")
-        state.say(f"{state.name(task.seat)} scored {plural(points, 'point')} from habitat tile {letter}.")
+        if telling(state):
+            state.say(f"{state.name(task.seat)} scored {plural(points, 'point')} from habitat tile {letter}.")
 
     def _task_return(self, state: EverbloomState, task: Task) -> None:
         counts = state.pollinators[task.space]

@@ -17,6 +17,7 @@ from boardgames_tui.games.everbloom.model import (
     Task,
 )
 from boardgames_tui.games.everbloom.rules.common import (
+    telling,
     new_task,
     new_habitat_card,
     new_pollination_done,
@@ -46,7 +47,8 @@ class Pollination:
         new = min(old + steps, len(TRACK.spaces) - 1)
         player.bloom = new
         if new != old:
-            state.say(f"{state.name(seat)} advanced {new - old} on the bloom track ({why}).")
+            if telling(state):
+                state.say(f"{state.name(seat)} advanced {new - old} on the bloom track ({why}).")
         for _ in range(TRACK.nectar_cards_between(old, new)):
             self._draw_nectar(state, seat)
 
@@ -58,9 +60,11 @@ class Pollination:
         player = state.players[seat]
         player.nectar = [*player.nectar, card]
         state.info_epoch += 1
-        state.say(f"{state.name(seat)} drew a nectar card.")
+        if telling(state):
+            state.say(f"{state.name(seat)} drew a nectar card.")
         info = NECTAR[card]
-        state.say(f"It is {info.nectar} {biome_name(info.biome)} nectar.", visible_to=(seat,))
+        if telling(state):
+            state.say(f"It is {info.nectar} {biome_name(info.biome)} nectar.", visible_to=(seat,))
 
     def _check_blooms(self, state: EverbloomState, seat: int, event: str, **facts: Any) -> None:
         for bloom_id in state.bloom_shown:
@@ -104,7 +108,8 @@ class Pollination:
         """`seat` gains `gain`; its points are counted under `source` (see `PlayerState.earned`)."""
         if gain.points:
             earn(state, seat, gain.points, source)
-            state.say(f"{state.name(seat)} gained {plural(gain.points, 'point')} ({why}).")
+            if telling(state):
+                state.say(f"{state.name(seat)} gained {plural(gain.points, 'point')} ({why}).")
         if gain.bloom:
             self._advance_bloom(state, seat, gain.bloom, why)
         for _ in range(gain.nectar_cards):
@@ -129,7 +134,8 @@ class Pollination:
         if player.supply > 0:
             player.supply -= 1
             add_count(state.groves, grove, task.seat, 1)
-            state.say(f"{state.name(task.seat)} gained a pollinator in the {biome_name(grove)} grove.")
+            if telling(state):
+                state.say(f"{state.name(task.seat)} gained a pollinator in the {biome_name(grove)} grove.")
 
     def _task_pollination(self, state: EverbloomState, task: Task) -> None:
         state.phase = "pollination"
@@ -187,11 +193,12 @@ class Pollination:
                 ),
             ]
             names = and_list([card_name(card) for card in work.cards]) or "nothing"
-            state.say(
-                f"{state.name(seat)} took {work.taken} from the {biome_name(work.grove)} grove, pollinated {names}"
-                f"{f', returned {work.left} to the {biome_name(work.leftover_grove)} grove' if work.left else ''}"
-                f" and scored {plural(points, 'point')}."
-            )
+            if telling(state):
+                state.say(
+                    f"{state.name(seat)} took {work.taken} from the {biome_name(work.grove)} grove, pollinated {names}"
+                    f"{f', returned {work.left} to the {biome_name(work.leftover_grove)} grove' if work.left else ''}"
+                    f" and scored {plural(points, 'point')}."
+                )
             for card in work.cards:
                 self._check_blooms(state, seat, "pollinate_card", card=card)
             self._check_blooms(state, seat, "pollinate_count", count=len(work.cards))

@@ -22,6 +22,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     card_name,
     majority_divisors,
     nectar_card_name,
+    telling,
 )
 
 
@@ -41,7 +42,8 @@ class Scoring:
                 flip.append(max(numbered, key=lambda space: state.landmarks[space][0]))
             flipped = [state.landmarks[space][0] for space in flip]
             state.landmarks = {space: [number, 1] if space in flip else [number, side] for space, (number, side) in state.landmarks.items()}
-            state.say(f"Landmark{'s' if len(flipped) > 1 else ''} {' and '.join(map(str, flipped))} flip.")
+            if telling(state):
+                state.say(f"Landmark{'s' if len(flipped) > 1 else ''} {' and '.join(map(str, flipped))} flip.")
         state.boxed = [*state.boxed, *state.bloom_shown]
         state.bloom_shown = state.bloom_deck[: NUM.bloom_cards_shown]
         state.bloom_deck = state.bloom_deck[NUM.bloom_cards_shown :]
@@ -105,10 +107,11 @@ class Scoring:
         )
         state.phase = "over"
         # The secret nectar cards are everybody's to see now.
-        for seat, player in enumerate(state.players):
-            if player.nectar:
-                state.say(f"{state.name(seat)} held the nectar cards {and_list([nectar_card_name(card) for card in player.nectar])}.")
-        state.say(f"The game is over. Winner{'s' if len(winners) > 1 else ''}: {and_list([state.name(s) for s in winners])} ({decided_by}).")
+        if telling(state):
+            for seat, player in enumerate(state.players):
+                if player.nectar:
+                    state.say(f"{state.name(seat)} held the nectar cards {and_list([nectar_card_name(card) for card in player.nectar])}.")
+            state.say(f"The game is over. Winner{'s' if len(winners) > 1 else ''}: {and_list([state.name(s) for s in winners])} ({decided_by}).")
 
     def outcome(self, state: EverbloomState) -> Outcome:
         """The final scoring's totals and winners (ties broken by cards in the habitat,

@@ -31,6 +31,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     FACTIONS,
     NECTAR,
     add_count,
+    telling,
     landmark_ids,
     own_player,
     own_players,
@@ -206,10 +207,11 @@ class Setup:
             add_count(state.groves, biome, index, moved)
             state.boxed = [*state.boxed, p.draft[0]]
             p.draft = []
-            state.say(
-                f"{state.name(index)} discarded {'an' if biome[0] in 'aeiou' else 'a'} {biome_name(biome)} nectar card: "
-                f"{plural(moved, 'pollinator')} to the {biome_name(biome)} grove."
-            )
+            if telling(state):
+                state.say(
+                    f"{state.name(index)} discarded {'an' if biome[0] in 'aeiou' else 'a'} {biome_name(biome)} nectar card: "
+                    f"{plural(moved, 'pollinator')} to the {biome_name(biome)} grove."
+                )
         self._start_round(state)
 
     def _start_round(self, state: EverbloomState) -> None:
@@ -218,7 +220,8 @@ class Setup:
         face_up = state.face_up
         state.face_up = [*face_up, *(stack[0] for stack in state.stacks.values() if stack and stack[0] not in face_up)]
         state.info_epoch += 1
-        state.say(f"Round {state.round} begins.")
+        if telling(state):
+            state.say(f"Round {state.round} begins.")
         state.tasks = [new_task(kind="event"), new_task(kind="hive"), new_task(kind="wilderness")]
         self._run(state)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardgames_tui.games.everbloom.model import EverbloomState, PlaceChip, Task
-from boardgames_tui.games.everbloom.rules.common import CARDS, card_space_ids, board_facts, card_name, new_task
+from boardgames_tui.games.everbloom.rules.common import CARDS, card_space_ids, board_facts, card_name, new_task, telling
 
 
 class StormsAndHive:
@@ -42,7 +42,8 @@ class StormsAndHive:
         event_id, *rest = state.event_deck
         state.event_deck = rest
         event = CARDS[event_id]
-        state.say(f"Event: {event.name} (placed by the {event.placement} icon).")
+        if telling(state):
+            state.say(f"Event: {event.name} (placed by the {event.placement} icon).")
         candidates = [
             space for space in card_space_ids(state.side)
             if state.stacks[space] and not CARDS[state.stacks[space][0]].is_event
@@ -65,11 +66,13 @@ class StormsAndHive:
             moved, *rest = stacks[space]
             stacks[empty] = [moved, *stacks[empty]]
             stacks[space] = [task.card, *rest]
-            state.say(f"{card_name(moved)} moves to the empty space; {card_name(task.card)} takes its place.")
+            if telling(state):
+                state.say(f"{card_name(moved)} moves to the empty space; {card_name(task.card)} takes its place.")
         else:
             target = empty or space or card_space_ids(state.side)[0]
             stacks[target] = [task.card, *stacks[target]]
-            state.say(f"{card_name(task.card)} goes to the empty space.")
+            if telling(state):
+                state.say(f"{card_name(task.card)} goes to the empty space.")
 
     def _task_hive(self, state: EverbloomState, task: Task) -> None:
         bees = next((seat for seat, p in enumerate(state.players) if p.faction == "bees"), None)
@@ -87,4 +90,5 @@ class StormsAndHive:
     def _answer_hive(self, state: EverbloomState, task: Task, space: str) -> None:
         state.hive = space
         state.hive_history = [other for other in state.hive_history if other != space] + [space]
-        state.say(f"{state.name(task.seat)} set the beehive on landmark {state.landmarks[space][0]}.")
+        if telling(state):
+            state.say(f"{state.name(task.seat)} set the beehive on landmark {state.landmarks[space][0]}.")

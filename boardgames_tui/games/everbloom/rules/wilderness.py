@@ -22,6 +22,7 @@ from boardgames_tui.games.everbloom.model import (
     TurnWork,
 )
 from boardgames_tui.games.everbloom.rules.common import (
+    telling,
     new_pollinator_moved,
     BIOMES,
     NUM,
@@ -329,12 +330,14 @@ class Wilderness:
         stack = state.chips[action.landmark]
         if player.faction == "bats" and stack and action.chip > stack[-1].value:
             player.cave = min(player.cave + 1, len(CAVE.spaces) - 1)
-            state.say(f"The cave marker of {state.name(seat)} moved to space {player.cave + 1}.")
+            if telling(state):
+                state.say(f"The cave marker of {state.name(seat)} moved to space {player.cave + 1}.")
         reach = self.reach(state, seat, action.landmark)
         if action.landmark in wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
             player.lemur_reach_used = True
         state.chips[action.landmark] = [*stack, chip_of(seat, action.chip, action.first_chip)]
-        state.say(self.log_line(state, seat, action))
+        if telling(state):
+            state.say(self.log_line(state, seat, action))
         if plan.bloom:
             self._advance_bloom(state, seat, plan.bloom, "the landmark")
         steps = []
@@ -365,7 +368,8 @@ class Wilderness:
         moved = min(action.chip, player.supply)
         player.supply -= moved
         add_count(state.groves, action.grove, seat, moved)
-        state.say(self.log_line(state, seat, action))
+        if telling(state):
+            state.say(self.log_line(state, seat, action))
         self._next_turn(state)
 
     def _turn_step(self, state: EverbloomState, seat: int, action: Any) -> None:
@@ -381,12 +385,14 @@ class Wilderness:
             add_count(state.pollinators, action.source, action.owner, -1)
             add_count(state.pollinators, action.target, action.owner, 1)
             state.moved = [*state.moved, new_pollinator_moved(seat=seat, owner=action.owner, source=action.source, target=action.target)]
-            state.say(self.log_line(state, seat, action))
+            if telling(state):
+                state.say(self.log_line(state, seat, action))
         elif isinstance(action, PullFromGrove):
             space = step.split(":")[1]
             add_count(state.groves, action.grove, seat, -1)
             add_count(state.pollinators, space, seat, 1)
-            state.say(f"Edge of the Sea: {state.name(seat)} brought a pollinator from the {biome_name(action.grove)} grove.")
+            if telling(state):
+                state.say(f"Edge of the Sea: {state.name(seat)} brought a pollinator from the {biome_name(action.grove)} grove.")
         self._advance_turn(state)
 
     def _send(self, state: EverbloomState, seat: int, action: SendPollinator) -> None:
@@ -407,7 +413,8 @@ class Wilderness:
         turn = state.turn
         assert turn is not None
         parts = ", ".join(f"{count} to {card_name(state.stacks[space][0])}" for space, count in turn.sent.items())
-        state.say(f"{state.name(seat)} sent {parts or 'nothing'}{rest}.")
+        if telling(state):
+            state.say(f"{state.name(seat)} sent {parts or 'nothing'}{rest}.")
 
     def _advance_turn(self, state: EverbloomState) -> None:
         turn = state.turn
