@@ -15,6 +15,7 @@ it is placed can show the same counts the hint's words name.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from boardgames_tui.engine.contract import MoveExplanation
@@ -99,12 +100,43 @@ def _lead_words(view: EverbloomState, seat: int, space: str, mine: int) -> tuple
     return (0 if mine == best and mine else -1), words
 
 
-def card_worth(view: EverbloomState, space: str) -> int:
-    """What winning the card on `space` is worth, as the hints rank it: its nectar plus one (1 if unseen)."""
+def _top_id(view: EverbloomState, space: str) -> str:
+    """The card on top of `space` ('' when there is none, or it is unseen)."""
     stack = view.stacks.get(space) or []
-    if not stack or is_hidden(stack[0]):
-        return 1
-    return card_info(stack[0]).nectar + 1
+    return stack[0] if stack and not is_hidden(stack[0]) else ""
+
+
+def gain_worth(gain: C.Gain) -> float:
+    """A bonus in points, as the hints weigh it: a point each, a bloom-track step about a
+    point, a nectar card about two, a pollinator in a grove half a point."""
+    return gain.points + gain.bloom + 2 * gain.nectar_cards + 0.5 * len(gain.groves)
+
+
+# A bonus scoring per grove, biome or nectar card of the winner's: about this many points.
+_POINTS_PER_WORTH = 3.0
+
+
+@cache
+def _card_worths(card: str) -> tuple[float, int, float, float]:
+    """What the pollinators sent to the card `card` ('' unseen) may take, in points as the
+    hints weigh them: (its winner: its nectar plus one and its bonus for the winner; the
+    pollinators its public bonus asks of everyone (0: none); that bonus; each faction
+    with pollinators there that does not win it)."""
+    if not card:
+        return 1.0, 0, 0.0, 0.0
+    info = card_info(card)
+    ability = getattr(info, "ability", None)
+    kind = ability.kind if ability is not None else ""
+    win = info.nectar + 1.0
+    if kind == "gain":
+        win += gain_worth(ability.gain)
+    elif kind == "points_per":
+        win += _POINTS_PER_WORTH
+    if kind == "public":
+        return win, ability.min_pollinators, gain_worth(ability.gain), 0.0
+    if kind == "public_losers":
+        return win, 0, 0.0, gain_worth(ability.gain)
+    return win, 0, 0.0, 0.0
 
 
 def _split_reason(view: EverbloomState, seat: int, counts: dict[str, int]) -> str:
@@ -128,18 +160,18 @@ def _split_reason(view: EverbloomState, seat: int, counts: dict[str, int]) -> st
 
 def suggest_split(rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip) -> dict[str, int]:
     """How the hint would share out the pollinators of `place` over the cards it
-    reaches: every split the cards' and the landmark's rules allow, the one leading on
-    the most valuable cards (then tying on the most, then the most even).  Empty when
-    the chip sends nothing."""
+    reaches: every split the cards' and the landmark's rules allow, the one whose
+    pollinators take the most (the cards it leads on, their bonuses, the public bonuses
+    it reaches: `_best_split`; then tying on the most cards, then the most even).  Empty
+    when the chip sends nothing."""
     return best_split(rules, view, seat, place)[1]
 
 
 def best_split(
     rules: EverbloomRules, view: EverbloomState, seat: int, place: PlaceChip
-) -> tuple[tuple[int, int, int], dict[str, int]]:
-    """`suggest_split`'s split with its rank: (worth of the cards it leads on, cards it
-    ties on, minus its largest count); (0, 0, 0) and an empty split when the chip
-    sends nothing."""
+) -> tuple[tuple[float, int, int], dict[str, int]]:
+    """`suggest_split`'s split with its rank (`_best_split`); (0, 0, 0) and an empty split
+    when the chip sends nothing."""
     plan = rules.plan(view, seat, place.chip, place.landmark, place.ignore_rule)
     if plan.reason is not None or not plan.targets or plan.count <= 0:
         return (0, 0, 0), {}
@@ -149,42 +181,61 @@ def best_split(
 def best_split_of(
     view: EverbloomState, seat: int, plan: Plan, count: int, counts: dict[str, list[int]],
     sent: dict[str, int] | None = None, *, whole: bool = False,
-) -> tuple[tuple[int, int, int], dict[str, int]]:
+) -> tuple[tuple[float, int, int], dict[str, int]]:
     """The best split of `count` pollinators over `plan`'s cards, given the pollinators
     on them (`counts`) and those of the chip already `sent` (their sum with the split
-    must keep every rule: `splits_keeping_rules`), with its rank as `best_split` gives
-    it; (0, 0, 0) and an empty split when none keeps the rules.  The rank is of the
-    split alone on `counts`, or, `whole`, of the chip's whole split (what was sent and
-    the split) on the counts before the chip: the split that completes the chip as its
-    hint would have split it.  Every quick game of a hint asks this of every placement
-    its answer weighs, so what each card adds to a rank is worked out once, not once
-    per split."""
+    must keep every rule: `splits_keeping_rules`), with its rank (`_best_split`); (0, 0,
+    0) and an empty split when none keeps the rules.  The rank is of the split alone on
+    `counts`, or, `whole`, of the chip's whole split (what was sent and the split) on
+    the counts before the chip: the split that completes the chip as its hint would
+    have split it."""
     targets = plan.targets
     already = tuple(sent[space] for space in targets) if sent is not None else (0,) * len(targets)
     # Per card: the seat's pollinators there (before the chip, `whole`), the most any
-    # other seat has, its worth.
+    # other seat has, and what its pollinators may take.
     standing = []
     for space, before in zip(targets, already):
         here = counts[space]
         others = max((pollinators for other, pollinators in enumerate(here) if other != seat), default=0)
-        standing.append((here[seat] - (before if whole else 0), others, card_worth(view, space)))
-    best: tuple[int, int, int] | None = None
+        standing.append((here[seat] - (before if whole else 0), others, _card_worths(_top_id(view, space))))
+    rank, chosen = _best_split(count, already, plan.limits, plan.one_card, plan.even, whole, tuple(standing))
+    if rank is None:
+        return (0, 0, 0), {}
+    return rank, dict(zip(targets, chosen))
+
+
+@lru_cache(maxsize=65536)
+def _best_split(
+    count: int, already: tuple[int, ...], limits: tuple[tuple[int, int, int], ...], one_card: bool, even: bool,
+    whole: bool, standing: tuple[tuple[int, int, tuple[float, int, float, float]], ...],
+) -> tuple[tuple[float, int, int] | None, tuple[int, ...]]:
+    """The best of the splits keeping the rules (see `best_split_of`) and its rank: (what
+    its pollinators take, in points as the hints weigh them: each card it leads on, each
+    public bonus it reaches that the seat had not, and for a card it trails or ties on, a
+    bonus for the losers; the cards it ties on; minus its largest count), the best rank
+    first, the first such split in `splits_keeping_rules`' order on a tie.  A hint's
+    quick games ask the same few questions over and over, so the answers are kept."""
+    best: tuple[float, int, int] | None = None
     chosen: tuple[int, ...] = ()
-    for split in splits_keeping_rules(count, already, plan.limits, plan.one_card, plan.even):
+    for split in splits_keeping_rules(count, already, limits, one_card, even):
         ranked = tuple(before + more for before, more in zip(already, split)) if whole else split
-        lead_worth = tied = 0
-        for more, (mine, others, worth) in zip(ranked, standing):
-            if more:
-                if mine + more > others:
-                    lead_worth += worth
-                elif mine + more == others:
-                    tied += 1
-        rank = (lead_worth, tied, -max(ranked))
+        worth = 0.0
+        tied = 0
+        for more, (mine, others, (win, public_min, public, losers)) in zip(ranked, standing):
+            if not more:
+                continue
+            final = mine + more
+            if final > others:
+                worth += win
+            else:
+                worth += losers
+                tied += final == others
+            if public_min and mine < public_min <= final:
+                worth += public
+        rank = (worth, tied, -max(ranked))
         if best is None or rank > best:
             best, chosen = rank, split
-    if best is None:
-        return (0, 0, 0), {}
-    return best, dict(zip(targets, chosen))
+    return best, chosen
 
 
 def rest_of_split(

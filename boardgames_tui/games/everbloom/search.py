@@ -417,8 +417,9 @@ def estimate_spread(state: EverbloomState) -> float:
 # -- a hint's quick games: the answer to the move judged ---------------------------------------------
 def reply(rules: Any, state: EverbloomState, seat: int, rng: random.Random) -> tuple[Any, ...]:
     """The chip turn `seat` would answer with, at its own chip step: the chip and
-    landmark whose best split leads on the most valuable cards (then ties on the most;
-    `hints.best_split`, the measure the hint's own words use), then its pollinators one
+    landmark whose best split takes the most (the cards it leads on and the bonuses it
+    reaches, then ties on the most; `hints.best_split`, the measure the hint's own words
+    use), then its pollinators one
     at a time, each to the first card that the best split of those still to send gives
     any (`_answer_sends`); elsewhere none.
 

@@ -253,7 +253,8 @@ def test_apply_in_place_gives_what_apply_gives(seed: int) -> None:
         copied = RULES.apply(owned, seat, action)
         assert owned.model_dump() == before
         owned = RULES.apply_in_place(owned, seat, action)
-        assert owned.model_dump() == copied.model_dump()
+        assert owned.model_dump(exclude={"log"}) == copied.model_dump(exclude={"log"})
+        assert owned.log == []
 
 
 def _first_move(state: EverbloomState, rng: random.Random) -> tuple[int, object]:
@@ -381,3 +382,24 @@ def test_a_send_hint_keeps_to_the_split_the_chip_hint_named(seed: int) -> None:
                 checked += 1
         state = step(state, rng)
     assert checked
+
+
+def test_a_split_is_ranked_by_what_its_pollinators_take_bonuses_included() -> None:
+    """`hints.best_split` (the hint's split, the quick games' answer) weighs what a card
+    gives, not only its nectar: where no split can lead, three pollinators reaching Mangrove
+    Ray's "3+ pollinators here gain 2 points" beat the most even split; and one pollinator
+    on Fresh Waters (1 nectar, 5 points to its winner) beats one on Seagrass Whale (4
+    nectar).  Ranked by nectar alone, the splits were the even one and Seagrass Whale."""
+    from .test_everbloom_rules import blank
+
+    state = blank(["bats", "butterflies"], {"n1": (15, 0)})
+    state.stacks["t1"], state.stacks["t2"] = ["H09"], ["H10"]  # Mangrove Ray, Seagrass Whale
+    state.face_up = ["H09", "H10"]
+    state.pollinators["t1"] = [0, 4]
+    state.pollinators["t2"] = [0, 5]
+    assert hints.suggest_split(RULES, state, 0, PlaceChip(chip=3, landmark="n1")) == {"t1": 3, "t2": 0}
+
+    state.stacks["t1"] = ["E12"]  # Fresh Waters
+    state.face_up = ["E12", "H10"]
+    state.pollinators["t1"] = state.pollinators["t2"] = [0, 0]
+    assert hints.suggest_split(RULES, state, 0, PlaceChip(chip=1, landmark="n1")) == {"t1": 1, "t2": 0}
