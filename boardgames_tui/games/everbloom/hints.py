@@ -47,6 +47,7 @@ from boardgames_tui.games.everbloom.rules import (
     majority_divisors,
     nectar_card_name,
     place_words,
+    send_action,
     splits_keeping_rules,
 )
 
@@ -267,7 +268,7 @@ def sends_of(view: EverbloomState, seat: int, split: dict[str, int]) -> tuple[Se
         for _ in range(count):
             grove = None if supply > 0 else (groves.pop(0) if groves else None)
             supply -= 1
-            sends.append(SendPollinator(space=space, grove=grove))
+            sends.append(send_action(space, grove))
     return tuple(sends)
 
 

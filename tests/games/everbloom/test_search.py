@@ -11,8 +11,9 @@ import pytest
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom import hints, search
+from boardgames_tui.games.everbloom import rules as R
 from boardgames_tui.games.everbloom.model import (
-    HIDDEN_CARD, EverbloomOptions, EverbloomState, PlaceChip, SendPollinator, hidden_back, is_hidden,
+    HIDDEN_CARD, EverbloomOptions, EverbloomState, PlaceChip, Pollinate, SendPollinator, hidden_back, is_hidden,
 )
 from boardgames_tui.engine.registry import get_game
 
@@ -182,23 +183,54 @@ def test_estimate_is_close_in_the_last_pollination() -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_a_playout_is_cut_only_where_a_round_begins(seed: int) -> None:
+def test_a_playout_is_cut_only_where_a_round_begins_or_in_a_pollination(seed: int) -> None:
     """Mid-round the chips placed so far count for some seats and not yet for others:
-    the search's estimate is given only at a round's start (or the end), and the same
-    state always gets the same one."""
+    the search's estimate is given only at a round's start, in a pollination (every
+    card won, the seats pollinating at once) or at the end, and the same state always
+    gets the same one."""
     state, rng = new_game(seed, players=seed % 3 + 2)
-    settled = unsettled = 0
+    starts = pollinating = unsettled = 0
     while not RULES.is_over(state):
         estimate = GAME.advisor.estimate_scores(state)
-        if state.phase == "wilderness" and state.turn is None and not any(p.chips_placed for p in state.players):
+        round_start = state.phase == "wilderness" and state.turn is None and not any(p.chips_placed for p in state.players)
+        if round_start or state.phase == "pollination":
             assert estimate is not None and len(estimate) == len(state.players)
             assert estimate == GAME.advisor.estimate_scores(state)
-            settled += 1
+            starts += round_start
+            pollinating += not round_start
         else:
             assert estimate is None, (state.phase, state.round)
             unsettled += 1
         state = step(state, rng)
-    assert settled == 3 and unsettled
+    assert starts == 3 and pollinating and unsettled
+
+
+def test_a_pollination_under_way_is_estimated_as_the_playouts_would_finish_it() -> None:
+    """In a pollination the estimate counts the cards each seat's pollination will
+    pollinate as the playouts pollinate (`search.pollinated_now`): its fullest grove,
+    the cards that pollinate themselves, then the most nectar it can pay for; and the
+    cards it chose, once it has taken a grove."""
+    for seed in range(30):
+        state, rng = new_game(seed, players=2)
+        while state.phase != "pollination" and not RULES.is_over(state):
+            state = step(state, rng)
+        player = state.players[0]
+        waiting = [card.id for cards in player.habitat.values() for card in cards if not card.pollinated]
+        if RULES.is_over(state) or len(waiting) < 2:
+            continue
+        expected = set(search.pollinated_now(state, 0))
+        greedy = RULES.apply(state, 0, max(RULES.legal_actions(state, 0), key=lambda take: (state.groves[take.grove][0], -C.BIOMES.index(take.grove))))
+        while 0 in RULES.to_act(greedy):
+            paid = [a for a in RULES.legal_actions(greedy, 0) if isinstance(a, Pollinate)]
+            if not paid:
+                break
+            best = max(paid, key=lambda a: R.card_info(a.card).nectar)
+            assert best.card in expected
+            greedy = RULES.apply(greedy, 0, best)
+        assert set(greedy.players[0].pollination.cards) == expected
+        assert search.pollinated_now(greedy, 0) == expected
+        return
+    raise AssertionError("no pollination with two cards waiting")
 
 
 def test_cut_playouts_are_won_about_as_often_as_whole_games() -> None:

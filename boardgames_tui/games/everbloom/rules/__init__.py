@@ -117,6 +117,7 @@ from boardgames_tui.games.everbloom.rules.common import (  # noqa: F401
     majority_divisors,
     move_words,
     nectar_card_name,
+    send_action,
     space_card_name,
     splits_keeping_rules,
 )

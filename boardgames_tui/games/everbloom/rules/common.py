@@ -421,12 +421,13 @@ def board_facts(state: EverbloomState) -> BoardFacts:
 # The records a migration and a pollination make by the dozen, built without validation.
 new_task = quick_builder(Task)
 new_contest = quick_builder(Contest)
-new_habitat_card = quick_builder(HabitatCard)
 new_choice = quick_builder(Choice)
 new_pollination_done = quick_builder(PollinationDone)
 new_pollinator_moved = quick_builder(PollinatorMoved)
 
-# Actions are frozen: each one a bot or a hint may be offered is built once.
+# Actions are frozen: each one a bot or a hint may be offered is built once.  So are
+# habitat cards: each (card, pollinated or not) is built once too.
+habitat_card = cache(lambda card, pollinated: HabitatCard(id=card, pollinated=pollinated))
 send_action = cache(lambda space, grove: SendPollinator(space=space, grove=grove))
 choose_action = cache(lambda option: Choose(option=option))
 discard_action = cache(lambda card: DiscardNectar(card=card))

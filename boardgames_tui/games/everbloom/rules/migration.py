@@ -5,6 +5,8 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
+from typing import Callable
+
 from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import EverbloomState, Task
@@ -12,7 +14,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     telling,
     new_task,
     new_contest,
-    new_habitat_card,
+    habitat_card,
     BIOMES,
     MIGRATION_BEGINS,
     NUM,
@@ -40,14 +42,13 @@ class Migration:
         order = turn_order(state)
         return min(seats, key=lambda s: (state.players[s].card_count(), state.players[s].score, order.index(s)))
 
-    def _settle(self, state: EverbloomState, seats: list[int], tied_on: str) -> tuple[int, str]:
+    def _settle(self, state: EverbloomState, seats: list[int], tied_on: Callable[[], str]) -> tuple[int, str]:
         """The winner among `seats` (the rulebook's tie-breaks) and, for a tie, what broke
         it in words ('' without a tie); a tie is told in the log (ruling 29).  `tied_on`
-        says what they tie on."""
+        says what they tie on (worked out only for a tie told)."""
         winner = self.winner_by_ties(state, seats)
         if len(seats) < 2:
             return winner, ""
-        tied = and_list([state.name(seat) for seat in seats])
         fewest = min(state.players[seat].card_count() for seat in seats)
         left = [seat for seat in seats if state.players[seat].card_count() == fewest]
         cards = f"{fewest} habitat card{'s' if fewest != 1 else ''}"
@@ -64,7 +65,7 @@ class Migration:
                     f"{state.name(winner)} won it by coming first in turn order"
                 )
         if telling(state):
-            state.say(f"{tied} tie {tied_on}; {why}.")
+            state.say(f"{and_list([state.name(seat) for seat in seats])} tie {tied_on()}; {why}.")
         return winner, why
 
     def _start_migration(self, state: EverbloomState) -> None:
@@ -120,7 +121,7 @@ class Migration:
                 state.say(f"Nobody wins the {which}ern wildlife landmark.")
             return
         tied = [s for s, total in enumerate(totals) if total == best]
-        winner, why = self._settle(state, tied, f"with {best} at the {which}ern wildlife landmark")
+        winner, why = self._settle(state, tied, lambda: f"with {best} at the {which}ern wildlife landmark")
         state.contests = [
             *state.contests,
             new_contest(
@@ -167,7 +168,7 @@ class Migration:
             return
         best = max(counts)
         tied = [s for s, count in enumerate(counts) if count == best]
-        winner, why = self._settle(state, tied, f"with {plural(best, 'pollinator')} on {card_name(card)}")
+        winner, why = self._settle(state, tied, lambda: f"with {plural(best, 'pollinator')} on {card_name(card)}")
         state.contests = [
             *state.contests,
             new_contest(
@@ -198,7 +199,7 @@ class Migration:
     def _task_public(self, state: EverbloomState, task: Task) -> None:
         ability = CARDS[task.card].ability
         counts = task.counts
-        name = card_name(task.card)
+        name = card_name(task.card) if telling(state) else ""
         if ability.kind == "public":
             for seat in turn_order(state):
                 if counts[seat] >= ability.min_pollinators:
@@ -213,7 +214,7 @@ class Migration:
             lowest = min(measure(seat) for seat in present)
             what = "the bloom track" if ability.measure == "bloom" else "points"
             tied = [s for s in present if measure(s) == lowest]
-            seat, why = self._settle(state, tied, f"for {name}'s bonus, {lowest} on {what}")
+            seat, why = self._settle(state, tied, lambda: f"for {name}'s bonus, {lowest} on {what}")
             if why and state.contests and state.contests[-1].card == task.card:
                 amount = f"{lowest} on the bloom track" if ability.measure == "bloom" else plural(lowest, "point")
                 state.contests = [
@@ -254,7 +255,7 @@ class Migration:
         player = state.players[task.seat]
         if task.space:
             self._take_top(state, task.space)
-        player.habitat = {**player.habitat, biome: [*player.habitat[biome], new_habitat_card(id=task.card)]}
+        player.habitat = {**player.habitat, biome: [*player.habitat[biome], habitat_card(task.card, False)]}
         if telling(state):
             state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of {their(state.name(task.seat))} habitat.")
         wildlife = task.card in WILDLIFE
@@ -272,7 +273,7 @@ class Migration:
         ability = CARDS[task.card].ability
         seat = task.seat
         player = state.players[seat]
-        name = card_name(task.card)
+        name = card_name(task.card) if telling(state) else ""
         if ability.kind == "gain":
             self._gain(state, seat, ability.gain, task.card, name, f"card:{task.card}")
         elif ability.kind == "points_per":

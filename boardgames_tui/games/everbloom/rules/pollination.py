@@ -5,6 +5,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from boardgames_tui.engine.text import and_list, plural
@@ -19,7 +20,7 @@ from boardgames_tui.games.everbloom.model import (
 from boardgames_tui.games.everbloom.rules.common import (
     telling,
     new_task,
-    new_habitat_card,
+    habitat_card,
     new_pollination_done,
     BIOMES,
     NUM,
@@ -38,6 +39,17 @@ from boardgames_tui.games.everbloom.rules.common import (
     card_cost,
     card_name,
 )
+
+
+@lru_cache(maxsize=256)
+def _blooms_shown(shown: tuple[str, ...]) -> dict[str, list[Any]]:
+    """The bloom cards on display by what completes their objective (its kind): every
+    card won, tile placed or pollination checks them."""
+    by_event: dict[str, list[Any]] = {}
+    for bloom_id in shown:
+        bloom = BLOOMS[bloom_id]
+        by_event.setdefault(bloom.objective.kind, []).append(bloom)
+    return by_event
 
 
 class Pollination:
@@ -62,17 +74,12 @@ class Pollination:
         state.info_epoch += 1
         if telling(state):
             state.say(f"{state.name(seat)} drew a nectar card.")
-        info = NECTAR[card]
-        if telling(state):
+            info = NECTAR[card]
             state.say(f"It is {info.nectar} {biome_name(info.biome)} nectar.", visible_to=(seat,))
 
     def _check_blooms(self, state: EverbloomState, seat: int, event: str, **facts: Any) -> None:
-        for bloom_id in state.bloom_shown:
-            bloom = BLOOMS[bloom_id]
-            objective = bloom.objective
-            if objective.kind != event:
-                continue
-            if self._objective_met(objective, facts):
+        for bloom in _blooms_shown(tuple(state.bloom_shown)).get(event, ()):
+            if self._objective_met(bloom.objective, facts):
                 self._advance_bloom(state, seat, bloom.blooms, f"bloom card {bloom.name}")
 
     @staticmethod
@@ -179,7 +186,7 @@ class Pollination:
                 add_count(state.groves, work.leftover_grove, seat, work.left)
             chosen = set(work.cards)
             player.habitat = {
-                biome: [new_habitat_card(id=card.id, pollinated=True) if card.id in chosen else card for card in cards]
+                biome: [habitat_card(card.id, True) if card.id in chosen else card for card in cards]
                 for biome, cards in player.habitat.items()
             }
             pollinated = sum(1 for cards in player.habitat.values() for card in cards if card.pollinated)

@@ -264,12 +264,27 @@ class Wilderness:
     def placements(
         self, state: EverbloomState, seat: int, only: tuple[int, bool] | None = None
     ) -> dict[tuple[int, bool], list[PlaceChip]]:
-        """Legal placements per chip (value, first chip), or for the chip `only`.
+        """Legal placements per chip (value, first chip), or for the chip `only`."""
+        return {chip: [row[0] for row in rows] for chip, rows in self._placement_rows(state, seat, only).items()}
+
+    def placement_plans(self, state: EverbloomState, seat: int) -> list[tuple[PlaceChip, Plan]]:
+        """Every legal placement with its `Plan` (what `plan` gives for it), in the order of
+        `legal_actions`: a hint's quick games weigh every placement of the seat answering."""
+        return [
+            (action, Plan(count=sendable, bloom=bloom, targets=list(reached.targets), one_card=one_card, even=even, limits=reached.cons))
+            for rows in self._placement_rows(state, seat, None).values()
+            for action, (_, _, sendable, bloom, one_card, even), reached in rows
+        ]
+
+    def _placement_rows(
+        self, state: EverbloomState, seat: int, only: tuple[int, bool] | None
+    ) -> dict[tuple[int, bool], list[tuple[PlaceChip, tuple[Any, ...], CardsReached]]]:
+        """`placements` with what `_chip_sends` found for each and the cards it reaches.
 
         Every playout step asks this for every chip and landmark, so it asks `_chip_sends`
         directly (what `plan` asks too) and skips the words of a refusal."""
         player = state.players[seat]
-        result: dict[tuple[int, bool], list[PlaceChip]] = {}
+        result: dict[tuple[int, bool], list[tuple[PlaceChip, tuple[Any, ...], CardsReached]]] = {}
         ability = FACTIONS[player.faction].ability
         # The Hummingbirds' chip that may disregard a landmark's rule (None: no such chip).
         disregarding = ability.chip if ability.kind == "ignore_landmark" else None
@@ -294,22 +309,22 @@ class Wilderness:
             if only is not None and (value, first) != only and not storms:
                 continue
             may_disregard = value == disregarding and not first
-            legal: list[PlaceChip] = []
+            legal: list[tuple[PlaceChip, tuple[Any, ...], CardsReached]] = []
             for space, rule, stack, reached in landmarks:
-                if _chip_sends(rule, value, stack, round_number, avail, supply, reached)[0] is None:
-                    legal.append(place_action(value, space, first, False))
-                if (
-                    may_disregard and rule is not None
-                    and _chip_sends(None, value, stack, round_number, avail, supply, reached)[0] is None
-                ):
-                    legal.append(place_action(value, space, first, True))
+                sends = _chip_sends(rule, value, stack, round_number, avail, supply, reached)
+                if sends[0] is None:
+                    legal.append((place_action(value, space, first, False), sends, reached))
+                if may_disregard and rule is not None:
+                    sends = _chip_sends(None, value, stack, round_number, avail, supply, reached)
+                    if sends[0] is None:
+                        legal.append((place_action(value, space, first, True), sends, reached))
             result[(value, first)] = legal
         if storms:
             # Ruling 11: the first chip obeys as many storms as any placement of any chip can.
             obeyed = {space: self.storms_obeyed(state, seat, space, storms) for space, *_ in landmarks}
-            best = max((obeyed[action.landmark] for legal in result.values() for action in legal), default=0)
+            best = max((obeyed[row[0].landmark] for legal in result.values() for row in legal), default=0)
             if best:
-                result = {chip: [a for a in legal if obeyed[a.landmark] == best] for chip, legal in result.items()}
+                result = {chip: [row for row in legal if obeyed[row[0].landmark] == best] for chip, legal in result.items()}
             if only is not None:
                 result = {only: result.get(only, [])}
         return result
