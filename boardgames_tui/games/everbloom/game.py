@@ -50,12 +50,14 @@ class EverbloomNarrator(GameNarrator[EverbloomState]):
 
 class EverbloomAdvisor(GameAdvisor[EverbloomState]):
     # A full game is too long to play out for every search iteration: the bots play on
-    # to the next round's start (or the end) and score it there (`settled_estimate`).
+    # to the next round's start or pollination (or the end) and score it there
+    # (`settled_estimate`).
     playout_horizon: ClassVar[int | None] = 0
     # Some sixty decisions a seat per game: each gets a quarter of a level's playouts.
     search_effort: ClassVar[float] = 0.25
-    # A median hint of about a second of process time on a small 2-core machine.
-    hint_playouts: ClassVar[float] = 0.8
+    # A median hint of about a second of process time on a small 2-core machine
+    # (docs/testing-and-benchmarks.md).
+    hint_playouts: ClassVar[float] = 1.2
 
     def determinize(self, view: EverbloomState, seat: int, rng: random.Random) -> EverbloomState:
         return search.determinize(view, seat, rng)

@@ -6,7 +6,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 
 from pydantic import BaseModel
 
@@ -65,10 +65,17 @@ def _hidden_player(player: PlayerState) -> PlayerState:
 
 
 def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str, list[str]]:
-    """The stacks as a view shows them: face-down cards hidden, a face-down top showing its back."""
+    """The stacks as a view shows them: face-down cards hidden, a face-down top showing
+    its back.  Views are read, never changed, so they share it: the stacks change only
+    from one migration or event to the next, and every view between asks the same."""
+    return _hidden_stacks_of(tuple([(space, tuple(cards)) for space, cards in stacks.items()]), tuple(face_up))
+
+
+@lru_cache(maxsize=256)
+def _hidden_stacks_of(stacks: tuple[tuple[str, tuple[str, ...]], ...], face_up: tuple[str, ...]) -> dict[str, list[str]]:
     turned = set(face_up)
     hidden = {}
-    for space, cards in stacks.items():
+    for space, cards in stacks:
         shown = [card if card in turned else HIDDEN_CARD for card in cards]
         if cards and cards[0] not in turned:
             shown[0] = _hidden_top(cards[0])
