@@ -20,9 +20,9 @@ RULES = get_game("everbloom").rules
 # (seats, landmark theme, habitat theme) of each game; seed = its place in this list.
 GAMES = [
     (4, "first-blossom", "day"), (2, "duo", "night"), (3, "natural-selection", "day"), (4, "natural-selection", "night"),
-    (1, "first-blossom", "night"), (2, "first-blossom", "day"), (3, "first-blossom", "night"), (4, "first-blossom", "night"),
+    (1, "first-blossom", "night"), (3, "first-blossom", "night"),
 ]
-DIGEST = "e272b03f984f2beb2482949758d87845964ac2a85fcc215a3f707f1c5384d0ba"
+DIGEST = "79227d6793acf78591a969985bff90452868561b1a5728cf3f8b37d1008cf12a"
 
 
 def seeded_games_digest() -> str:
