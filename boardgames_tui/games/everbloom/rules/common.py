@@ -12,25 +12,25 @@ from boardgames_tui.engine.contract import construct, copy_containers
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
-    Choice,
-    Contest,
-    HabitatCard,
-    PollinationDone,
-    PollinatorMoved,
-    Task,
     ChipToGrove,
+    Choice,
     Choose,
+    Contest,
     DiscardNectar,
     EverbloomState,
     FinishPollination,
+    HabitatCard,
     MovePollinator,
     PlaceChip,
     PlayerState,
     Pollinate,
+    PollinationDone,
+    PollinatorMoved,
     PullFromGrove,
     SendPollinator,
     Skip,
     TakeGrove,
+    Task,
     is_hidden,
 )
 
@@ -117,10 +117,20 @@ def card_back(card_id: str) -> str:
 
 
 class _UnreadLog(list):  # type: ignore[type-arg]
-    """The log of a search's quick game, which nobody reads: what is said is dropped."""
+    """The log of a search's quick game, which nobody reads: what is said is dropped, so
+    that the one shared by every quick game stays empty."""
 
     def append(self, entry: Any) -> None:
         pass
+
+    def extend(self, entries: Any) -> None:
+        pass
+
+    def insert(self, index: Any, entry: Any) -> None:
+        pass
+
+    def __iadd__(self, entries: Any) -> _UnreadLog:
+        return self
 
 
 # Shared by every quick game, and always empty.
@@ -168,11 +178,25 @@ def own_player(state: EverbloomState, seat: int) -> PlayerState:
     a copy.  Each handler that changes the mover's record asks first; a step that may
     change any seat's (a migration, the pollinations revealed) asks `own_players`.  A
     quick game owns every record from its first move on (`start_quick_game`)."""
-    if state.log is UNREAD_LOG:
+    if not telling(state):
         return state.players[seat]
     player = copy_containers(state.players[seat])
     state.players[seat] = player
     return player
+
+
+def own_players(state: EverbloomState) -> None:
+    """Every seat's record made the state's own (see `own_player`)."""
+    if telling(state):
+        state.players = [copy_containers(player) for player in state.players]
+
+
+def start_quick_game(state: EverbloomState) -> None:
+    """Makes `state`, a search's own, a quick game: it keeps no log (`telling`), and it
+    owns every seat's record from now on, so that no move copies one again."""
+    if telling(state):
+        own_players(state)
+        state.log = UNREAD_LOG
 
 
 def without(values: list[int], value: int) -> list[int]:
@@ -180,20 +204,6 @@ def without(values: list[int], value: int) -> list[int]:
     kept = list(values)
     kept.remove(value)
     return kept
-
-
-def own_players(state: EverbloomState) -> None:
-    """Every seat's record made the state's own (see `own_player`)."""
-    if state.log is not UNREAD_LOG:
-        state.players = [copy_containers(player) for player in state.players]
-
-
-def start_quick_game(state: EverbloomState) -> None:
-    """Makes `state`, a search's own, a quick game: it keeps no log (`telling`), and it
-    owns every seat's record from now on, so that no move copies one again."""
-    if state.log is not UNREAD_LOG:
-        own_players(state)
-        state.log = UNREAD_LOG
 
 
 def earn(state: EverbloomState, seat: int, points: int, source: str) -> None:

@@ -11,9 +11,6 @@ from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import EverbloomState, Task
 from boardgames_tui.games.everbloom.rules.common import (
-    telling,
-    new_task,
-    new_contest,
     habitat_card,
     BIOMES,
     MIGRATION_BEGINS,
@@ -34,6 +31,9 @@ from boardgames_tui.games.everbloom.rules.common import (
     card_biomes,
     card_cost,
     card_name,
+    telling,
+    new_task,
+    new_contest,
 )
 
 

@@ -18,10 +18,7 @@ from boardgames_tui.games.everbloom.model import (
     Task,
 )
 from boardgames_tui.games.everbloom.rules.common import (
-    telling,
-    new_task,
     habitat_card,
-    new_pollination_done,
     BIOMES,
     NUM,
     BLOOMS,
@@ -38,6 +35,9 @@ from boardgames_tui.games.everbloom.rules.common import (
     card_biomes,
     card_cost,
     card_name,
+    telling,
+    new_task,
+    new_pollination_done,
 )
 
 

@@ -24,20 +24,20 @@ from boardgames_tui.games.everbloom.model import (
     hidden_card,
 )
 from boardgames_tui.games.everbloom.rules.common import (
-    new_task,
-    new_choice,
     BIOMES,
     NUM,
     FACTIONS,
     NECTAR,
     add_count,
-    telling,
     landmark_ids,
     own_player,
     own_players,
     biome_name,
     card_back,
     first_player_line,
+    new_task,
+    new_choice,
+    telling,
 )
 
 

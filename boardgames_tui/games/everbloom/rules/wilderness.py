@@ -22,8 +22,6 @@ from boardgames_tui.games.everbloom.model import (
     TurnWork,
 )
 from boardgames_tui.games.everbloom.rules.common import (
-    telling,
-    new_pollinator_moved,
     BIOMES,
     NUM,
     CardsReached,
@@ -45,6 +43,8 @@ from boardgames_tui.games.everbloom.rules.common import (
     board_facts,
     biome_name,
     card_name,
+    telling,
+    new_pollinator_moved,
 )
 
 
