@@ -6,6 +6,8 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardgames_tui.engine.contract import GAME_OVER, Outcome, ScoreRow, ScoreSheet, Stage
 from boardgames_tui.engine.text import and_list, plural
 from boardgames_tui.games.everbloom import content as C
