@@ -19,7 +19,7 @@ from boardgames_tui import missing_dependency
 
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.plain import PlainCharacters
-from boardgames_tui.ui import textual_compat
+from boardgames_tui.ui import palette, textual_compat
 from boardgames_tui.ui.across_machines import AcrossMachines
 
 # The engine, pydantic, the settings and the game screens load on first use or just
@@ -47,7 +47,7 @@ KEY_PANEL_MIN_WIDTH = 46
 HEADER_SIDES = 8 + 10
 
 
-class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, App[None]):
+class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, palette.LegibleColours, App[None]):
     CSS_PATH = "ui/app.tcss"
     TITLE = "boardgames-tui"
     # Screens with their own F1 or ? (a game's rules, the rules viewer) take precedence.

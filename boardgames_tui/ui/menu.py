@@ -149,8 +149,9 @@ def game_choice(game: Game) -> Group:
     count = game.rules.player_count()
     # A tagline may open with the same count; the line above already gives it.
     tagline = game.tagline.removeprefix(f"{count} · ")
-    title = Text.assemble((game.title, "bold"), (f" · {count}", "bold dim"))
-    return Group(title, Padding(Text(tagline, style="dim"), (0, 0, 0, 2)))
+    # Italic, not dim: on the highlighted row a dimmed text sank into the blue (2.5:1).
+    title = Text.assemble((game.title, "bold"), f" · {count}")
+    return Group(title, Padding(Text(tagline, style="italic"), (0, 0, 0, 2)))
 
 
 class ContinueScreen(SizedScreen[None]):
@@ -313,10 +314,10 @@ def save_label(entry: SaveSummary | BrokenSave) -> Text:
         return Text.assemble(
             heading,
             f" · {', '.join(entry.players)}\n",
-            (f"  {entry.progress} · {plural(entry.moves, 'move')} · last played {when}", "dim"),
+            (f"  {entry.progress} · {plural(entry.moves, 'move')} · last played {when}", "italic"),
         )
     return Text.assemble(
-        ("Unreadable: ", "red"), clean_text(entry.path.name), "\n", (f"  {clean_text(entry.message)}", "dim")
+        ("Unreadable: ", "red"), clean_text(entry.path.name), "\n", (f"  {clean_text(entry.message)}", "italic")
     )
 
 

@@ -118,11 +118,11 @@ class RecordsScreen(SizedScreen[None]):
                 scores = ", ".join(f"{seat.name} {score}" for seat, score in zip(record.seats, record.scores))
                 winners = " and ".join(record.winner_names()) or "nobody"
                 prompt = Text.assemble(
-                    (describe_record(record), "bold"), "\n  ", (f"won by {winners} · {scores}", "dim")
+                    (describe_record(record), "bold"), "\n  ", (f"won by {winners} · {scores}", "italic")
                 )
             else:
                 prompt = Text.assemble(
-                    ("Unreadable: ", "red"), clean_text(entry.path.name), "\n  ", (clean_text(entry.message), "dim")
+                    ("Unreadable: ", "red"), clean_text(entry.path.name), "\n  ", (clean_text(entry.message), "italic")
                 )
             listing.add_option(Option(prompt, id=str(index)))
         listing.highlighted = 0

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.terminal_theme import TerminalTheme
 from rich.text import Text
 from textual._compositor import Compositor, CompositorMap
 from textual.app import App
 from textual.pilot import Pilot
+from textual.reactive import Reactive
 from textual.geometry import Region, Size
 from textual.screen import Screen
 from textual.strip import Strip
@@ -61,6 +63,7 @@ PRIVATE_NAMES: dict[type, tuple[str, ...]] = {
         "_background_screens",
     ),
     Compositor: (*_COMPOSITOR_STATE, "full_map", "_dirty_regions", "root", "size"),
+    Reactive: ("_default",),
     Screen: (
         "_compositor",
         "_css_type_names",
@@ -238,6 +241,16 @@ def share_css_type_names(screen_class: type[Screen[Any]], also: type[Screen[Any]
     type names from its first base alone; the game's rules ("EvergreenScreen.-eg-normal
     #eg-planet") must match it as well."""
     screen_class._css_type_names = screen_class._css_type_names | also._css_type_names
+
+
+# -- colours -----------------------------------------------------------------------------------------
+def terminal_shades(dark: bool = True) -> TerminalTheme:
+    """The shades Textual takes a terminal to draw its 16 colours and its default colours
+    in (Monokai under a dark theme, Alabaster under a light one), whatever the app draws
+    those colours as itself: the default of `App.ansi_theme_dark` or `_light`, which the
+    app replaces with its own (ui/palette.py) and Textual offers no other way to read."""
+    reactive: Any = App.ansi_theme_dark if dark else App.ansi_theme_light
+    return reactive._default
 
 
 # -- no traceback for players -------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
+from boardgames_tui.ui.palette import SEAT_COLOURS, SEAT_SYMBOLS
 from boardgames_tui.ui.textual_compat import count_repeated_layout_request, renders_markup
 
 if TYPE_CHECKING:
@@ -268,8 +269,7 @@ class MessageBar(TextPanel):
 
 
 # Each seat's colour comes with a symbol, so a player never depends on colour alone.
-SEAT_MARKS = (("▲", "bright_red"), ("●", "bright_blue"), ("■", "bright_green"), ("◆", "bright_yellow"))
-SEAT_BACKGROUNDS = ("on #4a1c1c", "on #1c2a4a", "on #1c4a24", "on #4a431c")
+SEAT_MARKS = tuple(zip(SEAT_SYMBOLS, SEAT_COLOURS))
 
 
 def seat_mark(seat: int) -> Text:

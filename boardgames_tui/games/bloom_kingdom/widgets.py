@@ -16,6 +16,7 @@ from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
 from boardgames_tui.games.bloom_kingdom.news import Standing
 from boardgames_tui.games.bloom_kingdom.rules import card_label, card_points, column_counts
 from boardgames_tui.ui.inspector import entry_text
+from boardgames_tui.ui.palette import CURSOR_ROW
 from boardgames_tui.ui.widgets import HAND_HIDDEN_BETWEEN_PLAYERS, TextPanel, set_border_title
 
 # The display's nine columns side by side need at least this many cells each; a
@@ -25,8 +26,10 @@ WIDEST_COLUMN = 18
 GRID_CELL = 21
 # A grid cell: the marker and name, the count in two, a space, "(1 Jest)".
 GRID_LABEL = 9
-# The cursor is a marker and a background, so it never depends on colour alone.
-CURSOR = "bold on grey35"
+# The cursor is a marker, bold and a light bar, so it never depends on colour alone.
+CURSOR = f"bold {CURSOR_ROW}"
+# What cannot be chosen now: a mark and dim, not dim alone.
+UNAVAILABLE = "×"
 # What changed since the seat's own last move: a glyph and an underline, not colour alone.
 CHANGED = "✦"
 CHANGED_STYLE = "underline"
@@ -137,11 +140,13 @@ class DisplayColumns(TextPanel):
             jesters = sum(1 for card in view.display[column] if _CARDS[card].character == "jester")
             target = ("column", column)
             style = ""
+            marker = CHANGED if target in changed else ""
             if cursor == target:
                 style = CURSOR
+                marker = "▶"
             elif choosing and target not in available:
                 style = "dim"
-            marker = "▶" if cursor == target else CHANGED if target in changed else ""
+                marker = UNAVAILABLE
             if target in changed and cursor != target:
                 style = f"{style} {CHANGED_STYLE}".strip()
             # In brackets: the column's number already counts its Jesters ("+1" read as a fifth card).
@@ -357,7 +362,9 @@ class HandList(TextPanel):
         for number, card in enumerate(hand, start=1):
             info = _INFO[_CARDS[card].character]
             target = ("hand", card)
-            line = Text(f"▶{number} " if cursor == target else f" {number} ", style="bold")
+            unavailable = choosing and target not in available
+            marker = "▶" if cursor == target else UNAVAILABLE if unavailable else " "
+            line = Text(f"{marker}{number} ", style="bold")
             line.append_text(fixed(card_text(card), CARD_WIDTH))
             if in_columns:
                 line.append_text(fixed(Text(f"⚡{info.instant_short}" if info.instant_short else "", style="italic"), INSTANT_WIDTH))
@@ -366,7 +373,7 @@ class HandList(TextPanel):
             line.align("left", LIST_WIDTH if not in_columns else TABLE_WIDTH)
             if cursor == target:
                 line.stylize(CURSOR)
-            elif choosing and target not in available:
+            elif unavailable:
                 line.stylize("dim")
             rows.append(line)
         about = self._about(view, viewer, cursor)

@@ -47,7 +47,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(WILDERNESS, "Tumbleweed Jackrab…", "… the name goes on past its cell: the choices name the card whole when the cursor is on it or on its landmark, and i (inspect) shows it"),
         LegendEntry(WILDERNESS, "hidden / empty", "a face-down top card / a space with no card"),
         LegendEntry("Everywhere", "✦", "changed since your own last move (a card, landmark, grove, bloom marker or habitat); gone once you move"),
-        LegendEntry(WILDERNESS, "highlight", "reverse: the cursor; green background: where the chosen move reaches"),
+        LegendEntry(WILDERNESS, "highlight", "reverse: the cursor; underlined on green: where the chosen move reaches"),
         LegendEntry(LANDMARKS, "chips ↑", "chips are listed bottom first, the top of the stack last"),
         LegendEntry(LANDMARKS, "29 / 29′", "the landmark's number, ′ when flipped (yellow: under the hive)"),
         LegendEntry(LANDMARKS, "W", "a wildlife landmark"),

@@ -25,11 +25,13 @@ from boardgames_tui.games.everbloom.letters import landmark_keys
 from boardgames_tui.games.everbloom.model import EverbloomState, hidden_back, is_hidden
 from boardgames_tui.games.everbloom.rules import BIOMES, card_cost, card_info, card_name
 from boardgames_tui.games.everbloom.standings import Standings, TrackStanding
+from boardgames_tui.ui.palette import CURSOR_ROW, MARKED_SPACE
 from boardgames_tui.ui.widgets import PRESENCE_INDENT, TextPanel, set_border_title
 
 TRACK = C.bloom_track()
 CURSOR = "reverse"
-TARGET = "on #1f4a2a"
+# The cards and landmark of a chip turn under way.
+TARGET = f"underline {MARKED_SPACE}"
 # What changed since the seat's own last move: a glyph (never colour alone) and a style.
 CHANGED = "✦"
 CHANGED_STYLE = "bold yellow"
@@ -752,7 +754,7 @@ class ChoicePanel(WrappedList):
                 line.append(f"{key:>2} ", style="bold cyan" if key.strip() else "bold")
             line.append_text(entry)
             if index == cursor:
-                line.stylize("on grey35")
+                line.stylize(CURSOR_ROW)
             lines.append(line)
         if not lines:
             lines = [Text("—", style="dim")]

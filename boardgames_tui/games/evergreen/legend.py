@@ -33,7 +33,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(PLANET, "☀ +2  ☀+2", "the plant would score that many light points if the season ended now"),
         LegendEntry(PLANET, "☀ +0", "bamboo in the light: it scores none (a lit small bamboo grows first, while the pool has big bamboo)"),
         LegendEntry(PLANET, "☀ light now 7  ☀ 7", "your light points if the season ended now (the short form in a small window)"),
-        LegendEntry(PLANET, "highlighted space", "the cursor; a green background marks spaces where a step is possible"),
+        LegendEntry(PLANET, "highlighted space", "the cursor (reverse video); a space underlined on green is one where a step is possible"),
         LegendEntry(PLANET, "W A1* (underlined)", "the space changed since your last move (a reveal planted or grew it, bamboo grew); the marks go when you move"),
         LegendEntry(FERTILITY, "W Wheat     2 3,1↓", "a biome's fertility value now, then the cards in its stack and how many of them lie face down (↓)"),
         LegendEntry(FERTILITY, "S Swamp     3 2*", "the stack changed since your last move (a leftover joined it or dried it out)"),

@@ -34,6 +34,7 @@ from boardgames_tui.games.evergreen.rules import (
     space_name,
     sun_edge,
 )
+from boardgames_tui.ui.palette import CURSOR_ROW, MARKED_SPACE
 from boardgames_tui.ui.widgets import PRESENCE_INDENT, TextPanel, seat_mark, set_border_title
 
 # A space's size on screen (columns including its one-column gap, lines) for each layout
@@ -176,6 +177,8 @@ class PlanetView(Vertical):
 
 CHANGED = "*"
 """After a space's name: it changed since the viewer's last move (also underlined)."""
+STEP_POSSIBLE = f"underline {MARKED_SPACE}"
+"""A space where a step of the action is possible: every line of it underlined, on green."""
 
 
 def _space_lines(cell: int, glyph: str, light: int | None, height: int, changed: bool = False) -> list[Text]:
@@ -236,7 +239,7 @@ def row_text(
                     part.stylize("reverse")
             elif cell in targets:
                 for part in parts:
-                    part.stylize("on #203a20")
+                    part.stylize(STEP_POSSIBLE)
         for line, part in zip(lines, parts):
             line.append_text(part)
     if edge == "right":
@@ -276,7 +279,7 @@ class ChoicePanel(VerticalScroll, can_focus=False):
                 line.append(f"{index + 1} ", style="bold")
             line.append_text(entry)
             if index == cursor:
-                line.stylize("on grey35")
+                line.stylize(CURSOR_ROW)
             lines.append(line)
         lines.extend(after or ())
         self._lines = lines
@@ -347,7 +350,9 @@ class ZonePanel(TextPanel):
             stack = view.zone.get(key, [])
             face_down = sum(1 for entry in stack if not entry.face_up)
             any_down = any_down or bool(face_down)
-            line = Text(f"{biome.letter} ", style=f"bold {biome.colour}")
+            # Only the biome's letter and name in its colour: dimmed, a colour can fall to the
+            # terminal's grey in 16 colours (the count of cards did, at 2.7:1).
+            line = Text().append(f"{biome.letter} ", style=f"bold {biome.colour}")
             name = Text(BIOME_NAMES[key], style=biome.colour)
             name.truncate(7, pad=True)
             line.append_text(name)

@@ -27,10 +27,10 @@ from boardgames_tui.games.pollen.rules import (
     insect_counts,
     token_insects,
 )
+from boardgames_tui.ui.palette import CURSOR_ROW, MARKED_SPACE, SEAT_BACKGROUNDS
 from boardgames_tui.ui.widgets import (
     HAND_HIDDEN_BETWEEN_PLAYERS,
     PRESENCE_INDENT,
-    SEAT_BACKGROUNDS,
     SEAT_MARKS,
     TextPanel,
     seat_mark,
@@ -52,7 +52,7 @@ LARGE_CELLS_FROM_WIDTH = 120
 RULER_ROWS = 1
 RULER_COLUMNS = 4
 RULER_STYLE = "bold cyan"
-RULER_CURSOR = "bold black on cyan"
+RULER_CURSOR = "bold reverse cyan"
 CURSOR = "bold black on bright_white"
 _INSECTS = insects()
 _CARDS = cards(4)
@@ -349,8 +349,10 @@ class GardenView(ScrollView, can_focus=False):
         for x, y in pending_points:
             row = (y - top) * self.pitch_y
             canvas = base.copy_rows(range(row, row + 1))
-            style = CURSOR if cursor_point == (x, y) else "bold black on green"
-            canvas.put(row, (x - left) * self.pitch_x - 2, Text("[ ? ]", style=style))
+            # The one under the cursor is told by its arrows as well as its colour.
+            here = cursor_point == (x, y)
+            text = Text("▶ ? ◀" if here else "[ ? ]", style=CURSOR if here else "bold black on green")
+            canvas.put(row, (x - left) * self.pitch_x - 2, text)
             lines[row] = canvas.line(row)
         self._set_lines(lines, base.width)
 
@@ -451,7 +453,7 @@ class GardenView(ScrollView, can_focus=False):
             new = (CARD_MARK, x, y) in self._marks
             for index, line in enumerate(card_lines(card, names, new=new, width=width, height=height)):
                 canvas.put(row + index, column, line)
-        free = "on #16261a"
+        free = MARKED_SPACE
         for x, y in open_cells:
             row, column = (y - top) * pitch_y + 1, (x - left) * pitch_x + 1
             for index in range(height):
@@ -562,7 +564,7 @@ class HandPanel(TextPanel):
     @staticmethod
     def _selected(piece: Text, selected: bool) -> Text:
         if selected:
-            piece.stylize("on grey35")
+            piece.stylize(CURSOR_ROW)
         return piece
 
     def _lay_out(self) -> None:
