@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Stat
 from boardgames_tui.settings import ENV_PREFIX, Settings, settings_path
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.footer import KeysFooter
+from boardgames_tui.ui.widgets import OnOffBox
 
 
 # The settings that are on or off: one checkbox each.
@@ -58,7 +59,7 @@ class SettingsScreen(SizedScreen[None]):
             # Every switch the model has, in its order, under its title: a field added later shows itself.
             for name in SWITCHES:
                 with Horizontal(classes="option-row"):
-                    yield Checkbox(field_title(name), value=getattr(settings, name), id=f"setting-{name}")
+                    yield OnOffBox(field_title(name), value=getattr(settings, name), id=f"setting-{name}")
                 yield Static(field_help(name), classes="setting-help")
             yield Static(Text(f"Kept in {settings_path()} (only what you change)."), classes="hint")
             with Horizontal(id="settings-buttons"):

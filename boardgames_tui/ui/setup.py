@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from boardgames_tui.engine.bots import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from boardgames_tui.engine.contract import Seat, option_choices
@@ -20,6 +20,7 @@ from boardgames_tui.engine.seats import HUMAN, REMOTE, SeatRefused, bot_choice, 
 from boardgames_tui.engine.text import NAME_LENGTH, clean_text, plural, repeated_name
 from boardgames_tui.ui.base import SizedScreen
 from boardgames_tui.ui.footer import KeysFooter
+from boardgames_tui.ui.widgets import OnOffBox
 
 MAX_SEATS = 4
 # A row of the form that is no seat: the kinds' choices are engine/seats.py's.
@@ -137,7 +138,7 @@ class SetupScreen(SizedScreen[None]):
                 choices = option_choices(field.annotation)
                 with Horizontal(classes="option-row"):
                     if field.annotation is bool:
-                        yield Checkbox(label, value=bool(field.default), id=f"option-{field_name}")
+                        yield OnOffBox(label, value=bool(field.default), id=f"option-{field_name}")
                     elif choices is not None:
                         yield Label(label, classes="option-label")
                         yield Select(

@@ -11,7 +11,7 @@ from textual.css.scalar import Scalar
 from textual.geometry import Region
 from textual.visual import visualize
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Checkbox, Static
 
 from boardgames_tui.ui.palette import SEAT_COLOURS, SEAT_SYMBOLS
 from boardgames_tui.ui.textual_compat import count_repeated_layout_request, renders_markup
@@ -309,3 +309,26 @@ def clock_time(moment: datetime) -> str:
     """"14:05" today, "Tue 14:05" another day."""
     local = moment.astimezone()
     return local.strftime("%H:%M" if local.date() == datetime.now().astimezone().date() else "%a %H:%M")
+
+
+class OnOffBox(Checkbox):
+    """A checkbox that says whether it is on: "on" or "off" after its caption, and its
+    mark only while on (Textual's draws the same X either way, one colour or the other)."""
+
+    def __init__(self, caption: str, value: bool = False, **options: Any) -> None:
+        self.caption = caption
+        super().__init__(self._label_for(value), value, **options)
+        self.BUTTON_INNER = self._mark_for(value)
+
+    def _label_for(self, value: bool) -> Text:
+        # Text, not markup: a game's option may be described with any character.
+        return Text(f"{self.caption}: {'on' if value else 'off'}")
+
+    @staticmethod
+    def _mark_for(value: bool) -> str:
+        return "X" if value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = self._mark_for(self.value)
+        self.label = self._label_for(self.value)
+        super().watch_value()

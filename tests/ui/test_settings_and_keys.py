@@ -105,8 +105,12 @@ async def test_the_settings_screen_saves_every_field(app_factory, isolated_confi
         assert "between 0 and 5" in screen_text(app)
         assert app.focused is screen.query_one("#setting-bot_pause", Input)
         screen.query_one("#setting-bot_pause", Input).value = "0.2"
+        # A checkbox says whether it is on in words, not only in the colour of its mark.
+        assert "Confirmations: on" in screen_text(app)
         screen.query_one("#setting-confirmations", Checkbox).value = False
         screen.query_one("#setting-teach_as_i_play", Checkbox).value = False
+        await pilot.pause()
+        assert "Confirmations: off" in screen_text(app)
         screen.query_one("#setting-theme", Select).value = "gruvbox"
         await pilot.press("ctrl+s")
         await pilot.pause()
