@@ -35,6 +35,15 @@ def isolated_config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
 
 
 @pytest.fixture(autouse=True)
+def full_colour_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test sees a terminal of full colour, whatever the shell running the suite
+    says (TERM=xterm alone means 16 colours, NO_COLOR none): the app draws, and takes
+    screenshots, in the colours its terminal shows.  The colour-mode tests set their own."""
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.fixture(autouse=True)
 def curtains_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests that drive games press Enter on a curtain, an announcement or a seat's note
     the moment it rises, and on the game screen the moment its curtain goes down; their
