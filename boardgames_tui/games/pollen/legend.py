@@ -31,7 +31,7 @@ def legend() -> list[LegendEntry]:
         LegendEntry(GARDEN, "+", "an open space: a card may be planted here"),
         LegendEntry(GARDEN, "·", "a corner where a token may sit"),
         LegendEntry(GARDEN, "[ ? ]", "a corner waiting for one of the tokens you drew"),
-        LegendEntry(GARDEN, "▶ ? ◀", "the waiting corner the cursor is on"),
+        LegendEntry(GARDEN, "{ ? }", "the waiting corner the cursor is on"),
         LegendEntry(GARDEN, "┏━┓", "the cursor's frame; its column and row are lit on the rulers"),
         LegendEntry(HAND, "▶1", "the selected card or token, and the number key that picks it"),
         LegendEntry(HAND, "4×Bu", "a card with 4 icons of one insect"),

@@ -349,9 +349,9 @@ class GardenView(ScrollView, can_focus=False):
         for x, y in pending_points:
             row = (y - top) * self.pitch_y
             canvas = base.copy_rows(range(row, row + 1))
-            # The one under the cursor is told by its arrows as well as its colour.
+            # The one under the cursor is told by its braces as well as its colour.
             here = cursor_point == (x, y)
-            text = Text("▶ ? ◀" if here else "[ ? ]", style=CURSOR if here else "bold black on green")
+            text = Text("{ ? }" if here else "[ ? ]", style=CURSOR if here else "bold black on green")
             canvas.put(row, (x - left) * self.pitch_x - 2, text)
             lines[row] = canvas.line(row)
         self._set_lines(lines, base.width)
