@@ -14,8 +14,10 @@ import random
 from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.evergreen.model import EvergreenOptions
+from tests.games.seeded_searches import search_digest
 
-RULES = get_game("evergreen").rules
+GAME = get_game("evergreen")
+RULES = GAME.rules
 # (seats, modules) of each game; seed = its place in this list.
 GAMES = [(1, "none"), (2, "both"), (3, "cherry"), (4, "bamboo"), (4, "none"), (2, "none"), (3, "both"), (4, "both")]
 DIGEST = "459fa43d35c273c1d28a8f33bee54ea42fedfff19bb54ba7e7d481a16db0c1eb"
@@ -38,3 +40,11 @@ def _digest() -> str:
 
 def test_seeded_random_games_are_the_same_move_for_move() -> None:
     assert _digest() == DIGEST
+
+
+SEARCH_DIGEST = "b8c4bda8ca5464c041a91d6bdeecc66d046d67af5c97daf70b1d9d50bb9f5e69"
+
+
+def test_the_search_finds_the_same_from_seeded_positions() -> None:
+    """The bots' search from positions of seeded games: every simulated game it plays the same."""
+    assert search_digest(GAME, [(2, 9), (4, 10), (3, 100), (2, 100)], level="normal") == SEARCH_DIGEST

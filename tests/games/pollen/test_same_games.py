@@ -14,6 +14,7 @@ from boardgames_tui.games.pollen.model import PollenState
 
 from .helpers import GAME, RULES, seats
 from boardgames_tui.games.pollen.rules import PollenOptions
+from tests.games.seeded_searches import search_digest
 
 
 def built_as(value: object) -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
@@ -107,3 +108,11 @@ def seeded_games_digest() -> str:
 
 
 GOLDEN = "7615023a2a4e3844486cbb148dd33147b920e83334bd36b0b596f7cc8583821c"
+
+
+SEARCH_DIGEST = "fa29d03cf54335a077cb975fb232dd55702417a68b785cff2b7679c576fa0a58"
+
+
+def test_the_search_finds_the_same_from_seeded_positions() -> None:
+    """The bots' search from positions of seeded games: every simulated game it plays the same."""
+    assert search_digest(GAME, [(2, 9), (4, 10), (3, 30), (2, 28)]) == SEARCH_DIGEST
