@@ -74,6 +74,7 @@ from boardgames_tui.engine.contract import (
     Stage,
     construct,
     copy_containers,
+    set_fields,
     shallow_copy,
     visible_log,
 )
@@ -97,6 +98,7 @@ from boardgames_tui.games.bloom_kingdom.model import (
 )
 from boardgames_tui.engine.text import and_list
 
+MAX_PLAYERS = 4
 # A round needs at least one turn before the two kept cards are left.
 SMALLEST_HAND = KEPT_CARDS + 1
 
@@ -115,6 +117,7 @@ _KNIGHT_ACTIONS = (KnightChoice(remove=True), KnightChoice(remove=False))
 _WIZARD_ACTIONS = {column: WizardChoice(column=column) for column in _COLUMNS}
 _WIZARD_NOTHING = WizardChoice(column=None)
 _JESTER_ACTIONS = {column: JesterChoice(column=column) for column in _COLUMNS}
+_FORTUNE_ACTIONS = tuple(FortuneChoice(target=target) for target in range(MAX_PLAYERS))
 
 _PHASE_PROMPTS = {
     "play": "choose a card to play face down",
@@ -155,13 +158,17 @@ def kept_summary(result: KeptCards) -> str:
     return " + ".join(f"{card_label(card)} ({points})" for card, points in zip(result.cards, result.points))
 
 
-def _clone_for_quiet_play(state: BloomKingdomState) -> BloomKingdomState:
-    """The copy `apply` needs for a card played face down that does not complete the turn.
+def _quiet_play(state: BloomKingdomState, seat: int, card: int) -> BloomKingdomState:
+    """The state after `seat` puts `card` face down while others are still choosing.
 
-    Most actions are that one, and it only adds to the log and replaces one player
-    record, so everything else is shared with `state`.
+    Most moves are this one, and it only adds a line to the log and replaces one
+    player record, so everything else is shared with `state`.
     """
-    return shallow_copy(state, log=list(state.log), players=list(state.players))
+    players = state.players[:]
+    players[seat] = _player(_without(players[seat].hand, card), card)
+    state = shallow_copy(state, log=state.log[:], players=players)
+    state.say(log_words.face_down_line(state.seats[seat].name))
+    return state
 
 
 def _without(cards_: list[int], card: int) -> list[int]:
@@ -174,6 +181,12 @@ def _player(hand: list[int], chosen: int | None = None) -> PlayerState:
     # Player records are shared between a state and the states made from it, so a
     # change is a new record (with a new hand list), never an edit of the old one.
     return construct(PlayerState, {"hand": hand, "chosen": chosen})
+
+
+@cache
+def _hidden_cards(count: int) -> list[int]:
+    """A face-down pile of `count` cards as a view shows it (shared: views are read-only)."""
+    return [HIDDEN] * count
 
 
 @cache
@@ -190,7 +203,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     slug: ClassVar[str] = "bloom-kingdom"
     title: ClassVar[str] = "Bloom Kingdom"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = MAX_PLAYERS
     options_model: ClassVar[type[BaseModel]] = NoOptions
     state_model = BloomKingdomState
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(Action)
@@ -269,12 +282,18 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, state: BloomKingdomState, seat: int) -> list[Any]:
-        if not 0 <= seat < len(state.players) or not self._may_act(state, seat):
+        players = state.players
+        if not 0 <= seat < len(players):
             return []
         phase = state.phase
-        hand = state.players[seat].hand
         if phase == "play":
-            return [_PLAY_ACTIONS[card] if card >= 0 else PlayCard(card=card) for card in hand]
+            player = players[seat]
+            if player.chosen is not None:
+                return []
+            return [_PLAY_ACTIONS[card] if card >= 0 else PlayCard(card=card) for card in player.hand]
+        if not self._may_act(state, seat):
+            return []
+        hand = players[seat].hand
         if phase == "unicorn":
             return [_RETURN_ACTIONS[card] if card >= 0 else ReturnCard(card=card) for card in hand]
         if phase == "knight":
@@ -286,7 +305,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             display = state.display
             return [_JESTER_ACTIONS[column] for column in _COLUMNS if display[column]]
         if phase == "fortune":
-            return [FortuneChoice(target=target) for target in self._fortune_targets(state, seat)]
+            return [_FORTUNE_ACTIONS[target] for target in self._fortune_targets(state, seat)]
         return []
 
     @staticmethod
@@ -294,6 +313,21 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         return [other for other, player in enumerate(state.players) if other != seat and player.hand]
 
     def validate(self, state: BloomKingdomState, seat: int, action: Any) -> None:
+        # Most moves are a card played face down or handed back to the box: accepted
+        # here at once.  Anything else, and every refusal, goes through the checks
+        # below, which say what is wrong.
+        kind = type(action)
+        if (kind is PlayCard or kind is ReturnCard) and 0 <= seat < len(state.players):
+            phase = state.phase
+            player = state.players[seat]
+            if (
+                (phase == "play" and kind is PlayCard and player.chosen is None)
+                or (phase == "unicorn" and kind is ReturnCard and seat in state.unicorn_pending)
+            ) and action.card in player.hand:
+                return
+        self._check(state, seat, action)
+
+    def _check(self, state: BloomKingdomState, seat: int, action: Any) -> None:
         if not 0 <= seat < len(state.seats):
             raise IllegalMove(f"There is no seat {seat + 1} in this game.")
         name = state.name(seat)
@@ -334,37 +368,46 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, state: BloomKingdomState, seat: int, action: Any) -> BloomKingdomState:
-        playing = isinstance(action, PlayCard)
-        # Only a valid action gets here, so the card comes from a seat still choosing:
-        # it completes the turn when that seat was the last one.
-        completes_turn = playing and [player.chosen for player in state.players].count(None) == 1
-        state = _clone_for_quiet_play(state) if playing and not completes_turn else copy_containers(state)
-        state.say(self.log_line(state, seat, action))
-        if isinstance(action, PlayCard):
-            state.players[seat] = _player(_without(state.players[seat].hand, action.card), action.card)
-            if completes_turn:
-                self._reveal(state)
-        elif isinstance(action, ReturnCard):
+        if type(action) is PlayCard:
+            # Only a valid action gets here, so the card comes from a seat still
+            # choosing: it completes the turn when that seat was the last one.
+            players = state.players
+            choosing = 0
+            for player in players:
+                if player.chosen is None:
+                    choosing += 1
+            if choosing > 1:
+                return _quiet_play(state, seat, action.card)
+            state = copy_containers(state)
+            state.say(log_words.face_down_line(state.seats[seat].name))
+            state.players[seat] = _player(_without(players[seat].hand, action.card), action.card)
+            self._reveal(state)
+            return state
+        state = copy_containers(state)
+        kind = type(action)
+        if kind is ReturnCard:
+            name = state.seats[seat].name
+            state.say(log_words.unicorn_return_line(name))
             state.players[seat] = _player(_without(state.players[seat].hand, action.card))
             state.box.append(action.card)
-            state.say(f"{state.name(seat)} put {card_label(action.card)} back in the box.", visible_to=(seat,))
+            state.say(f"{name} put {_LABELS[action.card]} back in the box.", visible_to=(seat,))
             state.unicorn_pending.remove(seat)
             if not state.unicorn_pending:
                 self._resolve_queue(state)
-        elif isinstance(action, KnightChoice):
+            return state
+        state.say(log_words.decision_line(state, seat, action))
+        if kind is KnightChoice:
             if action.remove:
                 self._remove_from_column(state, "dragon")
-            self._finish_effect(state)
-        elif isinstance(action, WizardChoice):
+        elif kind is WizardChoice:
             if action.column is not None:
                 self._remove_from_column(state, action.column)
-            self._finish_effect(state)
-        elif isinstance(action, JesterChoice):
+        elif kind is JesterChoice:
             state.display[action.column].insert(0, state.queue[0])
-            self._finish_effect(state)
-        elif isinstance(action, FortuneChoice):
+        elif kind is FortuneChoice:
             self._peek(state, seat, action.target)
-            self._finish_effect(state)
+        state.queue.pop(0)
+        self._resolve_queue(state)
         return state
 
     def log_line(self, state: BloomKingdomState, seat: int, action: Any) -> str:
@@ -378,91 +421,105 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         return f"{name}: {action!r}"
 
     def _reveal(self, state: BloomKingdomState) -> None:
-        state.revealed = [player.chosen for player in state.players]
-        state.revealed_at = (state.round, state.turn)
+        players = state.players
+        revealed = [player.chosen for player in players]
         # New lists: the old ones are shared with the states this one was made from.
-        played = state.played if len(state.played) == len(state.players) else [[] for _ in state.players]
-        state.played = [[*cards_, card] for cards_, card in zip(played, state.revealed)]
-        state.players = [_player(player.hand) for player in state.players]
-        state.info_epoch += 1
-        state.say(
-            f"{log_words.reveal_prefix(state.turn)} "
-            + ", ".join(f"{state.name(seat)} {card_label(card)}" for seat, card in enumerate(state.revealed))
-            + "."
+        played = state.played if len(state.played) == len(players) else [[] for _ in players]
+        set_fields(
+            state,
+            revealed=revealed,
+            revealed_at=(state.round, state.turn),
+            played=[[*cards_, card] for cards_, card in zip(played, revealed)],
+            players=[_player(player.hand) for player in players],
+            info_epoch=state.info_epoch + 1,
         )
+        seats = state.seats
+        shown = ", ".join([f"{seats[seat].name} {_LABELS[card]}" for seat, card in enumerate(revealed)])
+        state.say(f"{log_words.reveal_prefix(state.turn)} {shown}.")
         # Cards without initiative join the display first, in no particular order.
-        for seat, card in enumerate(state.revealed):
+        display = state.display
+        queue = []
+        for seat, card in enumerate(revealed):
             if _INITIATIVE[card] is None:
-                state.display[_CHARACTER[card]].append(card)
-                if _CHARACTER[card] == "unicorn":
+                character = _CHARACTER[card]
+                display[character].append(card)
+                if character == "unicorn":
                     self._unicorn_draw(state, seat)
-        state.queue = sorted(
-            (card for card in state.revealed if _INITIATIVE[card] is not None), key=lambda card: _INITIATIVE[card]
-        )
+            else:
+                queue.append(card)
+        queue.sort(key=_INITIATIVE.__getitem__)
+        set_fields(state, queue=queue)
         if state.unicorn_pending:
-            state.phase = "unicorn"
+            set_fields(state, phase="unicorn")
         else:
             self._resolve_queue(state)
 
     def _unicorn_draw(self, state: BloomKingdomState, seat: int) -> None:
+        name = state.seats[seat].name
         if not state.deck:
-            state.say(f"{capital(possessive(state.name(seat)))} Unicorn finds the deck empty: nothing to draw or return.")
+            state.say(f"{capital(possessive(name))} Unicorn finds the deck empty: nothing to draw or return.")
             return
         drawn = state.deck.pop(0)
         state.players[seat] = _player([*state.players[seat].hand, drawn])
         state.unicorn_pending.append(seat)
-        state.say(f"{capital(possessive(state.name(seat)))} Unicorn draws a card.")
-        state.say(f"{state.name(seat)} drew {card_label(drawn)}.", visible_to=(seat,))
+        state.say(f"{capital(possessive(name))} Unicorn draws a card.")
+        state.say(f"{name} drew {_LABELS[drawn]}.", visible_to=(seat,))
 
     def _resolve_queue(self, state: BloomKingdomState) -> None:
         """Adds queued initiative cards in order until one needs its player's choice."""
-        while state.queue:
-            card = state.queue[0]
-            seat = self._owner(state, card)
+        queue = state.queue
+        display = state.display
+        while queue:
+            card = queue[0]
+            seat = state.revealed.index(card)
             character = _CHARACTER[card]
-            name = state.name(seat)
             if character == "jester":
-                open_columns = [column for column in _COLUMNS if state.display[column]]
+                open_columns = [column for column in _COLUMNS if display[column]]
                 if not open_columns:
-                    state.queue.pop(0)
+                    queue.pop(0)
                     state.box.append(card)
-                    state.say(f"{capital(possessive(name))} {card_label(card)} finds an empty display and goes back to the box.")
+                    state.say(
+                        f"{capital(possessive(state.seats[seat].name))} {_LABELS[card]} finds an empty display "
+                        "and goes back to the box."
+                    )
                     continue
                 if len(open_columns) == 1:
-                    state.display[open_columns[0]].insert(0, state.queue.pop(0))
-                    state.say(f"{capital(possessive(name))} {card_label(card)} joins the only column with cards: {_NAMES[open_columns[0]]}.")
+                    display[open_columns[0]].insert(0, queue.pop(0))
+                    state.say(
+                        f"{capital(possessive(state.seats[seat].name))} {_LABELS[card]} joins the only column "
+                        f"with cards: {_NAMES[open_columns[0]]}."
+                    )
                     continue
-                state.phase = "jester"
+                set_fields(state, phase="jester")
                 return
-            state.display[character].append(card)
+            display[character].append(card)
             if character == "knight":
-                if not state.display["dragon"]:
-                    state.queue.pop(0)
-                    state.say(f"{capital(possessive(name))} {card_label(card)} finds no Dragon to remove.")
+                if not display["dragon"]:
+                    queue.pop(0)
+                    state.say(f"{capital(possessive(state.seats[seat].name))} {_LABELS[card]} finds no Dragon to remove.")
                     continue
-                state.phase = "knight"
+                set_fields(state, phase="knight")
                 return
             if character == "wizard":
-                state.phase = "wizard"
+                set_fields(state, phase="wizard")
                 return
             if character == "fortune_teller":
                 targets = self._fortune_targets(state, seat)
                 if len(targets) == 1:
-                    state.say(f"{capital(possessive(name))} {card_label(card)} looks into {possessive(state.name(targets[0]))} hand.")
+                    state.say(
+                        f"{capital(possessive(state.seats[seat].name))} {_LABELS[card]} looks into "
+                        f"{possessive(state.name(targets[0]))} hand."
+                    )
                     self._peek(state, seat, targets[0])
-                    state.queue.pop(0)
+                    queue.pop(0)
                     continue
                 if not targets:
-                    state.queue.pop(0)
+                    queue.pop(0)
                     continue
-                state.phase = "fortune"
+                set_fields(state, phase="fortune")
                 return
             raise ValueError(f"{character} has no instant effect")
         self._end_turn(state)
-
-    def _finish_effect(self, state: BloomKingdomState) -> None:
-        state.queue.pop(0)
-        self._resolve_queue(state)
 
     def _remove_from_column(self, state: BloomKingdomState, column: str) -> None:
         cards_in_column = state.display[column]
@@ -470,21 +527,22 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         victim = jesters[0] if jesters else cards_in_column[-1]
         cards_in_column.remove(victim)
         state.box.append(victim)
-        state.say(f"{card_label(victim)} leaves the {_NAMES[column]} column for the box.")
+        state.say(f"{_LABELS[victim]} leaves the {_NAMES[column]} column for the box.")
 
     def _peek(self, state: BloomKingdomState, seat: int, target: int) -> None:
         hand = state.players[target].hand
         seen = hand[state.rng().randrange(len(hand))]
-        state.info_epoch += 1
-        state.peeks.append(Peek(viewer=seat, target=target, card=seen, round=state.round, turn=state.turn))
-        state.say(f"{state.name(seat)} saw {card_label(seen)} in {possessive(state.name(target))} hand.", visible_to=(seat,))
+        set_fields(state, info_epoch=state.info_epoch + 1)
+        peek = {"viewer": seat, "target": target, "card": seen, "round": state.round, "turn": state.turn}
+        state.peeks.append(construct(Peek, peek))
+        state.say(f"{state.name(seat)} saw {_LABELS[seen]} in {possessive(state.name(target))} hand.", visible_to=(seat,))
 
     def _end_turn(self, state: BloomKingdomState) -> None:
-        if all(len(player.hand) <= KEPT_CARDS for player in state.players):
-            self._score_round(state)
-            return
-        state.turn += 1
-        state.phase = "play"
+        for player in state.players:
+            if len(player.hand) > KEPT_CARDS:
+                set_fields(state, turn=state.turn + 1, phase="play")
+                return
+        self._score_round(state)
 
     def _score_round(self, state: BloomKingdomState) -> None:
         counts = column_counts(state.display)
@@ -496,35 +554,38 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                 if other != seat:
                     others |= characters_kept
             points = [card_points(_CHARACTER[card], counts, others) for card in player.hand]
-            results.append(KeptCards(cards=list(player.hand), points=points, counts=counts))
+            # Each record its own copies, as the validating constructor made them.
+            kept = {"cards": list(player.hand), "points": points, "counts": dict(counts)}
+            results.append(construct(KeptCards, kept))
         state.rounds.append(results)
-        state.info_epoch += 1
+        set_fields(state, info_epoch=state.info_epoch + 1)
         for seat, result in enumerate(results):
             state.say(f"{log_words.scoring_prefix(state.round)} {state.name(seat)}: {kept_summary(result)} = {result.total} VP.")
         for player in state.players:
             state.box.extend(player.hand)
-        state.players = [_player([]) for _ in state.players]
+        set_fields(state, players=[_player([]) for _ in state.players])
         if state.round >= ROUNDS:
-            state.phase = "over"
+            set_fields(state, phase="over")
             state.say("The third round is scored: the game is over.")
             return
-        state.round += 1
+        set_fields(state, round=state.round + 1)
         self._deal(state)
 
     # -- what a seat may see --------------------------------------------------------------
     def view(self, state: BloomKingdomState, seat: int) -> BloomKingdomState:
-        players = [
-            player if index == seat else _hidden_player(len(player.hand), player.chosen is not None)
-            for index, player in enumerate(state.players)
-        ]
+        players = state.players[:]
+        for index, player in enumerate(players):
+            if index != seat:
+                players[index] = _hidden_player(len(player.hand), player.chosen is not None)
+        peeks = state.peeks
         return shallow_copy(
             state,
             seed=0,
             rng_draws=0,
-            deck=[HIDDEN] * len(state.deck),
-            box=[HIDDEN] * len(state.box),
+            deck=_hidden_cards(len(state.deck)),
+            box=_hidden_cards(len(state.box)),
             players=players,
-            peeks=[peek for peek in state.peeks if peek.viewer == seat],
+            peeks=[peek for peek in peeks if peek.viewer == seat] if peeks else [],
             log=visible_log(state.log, seat),
         )
 
