@@ -278,16 +278,21 @@ class LogEntry(BaseModel):
 def visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
     """The entries of `log` that `seat` may read, as a new list.
 
-    Views are asked for after every action and a log only grows, so the filtered
-    prefix from the seat's last call is reused when `log` still starts with the
-    same entries; only what was added since is filtered.  List equality checks
-    identity first, so confirming the prefix costs little.
+    Views are asked for after every action and a log only grows (entries are
+    appended, never replaced or removed), so the filtered prefix from the seat's last
+    call is reused when `log` still starts with the same entries; only what was added
+    since is filtered.  List equality checks identity first, so confirming the prefix
+    costs little, and the very list read last time, no longer than it was, needs no
+    confirming at all (many moves write nothing to the log, and a state made by such
+    a move shares its log with the one before).
     """
     cached = _visible_logs.get(seat)
     start = 0
     visible: list[LogEntry] = []
     if cached is not None:
-        prefix, cached_visible = cached
+        read, prefix, cached_visible = cached
+        if read is log and len(log) == len(prefix):
+            return list(cached_visible)
         if len(prefix) <= len(log) and log[: len(prefix)] == prefix:
             start = len(prefix)
             visible = list(cached_visible)
@@ -295,12 +300,13 @@ def visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
         if entry.visible_to is None or seat in entry.visible_to:
             visible.append(entry)
     # Copies, so that nothing a caller later does to `log` or the result reaches the cache.
-    _visible_logs[seat] = (list(log), list(visible))
+    _visible_logs[seat] = (log, list(log), list(visible))
     return visible
 
 
-# seat -> (the log last filtered for that seat, what the seat could read of it)
-_visible_logs: dict[int, tuple[list[LogEntry], list[LogEntry]]] = {}
+# seat -> (the log last filtered for that seat, a copy of it as it was then, what the
+# seat could read of it)
+_visible_logs: dict[int, tuple[list[LogEntry], list[LogEntry], list[LogEntry]]] = {}
 
 
 # Public log entries by their text, shared by every state that writes the same line.

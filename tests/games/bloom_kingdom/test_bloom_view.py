@@ -99,3 +99,9 @@ def test_visible_log_reuses_nothing_stale():
     result = visible_log(first, 0)
     result.append(secret)
     assert visible_log(first, 0) == public[:3], "changing a result must not reach the cache"
+    # The very list read last time, grown in place since (a search's own state).
+    growing = list(public[:2])
+    assert visible_log(growing, 0) == public[:2]
+    growing.extend([secret, public[2]])
+    assert visible_log(growing, 0) == [*public[:2], public[2]]
+    assert visible_log(growing, 1) == growing

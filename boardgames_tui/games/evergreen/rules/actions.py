@@ -63,6 +63,10 @@ from boardgames_tui.games.evergreen.rules.common import (
 )
 
 
+# The moves of a seat's secret plan.
+_PLAN_MOVES = frozenset({Plant, Grow, UsePower, LakeGrow, Done})
+
+
 class Actions:
     # -- legal actions ----------------------------------------------------------------------------
     def legal_actions(self, state: EvergreenState, seat: int) -> list[Any]:
@@ -145,6 +149,16 @@ class Actions:
 
     # -- validation -------------------------------------------------------------------------------
     def validate(self, state: EvergreenState, seat: int, action: Any) -> None:
+        # A step or Done of an uncommitted plan, the most common moves, is checked at
+        # once; everything else, and every refusal, below, where the words are built.
+        if state.phase == "actions" and type(action) in _PLAN_MOVES and 0 <= seat < len(state.players):
+            player = state.players[seat]
+            plan = player.plan
+            if not player.committed and plan is not None and player.card is not None:
+                reason = self._step_error(state, player, plan, action)
+                if reason is not None:
+                    raise IllegalMove(reason)
+                return
         if not 0 <= seat < len(state.players):
             raise IllegalMove(f"There is no seat {seat + 1} in this game.")
         name = state.name(seat)
