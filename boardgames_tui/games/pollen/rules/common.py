@@ -483,7 +483,7 @@ class Board:
     what was appended since it last looked; the rules record their own changes
     through `plant`, `place` and `turn_face_down`."""
 
-    __slots__ = ("garden", "tokens", "cards", "token_index", "_cards_seen", "_tokens_seen")
+    __slots__ = ("garden", "tokens", "cards", "token_index", "_cards_seen", "_tokens_seen", "applied")
 
     def __init__(self, state: PollenState) -> None:
         self.garden = state.garden
@@ -492,30 +492,8 @@ class Board:
         self.token_index: dict[Point, int] = {}
         self._cards_seen = 0
         self._tokens_seen = 0
-
-    @classmethod
-    def around(cls, state: PollenState, cell: Cell | None) -> Board:
-        """A board of only what lies in the 3 x 3 block of cells centred on `cell`
-        (and at its corners), for one move of `state` (one that is not kept: `apply`
-        makes a new state every move).  Everything a move looks at lies there: it
-        plants in `cell`, or places a token at a corner of `cell`, the card just
-        planted.  With no card planted yet, the whole garden."""
-        board = cls(state)
-        if cell is None:
-            return board.catch_up()
-        x, y = cell
-        left, right, top, bottom = x - 1, x + 1, y - 1, y + 1
-        board.cards = {
-            (planted.x, planted.y): planted.card
-            for planted in state.garden
-            if left <= planted.x <= right and top <= planted.y <= bottom
-        }
-        board.token_index = {
-            (placed.x, placed.y): index
-            for index, placed in enumerate(state.tokens)
-            if x <= placed.x <= right and y <= placed.y <= bottom
-        }
-        return board
+        # The garden and tokens as `apply` left them (copies), or None.
+        self.applied: tuple[list[Planted], list[PlacedToken]] | None = None
 
     def catch_up(self) -> Board:
         garden, tokens = self.garden, self.tokens
@@ -567,16 +545,56 @@ _boards_by_thread = threading.local()
 
 def board_of(state: PollenState) -> Board:
     """The board of `state`, up to date."""
-    boards: dict[int, Board] | None = getattr(_boards_by_thread, "boards", None)
-    if boards is None:
-        boards = _boards_by_thread.boards = {}
+    boards = _kept_boards()
     garden = state.garden
     board = boards.get(id(garden))
     if board is None or board.garden is not garden or board.tokens is not state.tokens:
-        if len(boards) >= _KEPT_BOARDS:
-            del boards[next(iter(boards))]
-        board = boards[id(garden)] = Board(state)
+        board = _keep(boards, Board(state))
     return board.catch_up()
+
+
+def board_of_copy(state: PollenState, copied: PollenState) -> Board:
+    """The board of `copied`, a copy of `state` that owns its own garden and tokens
+    (`copy_containers`), made from the board `apply` left for `state` when there is
+    one and `state` still holds what it held then: a game played move by move through
+    `apply` (a game at the table, a checked simulation) copies two dictionaries each
+    move rather than reading the whole garden and every token again.  (A state is
+    never changed once made, but a test building a position may edit one in place:
+    then its board is read afresh.)"""
+    new = Board(copied)
+    board = _kept_boards().get(id(state.garden))
+    if (
+        board is not None
+        and board.applied is not None
+        and board.garden is state.garden
+        and board.tokens is state.tokens
+        and board.applied[0] == state.garden
+        and board.applied[1] == state.tokens
+    ):
+        new.cards = board.cards.copy()
+        new.token_index = board.token_index.copy()
+        new._cards_seen = board._cards_seen
+        new._tokens_seen = board._tokens_seen
+    return _keep(_kept_boards(), new.catch_up())
+
+
+def applied(board: Board) -> None:
+    """Notes what `board`'s state holds once `apply` is done with it (see `board_of_copy`)."""
+    board.applied = (board.garden[:], board.tokens[:])
+
+
+def _kept_boards() -> dict[int, Board]:
+    boards: dict[int, Board] | None = getattr(_boards_by_thread, "boards", None)
+    if boards is None:
+        boards = _boards_by_thread.boards = {}
+    return boards
+
+
+def _keep(boards: dict[int, Board], board: Board) -> Board:
+    if len(boards) >= _KEPT_BOARDS:
+        del boards[next(iter(boards))]
+    boards[id(board.garden)] = board
+    return board
 
 
 def mixed_owners(cards: Iterable[int | None]) -> bool:

@@ -40,7 +40,9 @@ from boardgames_tui.games.pollen.rules.common import (
     TOKEN_LABEL,
     all_alike,
     Board,
+    applied,
     board_of,
+    board_of_copy,
     flush,
     hidden_player,
     insect_result,
@@ -218,10 +220,11 @@ class Turns:
     # Public sentences of one action are gathered in `notes` and logged as one line;
     # a pollination, the end of the game and private draws get lines of their own.
     def apply(self, state: PollenState, seat: int, action: Any) -> PollenState:
-        state = copy_containers(state)
-        # The new card's cell, or for a token the card that drew it.
-        cell = (action.x, action.y) if isinstance(action, Plant) else state.last_planted
-        return self._act(state, seat, action, Board.around(state, cell))
+        copied = copy_containers(state)
+        board = board_of_copy(state, copied)
+        self._act(copied, seat, action, board)
+        applied(board)
+        return copied
 
     def apply_in_place(self, state: PollenState, seat: int, action: Any) -> PollenState:
         # After one `apply` the state owns every list a turn changes (see `copy_containers`).
