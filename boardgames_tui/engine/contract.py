@@ -309,11 +309,6 @@ def visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
 _visible_logs: dict[int, tuple[list[LogEntry], list[LogEntry], list[LogEntry]]] = {}
 
 
-# Public log entries by their text, shared by every state that writes the same line.
-_PUBLIC_ENTRIES: dict[str, LogEntry] = {}
-_PUBLIC_ENTRIES_KEPT = 4096
-
-
 class GameState(BaseModel):
     """Fields every game's state carries."""
 
@@ -342,17 +337,8 @@ class GameState(BaseModel):
     def say(self, text: str, visible_to: tuple[int, ...] | None = None) -> None:
         # Built without validation (a bot game writes thousands of lines); the two
         # conversions are all that validation would do to what the rules pass.
-        if visible_to is None:
-            # Entries are frozen, and most public lines come back again and again
-            # ("Ann places a card face down."): one entry serves every log.
-            entry = _PUBLIC_ENTRIES.get(text)
-            if entry is None:
-                if len(_PUBLIC_ENTRIES) >= _PUBLIC_ENTRIES_KEPT:
-                    _PUBLIC_ENTRIES.clear()
-                entry = _PUBLIC_ENTRIES[text] = construct(LogEntry, {"text": str(text), "visible_to": None})
-            self.log.append(entry)
-            return
-        self.log.append(construct(LogEntry, {"text": str(text), "visible_to": tuple(visible_to)}))
+        entry = {"text": str(text), "visible_to": None if visible_to is None else tuple(visible_to)}
+        self.log.append(construct(LogEntry, entry))
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
