@@ -136,7 +136,9 @@ class TableServer(Server):
             for stop_signal in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(stop_signal, self.request_exit)
         except NotImplementedError:
-            pass  # no signal handlers on this platform: Ctrl+C is a KeyboardInterrupt
+            # asyncio's Windows event loops have no add_signal_handler (the base loop's
+            # raises this); there Ctrl+C reaches run_forever as a KeyboardInterrupt.
+            pass
         try:
             loop.run_until_complete(self.start())
             loop.run_forever()
