@@ -21,17 +21,15 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.app import BoardGamesApp  # noqa: E402
-from boardgames_tui.engine.bots import RandomBot  # noqa: E402
-from boardgames_tui.engine.saves import SaveStore  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.ui.confirm import ConfirmScreen  # noqa: E402
-from boardgames_tui.ui.game_screen import GameScreen  # noqa: E402
-from boardgames_tui.ui.scoresheet import AnnouncementScreen  # noqa: E402
-from tests.remote.seats import BOT_PACE, HostThread, hosted_match  # noqa: E402
-from tests.ui.settling import settle  # noqa: E402
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.bots import RandomBot
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.ui.confirm import ConfirmScreen
+from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.scoresheet import AnnouncementScreen
+from tests.remote.seats import BOT_PACE, HostThread, hosted_match
+from tests.ui.settling import settle
 
 SEATS = (0, 1, 2, 3)
 MOVES = 30

@@ -10,12 +10,10 @@ import time
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.engine.bots import RandomBot  # noqa: E402
-from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from tests.remote.seats import BOT_PACE, hosted_match, join  # noqa: E402
+from boardgames_tui.engine.bots import RandomBot
+from boardgames_tui.remote.client import RemoteSeat
+from boardgames_tui.remote.host import RemoteHost
+from tests.remote.seats import BOT_PACE, hosted_match, join
 
 SEATS = (0, 1, 2, 3)
 MOVES = 40

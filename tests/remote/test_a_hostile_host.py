@@ -10,24 +10,21 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
+from aiohttp import web
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from aiohttp import web  # noqa: E402
-
-from boardgames_tui.app import BoardGamesApp  # noqa: E402
-from boardgames_tui.engine.contract import LogEntry, Seat  # noqa: E402
-from boardgames_tui.engine.registry import get_game  # noqa: E402
-from boardgames_tui.engine.saves import SaveStore  # noqa: E402
-from boardgames_tui.engine.text import clean_text  # noqa: E402
-from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
-from boardgames_tui.remote import client  # noqa: E402
-from boardgames_tui.remote.client import JoinRefused, RemoteSeat  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.remote.wire import WEBSOCKET_PATH, Away, ChangesSeen, JoinLink, Refused, ViewUpdate, Welcome  # noqa: E402
-from tests.remote.seats import hosted_match  # noqa: E402
-from tests.remote.test_hosted_screens import until  # noqa: E402
-from tests.ui.conftest import screen_text  # noqa: E402
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import LogEntry, Seat
+from boardgames_tui.engine.registry import get_game
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.engine.text import clean_text
+from boardgames_tui.games.pollen.screen import PollenScreen
+from boardgames_tui.remote import client
+from boardgames_tui.remote.client import JoinRefused, RemoteSeat
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.remote.wire import WEBSOCKET_PATH, Away, ChangesSeen, JoinLink, Refused, ViewUpdate, Welcome
+from tests.remote.seats import hosted_match
+from tests.remote.test_hosted_screens import until
+from tests.ui.conftest import screen_text
 
 # What the issue saw reach a joined terminal: a new window title, then a cleared screen.
 ESCAPES = "\x1b]0;pwned\x07\x1b[2J"

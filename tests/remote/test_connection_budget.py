@@ -11,16 +11,13 @@ import os
 import socket
 from typing import Any, Callable
 
+import aiohttp
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-import aiohttp  # noqa: E402
-
-from boardgames_tui.connection_budget import BUSY, MAX_WAITING_PER_ADDRESS, SILENT, ConnectionBudget  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.remote.wire import PROTOCOL_VERSION, WEBSOCKET_PATH  # noqa: E402
-from tests.remote.seats import hosted_match, join  # noqa: E402
+from boardgames_tui.connection_budget import BUSY, MAX_WAITING_PER_ADDRESS, SILENT, ConnectionBudget
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.remote.wire import PROTOCOL_VERSION, WEBSOCKET_PATH
+from tests.remote.seats import hosted_match, join
 
 Streams = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 

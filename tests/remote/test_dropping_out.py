@@ -8,15 +8,11 @@ from __future__ import annotations
 import asyncio
 from typing import Callable
 
-import pytest
-
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.engine.saves import SaveStore, load_match  # noqa: E402
-from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.remote.wire import Away, Back  # noqa: E402
-from tests.remote.seats import BOT_PACE, Player, assert_only_views, hosted_match, join, play_through  # noqa: E402
+from boardgames_tui.engine.saves import SaveStore, load_match
+from boardgames_tui.remote.client import RemoteSeat
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.remote.wire import Away, Back
+from tests.remote.seats import BOT_PACE, Player, assert_only_views, hosted_match, join, play_through
 
 
 async def kill(player: Player) -> None:

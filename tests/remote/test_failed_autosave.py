@@ -14,17 +14,15 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.app import BoardGamesApp  # noqa: E402
-from boardgames_tui.engine.contract import Seat  # noqa: E402
-from boardgames_tui.engine.match import Match  # noqa: E402
-from boardgames_tui.engine.saves import SaveStore  # noqa: E402
-from boardgames_tui.remote import host as host_module  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
-from boardgames_tui.ui.setup import StartRequest  # noqa: E402
-from tests.remote.seats import hosted_match  # noqa: E402
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.remote import host as host_module
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.ui.join_links import JoinLinksScreen
+from boardgames_tui.ui.setup import StartRequest
+from tests.remote.seats import hosted_match
 
 OUT_OF_DESCRIPTORS = "Autosave failed: Too many open files"
 

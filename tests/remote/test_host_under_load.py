@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
 pytest.importorskip("resource", reason="open files are limited with the resource module (Unix)")
 
 from boardgames_tui.remote.client import RemoteSeat  # noqa: E402

@@ -6,21 +6,17 @@ he is away and back."""
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.app import BoardGamesApp  # noqa: E402
-from boardgames_tui.engine.contract import Seat  # noqa: E402
-from boardgames_tui.engine.saves import SaveStore  # noqa: E402
-from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
-from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
-from boardgames_tui.remote.table import RemoteTable  # noqa: E402
-from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
-from boardgames_tui.ui.setup import StartRequest  # noqa: E402
-from tests.ui.conftest import screen_text  # noqa: E402
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.games.pollen.screen import PollenScreen
+from boardgames_tui.remote.client import RemoteSeat
+from boardgames_tui.remote.table import RemoteTable
+from boardgames_tui.ui.join_links import JoinLinksScreen
+from boardgames_tui.ui.setup import StartRequest
+from tests.ui.conftest import screen_text
 
 ANN, BEN = 0, 1
 

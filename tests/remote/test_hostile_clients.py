@@ -11,15 +11,12 @@ import os
 import struct
 from typing import Any
 
+import aiohttp
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-import aiohttp  # noqa: E402
-
-from boardgames_tui.remote.host import RATE_BURST, RemoteHost  # noqa: E402
-from boardgames_tui.remote.wire import PROTOCOL_VERSION, WEBSOCKET_PATH  # noqa: E402
-from tests.remote.seats import hosted_match, join  # noqa: E402
+from boardgames_tui.remote.host import RATE_BURST, RemoteHost
+from boardgames_tui.remote.wire import PROTOCOL_VERSION, WEBSOCKET_PATH
+from tests.remote.seats import hosted_match, join
 
 
 @pytest.fixture

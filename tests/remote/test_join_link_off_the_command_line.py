@@ -9,10 +9,8 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-import boardgames_tui.__main__ as cli  # noqa: E402
-from boardgames_tui.remote.wire import JOIN_LINK_ENV  # noqa: E402
+import boardgames_tui.__main__ as cli
+from boardgames_tui.remote.wire import JOIN_LINK_ENV
 
 LINK = "http://127.0.0.1:8470/seat/2#" + "s" * 32
 

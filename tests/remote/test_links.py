@@ -51,7 +51,8 @@ HALF_BLOCKS = {"█": (False, False), "▀": (False, True), "▄": (True, False)
 
 
 def test_a_links_qr_code_is_segnos_in_half_blocks_with_its_quiet_zone():
-    segno = pytest.importorskip("segno", reason="segno is not installed (pip install '.[remote]')")
+    import segno
+
     from boardgames_tui.ui.join_links import QR_QUIET_ZONE, qr_text
 
     link = str(JoinLink(host="192.168.1.20", port=8470, seat=1, secret=SECRET))
@@ -79,7 +80,6 @@ def test_a_links_qr_code_is_segnos_in_half_blocks_with_its_quiet_zone():
 
 
 async def test_the_links_screen_warns_first_then_shows_each_link_and_its_qr_code():
-    pytest.importorskip("segno", reason="segno is not installed (pip install '.[remote]')")
     from textual.app import App
 
     from boardgames_tui.ui.join_links import JoinLinksScreen, qr_text

@@ -12,22 +12,20 @@ from contextlib import suppress
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.app import BoardGamesApp  # noqa: E402
-from boardgames_tui.engine.contract import Seat  # noqa: E402
-from boardgames_tui.engine.saves import SaveStore  # noqa: E402
-from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
-from boardgames_tui.games.pollen.widgets import StandingsPanel  # noqa: E402
-from boardgames_tui.remote.client import RemoteSeat  # noqa: E402
-from boardgames_tui.remote.wire import JoinLink  # noqa: E402
-from boardgames_tui.ui.confirm import ConfirmScreen  # noqa: E402
-from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
-from boardgames_tui.ui.menu import MenuScreen  # noqa: E402
-from boardgames_tui.ui.setup import StartRequest  # noqa: E402
-from tests.remote.seats import finished_hosted_match, hosted_match  # noqa: E402
-from tests.remote.test_hosted_screens import status, until  # noqa: E402
-from tests.ui.conftest import screen_text  # noqa: E402
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.games.pollen.screen import PollenScreen
+from boardgames_tui.games.pollen.widgets import StandingsPanel
+from boardgames_tui.remote.client import RemoteSeat
+from boardgames_tui.remote.wire import JoinLink
+from boardgames_tui.ui.confirm import ConfirmScreen
+from boardgames_tui.ui.join_links import JoinLinksScreen
+from boardgames_tui.ui.menu import MenuScreen
+from boardgames_tui.ui.setup import StartRequest
+from tests.remote.seats import finished_hosted_match, hosted_match
+from tests.remote.test_hosted_screens import status, until
+from tests.ui.conftest import screen_text
 
 ANN, BEN = 0, 1
 

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.engine.saves import encode  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from tests.remote.seats import hosted_match  # noqa: E402
+from boardgames_tui.engine.saves import encode
+from boardgames_tui.remote.host import RemoteHost
+from tests.remote.seats import hosted_match
 
 ANN, BEN, CY = 0, 1, 2
 

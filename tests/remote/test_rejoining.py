@@ -8,23 +8,20 @@ from __future__ import annotations
 import stat
 
 import pytest
+from textual.widgets import Input, OptionList
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from textual.widgets import Input, OptionList  # noqa: E402
-
-from boardgames_tui.app import BoardGamesApp  # noqa: E402
-from boardgames_tui.engine.saves import SaveStore, load_match  # noqa: E402
-from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
-from boardgames_tui.remote import client  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.remote.remembered import REMEMBERED_FILE  # noqa: E402
-from boardgames_tui.ui.confirm import ConfirmScreen  # noqa: E402
-from boardgames_tui.ui.join_table import JoinTableScreen  # noqa: E402
-from boardgames_tui.ui.menu import MenuScreen  # noqa: E402
-from tests.remote.seats import BOT_PACE, hosted_match  # noqa: E402
-from tests.remote.test_hosted_screens import status, until  # noqa: E402
-from tests.ui.conftest import screen_text  # noqa: E402
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.saves import SaveStore, load_match
+from boardgames_tui.games.pollen.screen import PollenScreen
+from boardgames_tui.remote import client
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.remote.remembered import REMEMBERED_FILE
+from boardgames_tui.ui.confirm import ConfirmScreen
+from boardgames_tui.ui.join_table import JoinTableScreen
+from boardgames_tui.ui.menu import MenuScreen
+from tests.remote.seats import BOT_PACE, hosted_match
+from tests.remote.test_hosted_screens import status, until
+from tests.ui.conftest import screen_text
 
 BEN = 1
 SECONDS = 10

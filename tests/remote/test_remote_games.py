@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.engine.registry import slugs  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from tests.remote.seats import BOT_PACE, Player, assert_only_views, hosted_match, join, play_through  # noqa: E402
+from boardgames_tui.engine.registry import slugs
+from boardgames_tui.remote.host import RemoteHost
+from tests.remote.seats import BOT_PACE, Player, assert_only_views, hosted_match, join, play_through
 
 
 @pytest.mark.parametrize("slug", slugs())

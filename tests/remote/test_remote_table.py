@@ -8,12 +8,10 @@ import random
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.engine.contract import SPECTATOR, IllegalMove  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.remote.table import RemoteTable  # noqa: E402
-from tests.remote.seats import BOT_PACE, hosted_match, join  # noqa: E402
+from boardgames_tui.engine.contract import SPECTATOR, IllegalMove
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.remote.table import RemoteTable
+from tests.remote.seats import BOT_PACE, hosted_match, join
 
 
 async def until_revision(revision: int, tables: list[RemoteTable]) -> None:

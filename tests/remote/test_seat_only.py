@@ -6,22 +6,17 @@ from __future__ import annotations
 
 import socket
 
-import pytest
-
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.games.pollen.screen import PollenScreen
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.remote.wire import JoinLink
+from boardgames_tui.ui.menu import MenuScreen
+from boardgames_tui.ui.seat_only import SeatOnlyScreen
+from tests.remote.seats import BOT_PACE, hosted_match
+from tests.remote.test_hosted_screens import until
+from tests.ui.conftest import screen_text
 from tests.ui.settling import settle
-
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.app import BoardGamesApp  # noqa: E402
-from boardgames_tui.engine.saves import SaveStore  # noqa: E402
-from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.remote.wire import JoinLink  # noqa: E402
-from boardgames_tui.ui.menu import MenuScreen  # noqa: E402
-from boardgames_tui.ui.seat_only import SeatOnlyScreen  # noqa: E402
-from tests.remote.seats import BOT_PACE, hosted_match  # noqa: E402
-from tests.remote.test_hosted_screens import until  # noqa: E402
-from tests.ui.conftest import screen_text  # noqa: E402
 
 
 def closed_port() -> int:

@@ -9,17 +9,15 @@ import threading
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.app import BoardGamesApp  # noqa: E402
-from boardgames_tui.engine.bots import RandomBot  # noqa: E402
-from boardgames_tui.engine.contract import Seat  # noqa: E402
-from boardgames_tui.engine.saves import SaveStore  # noqa: E402
-from boardgames_tui.games.pollen.screen import PollenScreen  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.ui.join_links import JoinLinksScreen  # noqa: E402
-from boardgames_tui.ui.setup import StartRequest  # noqa: E402
-from tests.remote.test_hosted_screens import status, until  # noqa: E402
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.engine.bots import RandomBot
+from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.games.pollen.screen import PollenScreen
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.ui.join_links import JoinLinksScreen
+from boardgames_tui.ui.setup import StartRequest
+from tests.remote.test_hosted_screens import status, until
 
 ANN, BEN, CY = 0, 1, 2
 

@@ -10,22 +10,21 @@ import random
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
+from boardgames_tui.app import BoardGamesApp
+from boardgames_tui.connection_budget import ConnectionBudget
+from boardgames_tui.engine.contract import SPECTATOR
+from boardgames_tui.engine.saves import SaveStore
+from boardgames_tui.remote.client import JoinRefused, RemoteSeat
+from boardgames_tui.remote.host import RemoteHost
+from boardgames_tui.remote.wire import PROTOCOL_VERSION, JoinLink
+from boardgames_tui.ui.game_screen import GameScreen
+from tests.remote.seats import hosted_match
+from tests.remote.test_hosted_screens import status
+from tests.remote.test_hosted_screens import until as shown
 
-from boardgames_tui.app import BoardGamesApp  # noqa: E402
-from boardgames_tui.connection_budget import ConnectionBudget  # noqa: E402
-from boardgames_tui.engine.contract import SPECTATOR  # noqa: E402
-from boardgames_tui.remote.client import JoinRefused, RemoteSeat  # noqa: E402
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from boardgames_tui.engine.saves import SaveStore  # noqa: E402
-from boardgames_tui.remote.wire import PROTOCOL_VERSION, JoinLink  # noqa: E402
-from boardgames_tui.ui.game_screen import GameScreen  # noqa: E402
-from tests.remote.seats import hosted_match  # noqa: E402
-from tests.remote.test_hosted_screens import status  # noqa: E402
-from tests.remote.test_hosted_screens import until as shown  # noqa: E402
-from tests.ui.conftest import screen_text  # noqa: E402
 # `table`: the hostile clients' fixture, Pollen for two remote seats.
-from tests.remote.test_hostile_clients import a_legal_act, connect, hello, joined, refusal, snapshot, table  # noqa: E402, F401
+from tests.remote.test_hostile_clients import a_legal_act, connect, hello, joined, refusal, snapshot, table  # noqa: F401
+from tests.ui.conftest import screen_text
 
 
 def watch_hello(host: RemoteHost, secret: str | None = None) -> str:

@@ -223,7 +223,6 @@ def test_a_dependency_missing_after_a_pull_names_the_refresh(capsys, monkeypatch
 def test_host_and_join_start_the_app_with_the_table_they_name(monkeypatch):
     """`host` reads its seats against the game's rules (it met an AttributeError once the
     games became records of parts); `join` takes its link, or the environment's."""
-    pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
     import boardgames_tui.__main__ as cli
 
     started = []

@@ -120,7 +120,6 @@ async def test_every_frame_keeps_to_its_audience(slug, tmp_path, stepped_clock, 
 async def test_a_hosted_games_join_links_appear_in_no_seats_frame(tmp_path, stepped_clock):
     """Ann and Ben at the host's keyboard, Cy remote: the links are shown at the start
     and again from the palette while a seat's screen is up, and appear in no other frame."""
-    pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
     from boardgames_tui.ui.join_links import JoinLinksScreen
 
     plan = GamePlan("pollen", humans=2, remote=1, seed=3, steps=50, noise=(*ARROWS, "tab", "1"))
@@ -138,7 +137,6 @@ async def test_a_hosted_games_join_links_appear_in_no_seats_frame(tmp_path, step
 
 async def test_the_harness_catches_a_join_link_on_a_seats_screen(tmp_path, stepped_clock, monkeypatch):
     """The proof above can fail: a prompt that names Cy's link is caught."""
-    pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
     from boardgames_tui.games.pollen.screen import PollenScreen
     from boardgames_tui.ui.join_links import JoinLinksScreen
 

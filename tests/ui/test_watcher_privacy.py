@@ -12,8 +12,6 @@ import pytest
 
 from .privacy_harness import PrivacyLeak, WatcherHarness
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
 # A whole hosted game of each, two seats, watched by an app joined with the watch link.
 WATCHED = {"bloom-kingdom": 7, "pollen": 3, "evergreen": 2, "everbloom": 5}
 

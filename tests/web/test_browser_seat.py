@@ -15,11 +15,9 @@ from typing import Iterator
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
-
-from boardgames_tui.remote.host import RemoteHost  # noqa: E402
-from tests.remote.seats import BOT_PACE, HostThread, hosted_match  # noqa: E402
-from tests.web.test_serve import CHROMIUM_ARGS, CHROMIUM, Terminal, _missing, refused_status  # noqa: E402
+from boardgames_tui.remote.host import RemoteHost
+from tests.remote.seats import BOT_PACE, HostThread, hosted_match
+from tests.web.test_serve import CHROMIUM, CHROMIUM_ARGS, Terminal, _missing, refused_status
 
 pytestmark = pytest.mark.skipif(_missing() is not None, reason=str(_missing()))
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("aiohttp", reason="aiohttp is not installed (pip install '.[remote]')")
 pytest.importorskip("textual_serve", reason="textual-serve is not installed (pip install '.[web]')")
 
 import aiohttp  # noqa: E402
