@@ -72,13 +72,11 @@ def command_with_extra(
     extras = ",".join(sorted({*install.extras, extra}))
     if install.kind == "pipx install":
         return f"pipx inject {DISTRIBUTION} {_packages(extra)}, then {run_again}"
-    if install.kind == "pipx run" or (install.kind == "other" and install.editable and install.source):
-        editable = " --editable" if install.editable else ""
-        return f"pipx run{editable} --spec {shlex.quote(_spec(install.source, extras, cwd))} {DISTRIBUTION} {command} …"
-    pip = f"{shlex.quote(python)} -m pip install"
-    if install.editable and install.source:
-        return f"{pip} -e {shlex.quote(_spec(install.source, extras, cwd))}, then {run_again}"
-    return f"{pip} {_packages(extra)}, then {run_again}"
+    again = _build_from_source(install, extras, cwd, python)
+    if again is not None:
+        line, runs_the_app = again
+        return f"{line} {command} …" if runs_the_app else f"{line}, then {run_again}"
+    return f"{_pip_install(python)} {_packages(extra)}, then {run_again}"
 
 
 def command_to_refresh(install: Install | None = None, cwd: str | None = None, python: str = sys.executable) -> str:
@@ -90,13 +88,29 @@ def command_to_refresh(install: Install | None = None, cwd: str | None = None, p
     if install.kind == "pipx install":
         return f"pipx reinstall {DISTRIBUTION}"
     extras = ",".join(install.extras)
+    again = _build_from_source(install, extras, cwd, python, refresh=True)
+    if again is not None:
+        return again[0]
+    return f"{_pip_install(python)} --upgrade {shlex.quote(_spec(install.source, extras, cwd))}"
+
+
+def _build_from_source(
+    install: Install, extras: str, cwd: str, python: str, refresh: bool = False
+) -> tuple[str, bool] | None:
+    """For an install built from its source (`pipx run`, or a checkout installed editable),
+    the command that builds it again with `extras`, and whether that command goes on to run
+    the app (pipx run does; after pip, the player starts it).  None for any other install."""
+    spec = shlex.quote(_spec(install.source, extras, cwd))
     if install.kind == "pipx run" or (install.kind == "other" and install.editable and install.source):
-        editable = " --editable" if install.editable else ""
-        return f"pipx run --refresh{editable} --spec {shlex.quote(_spec(install.source, extras, cwd))} {DISTRIBUTION}"
-    pip = f"{shlex.quote(python)} -m pip install"
+        flags = (" --refresh" if refresh else "") + (" --editable" if install.editable else "")
+        return f"pipx run{flags} --spec {spec} {DISTRIBUTION}", True
     if install.editable and install.source:
-        return f"{pip} -e {shlex.quote(_spec(install.source, extras, cwd))}"
-    return f"{pip} --upgrade {shlex.quote(_spec(install.source, extras, cwd))}"
+        return f"{_pip_install(python)} -e {spec}", False
+    return None
+
+
+def _pip_install(python: str) -> str:
+    return f"{shlex.quote(python)} -m pip install"
 
 
 def _spec(source: str | None, extras: str, cwd: str) -> str:

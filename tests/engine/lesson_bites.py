@@ -15,14 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardgames_tui.games.bloom_kingdom.model import (
-    FortuneChoice,
-    JesterChoice,
-    KnightChoice,
-    PlayCard,
-    ReturnCard,
-    WizardChoice,
-)
+from boardgames_tui.games.bloom_kingdom import model as bloom_kingdom
 from boardgames_tui.games.bloom_kingdom.rules import character_of
 from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS
 from boardgames_tui.games.everbloom.model import (
@@ -294,7 +287,7 @@ def _hand(decision: Decision) -> list[int]:
 
 
 def last_pick(decision: Decision) -> bool:
-    return bool(decision.offers(PlayCard)) and len(_hand(decision)) == KEPT_CARDS + 1
+    return bool(decision.offers(bloom_kingdom.PlayCard)) and len(_hand(decision)) == KEPT_CARDS + 1
 
 
 def may_keep_king_or_jester(decision: Decision) -> bool:
@@ -302,24 +295,24 @@ def may_keep_king_or_jester(decision: Decision) -> bool:
 
 
 def after_scorings(count: int) -> Bites:
-    return lambda decision: bool(decision.offers(PlayCard)) and len(decision.state.rounds) >= count
+    return lambda decision: bool(decision.offers(bloom_kingdom.PlayCard)) and len(decision.state.rounds) >= count
 
 
 def display_has_cards(decision: Decision) -> bool:
-    return bool(decision.offers(PlayCard)) and any(decision.state.display.values())
+    return bool(decision.offers(bloom_kingdom.PlayCard)) and any(decision.state.display.values())
 
 
 BLOOM_KINGDOM: dict[str, Bites] = {
     "goal": always,
     # What each of the five does as it joins, in the lesson of the first pick: it comes
     # before the learner may play any of them.
-    "pick": offers(PlayCard),
+    "pick": offers(bloom_kingdom.PlayCard),
     "revealed": display_has_cards,
-    "unicorn": offers(ReturnCard),
-    "knight": offers(KnightChoice),
-    "wizard": offers(WizardChoice),
-    "jester": offers(JesterChoice),
-    "fortune-teller": offers(FortuneChoice),
+    "unicorn": offers(bloom_kingdom.ReturnCard),
+    "knight": offers(bloom_kingdom.KnightChoice),
+    "wizard": offers(bloom_kingdom.WizardChoice),
+    "jester": offers(bloom_kingdom.JesterChoice),
+    "fortune-teller": offers(bloom_kingdom.FortuneChoice),
     "scoring-cards": last_pick,
     "king-and-jester": may_keep_king_or_jester,
     "display-stays": after_scorings(1),

@@ -3,14 +3,17 @@ line, and presses the keys they name, finishes the guided game at 80×24."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
+from collections.abc import AsyncIterator
 
 import pytest
 from textual.widgets import OptionList
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region
+from textual.pilot import Pilot
 
 from boardgames_tui.engine.lessons import Lesson, lesson_book
 from boardgames_tui.settings import Settings
@@ -71,6 +74,19 @@ async def open_guided_game(pilot, slug: str) -> None:
     await pilot.press("enter")
     for _ in range(3):
         await pilot.pause()
+
+
+@contextlib.asynccontextmanager
+async def guided_bloom_kingdom(tmp_path) -> AsyncIterator[tuple[Pilot, GameScreen, LessonPanel]]:
+    """The guided Bloom Kingdom game at 80×24, opened from the menu: the pilot, the game
+    screen and its lesson panel."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await open_guided_game(pilot, "bloom-kingdom")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        yield pilot, screen, screen.query_one("#lesson", LessonPanel)
 
 
 def lesson_fits(app, panel: LessonPanel) -> None:
@@ -249,12 +265,8 @@ async def test_a_newcomer_finishes_the_guided_game_reading_only_the_screen(tmp_p
 
 
 async def test_L_lists_the_lessons_seen_and_a_lesson_holds_the_game_keys(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await open_guided_game(pilot, "bloom-kingdom")
-        screen = app.screen
-        panel = screen.query_one("#lesson", LessonPanel)
+    async with guided_bloom_kingdom(tmp_path) as (pilot, screen, panel):
+        app = pilot.app
         assert panel.is_open and panel.lesson.id == "goal"
         hand = list(app.match.state.players[0].hand)
         # A game key while a lesson shows plays nothing and says what to do.
@@ -288,12 +300,8 @@ async def test_one_enter_prompt_at_a_time_escape_closes_a_lesson_and_the_menu_st
     from boardgames_tui.ui.quiet import QuietGuard
 
     monkeypatch.setattr(QuietGuard, "GUARD_SECONDS", 0.0)
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await open_guided_game(pilot, "bloom-kingdom")
-        screen = app.screen
-        panel = screen.query_one("#lesson", LessonPanel)
+    async with guided_bloom_kingdom(tmp_path) as (pilot, screen, panel):
+        app = pilot.app
         first = panel.lesson.id
         # Told to the table while a lesson is up (a move made elsewhere, a round scored):
         # one Enter prompt at a time, and the lesson again after it.
@@ -406,12 +414,8 @@ async def test_a_lesson_closes_what_was_inspected_before_it(tmp_path):
     stayed open over the next decision's lesson."""
     from boardgames_tui.ui.inspector import InspectorPanel
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await open_guided_game(pilot, "bloom-kingdom")
-        screen = app.screen
-        panel = screen.query_one("#lesson", LessonPanel)
+    async with guided_bloom_kingdom(tmp_path) as (pilot, screen, panel):
+        app = pilot.app
         await pilot.press("enter", "enter")  # the first two lessons
         await pilot.press("enter")  # plays the highlighted card: the Fortune Teller
         for _ in range(400):  # the bots pick in a worker thread
