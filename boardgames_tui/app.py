@@ -446,7 +446,7 @@ class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, palette.Legibl
             yield SystemCommand("Rules", f"Read the rules of {screen.rules.title}", screen.action_rules)
             yield SystemCommand("Undo", "Take back your last move, if the rules allow it", screen.action_undo)
             if screen.table.joined:
-                yield SystemCommand("Leave the table", "Your seat waits for you; the link rejoins", screen.action_leave_table)
+                yield SystemCommand("Leave the table", "Your seat waits for you; the link rejoins", screen.action_leave)
             else:
                 yield SystemCommand("Save & quit", "Save this game and return to the menu", screen.action_leave)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer, Label
@@ -100,8 +101,10 @@ class KeysFooter(Footer):
         """`keys` in the order they are left out of a crowded bar: the screen's
         `KEYS_LEFT_OUT_FIRST` actions in their order, then the rest from the last."""
         first: tuple[str, ...] = getattr(self.screen, "KEYS_LEFT_OUT_FIRST", ())
-        ranked = sorted((key for key in keys if key.action in first), key=lambda key: first.index(key.action))
-        return ranked + [key for key in reversed(keys) if key.action not in first]
+        # A key's action may carry parameters ("leave('joined')"): its name is ranked.
+        names = {key: parse_action(key.action)[1] for key in keys}
+        ranked = sorted((key for key in keys if names[key] in first), key=lambda key: first.index(names[key]))
+        return ranked + [key for key in reversed(keys) if names[key] not in first]
 
     def on_resize(self) -> None:
         # Whether the keys fit side by side depends on the width.

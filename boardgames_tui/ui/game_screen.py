@@ -9,13 +9,14 @@ The screen keeps the turn loop (`advance`) and what a frame is drawn from; each 
 job is a part's (`ui/screen_parts/`): `keyboard` passes the keyboard behind curtains
 and keeps each seat's UI state, `bots` runs this machine's bots, `hints` the hint
 desk, `lessons` the lesson desk, `status` the status line, `news` what the table is
-told and what changed since a seat's last move.
+told and what changed since a seat's last move, `table_watch` what the table changes
+without this screen's keys.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -42,6 +43,7 @@ from boardgames_tui.ui.screen_parts.keys import SharedKeys
 from boardgames_tui.ui.screen_parts.lessons import LESSON_KEYS, LessonDesk
 from boardgames_tui.ui.screen_parts.news import TableNews
 from boardgames_tui.ui.screen_parts.status import StatusLine
+from boardgames_tui.ui.screen_parts.table_watch import TableWatch
 from boardgames_tui.ui.seat_ui import SeatUI
 from boardgames_tui.ui.widgets import HAND_HIDDEN_BETWEEN_PLAYERS, MessageBar, TextPanel
 
@@ -76,9 +78,10 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         Binding("f3", "whole_message", "Message"),
         Binding("i", "inspect", "Inspect"),
         Binding("question_mark", "keys", "Keys"),
-        Binding("q", "leave", "Save & quit"),
-        # q at a joined seat, whose host keeps the game (one of the two is offered).
-        Binding("q", "leave_table", "Leave the table"),
+        # One action, named for the table it leaves (`check_action` offers the one that
+        # fits): a game kept here is saved; a joined seat's host keeps its game.
+        Binding("q", "leave('here')", "Save & quit"),
+        Binding("q", "leave('joined')", "Leave the table"),
         Binding("escape", "step_back", "Back", show=False),
         Binding("L", "lessons", "Lessons", show=False),
     ]
@@ -93,13 +96,12 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         "rules",
         "hint",
         "leave",
-        "leave_table",
         "undo",
     )
     # What a seat's private panel says while no seat's own view is shown.
     HAND_HIDDEN: ClassVar[str] = HAND_HIDDEN_BETWEEN_PLAYERS
     # Keys that still work while the window is too small to show the game.
-    ALWAYS_AVAILABLE = frozenset({"save_quit", "leave", "leave_table", "step_back", "rules", "legend", "keys"})
+    ALWAYS_AVAILABLE = frozenset({"save_quit", "leave", "step_back", "rules", "legend", "keys"})
 
     def __init__(self, table: Table) -> None:
         super().__init__(classes="game")
@@ -124,12 +126,10 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         self._public: GameState | None = None
         self._legal_key: tuple[GameState, int | None] | None = None
         self._legal_actions: list[Any] = []
-        # The table as the last whole redraw found it (`_table_look`).
-        self._drawn_look: tuple[object, frozenset[int], frozenset[int], str | None, int] | None = None
         # The position this screen last went on from: a change it did not make itself
-        # (another machine's move) arrives through `table.watch`.
+        # (another machine's move) arrives through `table_watch`.
         self.position_seen: object = None
-        self.stop_watching: Callable[[], None] = lambda: None
+        self.table_watch = TableWatch(self)
 
     # -- who is looking -----------------------------------------------------------------------
     @property
@@ -188,13 +188,11 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         log.border_title = "Log"
         self.query_one("#since-panel", TextPanel).border_title = SINCE_HEADING
         self.news.last_told = self.public_view()
-        # Called by the table, perhaps inside this screen's own submit: looked at once
-        # the loop is free, and only a position this screen has not gone on from counts.
-        self.stop_watching = self.table.watch(lambda: self.call_later(self._changed_elsewhere))
+        self.table_watch.start()
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
-        self.stop_watching()
+        self.table_watch.stop()
         self.keyboard.leave()
 
     def on_screen_suspend(self) -> None:
@@ -202,26 +200,6 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
 
     def on_screen_resume(self) -> None:
         self.keyboard.uncover()
-
-    def _changed_elsewhere(self) -> None:
-        if not self.is_mounted:
-            return
-        if self.table.position is self.position_seen:
-            # Someone came or went, or a refusal arrived; not this screen's own move,
-            # which it drew as it made it.
-            look = self._table_look()
-            if look != self._drawn_look:
-                red = look[3]
-                if red is not None and (self._drawn_look is None or red != self._drawn_look[3]):
-                    # What the table says in red (lost or paused, a save failed) goes
-                    # before a message left on the status line from before it.
-                    self.ui.message = None
-                self.redraw()
-            return
-        # A message about the position before (a key refused while waiting) is stale.
-        self.ui.message = None
-        self.hints.drop()
-        self.after_move()
 
     # -- what is drawn ------------------------------------------------------------------------
     def current_view(self) -> GameState | None:
@@ -258,13 +236,6 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
             self._public = self.table.view(SPECTATOR)
         return self._public
 
-    def _table_look(self) -> tuple[object, frozenset[int], frozenset[int], str | None, int]:
-        """What the screen shows of the table besides the game: the position, who is
-        away, whose seat a bot plays meanwhile, what the table must say in red and how
-        many watch."""
-        table = self.table
-        return (table.position, frozenset(table.away()), frozenset(table.stand_ins()), table.save_error, table.watching())
-
     def header_line(self) -> str:
         """The header's words: how far the game is, and how many watch the table."""
         watching = self.table.watching()
@@ -288,7 +259,7 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
             self.show_since()
             self.lessons.offer()
             self.refresh_bindings()
-            self._drawn_look = self._table_look()
+            self.table_watch.drawn()
 
     def show_view(self, view: GameState, viewer: int | None) -> None:
         """Draw `view`; `viewer` is None when only public information may show."""
@@ -437,8 +408,8 @@ class GameScreen(SharedKeys, QuietGuard, SizedScreen[None]):
         self.say(f"The key {event.key} does nothing here: ? lists the keys.", error=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("leave", "leave_table") and (action == "leave_table") != self.table.joined:
-            return False  # q is the other one here
+        if action == "leave" and parameters and (parameters[0] == "joined") != self.table.joined:
+            return False  # q is named for the other kind of table
         if self.is_too_small and action not in self.ALWAYS_AVAILABLE:
             return False
         if self.lessons.is_open():

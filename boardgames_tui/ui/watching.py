@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 class WatchingMixin(GameScreen):
     """Put before a game's screen class; `watching_screen` does that."""
 
-    BINDINGS: ClassVar[list[Binding]] = [Binding("q", "leave", "Stop watching")]
+    BINDINGS: ClassVar[list[Binding]] = [Binding("q", "leave('joined')", "Stop watching")]
     # The keys a watcher has: the ones that read, and leaving.
     WATCHING_ACTIONS = frozenset({"rules", "legend", "keys", "whole_message", "leave", "step_back"})
     HAND_HIDDEN: ClassVar[str] = HAND_HIDDEN_FROM_WATCHERS
@@ -58,7 +58,7 @@ class WatchingMixin(GameScreen):
             event.prevent_default()
             self.say("You are watching: no key plays a move here (? lists the keys).", error=True)
 
-    def action_leave(self) -> None:
+    def action_leave(self, table_kind: str = "") -> None:
         confirm_then(self, "Stop watching this table?", self.action_save_quit)
 
 

@@ -157,6 +157,8 @@ async def test_a_watchers_screen_shows_no_hand_and_says_the_table_paused_over_an
             # Nobody's hand, in a watcher's words (no player comes to this keyboard).
             await shown(pilot, lambda: "You are watching: nobody's hand is shown." in screen_text(app), "the hand panel")
             assert "next player" not in screen_text(app)
+            # q leaves, and the key bar says so in a watcher's words.
+            assert app.screen.active_bindings["q"].binding.description == "Stop watching"
             # Until a token is scored: the table's news stays on the status line, on one line.
             match, choose = host.match, random.Random(5).choice
             while "A token is scored" not in status(app):

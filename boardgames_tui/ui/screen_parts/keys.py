@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.widgets import MessageBar
 
+if TYPE_CHECKING:
+    from boardgames_tui.engine.table import Table
+
 
 LEAVE_THE_TABLE = "Leave the table? Your seat waits for you; the link rejoins (Join a table in the menu)."
+
+
+def leave_question(table: Table) -> tuple[str, str]:
+    """What leaving `table` asks first, and what is said if the player stays: a joined
+    seat saves nothing (its host keeps the game, and the seat waits there); a hosted
+    game pauses for those who joined; a local game is saved."""
+    if table.joined:
+        return LEAVE_THE_TABLE, "Not done: you stay at the table."
+    question = "Save this game and go back to the menu?"
+    if any(seat.is_remote for seat in table.seats):
+        question += " The table pauses: those who joined are told, and Continue opens it again for the same links."
+    return question, "Not done: the game goes on."
 
 
 class SharedKeys:
@@ -62,22 +77,12 @@ class SharedKeys:
         else:
             self.app.action_show_help_panel()
 
-    def action_leave(self) -> None:
+    def action_leave(self, table_kind: str = "") -> None:
+        """q, whichever table it leaves (`table_kind` only picks the key's name)."""
         from boardgames_tui.ui.confirm import confirm_then
 
-        if self.table.joined:
-            self.action_leave_table()
-            return
-        question = "Save this game and go back to the menu?"
-        if any(seat.is_remote for seat in self.table.seats):
-            question += " The table pauses: those who joined are told, and Continue opens it again for the same links."
-        confirm_then(self, question, self.action_save_quit, lambda: self.say("Not done: the game goes on."))
-
-    def action_leave_table(self) -> None:
-        """A joined seat saves nothing: its host keeps the game, and the seat waits there."""
-        from boardgames_tui.ui.confirm import confirm_then
-
-        confirm_then(self, LEAVE_THE_TABLE, self.action_save_quit, lambda: self.say("Not done: you stay at the table."))
+        question, staying = leave_question(self.table)
+        confirm_then(self, question, self.action_save_quit, lambda: self.say(staying))
 
     def action_inspect(self) -> None:
         panel = self.query_one(InspectorPanel)
@@ -121,7 +126,7 @@ class SharedKeys:
         self.hints.drop()
         # Left: what the table does next (a joined seat's connection closing) is no
         # longer this screen's to draw, while its widgets are being taken down.
-        self.stop_watching()
+        self.table_watch.stop()
         self.table.leave()
         self.app.return_to_menu()  # type: ignore[attr-defined]
 

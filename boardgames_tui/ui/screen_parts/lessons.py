@@ -13,7 +13,7 @@ from boardgames_tui.ui.lesson import BROUGHT_UP_WORDS, MARKED, LessonPanel, Less
 # Said when a game key comes while a lesson shows; cleared when the lesson closes.
 READ_THE_LESSON_FIRST = "Read the lesson first: Enter closes it (Escape too), then the game goes on."
 # The only keys that work while a lesson shows: it is read before the decision it is about.
-LESSON_KEYS = frozenset({"dismiss_lesson", "lessons", "rules", "legend", "keys", "leave", "leave_table", "save_quit", "step_away"})
+LESSON_KEYS = frozenset({"dismiss_lesson", "lessons", "rules", "legend", "keys", "leave", "save_quit", "step_away"})
 
 
 class LessonDesk:
