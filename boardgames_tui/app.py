@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -17,6 +16,7 @@ from textual.screen import Screen
 
 from boardgames_tui import missing_dependency
 
+from boardgames_tui.ui.crash_words import crash_words
 from boardgames_tui.ui.menu import MenuScreen
 from boardgames_tui.ui.plain import PlainCharacters
 from boardgames_tui.ui import palette, textual_compat
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from boardgames_tui.engine.match import Match
     from boardgames_tui.engine.replay_table import ReplayTable
     from boardgames_tui.engine.table import Table
-    from boardgames_tui.ui.game_screen import GameScreen
     from boardgames_tui.remote.host import RemoteHost
     from boardgames_tui.remote.wire import JoinLink
     from boardgames_tui.settings import Settings
@@ -314,7 +313,7 @@ class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, palette.Legibl
         from boardgames_tui.ui.game_screen import game_screen_class
 
         screen = game_screen_class(match.game)(match)
-        self._set_teacher(screen, match, guided)
+        screen.lessons.teach_the_seats_here(guided, self.settings.teach_as_i_play, self.store.directory.parent)
         self.push_screen(screen)
 
     async def _host_then_show(self, match: Match) -> None:
@@ -330,26 +329,6 @@ class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, palette.Legibl
             self.notify(problem or "The table could not open.", title="Cannot host", severity="error", markup=False, timeout=30)
             return
         self.push_screen(links, lambda _: self._push_game_screen(match) if self.match is match else None)
-
-    def _set_teacher(self, screen: GameScreen, match: Match, guided: bool) -> None:
-        """Lessons for the guided game's learner, and with "Teach as I play" for every
-        human seat, each lesson once per player name (remembered beside the records)."""
-        from boardgames_tui.engine.lessons import LessonMemory, Teacher, lesson_book
-
-        book = lesson_book(match.rules.slug)
-        if book is None or not (guided or self.settings.teach_as_i_play):
-            return
-        slug = match.rules.slug
-        memory = LessonMemory(self.store.directory.parent)
-        # The seats played at this keyboard (a remote seat's player is taught on theirs).
-        humans = [seat for seat in range(len(match.seats)) if match.played_here(seat)]
-        # The guided game teaches everything again; an ordinary game what a name has not seen.
-        seen = {} if guided else {seat: memory.seen(slug, match.seats[seat].name) for seat in humans}
-
-        def remember(seat: int, lesson: object) -> None:
-            memory.remember(slug, match.seats[seat].name, [lesson.id])  # type: ignore[attr-defined]
-
-        screen.lessons.teach(Teacher(match.rules, book, humans, seen), remember)
 
     def show_score_sheet(self, match: Table) -> None:
         from boardgames_tui.engine.match import Match
@@ -397,27 +376,8 @@ class BoardGamesApp(textual_compat.QuietCrashes, PlainCharacters, palette.Legibl
             # Not a bug to report: the install lacks a package that loads on first use.
             self._crash_message = Text(missing)
             return
-        details = "".join(traceback.format_exception(exception)) if exception else "unknown error"
-        try:
-            where = f"The details are in {self.store.write_crash_report(details)}."
-        except OSError:
-            where = "The details could not be written to disk."
-        saved = ""
-        if self._unfinished_game_saved():
-            saved = "The game was saved after the last move it accepted; choose Continue to carry on. "
+        self._crash_message = crash_words(exception, self.store, self.match)
         self.bell()
-        # Text, not markup: the path can hold any character.
-        self._crash_message = Text(f"boardgames-tui met an internal error and had to close. {saved}{where}")
-
-    def _unfinished_game_saved(self) -> bool:
-        """Whether a game Continue can carry on was running and its last save worked."""
-        match = self.match
-        if match is None or match.store is None or match.save_error is not None:
-            return False
-        try:
-            return not match.is_over()
-        except Exception:
-            return False  # the crash may be in the rules themselves: promise nothing
 
     def printed_on_exit(self) -> list[Text]:
         return [self.unsaved_message] if self.unsaved_message is not None else []

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 from textual import events
 
-from boardgames_tui.engine.lessons import Lesson, Teacher
+from boardgames_tui.engine.lessons import Lesson, LessonMemory, Teacher, lesson_book
 from boardgames_tui.ui.inspector import InspectorPanel
 from boardgames_tui.ui.lesson import BROUGHT_UP_WORDS, MARKED, LessonPanel, LessonsSeenScreen, PanelBroughtUp
 
@@ -33,6 +34,26 @@ class LessonDesk:
         `remember(seat, lesson)` is told each lesson a seat has read."""
         self.teacher = teacher
         self._remember = remember
+
+    def teach_the_seats_here(self, guided: bool, teach_as_i_play: bool, memory_directory: Path) -> None:
+        """Lessons for the guided game's learner, and with "Teach as I play" for every
+        seat played at this keyboard, each lesson once per player name (remembered in
+        `memory_directory`, beside the records)."""
+        table = self.screen.table
+        book = lesson_book(table.rules.slug)
+        if book is None or not (guided or teach_as_i_play):
+            return
+        slug = table.rules.slug
+        memory = LessonMemory(memory_directory)
+        # The seats played at this keyboard (a remote seat's player is taught on theirs).
+        humans = [seat for seat in range(len(table.seats)) if table.played_here(seat)]
+        # The guided game teaches everything again; an ordinary game what a name has not seen.
+        seen = {} if guided else {seat: memory.seen(slug, table.seats[seat].name) for seat in humans}
+
+        def remember(seat: int, lesson: Lesson) -> None:
+            memory.remember(slug, table.seats[seat].name, [lesson.id])
+
+        self.teach(Teacher(table.rules, book, humans, seen), remember)
 
     def is_open(self) -> bool:
         panel = self.screen.query_one_optional("#lesson", LessonPanel)
