@@ -1,22 +1,19 @@
-"""Evergreen's screen: your planet under the sun, the draft, fertility, tracks, scores."""
+"""Evergreen's screen: your planet under the sun, the draft, fertility, tracks, scores.
+The side panels, and which of them a window shows, are side_panels.py's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widget import Widget
 
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.text import named_owner
-from boardgames_tui.games.evergreen.catalogue import power_entry
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
     Done,
@@ -28,18 +25,12 @@ from boardgames_tui.games.evergreen.model import (
     UsePower,
 )
 from boardgames_tui.games.evergreen.panel_words import (
-    card_line,
     choice_entry,
-    draft_tooltip,
-    drafted_lines,
     planet_shown,
-    round_summary,
-    since_lines,
 )
 from boardgames_tui.games.evergreen.planet_cursor import STEPS, nearest, stepped
 from boardgames_tui.games.evergreen.rules import (
     BIOME_KEYS,
-    BIOME_NAMES,
     EMPTY,
     PIECE_NAMES,
     SIZE,
@@ -48,13 +39,10 @@ from boardgames_tui.games.evergreen.rules import (
     sun_edge,
     working_board,
 )
-from boardgames_tui.games.evergreen.summary import BIOME as BIOME_MARK
-from boardgames_tui.games.evergreen.summary import CARD as CARD_MARK
+from boardgames_tui.games.evergreen.side_panels import SidePanels
 from boardgames_tui.games.evergreen.summary import CELL as CELL_MARK
 from boardgames_tui.games.evergreen.summary import (
-    Standing,
     forfeit_question,
-    standings,
     step_effect,
 )
 from boardgames_tui.games.evergreen.widgets import (
@@ -67,39 +55,11 @@ from boardgames_tui.games.evergreen.widgets import (
 )
 from boardgames_tui.ui.confirm import confirm_move_then
 from boardgames_tui.ui.game_screen import GameScreen
-from boardgames_tui.ui.lesson import PanelBroughtUp
 from boardgames_tui.ui.seat_ui import SeatUI
-from boardgames_tui.ui.widgets import seat_presence
 
 # Keys for the steps of an action phase, and what each builds.
 STEP_KEYS = {"p": Plant, "g": Grow, "o": UsePower, "l": LakeGrow}
 STEP_NAMES = {Plant: "plant a sprout", Grow: "grow", UsePower: "use your power", LakeGrow: "grow beside the lake"}
-# The side panels of the compact layout, one at a time (t cycles), with their names.
-PANELS = {"choices": "draft / this round", "fertility": "Fertility", "tracks": "Season · powers", "players": "Players · log"}
-# The side panel of the compact layout each part of the screen shows in (screen.tcss).
-PANEL_SHOWING = {"eg-choices": "choices", "eg-zone": "fertility", "eg-tracks": "tracks", "eg-scores": "players", "game-log": "players"}
-
-
-@lru_cache(maxsize=8)
-def powers_tooltip(powers: tuple[str, ...]) -> str:
-    """Every power of the game in full, for the powers panel's tooltip."""
-    entries = [power_entry(power) for power in powers]
-    return "\n\n".join("\n".join((entry.title, *entry.lines)) for entry in entries)
-
-
-def set_tooltip(widget: Widget, text: str | None) -> None:
-    """Sets a tooltip only when it changes: a cursor move redraws the panels every time."""
-    if widget.tooltip != text:
-        widget.tooltip = text
-
-
-def layout_for(width: int, height: int) -> str:
-    """The layout a window of this size gets (a key of widgets.CELL_SIZES)."""
-    if width >= 180 and height >= 48:
-        return "large"
-    if width >= 120 and height >= 38:
-        return "normal"
-    return "compact"
 
 
 @dataclass
@@ -113,7 +73,7 @@ class EvergreenSeatUI(SeatUI):
     choice_list: tuple[Any, ...] = ()
     # Whose planet is on screen: None means the viewer's own.
     shown_seat: int | None = None
-    # The side panel on screen in the compact layout (a key of PANELS).
+    # The side panel on screen in the compact layout (a key of side_panels.PANELS).
     panel: str = "choices"
 
 
@@ -142,9 +102,8 @@ class EvergreenScreen(GameScreen):
 
     def __init__(self, table: Any) -> None:
         super().__init__(table)
-        self.layout_name = ""
-        self.lessons.bring_up = partial(bring_up_side_panel, self)
-        self._standings_cache: tuple[EvergreenState, int | None, list[Standing]] | None = None
+        self.side_panels = SidePanels(self)
+        self.lessons.bring_up = self.side_panels.bring_up
 
     # -- layout --------------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -159,29 +118,13 @@ class EvergreenScreen(GameScreen):
         yield ScorePanel(id="eg-scores")
 
     def on_mount(self) -> None:
-        self._apply_layout()
+        self.side_panels.fit()
 
     def on_resize(self, event: events.Resize) -> None:
         # A new layout redraws everything at once: the planet's cells change size with it
         # (the log writes itself again at its new width).
-        if self._apply_layout():
+        if self.side_panels.fit():
             self.redraw()
-
-    def _apply_layout(self) -> bool:
-        """Set the layout for the window's size and the compact panel; True if the layout changed."""
-        name = layout_for(self.app.size.width, self.app.size.height)
-        for key in PANELS:
-            self.set_class(key == self.ui.panel, f"-eg-show-{key}")
-        if name == self.layout_name:
-            return False
-        for other in ("compact", "normal", "large"):
-            self.set_class(other == name, f"-eg-{other}")
-        self.layout_name = name
-        self.query_one(PlanetView).cell_size = name
-        hint = "t: next panel" if name == "compact" else ""
-        for selector in ("#eg-choices", "#eg-zone", "#eg-tracks", "#eg-scores"):
-            self.query_one(selector).border_subtitle = hint
-        return True
 
     def redraw(self, *, cursor_only: bool = False) -> None:
         super().redraw(cursor_only=cursor_only)
@@ -191,18 +134,12 @@ class EvergreenScreen(GameScreen):
             self.query_one("#since-panel").refresh(layout=True)
 
     def action_cycle_panel(self) -> None:
-        if self.layout_name != "compact":
-            self.say("Every panel is on screen at this window size: t switches panels only below 120×38.")
-            return
-        keys = list(PANELS)
-        self.ui.panel = keys[(keys.index(self.ui.panel) + 1) % len(keys)]
-        self._apply_layout()
-        self.say(f"Side panel: {PANELS[self.ui.panel]} (t shows the next).")
+        self.side_panels.cycle()
 
     def show_to(self, seat: int | None, *, curtained: bool = True) -> None:
         super().show_to(seat, curtained=curtained)
         if self.is_mounted:
-            self._apply_layout()  # the panel a seat chose comes back with it
+            self.side_panels.fit()  # the panel a seat chose comes back with it
 
     # -- what is on offer ----------------------------------------------------------------------------
     def _choices(self, view: EvergreenState) -> list[Any]:
@@ -232,7 +169,7 @@ class EvergreenScreen(GameScreen):
             # one, say, under an announcement or in the final boards' table view.
             seat = 0 if seat is None else seat
             own = seat == viewer
-            board, preview, title = planet_shown(view, seat, viewer, own and self.audience == seat, self.layout_name)
+            board, preview, title = planet_shown(view, seat, viewer, own and self.audience == seat, self.side_panels.layout_name)
             targets: set[int] = set()
             if own and acting and view.phase == "actions":
                 targets = {action.space for action in self.viewer_legal_actions() if getattr(action, "space", None) is not None}
@@ -240,54 +177,13 @@ class EvergreenScreen(GameScreen):
             planet.show(
                 board,
                 sun_edge(view),
-                f"{title} · ☀ light " + ("" if self.layout_name == "compact" else "now ") + str(preview.points),
+                f"{title} · ☀ light " + ("" if self.side_panels.layout_name == "compact" else "now ") + str(preview.points),
                 lit=preview.lit,
                 cursor=self.ui.cursor_space if own and acting and view.phase == "actions" else None,
                 targets=targets,
                 marked={mark[2] for mark in marks if mark[0] == CELL_MARK and mark[1] == seat},
             )
-        choices = self._choices(view)
-        if tuple(choices) != self.ui.choice_list:
-            # A new list (the next draft row, the biomes) opens on its first row, never
-            # on the row number picked in the last one.
-            self.ui.choice_list = tuple(choices)
-            self.ui.choice = 0
-        if self.ui.choice >= len(choices):
-            self.ui.choice = 0
-        panel = self.query_one(ChoicePanel)
-        cards = {mark[1] for mark in marks if mark[0] == CARD_MARK}
-        since = since_lines(self.since_last_turn().lines) if self.layout_name == "compact" else []
-        if view.phase == "draft":
-            taken = drafted_lines(view, cards, " took ", "dim", indent="  ")
-            panel.show(
-                "Draft row",
-                [card_line(action.card, self.layout_name, marker=action.card == view.marker) for action in choices],
-                self.ui.choice if acting else None,
-                before=since,
-                after=taken,
-            )
-        elif view.phase == "wild":
-            panel.show(
-                "Send the wild leftover to",
-                [Text(BIOME_NAMES[action.biome]) for action in choices],
-                self.ui.choice if acting else None,
-                before=since,
-            )
-        else:
-            panel.show("This round", round_summary(self.rules, view, viewer, cards), None, numbered=False, before=since)
-        set_tooltip(panel, draft_tooltip(view, choices[self.ui.choice]) if choices else None)
-        self.query_one(ZonePanel).show(view, frozenset(mark[1] for mark in marks if mark[0] == BIOME_MARK))
-        tracks = self.query_one(TrackPanel)
-        tracks.show(view, viewer, full_names=self.layout_name == "large", own=self.audience == viewer)
-        set_tooltip(tracks, powers_tooltip(tuple(view.powers)))
-        self.query_one(ScorePanel).show(view, self._standings(view, viewer), seat, seat_presence(self.table))
-
-    def _standings(self, view: EvergreenState, viewer: int | None) -> list[Standing]:
-        """The score as it stands for every seat, computed once per view (cursor moves redraw)."""
-        cached = self._standings_cache
-        if cached is None or cached[0] is not view or cached[1] != viewer:
-            cached = self._standings_cache = (view, viewer, standings(view, viewer))
-        return cached[2]
+        self.side_panels.show(view, viewer, seat, self._choices(view), acting)
 
     def prompt_text(self, view: EvergreenState, viewer: int) -> str:  # type: ignore[override]
         prompt = self.rules.prompt(view, viewer)
@@ -529,22 +425,3 @@ class EvergreenScreen(GameScreen):
             else:
                 self.ui.cursor_space = message.key
                 self._after_cursor()
-
-
-def bring_up_side_panel(screen: EvergreenScreen, part: str) -> PanelBroughtUp | None:
-    """In the compact layout, show the side panel holding `part` if another is on screen
-    (a lesson is about it); how to put back the panel the seat had open."""
-    panel = PANEL_SHOWING.get(part)
-    ui = screen.ui
-    if screen.layout_name != "compact" or panel is None or ui.panel == panel:
-        return None
-    before = ui.panel
-    ui.panel = panel
-    screen._apply_layout()
-
-    def put_back() -> None:
-        ui.panel = before
-        if screen.ui is ui and screen.is_mounted:
-            screen._apply_layout()
-
-    return PanelBroughtUp("t", put_back)
