@@ -11,62 +11,40 @@ Built on aiohttp's websocket server and client: aiohttp is already what `serve` 
 on (textual-serve needs it), it is well kept, it refuses an oversized frame from its
 header (`max_msg_size`) without reading the payload, and one library serves both ends.
 
-Every client message is untrusted: size-capped by aiohttp, parsed by `wire`'s strict
-models, authenticated by its seat's secret (constant-time compare), rate-limited, and
-refused with a reason that changes nothing.  A connection acts only for the seat whose
-secret it gave.  Until it has given one it is a stranger, held within the host's
-`ConnectionBudget` (in number, per address and in time), which keeps the descriptors
-the saves need out of the connections' reach.
+Every client message is untrusted: each websocket comes in through the table's door
+(remote/seat_door.py), which greets it, checks its seat's secret and refuses with a
+reason that changes nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
-import time
 from datetime import datetime
 from typing import Any, Callable, Iterable, Literal
 from urllib.parse import urlsplit
 
-from aiohttp import WSMsgType, web
-from pydantic import ValidationError
+from aiohttp import web
 
 from boardgames_tui.addresses import is_loopback, is_loopback_host_header
 from boardgames_tui.connection_budget import ConnectionBudget
 from boardgames_tui.engine.bots import make_bot
-from boardgames_tui.engine.contract import NO_CHANGES, SPECTATOR, GameState, IllegalMove
+from boardgames_tui.engine.contract import NO_CHANGES, SPECTATOR, GameState
 from boardgames_tui.engine.match import Match
+from boardgames_tui.remote.seat_door import RATE_BURST, RATE_PER_SECOND, SeatConnection, SeatDoor
 from boardgames_tui.remote.spectators import PublicFeed, Spectators
 from boardgames_tui.remote.wire import (
-    JOINED_ELSEWHERE,
     MAX_CLIENT_MESSAGE_BYTES,
-    PROTOCOL_VERSION,
     WATCH_PATH,
     WATCHING_REFUSAL,
-    TABLE_PAUSED,
     WEBSOCKET_PATH,
-    Act,
-    Away,
-    Back,
-    BadMessage,
     ChangesSeen,
-    Hello,
     HiddenSection,
     JoinLink,
-    Refused,
     TablePaused,
-    Undo,
     ViewUpdate,
-    Watch,
-    Welcome,
     json_marks,
-    parse_client_message,
 )
 
-# A person sends a few messages a second at most; a burst of this many is allowed, then
-# this many a second.  Beyond that, messages are dropped unread (one refusal says so).
-RATE_BURST = 20
-RATE_PER_SECOND = 10.0
 # After a failed autosave (the moves are kept), the save is tried again this often.
 SAVE_RETRY_SECONDS = 1.0
 # The level of the bot that plays an absent seat the host handed to it.
@@ -77,34 +55,6 @@ PAUSE_WORD_SECONDS = 0.5
 # What the host hears of a remote seat: its player joined for the first time since the
 # table opened, came back, or went away.
 SeatNews = Literal["joined", "back", "away"]
-
-
-class RateLimit:
-    """A token bucket: `RATE_BURST` messages at once, refilled at `RATE_PER_SECOND`."""
-
-    def __init__(self, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND) -> None:
-        self.burst = burst
-        self.per_second = per_second
-        self.tokens = float(burst)
-        self.last = time.monotonic()
-        self.told = False
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            self.told = False
-            return True
-        return False
-
-    def should_tell(self) -> bool:
-        """Whether to say "too many" for this dropped message: once per flood."""
-        if self.told:
-            return False
-        self.told = True
-        return True
 
 
 class SeatPresence:
@@ -167,30 +117,6 @@ class SeatPresence:
             listener(seat, news)
 
 
-class SeatConnection:
-    """One remote seat's websocket, and what of its view it has been sent."""
-
-    def __init__(self, seat: int, socket: web.WebSocketResponse) -> None:
-        self.seat = seat
-        self.socket = socket
-        self.sent_log: list[Any] = []
-        # Messages go out in order through one writer, however many changes queue them.
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.writer: asyncio.Future[None] | None = None
-
-    def send(self, message: Any) -> None:
-        self.outbox.put_nowait(message.model_dump_json())
-
-    async def write(self) -> None:
-        while (text := await self.outbox.get()) is not None:
-            if self.socket.closed:
-                return
-            try:
-                await self.socket.send_str(text)
-            except (ConnectionError, RuntimeError):
-                return  # the seat went away: its reader's `finally` says so
-
-
 class RemoteHost:
     """Hosts `match`: its seats of the "remote" kind, each opened by its secret in
     `match.remote_secrets`."""
@@ -229,6 +155,7 @@ class RemoteHost:
         self.browser_seats: Any = None
         self.presence = SeatPresence(match.remote_seats, match.presence_changed)
         self.spectators = Spectators(self)
+        self.door = SeatDoor(self)
         match.served_with(self.presence)
         # Every change reaches the seats, whoever made it: a remote seat, a bot, or a
         # person at the host's own keyboard through its screen.
@@ -289,8 +216,7 @@ class RemoteHost:
         self._position = self.match.position
         self.revision += 1
         self._send_views()
-        for listener in self.listeners:
-            listener()
+        self.tell_listeners()
         self._schedule_bots()
 
     # -- what a seat is sent ----------------------------------------------------------------
@@ -330,15 +256,20 @@ class RemoteHost:
             else None,
         )
 
-    def _send_view(self, connection: SeatConnection) -> None:
+    def send_view(self, connection: SeatConnection) -> None:
         connection.send(self.view_update(connection))
 
     def _send_views(self) -> None:
         for connection in list(self.connections.values()):
-            self._send_view(connection)
+            self.send_view(connection)
         self.spectators.send_views()
 
-    def _tell_everyone(self, message: Any, *, but: int) -> None:
+    def tell_listeners(self) -> None:
+        """The host's own screen: something changed (a move, someone came or went)."""
+        for listener in self.listeners:
+            listener()
+
+    def tell_everyone(self, message: Any, *, but: int) -> None:
         for seat, connection in list(self.connections.items()):
             if seat != but:
                 connection.send(message)
@@ -392,7 +323,7 @@ class RemoteHost:
     # -- serving ---------------------------------------------------------------------------
     def application(self) -> web.Application:
         app = web.Application(client_max_size=MAX_CLIENT_MESSAGE_BYTES)
-        app.router.add_get(WEBSOCKET_PATH, self._websocket)
+        app.router.add_get(WEBSOCKET_PATH, self.door.websocket)
         app.router.add_get("/seat/{number}", self._join_page)
         app.router.add_get(WATCH_PATH, self._join_page)
         try:
@@ -476,147 +407,6 @@ class RemoteHost:
             text="This is a boardgames-tui table. Join it from a terminal with:\n\n"
             "  boardgames-tui join 'THE WHOLE LINK YOU WERE GIVEN'\n"
         )
-
-    async def _websocket(self, request: web.Request) -> web.StreamResponse:
-        problem = self.request_problem(request)
-        if problem is not None:
-            raise problem
-        # max_msg_size: a longer frame is refused from its header (close 1009), unread.
-        socket = web.WebSocketResponse(max_msg_size=MAX_CLIENT_MESSAGE_BYTES, heartbeat=20.0)
-        connection: SeatConnection | None = None
-        limit = RateLimit(*self.rate)
-        try:
-            try:
-                await socket.prepare(request)
-                connection = await self._greet(request, socket, limit)
-            except ConnectionError:
-                return socket  # sent away (or gone) before it said hello
-            if connection is None:
-                return socket
-            connection.writer = asyncio.ensure_future(connection.write())
-            async for message in socket:
-                if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
-                    break
-                if not limit.allow():
-                    if limit.should_tell():
-                        connection.send(Refused(reason="Too many messages: slow down."))
-                    continue
-                reason = self._handle(connection, message.data)
-                if reason is not None:
-                    connection.send(Refused(reason=reason))
-        finally:
-            if connection is not None:
-                connection.outbox.put_nowait(None)
-            if connection is not None and connection.seat == SPECTATOR:
-                self.spectators.went(connection)
-            if connection is not None and self.connections.get(connection.seat) is connection and not self.paused:
-                del self.connections[connection.seat]
-                self.presence.went(connection.seat)
-                name = self.match.seats[connection.seat].name
-                self._tell_everyone(Away(seat=connection.seat, name=name), but=connection.seat)
-                for listener in self.listeners:
-                    listener()
-        return socket
-
-    async def _greet(self, request: web.Request, socket: web.WebSocketResponse, limit: RateLimit) -> SeatConnection | None:
-        """Reads the hello, unless the budget sends the connection away first (it is told
-        why); on a good secret, seats the connection (replacing an older one of the same
-        seat: a player whose laptop closed comes back before the host noticed)."""
-        sent_away: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-
-        def farewell(reason: str) -> None:
-            if not sent_away.done():
-                sent_away.set_result(reason)
-
-        self.budget.on_farewell(request.transport, farewell)
-        receiving = asyncio.ensure_future(socket.receive())
-        try:
-            await asyncio.wait((receiving, sent_away), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            receiving.cancel()
-            await asyncio.gather(receiving, return_exceptions=True)
-        if sent_away.done():
-            return await self._refuse_and_close(request, socket, sent_away.result())
-        message = receiving.result()
-        if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
-            return None
-        limit.allow()
-        try:
-            hello = parse_client_message(message.data)
-        except BadMessage as error:
-            return await self._refuse_and_close(request, socket, error.reason)
-        if not isinstance(hello, (Hello, Watch)):
-            return await self._refuse_and_close(request, socket, "Say hello with your seat's secret first.")
-        if self.paused:
-            return await self._refuse_and_close(request, socket, TABLE_PAUSED)
-        if hello.version != PROTOCOL_VERSION:
-            return await self._refuse_and_close(
-                request, socket, f"This host speaks version {PROTOCOL_VERSION} of the table's protocol; yours is {hello.version}."
-            )
-        if isinstance(hello, Watch):
-            refusal = self.spectators.refusal(hello.secret)
-            if refusal is not None:
-                return await self._refuse_and_close(request, socket, refusal)
-            self.budget.trust(request.transport)
-            return self.spectators.came(SeatConnection(SPECTATOR, socket))
-        expected = self.match.remote_secrets.get(hello.seat, "")
-        # Compared in constant time whatever the seat, so timing tells nothing.
-        if not hmac.compare_digest(hello.secret.encode(), (expected or "\0").encode()) or not expected:
-            return await self._refuse_and_close(request, socket, "That link is not valid for this table.")
-        self.budget.trust(request.transport)
-        previous = self.connections.get(hello.seat)
-        connection = SeatConnection(hello.seat, socket)
-        self.connections[hello.seat] = connection
-        # Here before its first view is made, which says who is away.
-        self.presence.came(hello.seat)
-        if previous is not None:
-            await previous.socket.close(message=JOINED_ELSEWHERE)
-        match = self.match
-        connection.send(Welcome(game=self.rules.slug, seat=hello.seat, seats=match.seats, remote_seats=self.remote_seats))
-        self._send_view(connection)
-        self._tell_everyone(Back(seat=hello.seat, name=match.seats[hello.seat].name), but=hello.seat)
-        for listener in self.listeners:
-            listener()
-        return connection
-
-    async def _refuse_and_close(self, request: web.Request, socket: web.WebSocketResponse, reason: str) -> None:
-        """Says why, then closes without waiting on the stranger's answer to a close."""
-        await socket.send_str(Refused(reason=reason).model_dump_json())
-        self.budget.close(request.transport)
-        return None
-
-    def _handle(self, connection: SeatConnection, data: str | bytes) -> str | None:
-        """Does what one message asks; returns why not (and changes nothing), or None."""
-        try:
-            message = parse_client_message(data)
-        except BadMessage as error:
-            return error.reason
-        if self.paused:
-            return TABLE_PAUSED
-        seat = connection.seat
-        if seat == SPECTATOR:
-            return "You are already watching." if isinstance(message, (Hello, Watch)) else WATCHING_REFUSAL
-        if isinstance(message, (Hello, Watch)):
-            return "You have already joined."
-        if message.seat != seat:
-            return f"You play {self.match.seats[seat].name}'s seat only."
-        if seat in self.stand_ins:
-            return "A bot is playing your seat: ask the host to hand it back."
-        if message.revision != self.revision:
-            return "The game has moved on since you chose that: look again."
-        try:
-            if isinstance(message, Act):
-                try:
-                    action = self.rules.parse_action(message.action)
-                except (ValidationError, ValueError, TypeError):
-                    return f"That is not a move of {self.rules.title}."
-                self.submit(seat, action)
-            else:
-                self.undo(seat)
-        except IllegalMove as refusal:
-            return refusal.reason
-        return None
-
 
 class ViewCache:
     """Seats' views of the last few states: after every change each seat is sent its view
