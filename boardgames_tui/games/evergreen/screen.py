@@ -14,20 +14,8 @@ from textual.containers import Horizontal, Vertical
 
 from boardgames_tui.engine.reference import CatalogueEntry
 from boardgames_tui.engine.text import named_owner
-from boardgames_tui.games.evergreen.model import (
-    ChooseBiome,
-    Done,
-    DraftCard,
-    EvergreenState,
-    Grow,
-    LakeGrow,
-    Plant,
-    UsePower,
-)
-from boardgames_tui.games.evergreen.panel_words import (
-    choice_entry,
-    planet_shown,
-)
+from boardgames_tui.games.evergreen.model import ChooseBiome, Done, DraftCard, EvergreenState, Grow, LakeGrow, Plant, UsePower
+from boardgames_tui.games.evergreen.panel_words import choice_entry, planet_shown
 from boardgames_tui.games.evergreen.planet_cursor import STEPS, nearest, stepped
 from boardgames_tui.games.evergreen.rules import (
     BIOME_KEYS,
@@ -41,10 +29,7 @@ from boardgames_tui.games.evergreen.rules import (
 )
 from boardgames_tui.games.evergreen.side_panels import SidePanels
 from boardgames_tui.games.evergreen.summary import CELL as CELL_MARK
-from boardgames_tui.games.evergreen.summary import (
-    forfeit_question,
-    step_effect,
-)
+from boardgames_tui.games.evergreen.summary import forfeit_question, step_effect
 from boardgames_tui.games.evergreen.widgets import (
     ChoicePanel,
     Picked,
