@@ -4,6 +4,8 @@ Pure, over the state; the rules import this, never the narration built on it."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from boardgames_tui.engine.text import and_list, capital, name_verb, plural, possessive
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import (
@@ -41,6 +43,8 @@ def scoring_prefix(round_number: int) -> str:
     return f"Round {round_number} scoring —"
 
 
+# Worked out once per name: the rules write these lines at many moves.
+@lru_cache(maxsize=256)
 def unicorn_return_line(name: str) -> str:
     return f"{name_verb(name, 'return')} a card from hand to the box (Unicorn)."
 
@@ -48,9 +52,15 @@ def unicorn_return_line(name: str) -> str:
 Decision = KnightChoice | WizardChoice | JesterChoice | FortuneChoice
 
 
+@lru_cache(maxsize=256)
+def owners(name: str) -> str:
+    """A player's name as the owner opening a sentence: "Ann's", "Your"."""
+    return capital(possessive(name))
+
+
 def decision_line(state: BloomKingdomState, seat: int, decision: Decision) -> str:
     """What a card's owner decided after the reveal, as the log tells it."""
-    whose = capital(possessive(state.name(seat)))
+    whose = owners(state.name(seat))
     if isinstance(decision, KnightChoice):
         return f"{whose} Knight removes a Dragon." if decision.remove else f"{whose} Knight leaves the Dragons be."
     if isinstance(decision, WizardChoice):

@@ -56,7 +56,7 @@ are in assets/bloom-kingdom/rules.md):
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -66,6 +66,7 @@ from boardgames_tui.engine.contract import (
     HIDDEN,
     GameRules,
     IllegalMove,
+    LogEntry,
     NoOptions,
     Outcome,
     ScoreRow,
@@ -78,7 +79,7 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.text import capital, name_verb, plural, possessive
+from boardgames_tui.engine.text import name_verb, plural, possessive
 from boardgames_tui.games.bloom_kingdom import log_words
 from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, card_points, column_counts
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
@@ -164,11 +165,19 @@ def _quiet_play(state: BloomKingdomState, seat: int, card: int) -> BloomKingdomS
     Most moves are this one, and it only adds a line to the log and replaces one
     player record, so everything else is shared with `state`.
     """
-    players = state.players[:]
+    fields = state.__dict__
+    players = fields["players"][:]
     players[seat] = _player(_without(players[seat].hand, card), card)
-    state = shallow_copy(state, log=state.log[:], players=players)
-    state.say(log_words.face_down_line(state.seats[seat].name))
-    return state
+    log = fields["log"][:]
+    log.append(_face_down_entry(fields["seats"][seat].name))
+    return shallow_copy(state, log=log, players=players)
+
+
+@lru_cache(maxsize=256)
+def _face_down_entry(name: str) -> LogEntry:
+    """The public log line of a card played face down, one entry per name shared by
+    every log (entries are frozen): it is written at most moves."""
+    return construct(LogEntry, {"text": log_words.face_down_line(name), "visible_to": None})
 
 
 def _without(cards_: list[int], card: int) -> list[int]:
@@ -379,9 +388,8 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             if choosing > 1:
                 return _quiet_play(state, seat, action.card)
             state = copy_containers(state)
-            state.say(log_words.face_down_line(state.seats[seat].name))
-            state.players[seat] = _player(_without(players[seat].hand, action.card), action.card)
-            self._reveal(state)
+            state.log.append(_face_down_entry(state.seats[seat].name))
+            self._reveal(state, seat, action.card)
             return state
         state = copy_containers(state)
         kind = type(action)
@@ -420,9 +428,20 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             return log_words.decision_line(state, seat, action)
         return f"{name}: {action!r}"
 
-    def _reveal(self, state: BloomKingdomState) -> None:
+    def _reveal(self, state: BloomKingdomState, last_seat: int, last_card: int) -> None:
+        """Turns every chosen card face up, `last_card` of `last_seat` (still in its
+        hand) completing the turn."""
         players = state.players
-        revealed = [player.chosen for player in players]
+        revealed = []
+        records = []
+        for index, player in enumerate(players):
+            fields = player.__dict__
+            if index == last_seat:
+                revealed.append(last_card)
+                records.append(_player(_without(fields["hand"], last_card)))
+            else:
+                revealed.append(fields["chosen"])
+                records.append(_player(fields["hand"]))
         # New lists: the old ones are shared with the states this one was made from.
         played = state.played if len(state.played) == len(players) else [[] for _ in players]
         set_fields(
@@ -430,7 +449,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             revealed=revealed,
             revealed_at=(state.round, state.turn),
             played=[[*cards_, card] for cards_, card in zip(played, revealed)],
-            players=[_player(player.hand) for player in players],
+            players=records,
             info_epoch=state.info_epoch + 1,
         )
         seats = state.seats
@@ -457,12 +476,12 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     def _unicorn_draw(self, state: BloomKingdomState, seat: int) -> None:
         name = state.seats[seat].name
         if not state.deck:
-            state.say(f"{capital(possessive(name))} Unicorn finds the deck empty: nothing to draw or return.")
+            state.say(f"{log_words.owners(name)} Unicorn finds the deck empty: nothing to draw or return.")
             return
         drawn = state.deck.pop(0)
         state.players[seat] = _player([*state.players[seat].hand, drawn])
         state.unicorn_pending.append(seat)
-        state.say(f"{capital(possessive(name))} Unicorn draws a card.")
+        state.say(f"{log_words.owners(name)} Unicorn draws a card.")
         state.say(f"{name} drew {_LABELS[drawn]}.", visible_to=(seat,))
 
     def _resolve_queue(self, state: BloomKingdomState) -> None:
@@ -479,14 +498,14 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                     queue.pop(0)
                     state.box.append(card)
                     state.say(
-                        f"{capital(possessive(state.seats[seat].name))} {_LABELS[card]} finds an empty display "
+                        f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} finds an empty display "
                         "and goes back to the box."
                     )
                     continue
                 if len(open_columns) == 1:
                     display[open_columns[0]].insert(0, queue.pop(0))
                     state.say(
-                        f"{capital(possessive(state.seats[seat].name))} {_LABELS[card]} joins the only column "
+                        f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} joins the only column "
                         f"with cards: {_NAMES[open_columns[0]]}."
                     )
                     continue
@@ -496,7 +515,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             if character == "knight":
                 if not display["dragon"]:
                     queue.pop(0)
-                    state.say(f"{capital(possessive(state.seats[seat].name))} {_LABELS[card]} finds no Dragon to remove.")
+                    state.say(f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} finds no Dragon to remove.")
                     continue
                 set_fields(state, phase="knight")
                 return
@@ -507,7 +526,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                 targets = self._fortune_targets(state, seat)
                 if len(targets) == 1:
                     state.say(
-                        f"{capital(possessive(state.seats[seat].name))} {_LABELS[card]} looks into "
+                        f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} looks into "
                         f"{possessive(state.name(targets[0]))} hand."
                     )
                     self._peek(state, seat, targets[0])
@@ -573,20 +592,24 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- what a seat may see --------------------------------------------------------------
     def view(self, state: BloomKingdomState, seat: int) -> BloomKingdomState:
-        players = state.players[:]
+        # Fields are read from the model's dictionary: a view is taken at every move,
+        # and a pydantic attribute costs several times a dictionary's item.
+        fields = state.__dict__
+        players = fields["players"][:]
         for index, player in enumerate(players):
             if index != seat:
-                players[index] = _hidden_player(len(player.hand), player.chosen is not None)
-        peeks = state.peeks
+                player_fields = player.__dict__
+                players[index] = _hidden_player(len(player_fields["hand"]), player_fields["chosen"] is not None)
+        peeks = fields["peeks"]
         return shallow_copy(
             state,
             seed=0,
             rng_draws=0,
-            deck=_hidden_cards(len(state.deck)),
-            box=_hidden_cards(len(state.box)),
+            deck=_hidden_cards(len(fields["deck"])),
+            box=_hidden_cards(len(fields["box"])),
             players=players,
             peeks=[peek for peek in peeks if peek.viewer == seat] if peeks else [],
-            log=visible_log(state.log, seat),
+            log=visible_log(fields["log"], seat),
         )
 
     # -- scores ----------------------------------------------------------------------------
