@@ -102,15 +102,17 @@ class BloomKingdomState(GameState):
     turn: int = 1
     phase: Phase = "play"
     hand_size: int
-    deck: list[int]
+    # Replaced, never edited: states share the lists they did not change (so do the
+    # display's columns, `revealed`, `peeks` and `rounds`).
+    deck: Annotated[list[int], NEVER_EDITED]
     box: list[int] = Field(default_factory=list)
     # Column key -> card ids, bottom first; Jesters are slipped in at the bottom.
-    display: dict[str, list[int]]
+    display: dict[str, Annotated[list[int], NEVER_EDITED]]
     # A seat's record is replaced, never edited: states share the records they did not change.
     players: list[Annotated[PlayerState, NEVER_EDITED]]
     # The cards revealed in the latest reveal, by seat (public once revealed); they
     # stay after the turn, and after the round's scoring, until the next reveal.
-    revealed: list[int | None] = Field(default_factory=list)
+    revealed: Annotated[list[int | None], NEVER_EDITED] = Field(default_factory=list)
     # (round, turn) of that reveal; None before the first.
     revealed_at: tuple[int, int] | None = None
     # played[seat]: the cards that seat has played this round, in order (public once
@@ -122,8 +124,7 @@ class BloomKingdomState(GameState):
     queue: list[int] = Field(default_factory=list)
     # Seats whose Unicorn drew a card and who still owe one back to the box.
     unicorn_pending: list[int] = Field(default_factory=list)
-    peeks: list[Peek] = Field(default_factory=list)
-    # rounds[r][seat]: the cards that seat kept in round r + 1 (a round's list, once
-    # added, is never edited).
-    rounds: list[Annotated[list[KeptCards], NEVER_EDITED]] = Field(default_factory=list)
+    peeks: Annotated[list[Peek], NEVER_EDITED] = Field(default_factory=list)
+    # rounds[r][seat]: the cards that seat kept in round r + 1.
+    rounds: Annotated[list[list[KeptCards]], NEVER_EDITED] = Field(default_factory=list)
     ended_early: bool = False

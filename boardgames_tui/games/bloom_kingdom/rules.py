@@ -245,7 +245,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             return
         state.players = [_player(state.deck[seat * per_player : (seat + 1) * per_player]) for seat in range(players)]
         state.played = [[] for _ in range(players)]
-        del state.deck[: players * per_player]
+        state.deck = state.deck[players * per_player :]
         state.info_epoch += 1
         state.phase = "play"
         state.turn = 1
@@ -411,7 +411,8 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             if action.column is not None:
                 self._remove_from_column(state, action.column)
         elif kind is JesterChoice:
-            state.display[action.column].insert(0, state.queue[0])
+            display = state.display
+            display[action.column] = [state.queue[0], *display[action.column]]
         elif kind is FortuneChoice:
             self._peek(state, seat, action.target)
         state.queue.pop(0)
@@ -461,7 +462,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         for seat, card in enumerate(revealed):
             if _INITIATIVE[card] is None:
                 character = _CHARACTER[card]
-                display[character].append(card)
+                display[character] = [*display[character], card]
                 if character == "unicorn":
                     self._unicorn_draw(state, seat)
             else:
@@ -478,7 +479,9 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         if not state.deck:
             state.say(f"{log_words.owners(name)} Unicorn finds the deck empty: nothing to draw or return.")
             return
-        drawn = state.deck.pop(0)
+        deck = state.deck
+        drawn = deck[0]
+        set_fields(state, deck=deck[1:])
         state.players[seat] = _player([*state.players[seat].hand, drawn])
         state.unicorn_pending.append(seat)
         state.say(f"{log_words.owners(name)} Unicorn draws a card.")
@@ -503,7 +506,8 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                     )
                     continue
                 if len(open_columns) == 1:
-                    display[open_columns[0]].insert(0, queue.pop(0))
+                    only_column = open_columns[0]
+                    display[only_column] = [queue.pop(0), *display[only_column]]
                     state.say(
                         f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} joins the only column "
                         f"with cards: {_NAMES[open_columns[0]]}."
@@ -511,7 +515,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                     continue
                 set_fields(state, phase="jester")
                 return
-            display[character].append(card)
+            display[character] = [*display[character], card]
             if character == "knight":
                 if not display["dragon"]:
                     queue.pop(0)
@@ -544,7 +548,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         cards_in_column = state.display[column]
         jesters = [card for card in cards_in_column if _CHARACTER[card] == "jester"]
         victim = jesters[0] if jesters else cards_in_column[-1]
-        cards_in_column.remove(victim)
+        state.display[column] = _without(cards_in_column, victim)
         state.box.append(victim)
         state.say(f"{_LABELS[victim]} leaves the {_NAMES[column]} column for the box.")
 
@@ -553,7 +557,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         seen = hand[state.rng().randrange(len(hand))]
         set_fields(state, info_epoch=state.info_epoch + 1)
         peek = {"viewer": seat, "target": target, "card": seen, "round": state.round, "turn": state.turn}
-        state.peeks.append(construct(Peek, peek))
+        set_fields(state, peeks=[*state.peeks, construct(Peek, peek)])
         state.say(f"{state.name(seat)} saw {_LABELS[seen]} in {possessive(state.name(target))} hand.", visible_to=(seat,))
 
     def _end_turn(self, state: BloomKingdomState) -> None:
@@ -576,7 +580,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             # Each record its own copies, as the validating constructor made them.
             kept = {"cards": list(player.hand), "points": points, "counts": dict(counts)}
             results.append(construct(KeptCards, kept))
-        state.rounds.append(results)
+        set_fields(state, rounds=[*state.rounds, results])
         set_fields(state, info_epoch=state.info_epoch + 1)
         for seat, result in enumerate(results):
             state.say(f"{log_words.scoring_prefix(state.round)} {state.name(seat)}: {kept_summary(result)} = {result.total} VP.")
