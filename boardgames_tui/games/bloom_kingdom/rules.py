@@ -236,19 +236,24 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         return state
 
     def _deal(self, state: BloomKingdomState) -> None:
+        """Deals the next round's hands, or ends the game when the deck is too short
+        (every hand is empty then)."""
         players = len(state.players)
-        per_player = min(state.hand_size, len(state.deck) // players)
+        deck = state.deck
+        per_player = min(state.hand_size, len(deck) // players)
         if per_player < SMALLEST_HAND:
-            state.phase = "over"
-            state.ended_early = True
-            state.say(f"The deck holds only {plural(len(state.deck), 'card')}, too few for another round: the game ends.")
+            set_fields(state, phase="over", ended_early=True, players=[_player([]) for _ in range(players)])
+            state.say(f"The deck holds only {plural(len(deck), 'card')}, too few for another round: the game ends.")
             return
-        state.players = [_player(state.deck[seat * per_player : (seat + 1) * per_player]) for seat in range(players)]
-        state.played = [[] for _ in range(players)]
-        state.deck = state.deck[players * per_player :]
-        state.info_epoch += 1
-        state.phase = "play"
-        state.turn = 1
+        set_fields(
+            state,
+            players=[_player(deck[seat * per_player : (seat + 1) * per_player]) for seat in range(players)],
+            played=[[] for _ in range(players)],
+            deck=deck[players * per_player :],
+            info_epoch=state.info_epoch + 1,
+            phase="play",
+            turn=1,
+        )
         if per_player < state.hand_size:
             state.say(f"The deck is running short: round {state.round} is dealt {per_player} cards each.")
         else:
@@ -569,28 +574,31 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     def _score_round(self, state: BloomKingdomState) -> None:
         counts = column_counts(state.display)
-        kept_characters = [{_CHARACTER[card] for card in player.hand} for player in state.players]
+        hands = [player.hand for player in state.players]
+        kept_characters = [{_CHARACTER[card] for card in hand} for hand in hands]
         results: list[KeptCards] = []
-        for seat, player in enumerate(state.players):
+        for seat, hand in enumerate(hands):
             others: set[str] = set()
             for other, characters_kept in enumerate(kept_characters):
                 if other != seat:
                     others |= characters_kept
-            points = [card_points(_CHARACTER[card], counts, others) for card in player.hand]
+            points = [card_points(_CHARACTER[card], counts, others) for card in hand]
             # Each record its own copies, as the validating constructor made them.
-            kept = {"cards": list(player.hand), "points": points, "counts": dict(counts)}
+            kept = {"cards": list(hand), "points": points, "counts": dict(counts)}
             results.append(construct(KeptCards, kept))
-        set_fields(state, rounds=[*state.rounds, results])
-        set_fields(state, info_epoch=state.info_epoch + 1)
+        set_fields(state, rounds=[*state.rounds, results], info_epoch=state.info_epoch + 1)
+        prefix = log_words.scoring_prefix(state.round)
+        seats = state.seats
         for seat, result in enumerate(results):
-            state.say(f"{log_words.scoring_prefix(state.round)} {state.name(seat)}: {kept_summary(result)} = {result.total} VP.")
-        for player in state.players:
-            state.box.extend(player.hand)
-        set_fields(state, players=[_player([]) for _ in state.players])
+            state.say(f"{prefix} {seats[seat].name}: {kept_summary(result)} = {result.total} VP.")
+        box = state.box
+        for hand in hands:
+            box.extend(hand)
         if state.round >= ROUNDS:
-            set_fields(state, phase="over")
+            set_fields(state, phase="over", players=[_player([]) for _ in hands])
             state.say("The third round is scored: the game is over.")
             return
+        # The next deal replaces every record (with empty hands when the deck runs short).
         set_fields(state, round=state.round + 1)
         self._deal(state)
 
