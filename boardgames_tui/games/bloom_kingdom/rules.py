@@ -228,7 +228,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             hand_size=hand_size,
             deck=list(range(len(_CARDS))),
             display={column: [] for column in _COLUMNS},
-            players=[PlayerState(hand=[]) for _ in seats],
+            players=[_player([]) for _ in seats],
         )
         state.rng().shuffle(state.deck)
         state.say(f"{and_list([seat.name for seat in seats])} sit down to Bloom Kingdom.")
