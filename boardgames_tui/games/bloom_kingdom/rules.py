@@ -437,32 +437,39 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
     def _reveal(self, state: BloomKingdomState, last_seat: int, last_card: int) -> None:
         """Turns every chosen card face up, `last_card` of `last_seat` (still in its
         hand) completing the turn."""
-        players = state.players
+        # Fields are read from the model's dictionary (set_fields writes to it too): a
+        # reveal reads many of them, and a pydantic attribute costs several times more.
+        fields = state.__dict__
+        seats = fields["seats"]
+        turn = fields["turn"]
         revealed = []
         records = []
-        for index, player in enumerate(players):
-            fields = player.__dict__
-            if index == last_seat:
-                revealed.append(last_card)
-                records.append(_player(_without(fields["hand"], last_card)))
+        shown = []
+        for seat, player in enumerate(fields["players"]):
+            player_fields = player.__dict__
+            if seat == last_seat:
+                card = last_card
+                records.append(_player(_without(player_fields["hand"], last_card)))
             else:
-                revealed.append(fields["chosen"])
-                records.append(_player(fields["hand"]))
+                card = player_fields["chosen"]
+                records.append(_player(player_fields["hand"]))
+            revealed.append(card)
+            shown.append(f"{seats[seat].name} {_LABELS[card]}")
         # New lists: the old ones are shared with the states this one was made from.
-        played = state.played if len(state.played) == len(players) else [[] for _ in players]
+        played = fields["played"]
+        if len(played) != len(records):
+            played = [[] for _ in records]
         set_fields(
             state,
             revealed=revealed,
-            revealed_at=(state.round, state.turn),
+            revealed_at=(fields["round"], turn),
             played=[[*cards_, card] for cards_, card in zip(played, revealed)],
             players=records,
-            info_epoch=state.info_epoch + 1,
+            info_epoch=fields["info_epoch"] + 1,
         )
-        seats = state.seats
-        shown = ", ".join([f"{seats[seat].name} {_LABELS[card]}" for seat, card in enumerate(revealed)])
-        state.say(f"{log_words.reveal_prefix(state.turn)} {shown}.")
+        state.say(f"{log_words.reveal_prefix(turn)} {', '.join(shown)}.")
         # Cards without initiative join the display first, in no particular order.
-        display = state.display
+        display = fields["display"]
         queue = []
         for seat, card in enumerate(revealed):
             if _INITIATIVE[card] is None:
@@ -474,7 +481,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                 queue.append(card)
         queue.sort(key=_INITIATIVE.__getitem__)
         set_fields(state, queue=queue)
-        if state.unicorn_pending:
+        if fields["unicorn_pending"]:
             set_fields(state, phase="unicorn")
         else:
             self._resolve_queue(state)
