@@ -13,9 +13,8 @@ import boardgames_tui
 PACKAGE = Path(boardgames_tui.__file__).parent
 MAX_LINES = 400
 MAX_METHODS = 40
-# Classes over the limit for now, each with the size it may not grow past: the rules of a
-# game are being reworked elsewhere, and are split once that work has landed.
-OVER_THE_LIMIT_FOR_NOW = {"games/bloom_kingdom/rules.py:BloomKingdomRules": (436, 25)}
+# Classes over the limit for now, each with the size it may not grow past until it is split.
+OVER_THE_LIMIT_FOR_NOW: dict[str, tuple[int, int]] = {}
 
 
 def class_sizes(root: Path) -> dict[str, tuple[int, int]]:

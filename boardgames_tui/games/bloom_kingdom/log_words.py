@@ -139,6 +139,11 @@ def kept_cards_explained(names: list[str], results: list[KeptCards], seat: int) 
     return explained
 
 
+def kept_summary(result: KeptCards) -> str:
+    """A seat's kept cards with their points: "Dragon (8) + King (4)"."""
+    return " + ".join(f"{card_label(card)} ({points})" for card, points in zip(result.cards, result.points))
+
+
 def totals(rounds: list[list[KeptCards]], players: int) -> list[int]:
     """Each seat's points from these scored rounds."""
     scores = [0] * players

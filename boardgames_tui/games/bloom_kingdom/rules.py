@@ -75,23 +75,30 @@ from boardgames_tui.engine.contract import (
     Stage,
     construct,
     copy_containers,
-    set_fields,
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.text import name_verb, plural, possessive
+from boardgames_tui.engine.text import name_verb, possessive
 from boardgames_tui.games.bloom_kingdom import log_words
-from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, card_points, column_counts
+from boardgames_tui.games.bloom_kingdom.scoring import card_points, column_counts
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
+from boardgames_tui.games.bloom_kingdom.resolution import (
+    cards_without,
+    deal,
+    fortune_targets,
+    peek,
+    player_record,
+    remove_from_column,
+    resolve_queue,
+    reveal,
+)
 from boardgames_tui.games.bloom_kingdom.model import (
     ROUNDS,
     Action,
     BloomKingdomState,
     FortuneChoice,
     JesterChoice,
-    KeptCards,
     KnightChoice,
-    Peek,
     PlayCard,
     PlayerState,
     ReturnCard,
@@ -100,8 +107,6 @@ from boardgames_tui.games.bloom_kingdom.model import (
 from boardgames_tui.engine.text import and_list
 
 MAX_PLAYERS = 4
-# A round needs at least one turn before the two kept cards are left.
-SMALLEST_HAND = KEPT_CARDS + 1
 
 _CARDS = cards()
 _CHARACTER = tuple(card.character for card in _CARDS)
@@ -155,10 +160,6 @@ def worth_now(character: str, counts: dict[str, int]) -> str:
     return str(card_points(character, counts, set()))
 
 
-def kept_summary(result: KeptCards) -> str:
-    return " + ".join(f"{card_label(card)} ({points})" for card, points in zip(result.cards, result.points))
-
-
 def _quiet_play(state: BloomKingdomState, seat: int, card: int) -> BloomKingdomState:
     """The state after `seat` puts `card` face down while others are still choosing.
 
@@ -167,7 +168,7 @@ def _quiet_play(state: BloomKingdomState, seat: int, card: int) -> BloomKingdomS
     """
     fields = state.__dict__
     players = fields["players"][:]
-    players[seat] = _player(_without(players[seat].hand, card), card)
+    players[seat] = player_record(cards_without(players[seat].hand, card), card)
     log = fields["log"][:]
     log.append(_face_down_entry(fields["seats"][seat].name))
     return shallow_copy(state, log=log, players=players)
@@ -178,18 +179,6 @@ def _face_down_entry(name: str) -> LogEntry:
     """The public log line of a card played face down, one entry per name shared by
     every log (entries are frozen): it is written at most moves."""
     return construct(LogEntry, {"text": log_words.face_down_line(name), "visible_to": None})
-
-
-def _without(cards_: list[int], card: int) -> list[int]:
-    remaining = list(cards_)
-    remaining.remove(card)
-    return remaining
-
-
-def _player(hand: list[int], chosen: int | None = None) -> PlayerState:
-    # Player records are shared between a state and the states made from it, so a
-    # change is a new record (with a new hand list), never an edit of the old one.
-    return construct(PlayerState, {"hand": hand, "chosen": chosen})
 
 
 @cache
@@ -228,36 +217,12 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             hand_size=hand_size,
             deck=list(range(len(_CARDS))),
             display={column: [] for column in _COLUMNS},
-            players=[_player([]) for _ in seats],
+            players=[player_record([]) for _ in seats],
         )
         state.rng().shuffle(state.deck)
         state.say(f"{and_list([seat.name for seat in seats])} sit down to Bloom Kingdom.")
-        self._deal(state)
+        deal(state)
         return state
-
-    def _deal(self, state: BloomKingdomState) -> None:
-        """Deals the next round's hands, or ends the game when the deck is too short
-        (every hand is empty then)."""
-        players = len(state.players)
-        deck = state.deck
-        per_player = min(state.hand_size, len(deck) // players)
-        if per_player < SMALLEST_HAND:
-            set_fields(state, phase="over", ended_early=True, players=[_player([]) for _ in range(players)])
-            state.say(f"The deck holds only {plural(len(deck), 'card')}, too few for another round: the game ends.")
-            return
-        set_fields(
-            state,
-            players=[_player(deck[seat * per_player : (seat + 1) * per_player]) for seat in range(players)],
-            played=[[] for _ in range(players)],
-            deck=deck[players * per_player :],
-            info_epoch=state.info_epoch + 1,
-            phase="play",
-            turn=1,
-        )
-        if per_player < state.hand_size:
-            state.say(f"The deck is running short: round {state.round} is dealt {per_player} cards each.")
-        else:
-            state.say(f"Round {state.round} of {ROUNDS}: {per_player} cards dealt to each player.")
 
     # -- who acts ----------------------------------------------------------------------
     def to_act(self, state: BloomKingdomState) -> list[int]:
@@ -319,12 +284,8 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             display = state.display
             return [_JESTER_ACTIONS[column] for column in _COLUMNS if display[column]]
         if phase == "fortune":
-            return [_FORTUNE_ACTIONS[target] for target in self._fortune_targets(state, seat)]
+            return [_FORTUNE_ACTIONS[target] for target in fortune_targets(state, seat)]
         return []
-
-    @staticmethod
-    def _fortune_targets(state: BloomKingdomState, seat: int) -> list[int]:
-        return [other for other, player in enumerate(state.players) if other != seat and player.hand]
 
     def validate(self, state: BloomKingdomState, seat: int, action: Any) -> None:
         # Most moves are a card played face down or handed back to the box: accepted
@@ -394,34 +355,34 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                 return _quiet_play(state, seat, action.card)
             state = copy_containers(state)
             state.log.append(_face_down_entry(state.seats[seat].name))
-            self._reveal(state, seat, action.card)
+            reveal(state, seat, action.card)
             return state
         state = copy_containers(state)
         kind = type(action)
         if kind is ReturnCard:
             name = state.seats[seat].name
             state.say(log_words.unicorn_return_line(name))
-            state.players[seat] = _player(_without(state.players[seat].hand, action.card))
+            state.players[seat] = player_record(cards_without(state.players[seat].hand, action.card))
             state.box.append(action.card)
             state.say(f"{name} put {_LABELS[action.card]} back in the box.", visible_to=(seat,))
             state.unicorn_pending.remove(seat)
             if not state.unicorn_pending:
-                self._resolve_queue(state)
+                resolve_queue(state)
             return state
         state.say(log_words.decision_line(state, seat, action))
         if kind is KnightChoice:
             if action.remove:
-                self._remove_from_column(state, "dragon")
+                remove_from_column(state, "dragon")
         elif kind is WizardChoice:
             if action.column is not None:
-                self._remove_from_column(state, action.column)
+                remove_from_column(state, action.column)
         elif kind is JesterChoice:
             display = state.display
             display[action.column] = [state.queue[0], *display[action.column]]
         elif kind is FortuneChoice:
-            self._peek(state, seat, action.target)
+            peek(state, seat, action.target)
         state.queue.pop(0)
-        self._resolve_queue(state)
+        resolve_queue(state)
         return state
 
     def log_line(self, state: BloomKingdomState, seat: int, action: Any) -> str:
@@ -433,181 +394,6 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         if isinstance(action, (KnightChoice, WizardChoice, JesterChoice, FortuneChoice)):
             return log_words.decision_line(state, seat, action)
         return f"{name}: {action!r}"
-
-    def _reveal(self, state: BloomKingdomState, last_seat: int, last_card: int) -> None:
-        """Turns every chosen card face up, `last_card` of `last_seat` (still in its
-        hand) completing the turn."""
-        # Fields are read from the model's dictionary (set_fields writes to it too): a
-        # reveal reads many of them, and a pydantic attribute costs several times more.
-        fields = state.__dict__
-        seats = fields["seats"]
-        turn = fields["turn"]
-        revealed = []
-        records = []
-        shown = []
-        for seat, player in enumerate(fields["players"]):
-            player_fields = player.__dict__
-            if seat == last_seat:
-                card = last_card
-                records.append(_player(_without(player_fields["hand"], last_card)))
-            else:
-                card = player_fields["chosen"]
-                records.append(_player(player_fields["hand"]))
-            revealed.append(card)
-            shown.append(f"{seats[seat].name} {_LABELS[card]}")
-        # New lists: the old ones are shared with the states this one was made from.
-        played = fields["played"]
-        if len(played) != len(records):
-            played = [[] for _ in records]
-        set_fields(
-            state,
-            revealed=revealed,
-            revealed_at=(fields["round"], turn),
-            played=[[*cards_, card] for cards_, card in zip(played, revealed)],
-            players=records,
-            info_epoch=fields["info_epoch"] + 1,
-        )
-        state.say(f"{log_words.reveal_prefix(turn)} {', '.join(shown)}.")
-        # Cards without initiative join the display first, in no particular order.
-        display = fields["display"]
-        queue = []
-        for seat, card in enumerate(revealed):
-            if _INITIATIVE[card] is None:
-                character = _CHARACTER[card]
-                display[character] = [*display[character], card]
-                if character == "unicorn":
-                    self._unicorn_draw(state, seat)
-            else:
-                queue.append(card)
-        queue.sort(key=_INITIATIVE.__getitem__)
-        set_fields(state, queue=queue)
-        if fields["unicorn_pending"]:
-            set_fields(state, phase="unicorn")
-        else:
-            self._resolve_queue(state)
-
-    def _unicorn_draw(self, state: BloomKingdomState, seat: int) -> None:
-        name = state.seats[seat].name
-        if not state.deck:
-            state.say(f"{log_words.owners(name)} Unicorn finds the deck empty: nothing to draw or return.")
-            return
-        deck = state.deck
-        drawn = deck[0]
-        set_fields(state, deck=deck[1:])
-        state.players[seat] = _player([*state.players[seat].hand, drawn])
-        state.unicorn_pending.append(seat)
-        state.say(f"{log_words.owners(name)} Unicorn draws a card.")
-        state.say(f"{name} drew {_LABELS[drawn]}.", visible_to=(seat,))
-
-    def _resolve_queue(self, state: BloomKingdomState) -> None:
-        """Adds queued initiative cards in order until one needs its player's choice."""
-        queue = state.queue
-        display = state.display
-        while queue:
-            card = queue[0]
-            seat = state.revealed.index(card)
-            character = _CHARACTER[card]
-            if character == "jester":
-                open_columns = [column for column in _COLUMNS if display[column]]
-                if not open_columns:
-                    queue.pop(0)
-                    state.box.append(card)
-                    state.say(
-                        f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} finds an empty display "
-                        "and goes back to the box."
-                    )
-                    continue
-                if len(open_columns) == 1:
-                    only_column = open_columns[0]
-                    display[only_column] = [queue.pop(0), *display[only_column]]
-                    state.say(
-                        f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} joins the only column "
-                        f"with cards: {_NAMES[open_columns[0]]}."
-                    )
-                    continue
-                set_fields(state, phase="jester")
-                return
-            display[character] = [*display[character], card]
-            if character == "knight":
-                if not display["dragon"]:
-                    queue.pop(0)
-                    state.say(f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} finds no Dragon to remove.")
-                    continue
-                set_fields(state, phase="knight")
-                return
-            if character == "wizard":
-                set_fields(state, phase="wizard")
-                return
-            if character == "fortune_teller":
-                targets = self._fortune_targets(state, seat)
-                if len(targets) == 1:
-                    state.say(
-                        f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} looks into "
-                        f"{possessive(state.name(targets[0]))} hand."
-                    )
-                    self._peek(state, seat, targets[0])
-                    queue.pop(0)
-                    continue
-                if not targets:
-                    queue.pop(0)
-                    continue
-                set_fields(state, phase="fortune")
-                return
-            raise ValueError(f"{character} has no instant effect")
-        self._end_turn(state)
-
-    def _remove_from_column(self, state: BloomKingdomState, column: str) -> None:
-        cards_in_column = state.display[column]
-        jesters = [card for card in cards_in_column if _CHARACTER[card] == "jester"]
-        victim = jesters[0] if jesters else cards_in_column[-1]
-        state.display[column] = _without(cards_in_column, victim)
-        state.box.append(victim)
-        state.say(f"{_LABELS[victim]} leaves the {_NAMES[column]} column for the box.")
-
-    def _peek(self, state: BloomKingdomState, seat: int, target: int) -> None:
-        hand = state.players[target].hand
-        seen = hand[state.rng().randrange(len(hand))]
-        set_fields(state, info_epoch=state.info_epoch + 1)
-        peek = {"viewer": seat, "target": target, "card": seen, "round": state.round, "turn": state.turn}
-        set_fields(state, peeks=[*state.peeks, construct(Peek, peek)])
-        state.say(f"{state.name(seat)} saw {_LABELS[seen]} in {possessive(state.name(target))} hand.", visible_to=(seat,))
-
-    def _end_turn(self, state: BloomKingdomState) -> None:
-        for player in state.players:
-            if len(player.hand) > KEPT_CARDS:
-                set_fields(state, turn=state.turn + 1, phase="play")
-                return
-        self._score_round(state)
-
-    def _score_round(self, state: BloomKingdomState) -> None:
-        counts = column_counts(state.display)
-        hands = [player.hand for player in state.players]
-        kept_characters = [{_CHARACTER[card] for card in hand} for hand in hands]
-        results: list[KeptCards] = []
-        for seat, hand in enumerate(hands):
-            others: set[str] = set()
-            for other, characters_kept in enumerate(kept_characters):
-                if other != seat:
-                    others |= characters_kept
-            points = [card_points(_CHARACTER[card], counts, others) for card in hand]
-            # Each record its own copies, as the validating constructor made them.
-            kept = {"cards": list(hand), "points": points, "counts": dict(counts)}
-            results.append(construct(KeptCards, kept))
-        set_fields(state, rounds=[*state.rounds, results], info_epoch=state.info_epoch + 1)
-        prefix = log_words.scoring_prefix(state.round)
-        seats = state.seats
-        for seat, result in enumerate(results):
-            state.say(f"{prefix} {seats[seat].name}: {kept_summary(result)} = {result.total} VP.")
-        box = state.box
-        for hand in hands:
-            box.extend(hand)
-        if state.round >= ROUNDS:
-            set_fields(state, phase="over", players=[_player([]) for _ in hands])
-            state.say("The third round is scored: the game is over.")
-            return
-        # The next deal replaces every record (with empty hands when the deck runs short).
-        set_fields(state, round=state.round + 1)
-        self._deal(state)
 
     # -- what a seat may see --------------------------------------------------------------
     def view(self, state: BloomKingdomState, seat: int) -> BloomKingdomState:

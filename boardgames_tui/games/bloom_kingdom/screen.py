@@ -17,6 +17,7 @@ from boardgames_tui.engine.text import named_owner, possessive
 from boardgames_tui.games.bloom_kingdom.catalogue import character_entry
 from boardgames_tui.games.bloom_kingdom.content import characters
 from boardgames_tui.games.bloom_kingdom.lessons import choice_effect
+from boardgames_tui.games.bloom_kingdom.log_words import kept_summary
 from boardgames_tui.games.bloom_kingdom.model import (
     BloomKingdomState,
     FortuneChoice,
@@ -28,7 +29,7 @@ from boardgames_tui.games.bloom_kingdom.model import (
     WizardChoice,
 )
 from boardgames_tui.games.bloom_kingdom.model import ROUNDS
-from boardgames_tui.games.bloom_kingdom.rules import BloomKingdomRules, kept_summary
+from boardgames_tui.games.bloom_kingdom.rules import BloomKingdomRules
 from boardgames_tui.games.bloom_kingdom.news import turns_this_round
 from boardgames_tui.games.bloom_kingdom.widgets import (
     ChoiceBar,

@@ -1,0 +1,246 @@
+"""What a reveal sets going in Bloom Kingdom, on a state the rules own (a fresh copy
+inside `apply`): the cards joining the display and their effects in initiative order, the
+end of a turn, a round's scoring and the next deal."""
+
+from __future__ import annotations
+
+from boardgames_tui.engine.contract import construct, set_fields
+from boardgames_tui.engine.text import plural, possessive
+from boardgames_tui.games.bloom_kingdom import log_words
+from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
+from boardgames_tui.games.bloom_kingdom.model import ROUNDS, BloomKingdomState, KeptCards, Peek, PlayerState
+from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, card_points, column_counts
+
+# A round needs at least one turn before the two kept cards are left.
+SMALLEST_HAND = KEPT_CARDS + 1
+
+_CARDS = cards()
+_CHARACTER = tuple(card.character for card in _CARDS)
+_INITIATIVE = tuple(card.initiative for card in _CARDS)
+_COLUMNS = column_order()
+_NAMES = {key: info.name for key, info in characters().items()}
+_LABELS = tuple(card.label for card in _CARDS)
+
+
+def cards_without(cards_: list[int], card: int) -> list[int]:
+    """A new list of `cards_` with one `card` taken out (the old one may be shared)."""
+    remaining = list(cards_)
+    remaining.remove(card)
+    return remaining
+
+
+def player_record(hand: list[int], chosen: int | None = None) -> PlayerState:
+    # Player records are shared between a state and the states made from it, so a
+    # change is a new record (with a new hand list), never an edit of the old one.
+    return construct(PlayerState, {"hand": hand, "chosen": chosen})
+
+
+def deal(state: BloomKingdomState) -> None:
+    """Deals the next round's hands, or ends the game when the deck is too short
+    (every hand is empty then)."""
+    players = len(state.players)
+    deck = state.deck
+    per_player = min(state.hand_size, len(deck) // players)
+    if per_player < SMALLEST_HAND:
+        set_fields(state, phase="over", ended_early=True, players=[player_record([]) for _ in range(players)])
+        state.say(f"The deck holds only {plural(len(deck), 'card')}, too few for another round: the game ends.")
+        return
+    set_fields(
+        state,
+        players=[player_record(deck[seat * per_player : (seat + 1) * per_player]) for seat in range(players)],
+        played=[[] for _ in range(players)],
+        deck=deck[players * per_player :],
+        info_epoch=state.info_epoch + 1,
+        phase="play",
+        turn=1,
+    )
+    if per_player < state.hand_size:
+        state.say(f"The deck is running short: round {state.round} is dealt {per_player} cards each.")
+    else:
+        state.say(f"Round {state.round} of {ROUNDS}: {per_player} cards dealt to each player.")
+
+
+def reveal(state: BloomKingdomState, last_seat: int, last_card: int) -> None:
+    """Turns every chosen card face up, `last_card` of `last_seat` (still in its
+    hand) completing the turn."""
+    # Fields are read from the model's dictionary (set_fields writes to it too): a
+    # reveal reads many of them, and a pydantic attribute costs several times more.
+    fields = state.__dict__
+    seats = fields["seats"]
+    turn = fields["turn"]
+    revealed = []
+    records = []
+    shown = []
+    for seat, player in enumerate(fields["players"]):
+        player_fields = player.__dict__
+        if seat == last_seat:
+            card = last_card
+            records.append(player_record(cards_without(player_fields["hand"], last_card)))
+        else:
+            card = player_fields["chosen"]
+            records.append(player_record(player_fields["hand"]))
+        revealed.append(card)
+        shown.append(f"{seats[seat].name} {_LABELS[card]}")
+    # New lists: the old ones are shared with the states this one was made from.
+    played = fields["played"]
+    if len(played) != len(records):
+        played = [[] for _ in records]
+    set_fields(
+        state,
+        revealed=revealed,
+        revealed_at=(fields["round"], turn),
+        played=[[*cards_, card] for cards_, card in zip(played, revealed)],
+        players=records,
+        info_epoch=fields["info_epoch"] + 1,
+    )
+    state.say(f"{log_words.reveal_prefix(turn)} {', '.join(shown)}.")
+    # Cards without initiative join the display first, in no particular order.
+    display = fields["display"]
+    queue = []
+    for seat, card in enumerate(revealed):
+        if _INITIATIVE[card] is None:
+            character = _CHARACTER[card]
+            display[character] = [*display[character], card]
+            if character == "unicorn":
+                _unicorn_draw(state, seat)
+        else:
+            queue.append(card)
+    queue.sort(key=_INITIATIVE.__getitem__)
+    set_fields(state, queue=queue)
+    if fields["unicorn_pending"]:
+        set_fields(state, phase="unicorn")
+    else:
+        resolve_queue(state)
+
+
+def _unicorn_draw(state: BloomKingdomState, seat: int) -> None:
+    name = state.seats[seat].name
+    if not state.deck:
+        state.say(f"{log_words.owners(name)} Unicorn finds the deck empty: nothing to draw or return.")
+        return
+    deck = state.deck
+    drawn = deck[0]
+    set_fields(state, deck=deck[1:])
+    state.players[seat] = player_record([*state.players[seat].hand, drawn])
+    state.unicorn_pending.append(seat)
+    state.say(f"{log_words.owners(name)} Unicorn draws a card.")
+    state.say(f"{name} drew {_LABELS[drawn]}.", visible_to=(seat,))
+
+
+def resolve_queue(state: BloomKingdomState) -> None:
+    """Adds queued initiative cards in order until one needs its player's choice."""
+    queue = state.queue
+    display = state.display
+    while queue:
+        card = queue[0]
+        seat = state.revealed.index(card)
+        character = _CHARACTER[card]
+        if character == "jester":
+            open_columns = [column for column in _COLUMNS if display[column]]
+            if not open_columns:
+                queue.pop(0)
+                state.box.append(card)
+                state.say(
+                    f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} finds an empty display "
+                    "and goes back to the box."
+                )
+                continue
+            if len(open_columns) == 1:
+                only_column = open_columns[0]
+                display[only_column] = [queue.pop(0), *display[only_column]]
+                state.say(
+                    f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} joins the only column "
+                    f"with cards: {_NAMES[open_columns[0]]}."
+                )
+                continue
+            set_fields(state, phase="jester")
+            return
+        display[character] = [*display[character], card]
+        if character == "knight":
+            if not display["dragon"]:
+                queue.pop(0)
+                state.say(f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} finds no Dragon to remove.")
+                continue
+            set_fields(state, phase="knight")
+            return
+        if character == "wizard":
+            set_fields(state, phase="wizard")
+            return
+        if character == "fortune_teller":
+            targets = fortune_targets(state, seat)
+            if len(targets) == 1:
+                state.say(
+                    f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} looks into "
+                    f"{possessive(state.name(targets[0]))} hand."
+                )
+                peek(state, seat, targets[0])
+                queue.pop(0)
+                continue
+            if not targets:
+                queue.pop(0)
+                continue
+            set_fields(state, phase="fortune")
+            return
+        raise ValueError(f"{character} has no instant effect")
+    _end_turn(state)
+
+
+def remove_from_column(state: BloomKingdomState, column: str) -> None:
+    cards_in_column = state.display[column]
+    jesters = [card for card in cards_in_column if _CHARACTER[card] == "jester"]
+    victim = jesters[0] if jesters else cards_in_column[-1]
+    state.display[column] = cards_without(cards_in_column, victim)
+    state.box.append(victim)
+    state.say(f"{_LABELS[victim]} leaves the {_NAMES[column]} column for the box.")
+
+
+def peek(state: BloomKingdomState, seat: int, target: int) -> None:
+    hand = state.players[target].hand
+    seen = hand[state.rng().randrange(len(hand))]
+    set_fields(state, info_epoch=state.info_epoch + 1)
+    record = {"viewer": seat, "target": target, "card": seen, "round": state.round, "turn": state.turn}
+    set_fields(state, peeks=[*state.peeks, construct(Peek, record)])
+    state.say(f"{state.name(seat)} saw {_LABELS[seen]} in {possessive(state.name(target))} hand.", visible_to=(seat,))
+
+
+def _end_turn(state: BloomKingdomState) -> None:
+    for player in state.players:
+        if len(player.hand) > KEPT_CARDS:
+            set_fields(state, turn=state.turn + 1, phase="play")
+            return
+    _score_round(state)
+
+
+def _score_round(state: BloomKingdomState) -> None:
+    counts = column_counts(state.display)
+    hands = [player.hand for player in state.players]
+    kept_characters = [{_CHARACTER[card] for card in hand} for hand in hands]
+    results: list[KeptCards] = []
+    for seat, hand in enumerate(hands):
+        others: set[str] = set()
+        for other, characters_kept in enumerate(kept_characters):
+            if other != seat:
+                others |= characters_kept
+        points = [card_points(_CHARACTER[card], counts, others) for card in hand]
+        # Each record its own copies, as the validating constructor made them.
+        kept = {"cards": list(hand), "points": points, "counts": dict(counts)}
+        results.append(construct(KeptCards, kept))
+    set_fields(state, rounds=[*state.rounds, results], info_epoch=state.info_epoch + 1)
+    prefix = log_words.scoring_prefix(state.round)
+    seats = state.seats
+    for seat, result in enumerate(results):
+        state.say(f"{prefix} {seats[seat].name}: {log_words.kept_summary(result)} = {result.total} VP.")
+    box = state.box
+    for hand in hands:
+        box.extend(hand)
+    if state.round >= ROUNDS:
+        set_fields(state, phase="over", players=[player_record([]) for _ in hands])
+        state.say("The third round is scored: the game is over.")
+        return
+    # The next deal replaces every record (with empty hands when the deck runs short).
+    set_fields(state, round=state.round + 1)
+    deal(state)
+
+
+def fortune_targets(state: BloomKingdomState, seat: int) -> list[int]:
+    return [other for other, player in enumerate(state.players) if other != seat and player.hand]
