@@ -6,6 +6,7 @@ import gc
 from pathlib import Path
 
 import pytest
+from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 
 from boardgames_tui.engine.saves import DATA_DIR_ENV
@@ -179,6 +180,26 @@ def frames_drawn_only_when_read(request: pytest.FixtureRequest, monkeypatch: pyt
     if request.node.get_closest_marker(DRAWS_EVERY_FRAME) is not None or request.node.path.parent.name == "snapshots":
         return
     monkeypatch.setattr(Screen, "_compositor_refresh", _draw_only_what_is_read)
+
+
+def _parse_css_once_per_process(
+    stylesheet: Stylesheet, css: str, read_from: object, is_default_rules: bool = False, tie_breaker: int = 0, scope: str = ""
+) -> list:
+    """Textual's `Stylesheet._parse_rules`, remembered for the whole test process rather
+    than for one app: every Pilot test builds an app that parses the same widgets' CSS
+    again, about a seventh of a short screen test's CPU.  The theme's variables are part
+    of the key, as they are of what the parse makes; the rules made are only read."""
+    key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(stylesheet._variables.items()))
+    rules = _PARSED_CSS.get(key)
+    if rules is None:
+        rules = _PARSE_CSS_PER_APP(stylesheet, css, read_from, is_default_rules, tie_breaker, scope)
+        _PARSED_CSS[key] = rules
+    return rules
+
+
+_PARSED_CSS: dict[tuple, list] = {}
+_PARSE_CSS_PER_APP = Stylesheet._parse_rules
+Stylesheet._parse_rules = _parse_css_once_per_process
 
 
 # Textual's own method, kept before any test replaces it.

@@ -12,7 +12,9 @@ from .clipping import clipped_widgets
 from .test_scoresheet import words
 
 GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
-SIZES = [(80, 24), (120, 40), (200, 60)]
+# The narrowest and the widest: text that wraps whole at both wraps whole between them
+# (the panels only grow with the window).
+SIZES = [(80, 24), (200, 60)]
 
 
 @pytest.mark.parametrize("slug", GAMES)

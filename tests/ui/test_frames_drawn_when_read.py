@@ -23,7 +23,7 @@ EVERGREEN_KEYS = ["left", "right", "up", "down", "enter", "enter", "p", "g", "d"
 
 
 async def frames_read(tmp_path, slug: str) -> list:
-    """Two people and a bot, 40 seeded keys; the whole frame (text and styles) after each."""
+    """Two people and a bot, 25 seeded keys; the whole frame (text and styles) after each."""
     keys = random.Random(slug)
     pressable = EVERGREEN_KEYS if slug == "evergreen" else KEYS
     seats = [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cy", kind="bot", bot_level="random")]
@@ -32,7 +32,7 @@ async def frames_read(tmp_path, slug: str) -> list:
     frames = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for _ in range(40):
+        for _ in range(25):
             await pilot.press(keys.choice(pressable))
             await settle(pilot)
             frames.append(frame_of(app))
