@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.engine.contract import IllegalMove, copy_containers, shallow_copy
+from boardgames_tui.engine.contract import IllegalMove, copy_containers, set_fields, shallow_copy
 from boardgames_tui.engine.text import capital, name_verb, plural, possessive
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import (
@@ -53,12 +53,13 @@ from boardgames_tui.games.evergreen.rules.common import (
     POWER,
     POWER_POINTS,
     STEP_TYPES,
+    left_in_pool,
     pool_error,
+    same_public_player,
     with_glyph,
     biome_at,
     card_label,
     fits_an_option,
-    pool_left,
     space_name,
 )
 
@@ -84,26 +85,36 @@ class Actions:
         return self._step_actions(state, player, plan)
 
     def _step_actions(self, state: EvergreenState, player: PlayerState, plan: Plan) -> list[Any]:
+        # Each field is read once: a read of a model's field costs several of a local's,
+        # and a random or simulated game asks for these moves at nearly every step.
         board = plan.board
+        public = player.board
+        pool = state.pool
         actions: list[Any] = []
-        small_left = pool_left(state, player, SMALL)
-        big_left = pool_left(state, player, BIG)
+        small_left = left_in_pool(pool, board, public, SMALL)
+        big_left = left_in_pool(pool, board, public, BIG)
         # Lake growths first: they are only on offer right after the lake.
-        if plan.lake is not None and len(plan.lake_grown) < 2:
-            for cell in NEIGHBOURS[plan.lake]:
-                if cell in plan.lake_grown:
-                    continue
-                glyph = board[cell]
-                if (glyph == SPROUT and small_left > 0) or (glyph == SMALL and big_left > 0):
-                    actions.append(LAKE_GROW[cell])
+        lake = plan.lake
+        if lake is not None:
+            lake_grown = plan.lake_grown
+            if len(lake_grown) < 2:
+                for cell in NEIGHBOURS[lake]:
+                    if cell in lake_grown:
+                        continue
+                    glyph = board[cell]
+                    if (glyph == SPROUT and small_left > 0) or (glyph == SMALL and big_left > 0):
+                        actions.append(LAKE_GROW[cell])
         info = CARDS[player.card]  # type: ignore[index]
-        if plan.stage != "after":
-            plant_biomes, grow_biomes = self._step_biomes(plan, info.biome)
-            may_plant = bool(plant_biomes) and pool_left(state, player, SPROUT) > 0
+        stage = plan.stage
+        uses = plan.uses
+        if stage != "after":
+            plants, grows = plan.plants, plan.grows
+            plant_biomes, grow_biomes = self._step_biomes(plants, grows, info.biome)
+            may_plant = bool(plant_biomes) and left_in_pool(pool, board, public, SPROUT) > 0
             may_grow_sprout = bool(grow_biomes) and small_left > 0
             may_grow_small = bool(grow_biomes) and big_left > 0
             if may_plant or may_grow_sprout or may_grow_small:
-                used = (*plan.plants, *plan.grows)
+                used = (*plants, *grows)
                 # Plants and growths are offered in the same biomes whenever both are
                 # (see _step_biomes), so one walk over those biomes' spaces serves both.
                 for cell in CELLS_IN_BIOMES[plant_biomes or grow_biomes]:
@@ -120,11 +131,11 @@ class Actions:
         power = info.power
         level = player.levels[state.powers.index(power)]
         if power == POINTS:
-            if plan.uses == 0 and level > 0:
+            if uses == 0 and level > 0:
                 actions.append(POWER_POINTS)
-        elif plan.uses < level:
+        elif uses < level:
             source, result = POWER_EFFECT[power]
-            if pool_left(state, player, result) > 0:
+            if left_in_pool(pool, board, public, result) > 0:
                 for cell in PLAYABLE:
                     if board[cell] == source:
                         actions.append(POWER[cell])
@@ -132,13 +143,14 @@ class Actions:
         return actions
 
     @staticmethod
-    def _step_biomes(plan: Plan, card_biome: str) -> tuple[frozenset[int], frozenset[int]]:
-        """The biomes where one more plant / one more growth would still fit an option:
-        every biome for both, or one biome for both or either, or none."""
-        plants, grows = len(plan.plants), len(plan.grows)
+    def _step_biomes(planted: list[int], grown: list[int], card_biome: str) -> tuple[frozenset[int], frozenset[int]]:
+        """The biomes where one more plant / one more growth (after the action's steps so
+        far, `planted` and `grown`) would still fit an option: every biome for both, or one
+        biome for both or either, or none."""
+        plants, grows = len(planted), len(grown)
         if plants + grows == 0:
             return ALL_BIOMES, ALL_BIOMES
-        touched = frozenset(BIOME_AT[cell] for cell in (*plan.plants, *plan.grows))
+        touched = frozenset(BIOME_AT[cell] for cell in (*planted, *grown))
         if len(touched) > 1:
             return NO_BIOMES, NO_BIOMES
         if card_biome != WILD:
@@ -293,6 +305,12 @@ class Actions:
             new.players[seat] = shallow_copy(new.players[seat], committed=True)
             new.say(self.log_line(state, seat, action))
             return new
+        if isinstance(action, DraftCard) and self._others_draft(state):
+            # A pick before the round's last changes the row, one record and the log only.
+            new = shallow_copy(state, log=list(state.log), players=list(state.players), row=list(state.row))
+            new.say(self.log_line(state, seat, action))
+            self._draft(new, seat, action.card, logged=True)
+            return new
         new = copy_containers(state)
         new.say(self.log_line(state, seat, action))
         self._play_on(new, seat, action, logged=True)
@@ -314,6 +332,11 @@ class Actions:
         if isinstance(action, Done) and self._others_planning(state):
             state.players[seat] = shallow_copy(state.players[seat], committed=True)
             return state
+        if isinstance(action, DraftCard) and self._others_draft(state):
+            # The row may be shared with the states this one came from; the players are its own.
+            set_fields(state, row=list(state.row))
+            self._draft(state, seat, action.card, logged=False)
+            return state
         # A simulated game writes no log: it need not be copied.
         new = copy_containers(state, log=state.log)
         self._play_on(new, seat, action, logged=False)
@@ -323,6 +346,11 @@ class Actions:
     def _others_planning(state: EvergreenState) -> bool:
         """Whether another seat has still to finish its plan (else a Done reveals every plan)."""
         return sum(not player.committed for player in state.players) > 1
+
+    @staticmethod
+    def _others_draft(state: EvergreenState) -> bool:
+        """Whether a seat is still to pick after this one in the draft (else the pick ends it)."""
+        return state.phase == "draft" and state.picked + 1 < len(state.players)
 
     def _play_on(self, state: EvergreenState, seat: int, action: Any, *, logged: bool) -> None:
         """What a draft pick, a wild biome or the last Done does to `state`, a copy the caller owns."""
@@ -374,7 +402,9 @@ class Actions:
         # step, and a private log line would keep the seat's view apart from the table's
         # for the rest of the game (every later draft behind a curtain).  The seat sees
         # its plan on its planet and in the "This round" panel.
-        return shallow_copy(player, plan=shallow_copy(plan, **changes))
+        stepped = shallow_copy(player, plan=shallow_copy(plan, **changes))
+        same_public_player(player, stepped)
+        return stepped
 
     # -- words ------------------------------------------------------------------------------------------
     def log_line(self, state: EvergreenState, seat: int, action: Any) -> str:

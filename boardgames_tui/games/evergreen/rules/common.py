@@ -481,10 +481,15 @@ def pool_left(state: EvergreenState, player: PlayerState, glyph: str) -> int:
     so far (a growth in the plan gives the smaller piece back).  Other seats' plans
     are not counted: they are secret until the reveal, which settles any shortage.
     """
-    taken = 0
-    if player.plan is not None:
-        taken = player.plan.board.count(glyph) - player.board.count(glyph)
-    return state.pool.get(glyph, 0) - taken
+    plan = player.plan
+    if plan is None:
+        return state.pool.get(glyph, 0)
+    return left_in_pool(state.pool, plan.board, player.board, glyph)
+
+
+def left_in_pool(pool: dict[str, int], planned: str, public: str, glyph: str) -> int:
+    """`pool_left` from its parts: the pool, the seat's planned board and its public one."""
+    return pool.get(glyph, 0) - planned.count(glyph) + public.count(glyph)
 
 
 def pool_line(pool: dict[str, int]) -> str:
@@ -547,6 +552,17 @@ def public_player(player: PlayerState) -> PlayerState:
     public = shallow_copy(player, plan=None)
     _PUBLIC_PLAYERS[id(player)] = (player, public)
     return public
+
+
+def same_public_player(before: PlayerState, after: PlayerState) -> None:
+    """Note that `after` differs from `before` only in its plan, so that its public copy
+    is the one `before` already has: a step of a plan changes nothing else of the record,
+    and each step would otherwise cost every other seat's next view a new copy."""
+    known = _PUBLIC_PLAYERS.get(id(before))
+    if known is not None and known[0] is before:
+        if len(_PUBLIC_PLAYERS) >= _PUBLIC_PLAYERS_MAX:
+            _PUBLIC_PLAYERS.clear()
+        _PUBLIC_PLAYERS[id(after)] = (after, known[1])
 
 
 # id of a record -> (the record, its public copy); emptied when full.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import HIDDEN, Seat, shallow_copy, visible_log
+from boardgames_tui.engine.contract import HIDDEN, Seat, set_fields, shallow_copy, visible_log
 from boardgames_tui.engine.text import and_list, name_verb, plural
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import EvergreenOptions, EvergreenState, PlayerState, ZoneCard
@@ -119,13 +119,16 @@ class Setup:
                 if logged:
                     state.say("The deck is empty: the discard pile is shuffled into a new deck.")
             row.append(state.deck.pop(0))
-        state.row = row
-        state.marker = None
-        state.marker_taken_by = None
-        state.picked = 0
-        state.phase = "draft"
-        state.info_epoch += 1
-        state.players = [shallow_copy(player, card=None) for player in state.players]
+        set_fields(
+            state,
+            row=row,
+            marker=None,
+            marker_taken_by=None,
+            picked=0,
+            phase="draft",
+            info_epoch=state.info_epoch + 1,
+            players=[shallow_copy(player, card=None) for player in state.players],
+        )
         if logged:
             state.say(
                 f"{SEASONS[state.season]}, round {state.round} of {SEASON_ROUNDS[state.season]}: the draft row shows "
@@ -175,19 +178,26 @@ class Setup:
         return "plan your power uses and action, then finish"
 
     def _draft(self, state: EvergreenState, seat: int, card: int, *, logged: bool = True) -> None:
-        state.row.remove(card)
-        player = state.players[seat]
-        state.players[seat] = shallow_copy(player, card=card, drafted=[*player.drafted, card])
-        if state.picked == 0 and state.row:
-            state.marker = state.row[0]
-            if len(state.players) > 1 and logged:
-                state.say(f"The first-player marker goes on {card_label(state.marker)}.")
-        if card == state.marker:
-            state.marker_taken_by = seat
-        state.picked += 1
-        if state.picked < len(state.players):
+        # Fields are read once and set with set_fields: a draft is a quarter of a game's moves.
+        row = state.row
+        row.remove(card)
+        players = state.players
+        player = players[seat]
+        players[seat] = shallow_copy(player, card=card, drafted=[*player.drafted, card])
+        picked = state.picked
+        marker = state.marker
+        if picked == 0 and row:
+            marker = row[0]
+            set_fields(state, marker=marker)
+            if len(players) > 1 and logged:
+                state.say(f"The first-player marker goes on {card_label(marker)}.")
+        if card == marker:
+            set_fields(state, marker_taken_by=seat)
+        picked += 1
+        set_fields(state, picked=picked)
+        if picked < len(players):
             return
-        leftover = state.row[0] if state.row else None
+        leftover = row[0] if row else None
         state.row = []
         if leftover is None:
             self._start_actions(state, logged=logged)
