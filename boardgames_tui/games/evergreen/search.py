@@ -157,7 +157,7 @@ def estimate_scores(state: EvergreenState) -> list[float]:
         plan = player.plan
         board = plan.board if plan is not None else player.board
         points = player.total + (plan.points if plan is not None else 0)
-        forest = len(R.biggest_forest(board))
+        forest = R.biggest_forest_size(board)
         points += forest * len(edges)
         for edge in edges:
             points += R.light_points(board, edge)

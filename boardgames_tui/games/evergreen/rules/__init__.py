@@ -98,6 +98,7 @@ from boardgames_tui.games.evergreen.rules.common import (  # noqa: F401
     bamboo_biomes,
     big_trees_by_biome,
     biggest_forest,
+    biggest_forest_size,
     card_label,
     fertility_points,
     fertility_values,

@@ -351,6 +351,12 @@ def biggest_forest(board: str) -> list[int]:
     return _spaces_of(max(groups, key=int.bit_count)) if groups else []
 
 
+def biggest_forest_size(board: str) -> int:
+    """`len(biggest_forest(board))` without listing its spaces: a season's scoring and a
+    search's estimates need only the count."""
+    return max(map(int.bit_count, _forest_groups(board)), default=0)
+
+
 def zone_card_value(card: int, face_up: bool, stack_size: int) -> int:
     """What one card of a fertility stack adds to its biome's fertility value."""
     if not face_up:

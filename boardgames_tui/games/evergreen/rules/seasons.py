@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.engine.contract import shallow_copy
+from boardgames_tui.engine.contract import set_fields, shallow_copy
 from boardgames_tui.games.evergreen.model import (
     EvergreenState,
     Grow,
@@ -32,7 +32,7 @@ from boardgames_tui.games.evergreen.rules.common import (
     SPROUT,
     SUN,
     with_glyph,
-    biggest_forest,
+    biggest_forest_size,
     grow_bamboo,
     light_points,
     lit_spaces,
@@ -45,24 +45,23 @@ class Seasons:
     # `logged=False` (a search's simulated game: see Actions.apply_in_place) leaves
     # the log alone, and the words for it unwritten; everything else is the same.
     def _start_actions(self, state: EvergreenState, *, logged: bool = True) -> None:
-        state.phase = "actions"
         raised = []
         players = []
+        powers = state.powers
         for seat, player in enumerate(state.players):
             power = CARDS[player.card].power  # type: ignore[index]
-            index = state.powers.index(power)
+            index = powers.index(power)
             levels = list(player.levels)
             levels[index] = min(POWER_TRACK_MAX, levels[index] + 1)
             if logged:
                 raised.append(f"{POWERS[power].name} to level {levels[index]} for {state.name(seat)}")
             players.append(shallow_copy(player, levels=levels, plan=Plan(board=player.board), committed=False))
-        state.players = players
+        set_fields(state, phase="actions", players=players)
         if logged:
             state.say("Powers rise: " + ", ".join(raised) + ". Everyone now plans in secret.")
 
     def _reveal(self, state: EvergreenState, *, logged: bool = True) -> None:
         """Every plan is shown, then carried out against the shared pool in turn order."""
-        state.info_epoch += 1
         players = list(state.players)
         pool = dict(state.pool)
         for seat in turn_order(state):
@@ -79,13 +78,15 @@ class Seasons:
                 plan=None,
                 committed=False,
             )
-        state.players = players
-        state.pool = pool
         count = len(players)
-        if state.marker_taken_by is not None:
-            state.first_player = state.marker_taken_by
-        else:
-            state.first_player = (state.first_player + 1) % count
+        marker_taken_by = state.marker_taken_by
+        set_fields(
+            state,
+            info_epoch=state.info_epoch + 1,
+            players=players,
+            pool=pool,
+            first_player=(state.first_player + 1) % count if marker_taken_by is None else marker_taken_by,
+        )
         if state.round >= SEASON_ROUNDS[state.season]:
             self._end_season(state, logged=logged)
             if state.phase == "over":
@@ -180,7 +181,7 @@ class Seasons:
         for seat, player in enumerate(state.players):
             board, grown = boards[seat], grown_by_seat[seat]
             light = light_points(board, edge)
-            forest = len(biggest_forest(board))
+            forest = biggest_forest_size(board)
             if logged:
                 note = f" ({len(grown)} small bamboo grew first)" if grown else ""
                 state.say(f"{SEASONS[season]} scoring — {state.name(seat)}: light {light}, biggest forest {forest}{note}.")
