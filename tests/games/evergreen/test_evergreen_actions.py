@@ -168,7 +168,11 @@ def test_cherry_and_bamboo_powers():
 def test_plans_stay_hidden_from_other_seats_until_everyone_is_done():
     state = action_state(level=2)
     epoch = state.info_epoch
-    state = play(state, 0, Plant(space=cell("A4")), UsePower(space=cell("G1")))
+    state = play(state, 0, Plant(space=cell("A4")))
+    hidden = RULES.view(state, 1).players[0]
+    state = play(state, 0, UsePower(space=cell("G1")))
+    # A step changes the plan only: the other seats' views go on showing the same record.
+    assert RULES.view(state, 1).players[0] is hidden
     for viewer in (1, SPECTATOR):
         view = RULES.view(state, viewer)
         assert view.players[0].plan is None and view.players[0].board == board()

@@ -92,7 +92,13 @@ def test_the_draft_row_holds_one_card_more_than_players_and_seats_pick_clockwise
         assert RULES.to_act(state) == [seat]
         with pytest.raises(IllegalMove, match="turn to draft"):
             RULES.validate(state, (seat + 1) % 3, DraftCard(card=state.row[0]))
-        state = RULES.apply(state, seat, DraftCard(card=state.row[-1]))
+        before = state.model_dump()
+        after = RULES.apply(state, seat, DraftCard(card=state.row[-1]))
+        assert state.model_dump() == before
+        if after.phase == "draft":
+            # A pick before the last changes the row, one record and the log: the rest is shared.
+            assert after.deck is state.deck and after.zone is state.zone and after.discard is state.discard
+        state = after
     assert state.phase in ("actions", "wild")
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from boardgames_tui.games.evergreen.model import Done, Plant
 from boardgames_tui.games.evergreen.rules import (
     biggest_forest,
+    biggest_forest_size,
     forests,
     grow_bamboo,
     light_points,
@@ -154,11 +155,13 @@ def test_biggest_forest_counts_trees_bushes_cherries_and_bamboo_but_not_sprouts_
     # and diagonal neighbours (F6, G7) are separate forests.
     assert names(groups[1]) == ["D2", "D3", "E3"]
     assert len(biggest_forest(board(A1="t", B1="s", C1="t"))) == 1
+    assert biggest_forest_size(planet) == 5 and biggest_forest_size(board(A1="t", B1="s", C1="t")) == 1
 
 
 def test_biggest_forest_of_an_empty_planet_is_empty():
     assert biggest_forest(board()) == []
     assert biggest_forest(board(A1="s", B1="l")) == []
+    assert biggest_forest_size(board()) == 0 and biggest_forest_size(board(A1="s", B1="l")) == 0
 
 
 def test_the_season_preview_uses_the_seats_own_plan_and_the_current_sun():
