@@ -71,14 +71,23 @@ _PLAN_MOVES = frozenset({Plant, Grow, UsePower, LakeGrow, Done})
 class Actions:
     # -- legal actions ----------------------------------------------------------------------------
     def legal_actions(self, state: EvergreenState, seat: int) -> list[Any]:
-        if not 0 <= seat < len(state.players) or not self._may_act(state, seat):
+        # Who may act is `_may_act`'s rule, worked out here from the fields already read.
+        players = state.players
+        count = len(players)
+        if not 0 <= seat < count:
             return []
         phase = state.phase
         if phase == "draft":
+            if seat != (state.first_player + state.picked) % count:
+                return []
             return [DRAFT[card] for card in state.row]
         if phase == "wild":
-            return list(BIOME_ACTIONS)
-        player = state.players[seat]
+            return list(BIOME_ACTIONS) if seat == self._last_picker(state) else []
+        if phase != "actions":
+            return []
+        player = players[seat]
+        if player.committed:
+            return []
         plan = player.plan
         if plan is None or player.card is None:
             return []
@@ -161,20 +170,30 @@ class Actions:
 
     # -- validation -------------------------------------------------------------------------------
     def validate(self, state: EvergreenState, seat: int, action: Any) -> None:
-        # A step or Done of an uncommitted plan, the most common moves, is checked at
-        # once; everything else, and every refusal, below, where the words are built.
-        if state.phase == "actions" and type(action) in _PLAN_MOVES and 0 <= seat < len(state.players):
-            player = state.players[seat]
-            plan = player.plan
-            if not player.committed and plan is not None and player.card is not None:
-                reason = self._step_error(state, player, plan, action)
-                if reason is not None:
-                    raise IllegalMove(reason)
+        # A step or Done of an uncommitted plan and a pick in turn, the most common moves,
+        # are checked at once; everything else, and every refusal, below, where the words are built.
+        phase = state.phase
+        players = state.players
+        if 0 <= seat < len(players):
+            kind = type(action)
+            if phase == "actions" and kind in _PLAN_MOVES:
+                player = players[seat]
+                plan = player.plan
+                if not player.committed and plan is not None and player.card is not None:
+                    reason = self._step_error(state, player, plan, action)
+                    if reason is not None:
+                        raise IllegalMove(reason)
+                    return
+            elif (
+                phase == "draft"
+                and kind is DraftCard
+                and seat == (state.first_player + state.picked) % len(players)
+                and action.card in state.row
+            ):
                 return
-        if not 0 <= seat < len(state.players):
+        if not 0 <= seat < len(players):
             raise IllegalMove(f"There is no seat {seat + 1} in this game.")
         name = state.name(seat)
-        phase = state.phase
         if phase == "over":
             raise IllegalMove("The game is over.")
         if not isinstance(action, ACTION_TYPES):
@@ -230,17 +249,18 @@ class Actions:
         if isinstance(action, (Plant, Grow)):
             if plan.stage == "after":
                 return "Your action is over: you have used your power after it."
-            if space in plan.plants or space in plan.grows:
+            planted, grown = plan.plants, plan.grows
+            if space in planted or space in grown:
                 return "Each step of the action needs its own space."
             if isinstance(action, Plant):
                 reason = self._empty_error(state, player, board, space, SPROUT)
-                plants, grows = len(plan.plants) + 1, len(plan.grows)
+                plants, grows = len(planted) + 1, len(grown)
             else:
                 reason = self._growth_error(state, player, board, space)
-                plants, grows = len(plan.plants), len(plan.grows) + 1
+                plants, grows = len(planted), len(grown) + 1
             if reason is not None:
                 return reason
-            touched = {BIOME_AT[cell] for cell in (*plan.plants, *plan.grows, space)}
+            touched = {BIOME_AT[cell] for cell in (*planted, *grown, space)}
             if not fits_an_option(plants, grows, touched, info.biome):
                 return self._option_reason(info.biome)
             return None

@@ -240,11 +240,11 @@ class Setup:
 
     # -- what a seat may see ------------------------------------------------------------------------------
     def view(self, state: EvergreenState, seat: int) -> EvergreenState:
-        players = state.players
-        for index, player in enumerate(state.players):
+        players = records = state.players
+        for index, player in enumerate(records):
             if index != seat and player.plan is not None:
-                if players is state.players:
-                    players = list(players)
+                if players is records:
+                    players = list(records)
                 players[index] = public_player(player)
         return shallow_copy(
             state,
