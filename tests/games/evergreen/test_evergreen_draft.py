@@ -95,9 +95,6 @@ def test_the_draft_row_holds_one_card_more_than_players_and_seats_pick_clockwise
         before = state.model_dump()
         after = RULES.apply(state, seat, DraftCard(card=state.row[-1]))
         assert state.model_dump() == before
-        if after.phase == "draft":
-            # A pick before the last changes the row, one record and the log: the rest is shared.
-            assert after.deck is state.deck and after.zone is state.zone and after.discard is state.discard
         state = after
     assert state.phase in ("actions", "wild")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.engine.contract import IllegalMove, copy_containers, set_fields, shallow_copy
+from boardgames_tui.engine.contract import IllegalMove, copy_containers, shallow_copy
 from boardgames_tui.engine.text import capital, name_verb, plural, possessive
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import (
@@ -325,12 +325,6 @@ class Actions:
             new.players[seat] = shallow_copy(new.players[seat], committed=True)
             new.say(self.log_line(state, seat, action))
             return new
-        if isinstance(action, DraftCard) and self._others_draft(state):
-            # A pick before the round's last changes the row, one record and the log only.
-            new = shallow_copy(state, log=list(state.log), players=list(state.players), row=list(state.row))
-            new.say(self.log_line(state, seat, action))
-            self._draft(new, seat, action.card, logged=True)
-            return new
         new = copy_containers(state)
         new.say(self.log_line(state, seat, action))
         self._play_on(new, seat, action, logged=True)
@@ -352,11 +346,6 @@ class Actions:
         if isinstance(action, Done) and self._others_planning(state):
             state.players[seat] = shallow_copy(state.players[seat], committed=True)
             return state
-        if isinstance(action, DraftCard) and self._others_draft(state):
-            # The row may be shared with the states this one came from; the players are its own.
-            set_fields(state, row=list(state.row))
-            self._draft(state, seat, action.card, logged=False)
-            return state
         # A simulated game writes no log: it need not be copied.
         new = copy_containers(state, log=state.log)
         self._play_on(new, seat, action, logged=False)
@@ -366,11 +355,6 @@ class Actions:
     def _others_planning(state: EvergreenState) -> bool:
         """Whether another seat has still to finish its plan (else a Done reveals every plan)."""
         return sum(not player.committed for player in state.players) > 1
-
-    @staticmethod
-    def _others_draft(state: EvergreenState) -> bool:
-        """Whether a seat is still to pick after this one in the draft (else the pick ends it)."""
-        return state.phase == "draft" and state.picked + 1 < len(state.players)
 
     def _play_on(self, state: EvergreenState, seat: int, action: Any, *, logged: bool) -> None:
         """What a draft pick, a wild biome or the last Done does to `state`, a copy the caller owns."""
