@@ -309,6 +309,34 @@ def visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
 _visible_logs: dict[int, tuple[list[LogEntry], list[LogEntry], list[LogEntry]]] = {}
 
 
+class _UnreadLog(list):  # type: ignore[type-arg]
+    """The log of a search's quick game, which nobody reads: what is said is dropped, so
+    that the one shared by every quick game stays empty."""
+
+    def append(self, entry: Any) -> None:
+        pass
+
+    def extend(self, entries: Any) -> None:
+        pass
+
+    def insert(self, index: Any, entry: Any) -> None:
+        pass
+
+    def __iadd__(self, entries: Any) -> _UnreadLog:
+        return self
+
+
+UNREAD_LOG: list[Any] = _UnreadLog()
+"""The log of every search's quick game (`GameRules.apply_in_place`), always empty: a
+game's rules may give it to a state they own, and then build no words for that state."""
+
+
+def telling(state: GameState) -> bool:
+    """Whether `state` keeps a log: a search's quick game does not (`UNREAD_LOG`), so
+    the rules build no words for it."""
+    return state.log is not UNREAD_LOG
+
+
 class GameState(BaseModel):
     """Fields every game's state carries."""
 

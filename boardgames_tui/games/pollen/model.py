@@ -12,7 +12,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from boardgames_tui.engine.contract import GameState
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState
 
 Phase = Literal["plant", "assign", "over"]
 
@@ -102,9 +102,11 @@ class PollenState(GameState):
     turn: int = 1
     active: int
     first_player: int
-    players: list[PlayerState]
+    # A move changes only its own seat's record, which `apply` copies first: the
+    # others are shared with the state before.
+    players: list[Annotated[PlayerState, NEVER_EDITED]]
     # Cards returned to the box at setup (4 players), by id.
-    removed: list[int] = Field(default_factory=list)
+    removed: Annotated[list[int], NEVER_EDITED] = Field(default_factory=list)
     # Cards in the garden, in the order they were planted.
     garden: list[Planted] = Field(default_factory=list)
     # Tokens on the table, in the order they were placed.
@@ -132,4 +134,4 @@ class PollenState(GameState):
     # The cell of the most recent card, for highlighting.
     last_planted: tuple[int, int] | None = None
     # Why the game ended (one line per trigger), once it has.
-    end_reasons: list[str] = Field(default_factory=list)
+    end_reasons: Annotated[list[str], NEVER_EDITED] = Field(default_factory=list)

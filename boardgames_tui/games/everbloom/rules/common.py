@@ -8,7 +8,7 @@ from typing import Any, Callable, TypeVar
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import construct, copy_containers
+from boardgames_tui.engine.contract import UNREAD_LOG, construct, copy_containers, telling
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
@@ -114,33 +114,6 @@ def card_back(card_id: str) -> str:
     """What a stack card's back shows: its biome deck, or 'event'."""
     card = CARDS[card_id]
     return "event" if card.is_event else card.deck
-
-
-class _UnreadLog(list):  # type: ignore[type-arg]
-    """The log of a search's quick game, which nobody reads: what is said is dropped, so
-    that the one shared by every quick game stays empty."""
-
-    def append(self, entry: Any) -> None:
-        pass
-
-    def extend(self, entries: Any) -> None:
-        pass
-
-    def insert(self, index: Any, entry: Any) -> None:
-        pass
-
-    def __iadd__(self, entries: Any) -> _UnreadLog:
-        return self
-
-
-# Shared by every quick game, and always empty.
-UNREAD_LOG: list[Any] = _UnreadLog()
-
-
-def telling(state: EverbloomState) -> bool:
-    """Whether `state` keeps a log: a search's quick game does not (`apply_in_place`), so
-    the rules build no words for it."""
-    return state.log is not UNREAD_LOG
 
 
 def quick_builder(model_class: type[ModelT]) -> Callable[..., ModelT]:

@@ -464,8 +464,8 @@ def hidden_player(hand: int, deck: int) -> PlayerState:
     return player
 
 
-def flush(state: PollenState, notes: list[str]) -> None:
-    """Logs the gathered public sentences as one line."""
+def flush(state: PollenState, notes: list[str] | None) -> None:
+    """Logs the gathered public sentences as one line (None: a quick game, no log)."""
     if notes:
         state.say(" ".join(notes))
         notes.clear()

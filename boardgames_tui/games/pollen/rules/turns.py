@@ -11,7 +11,17 @@ from typing import Any
 from pydantic import BaseModel
 
 from bisect import insort
-from boardgames_tui.engine.contract import HIDDEN, IllegalMove, Seat, construct, copy_containers, shallow_copy, visible_log
+from boardgames_tui.engine.contract import (
+    HIDDEN,
+    UNREAD_LOG,
+    IllegalMove,
+    Seat,
+    construct,
+    copy_containers,
+    shallow_copy,
+    telling,
+    visible_log,
+)
 from boardgames_tui.engine.text import and_list, capital, name_verb, possessive, verb_for
 from boardgames_tui.games.pollen.content import (
     DECK_SIZE,
@@ -219,20 +229,29 @@ class Turns:
     # -- applying ----------------------------------------------------------------------------
     # Public sentences of one action are gathered in `notes` and logged as one line;
     # a pollination, the end of the game and private draws get lines of their own.
+    # A search's quick game keeps no log: its `notes` are None and no words are built.
     def apply(self, state: PollenState, seat: int, action: Any) -> PollenState:
         copied = copy_containers(state)
+        # A move changes only the mover's record (see PollenState.players).
+        players = copied.players
+        players[seat] = copy_containers(players[seat])
         board = board_of_copy(state, copied)
         self._act(copied, seat, action, board)
         applied(board)
         return copied
 
     def apply_in_place(self, state: PollenState, seat: int, action: Any) -> PollenState:
-        # After one `apply` the state owns every list a turn changes (see `copy_containers`).
+        # After one `apply` the state owns every list a turn changes (see `copy_containers`)
+        # and the mover's record; the first move in place takes every seat's record for
+        # its own and drops the log, which nobody reads in a quick game.
+        if telling(state):
+            set_field(state, "players", [copy_containers(player) for player in state.players])
+            set_field(state, "log", UNREAD_LOG)
         return self._act(state, seat, action, board_of(state))
 
     def _act(self, state: PollenState, seat: int, action: Any, board: Board) -> PollenState:
         """Makes `action` on `state`, which the caller owns, and returns it."""
-        notes = [self.log_line(state, seat, action)]
+        notes = [self.log_line(state, seat, action)] if telling(state) else None
         if isinstance(action, Plant):
             self._plant(state, seat, action, board, notes)
         elif isinstance(action, PlaceToken):
@@ -251,7 +270,7 @@ class Turns:
             return f"{name_verb(name, 'place')} the {TOKEN_LABEL[action.token]} token at {point_label((action.x, action.y))}."
         return f"{name}: {action!r}"
 
-    def _plant(self, state: PollenState, seat: int, action: Plant, board: Board, notes: list[str]) -> None:
+    def _plant(self, state: PollenState, seat: int, action: Plant, board: Board, notes: list[str] | None) -> None:
         # 1. Plant.
         state.players[seat].hand.remove(action.card)
         cell = (action.x, action.y)
@@ -283,17 +302,18 @@ class Turns:
             drawn.append(state.bag.pop())
         if len(drawn) > 1:
             set_field(state, "info_epoch", state.info_epoch + 1)
-            notes.append(
-                f"{len(points)} spots attract pollinators: {name_verb(state.name(seat), 'take')} the next-up token and {verb_for(state.name(seat), 'draw')} "
-                f"{len(drawn) - 1} more ({', '.join(token_label(token) for token in drawn)})."
-            )
-        elif len(points) > 1:
+            if notes is not None:
+                notes.append(
+                    f"{len(points)} spots attract pollinators: {name_verb(state.name(seat), 'take')} the next-up token and {verb_for(state.name(seat), 'draw')} "
+                    f"{len(drawn) - 1} more ({', '.join(token_label(token) for token in drawn)})."
+                )
+        elif len(points) > 1 and notes is not None:
             notes.append(f"{len(points)} spots attract pollinators, but only the next-up token is left.")
         state.pending_tokens.extend(drawn)
         state.pending_points.extend(points)
         self._continue_attract(state, seat, board, notes)
 
-    def _continue_attract(self, state: PollenState, seat: int, board: Board, notes: list[str]) -> None:
+    def _continue_attract(self, state: PollenState, seat: int, board: Board, notes: list[str] | None) -> None:
         """Places drawn tokens while the choice cannot matter; else waits for the player."""
         pending, points = state.pending_tokens, state.pending_points
         while pending:
@@ -312,7 +332,8 @@ class Turns:
             next_up = state.bag.pop()
             set_field(state, "next_up", next_up)
             set_field(state, "info_epoch", state.info_epoch + 1)
-            notes.append(f"Next up: {TOKEN_LABEL[next_up]}.")
+            if notes is not None:
+                notes.append(f"Next up: {TOKEN_LABEL[next_up]}.")
         self._end_turn(state, seat, notes)
 
     def _place_token(
@@ -321,14 +342,14 @@ class Turns:
         token: int,
         point: Point,
         board: Board,
-        notes: list[str],
+        notes: list[str] | None,
         *,
         announce: bool,
     ) -> None:
         state.pending_tokens.remove(token)
         state.pending_points.remove(point)
         board.place(new_token(point[0], point[1], token))
-        if announce:
+        if announce and notes is not None:
             notes.append(f"A {TOKEN_LABEL[token]} token settles at {point_label(point)}.")
         open_cells = state.open_cells
         cards = board.cards
@@ -340,49 +361,49 @@ class Turns:
                 if cell not in open_cells:
                     insort(open_cells, cell, key=reading_order)
         if surrounded:
-            notes.append(f"All four cells around {point_label(point)} are already full, so it is scored at once.")
+            if notes is not None:
+                notes.append(f"All four cells around {point_label(point)} are already full, so it is scored at once.")
             self._pollinate(state, point, board, notes)
 
-    def _pollinate(self, state: PollenState, point: Point, board: Board, notes: list[str]) -> None:
+    def _pollinate(self, state: PollenState, point: Point, board: Board, notes: list[str] | None) -> None:
         placed = board.turn_face_down(point)
-        names = [seat.name for seat in state.seats]
+        scored = score_token(board.cards, point, placed.token, len(state.seats))
+        supply, fill_ins, meeples = state.supply, state.fill_ins, state.meeples
         results = []
-        parts = []
-        for insect, counts, winner in score_token(board.cards, point, placed.token, len(names)):
-            shown = ", ".join([f"{names[seat]} {count}" for seat, count in enumerate(counts) if count > 0])
+        # Per insect: whether its meeple came from an empty pile (None: nobody won it).
+        empty_piles: list[bool | None] = []
+        for insect, counts, winner in scored:
             if winner is None:
-                parts.append(f"{PLURAL[insect]}: {shown}, a tie: no meeple" if shown else f"{PLURAL[insect]}: none")
-                results.append(insect_result(insect, counts, None, None))
-                continue
-            empty = state.supply[insect] == 0
-            if empty:
-                state.fill_ins[insect] += 1
-                won = f"{name_verb(names[winner], 'win')} a {NAME[insect]} meeple (the pile is empty; it still counts)"
+                empty = None
             else:
-                state.supply[insect] -= 1
-                won = f"{name_verb(names[winner], 'win')} a {NAME[insect]} meeple"
-            state.meeples[winner][insect] += 1
-            parts.append(f"{PLURAL[insect]}: {shown}, {won}")
+                empty = supply[insect] == 0
+                if empty:
+                    fill_ins[insect] += 1
+                else:
+                    supply[insect] -= 1
+                meeples[winner][insect] += 1
+            empty_piles.append(empty)
             results.append(insect_result(insect, counts, winner, empty))
         state.pollinations.append(new_pollination(state.turn, placed, results))
-        flush(state, notes)
-        state.say(
-            f"The {TOKEN_LABEL[placed.token]} token at {point_label(point)} is pollinated. " + "; ".join(parts) + "."
-        )
+        if notes is not None:
+            flush(state, notes)
+            state.say(_pollination_line(state, point, placed.token, scored, empty_piles))
 
-    def _end_turn(self, state: PollenState, seat: int, notes: list[str]) -> None:
+    def _end_turn(self, state: PollenState, seat: int, notes: list[str] | None) -> None:
         flush(state, notes)
         player = state.players[seat]
         if player.deck:
             card = player.deck.pop(0)
             player.hand.append(card)
             set_field(state, "info_epoch", state.info_epoch + 1)
-            state.say(f"{state.seats[seat].name} drew {CARD_LABEL[card]}.", visible_to=(seat,))
+            if notes is not None:
+                state.say(f"{state.seats[seat].name} drew {CARD_LABEL[card]}.", visible_to=(seat,))
         reasons = self.end_reasons(state)
         if reasons:
             set_field(state, "phase", "over")
             set_field(state, "end_reasons", reasons)
-            state.say("The game ends: " + " ".join(reasons))
+            if notes is not None:
+                state.say("The game ends: " + " ".join(reasons))
             return
         set_field(state, "turn", state.turn + 1)
         players = state.players
@@ -432,3 +453,25 @@ class Turns:
             bag=sorted(state.bag),
             log=visible_log(state.log, seat),
         )
+
+
+def _pollination_line(
+    state: PollenState,
+    point: Point,
+    token: int,
+    scored: list[tuple[int, list[int], int | None]],
+    empty_piles: list[bool | None],
+) -> str:
+    """The log's line for the token at `point` scored (`score_token`'s results)."""
+    names = [seat.name for seat in state.seats]
+    parts = []
+    for (insect, counts, winner), empty in zip(scored, empty_piles):
+        shown = ", ".join([f"{names[seat]} {count}" for seat, count in enumerate(counts) if count > 0])
+        if winner is None:
+            parts.append(f"{PLURAL[insect]}: {shown}, a tie: no meeple" if shown else f"{PLURAL[insect]}: none")
+            continue
+        won = f"{name_verb(names[winner], 'win')} a {NAME[insect]} meeple"
+        if empty:
+            won += " (the pile is empty; it still counts)"
+        parts.append(f"{PLURAL[insect]}: {shown}, {won}")
+    return f"The {TOKEN_LABEL[token]} token at {point_label(point)} is pollinated. " + "; ".join(parts) + "."
