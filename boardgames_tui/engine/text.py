@@ -8,6 +8,7 @@ title, bidi overrides that reorder what is shown, line breaks in a one-line fiel
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 
@@ -121,6 +122,8 @@ def reads_as_you(name: str) -> bool:
     return name.strip().casefold() == "you"
 
 
+# Asked for every line of every logged move: the answers are kept.
+@functools.lru_cache(maxsize=4096)
 def verb_for(name: str, verb: str) -> str:
     """`verb` (its plain form: "place", "have", "go") in the present, agreeing with the
     player it is said of: "places" for Ann, "place" for a seat named You."""
@@ -135,6 +138,7 @@ def verb_for(name: str, verb: str) -> str:
     return verb + "s"
 
 
+@functools.lru_cache(maxsize=4096)
 def name_verb(name: str, verb: str) -> str:
     """A player doing something, in the present: "Ann places", "You place"."""
     return f"{name} {verb_for(name, verb)}"

@@ -9,7 +9,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from boardgames_tui.engine.contract import HIDDEN, construct
+from boardgames_tui.engine.contract import HIDDEN, construct, copy_with
 from boardgames_tui.engine.text import and_list, name_verb, verb_for
 from boardgames_tui.games.pollen.content import cards, insects, tokens
 from boardgames_tui.games.pollen.model import (
@@ -357,26 +357,43 @@ _PLANTINGS: dict[Cell, list[Plant | None]] = {}
 _PLACE_ROWS: list[dict[Point, PlaceToken]] = [{} for _ in _TOKENS]
 
 
-def plantings_in(cells: list[Cell]) -> list[list[Plant | None]]:
-    """For each of `cells`, its slots of plantings by card id (see `plantings_of`)."""
+def plantings(cards: Sequence[int], cells: list[Cell]) -> list[Plant]:
+    """The planting of each of `cards` in each of `cells`, card by card."""
     try:
-        return list(map(_PLANTINGS.__getitem__, cells))
+        by_cell = list(map(_PLANTINGS.__getitem__, cells))
     except KeyError:
         if len(_PLANTINGS) > _ROW_LIMIT:
             _PLANTINGS.clear()
-        return [_PLANTINGS.setdefault(cell, [None] * len(_CARDS)) for cell in cells]
-
-
-def plantings_of(card: int, cells: list[Cell], by_cell: list[list[Plant | None]]) -> list[Plant]:
-    """The planting of `card` in each of `cells` (`by_cell`: their `plantings_in`)."""
-    actions = [slots[card] for slots in by_cell]
+        by_cell = [_PLANTINGS.setdefault(cell, [None] * len(_CARDS)) for cell in cells]
+    actions = [slots[card] for card in cards for slots in by_cell]
     # all(), not `None in`: that would call pydantic's slow __eq__ on every planting.
     if not all(actions):
-        for (x, y), slots in zip(cells, by_cell):
-            if slots[card] is None:
-                slots[card] = Plant(card=card, x=x, y=y)
-        actions = [slots[card] for slots in by_cell]
+        for card in cards:
+            for (x, y), slots in zip(cells, by_cell):
+                if slots[card] is None:
+                    slots[card] = Plant(card=card, x=x, y=y)
+        actions = [slots[card] for card in cards for slots in by_cell]
     return actions  # type: ignore[return-value]
+
+
+_OFFERED_LIMIT = 50_000
+_OFFERED: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def offered_cards(hand: list[int]) -> tuple[int, ...]:
+    """The cards of `hand` a seat is offered to plant: one of each kind, the lowest id,
+    in order of id (HIDDEN cards left out)."""
+    key = tuple(hand)
+    offered = _OFFERED.get(key)
+    if offered is None:
+        kinds: dict[str, int] = {}
+        for card in sorted(hand):
+            if card != HIDDEN and KIND[card] not in kinds:
+                kinds[KIND[card]] = card
+        if len(_OFFERED) > _OFFERED_LIMIT:
+            _OFFERED.clear()
+        offered = _OFFERED[key] = tuple(kinds.values())
+    return offered
 
 
 def place_actions(token: int, points: list[Point]) -> list[PlaceToken]:
@@ -450,6 +467,38 @@ def insect_result(insect: int, counts: list[int], winner: int | None, from_empty
 def new_pollination(turn: int, placed: PlacedToken, results: list[InsectResult]) -> Pollination:
     values = {"turn": turn, "token": placed.token, "x": placed.x, "y": placed.y, "results": results}
     return construct(Pollination, values)
+
+
+# The fields of a state whose lists a move may change in place, besides the seats'
+# records and the meeples (what `copy_containers` would copy; a test holds them equal).
+COPIED_LISTS = (
+    "garden",
+    "tokens",
+    "bag",
+    "pending_tokens",
+    "pending_points",
+    "supply",
+    "fill_ins",
+    "pollinations",
+    "open_cells",
+    "log",
+)
+
+
+def copy_for_move(state: PollenState, seat: int) -> PollenState:
+    """`copy_containers(state)` with only `seat`'s record copied (the others are shared:
+    see PollenState.players), written out for `apply`, which makes one every move."""
+    values = state.__dict__.copy()
+    for name in COPIED_LISTS:
+        values[name] = list(values[name])
+    values["meeples"] = list(map(list, values["meeples"]))
+    players = values["players"] = list(values["players"])
+    player = players[seat]
+    record = player.__dict__.copy()
+    record["hand"] = list(record["hand"])
+    record["deck"] = list(record["deck"])
+    players[seat] = copy_with(player, record)
+    return copy_with(state, values)
 
 
 HIDDEN_PLAYERS: dict[tuple[int, int], PlayerState] = {}

@@ -12,7 +12,6 @@ from pydantic import BaseModel
 
 from bisect import insort
 from boardgames_tui.engine.contract import (
-    HIDDEN,
     UNREAD_LOG,
     IllegalMove,
     Seat,
@@ -42,7 +41,6 @@ from boardgames_tui.games.pollen.rules.common import (
     PollenOptions,
     CARD_LABEL,
     INSECT_COUNT,
-    KIND,
     LAST_MEEPLE,
     NAME,
     PLURAL,
@@ -53,6 +51,7 @@ from boardgames_tui.games.pollen.rules.common import (
     applied,
     board_of,
     board_of_copy,
+    copy_for_move,
     flush,
     hidden_player,
     insect_result,
@@ -61,8 +60,8 @@ from boardgames_tui.games.pollen.rules.common import (
     new_pollination,
     new_token,
     place_actions,
-    plantings_in,
-    plantings_of,
+    plantings,
+    offered_cards,
     score_token,
     set_field,
     card_label,
@@ -168,20 +167,11 @@ class Turns:
         if state.phase == "over" or seat != state.active:
             return []
         if state.phase == "plant":
-            offered: dict[str, int] = {}
-            for card in sorted(state.players[seat].hand):
-                if card != HIDDEN and KIND[card] not in offered:
-                    offered[KIND[card]] = card
-            actions: list[Any] = []
-            cells = state.open_cells
-            by_cell = plantings_in(cells)
-            for card in offered.values():
-                actions += plantings_of(card, cells, by_cell)
-            return actions
+            return plantings(offered_cards(state.players[seat].hand), state.open_cells)
         kinds: dict[tuple[int, ...], int] = {}
         for token in sorted(state.pending_tokens):
             kinds.setdefault(TOKEN_INSECTS[token], token)
-        actions = []
+        actions: list[Any] = []
         for token in kinds.values():
             actions.extend(place_actions(token, state.pending_points))
         return actions
@@ -231,10 +221,7 @@ class Turns:
     # a pollination, the end of the game and private draws get lines of their own.
     # A search's quick game keeps no log: its `notes` are None and no words are built.
     def apply(self, state: PollenState, seat: int, action: Any) -> PollenState:
-        copied = copy_containers(state)
-        # A move changes only the mover's record (see PollenState.players).
-        players = copied.players
-        players[seat] = copy_containers(players[seat])
+        copied = copy_for_move(state, seat)
         board = board_of_copy(state, copied)
         self._act(copied, seat, action, board)
         applied(board)
