@@ -534,13 +534,21 @@ class Board:
 
     __slots__ = ("garden", "tokens", "cards", "token_index", "_cards_seen", "_tokens_seen", "applied")
 
-    def __init__(self, state: PollenState) -> None:
+    def __init__(self, state: PollenState, same: Board | None = None) -> None:
+        """The board of `state`, read afresh; or, given `same` (the board of a state
+        whose garden and tokens `state` holds copies of), a copy of that one."""
         self.garden = state.garden
         self.tokens = state.tokens
-        self.cards: dict[Cell, int] = {}
-        self.token_index: dict[Point, int] = {}
-        self._cards_seen = 0
-        self._tokens_seen = 0
+        if same is None:
+            self.cards: dict[Cell, int] = {}
+            self.token_index: dict[Point, int] = {}
+            self._cards_seen = 0
+            self._tokens_seen = 0
+        else:
+            self.cards = same.cards.copy()
+            self.token_index = same.token_index.copy()
+            self._cards_seen = same._cards_seen
+            self._tokens_seen = same._tokens_seen
         # The garden and tokens as `apply` left them (copies), or None.
         self.applied: tuple[list[Planted], list[PlacedToken]] | None = None
 
@@ -610,21 +618,20 @@ def board_of_copy(state: PollenState, copied: PollenState) -> Board:
     move rather than reading the whole garden and every token again.  (A state is
     never changed once made, but a test building a position may edit one in place:
     then its board is read afresh.)"""
-    new = Board(copied)
-    board = _kept_boards().get(id(state.garden))
+    boards = _kept_boards()
+    garden, tokens = state.garden, state.tokens
+    board = boards.get(id(garden))
     if (
         board is not None
         and board.applied is not None
-        and board.garden is state.garden
-        and board.tokens is state.tokens
-        and board.applied[0] == state.garden
-        and board.applied[1] == state.tokens
+        and board.garden is garden
+        and board.tokens is tokens
+        and board.applied[0] == garden
+        and board.applied[1] == tokens
     ):
-        new.cards = board.cards.copy()
-        new.token_index = board.token_index.copy()
-        new._cards_seen = board._cards_seen
-        new._tokens_seen = board._tokens_seen
-    return _keep(_kept_boards(), new.catch_up())
+        # `copied` holds what `board` has read already.
+        return _keep(boards, Board(copied, board))
+    return _keep(boards, Board(copied).catch_up())
 
 
 def applied(board: Board) -> None:
