@@ -351,7 +351,29 @@ def telling(state: GameState) -> bool:
     return state.log is not UNREAD_LOG
 
 
-class GameState(BaseModel):
+class ChangedInPlace(BaseModel):
+    """A model the rules change in place once they own it (a state inside `apply`, a
+    seat's record): assigning one of its fields stores the value as pydantic does for a
+    model that validates no assignment (the value kept, the field counted as given),
+    without the look-ups of pydantic's `__setattr__`, which every move of every quick
+    game passes through dozens of times.  Anything else assigned goes to pydantic."""
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        if cls.model_config.get("validate_assignment") or cls.model_config.get("frozen"):
+            raise TypeError(f"{cls.__name__} validates or refuses assignment: it cannot be a ChangedInPlace")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        values = self.__dict__
+        if name in values:
+            values[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
+
+class GameState(ChangedInPlace):
     """Fields every game's state carries."""
 
     model_config = ConfigDict(extra="forbid", validate_assignment=False)

@@ -573,7 +573,12 @@ def _follow_up(rules: Rules, state: GameState, seat: int, moves: Sequence[Any]) 
     """`state` (the caller's own, from `apply`) with the seat's `moves` made in place, in
     order, while each is the seat's to make and legal; the rest is left to the playout."""
     for move in moves:
-        if seat not in rules.to_act(state) or move not in rules.legal_actions(state, seat):
+        if seat not in rules.to_act(state):
+            break
+        legal = rules.legal_actions(state, seat)
+        # The answer's moves are mostly the very objects the rules offer: found by
+        # identity, they spare a model comparison with each move before them.
+        if not any(offered is move for offered in legal) and move not in legal:
             break
         state = rules.apply_in_place(state, seat, move)
     return state
