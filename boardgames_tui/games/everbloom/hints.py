@@ -181,7 +181,7 @@ def best_split(
 
 def best_split_of(
     view: EverbloomState, seat: int, plan: Plan, count: int, counts: dict[str, list[int]],
-    sent: dict[str, int] | None = None, *, whole: bool = False,
+    sent: dict[str, int] | None = None, *, whole: bool = False, standings: dict[str, Any] | None = None,
 ) -> tuple[tuple[float, int, int], dict[str, int]]:
     """The best split of `count` pollinators over `plan`'s cards, given the pollinators
     on them (`counts`) and those of the chip already `sent` (their sum with the split
@@ -189,16 +189,24 @@ def best_split_of(
     0) and an empty split when none keeps the rules.  The rank is of the split alone on
     `counts`, or, `whole`, of the chip's whole split (what was sent and the split) on
     the counts before the chip: the split that completes the chip as its hint would
-    have split it."""
+    have split it.  `standings` keeps each card's standing for the next call on the
+    same `counts` (not `whole`): a quick game's answer weighs every placement."""
+    assert standings is None or not whole, "a whole split's standing depends on what was sent"
     targets = plan.targets
     already = tuple(sent[space] for space in targets) if sent is not None else (0,) * len(targets)
     # Per card: the seat's pollinators there (before the chip, `whole`), the most any
     # other seat has, and what its pollinators may take.
     standing = []
     for space, before in zip(targets, already):
-        here = counts[space]
-        others = max((pollinators for other, pollinators in enumerate(here) if other != seat), default=0)
-        standing.append((here[seat] - (before if whole else 0), others, _card_worths(_top_id(view, space))))
+        known = None if standings is None else standings.get(space)
+        if known is None:
+            here = counts[space]
+            # The other seats' counts, sliced out: every placement of every hint's quick game asks.
+            others = max(here[:seat] + here[seat + 1:], default=0)
+            known = (here[seat] - (before if whole else 0), others, _card_worths(_top_id(view, space)))
+            if standings is not None:
+                standings[space] = known
+        standing.append(known)
     rank, chosen = _best_split(count, already, plan.limits, plan.one_card, plan.even, whole, tuple(standing))
     if rank is None:
         return (0, 0, 0), {}

@@ -13,7 +13,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from boardgames_tui.engine.contract import NEVER_EDITED, GameState
+from boardgames_tui.engine.contract import NEVER_EDITED, ChangedInPlace, GameState
 
 Phase = Literal["draft", "round_start", "wilderness", "migration", "pollination", "over"]
 HIDDEN_CARD = "?"
@@ -197,7 +197,7 @@ class Choice(BaseModel):
     task: Task
 
 
-class TurnWork(BaseModel):
+class TurnWork(ChangedInPlace):
     """A placed chip whose pollinators are still being sent."""
 
     model_config = ConfigDict(extra="forbid")
@@ -214,7 +214,7 @@ class TurnWork(BaseModel):
     steps: list[str] = Field(default_factory=list)
 
 
-class PollinationWork(BaseModel):
+class PollinationWork(ChangedInPlace):
     """One seat's pollination, private until every seat has finished."""
 
     model_config = ConfigDict(extra="forbid")
@@ -227,7 +227,7 @@ class PollinationWork(BaseModel):
     leftover_grove: str | None = None
 
 
-class PlayerState(BaseModel):
+class PlayerState(ChangedInPlace):
     """A seat's record.  Its containers are replaced whole, never changed in place (as
     `EverbloomState`'s), so that copying the record for a move is cheap."""
 

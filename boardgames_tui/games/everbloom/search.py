@@ -468,8 +468,11 @@ def reply(rules: Any, state: EverbloomState, seat: int, rng: random.Random) -> t
         return ()
     best: tuple[Any, ...] | None = None
     chosen = None
+    # Each card's standing, worked out once for every placement that reaches it.
+    standings: dict[str, Any] = {}
+    counts = state.pollinators
     for action, plan in rules.placement_plans(state, seat):
-        rank = hints.best_split_of(state, seat, plan, plan.count, state.pollinators)[0] if plan.targets and plan.count > 0 else (0, 0)
+        rank = hints.best_split_of(state, seat, plan, plan.count, counts, standings=standings)[0] if plan.targets and plan.count > 0 else (0, 0)
         ranked = (rank[0], rank[1], rng.random())
         if best is None or ranked > best:
             best, chosen = ranked, (action, plan)

@@ -133,6 +133,24 @@ class Actions:
             actions.extend(send_action(targets[index], source) for source in sources)
         return actions
 
+    def _send_fits(self, state: EverbloomState, seat: int, action: SendPollinator) -> bool:
+        """Whether `action` is among `legal_actions` (what `validate` asks of every
+        pollinator sent, without listing every card and source): only at a chip's sends."""
+        turn = state.turn
+        if state.choice is not None or state.phase != "wilderness" or turn is None or turn.steps:
+            return False
+        options = self._send_options(state, seat)
+        if options is None:
+            return False
+        sources, cons, sent = options
+        if action.grove not in sources:
+            return False
+        targets = turn.targets
+        return any(
+            targets[index] == action.space
+            for index in open_targets(turn.to_send, sent, cons, turn.one_card, turn.even_split)
+        )
+
     def _can_send(self, state: EverbloomState, seat: int) -> bool:
         """Whether `_sends` offers anything, without listing it (every step of a turn asks).
 
@@ -177,6 +195,9 @@ class Actions:
                 return
         elif isinstance(action, Choose) and state.choice is not None:
             if action.option in state.choice.options:
+                return
+        elif isinstance(action, SendPollinator):
+            if self._send_fits(state, seat, action):
                 return
         else:
             legal = self.legal_actions(state, seat)
@@ -283,21 +304,22 @@ class Actions:
         # through `own_player`), so after one `apply` the state owns all it changes (see
         # GameRules.apply_in_place).
         new = state
-        if isinstance(action, Choose):
+        # The kinds a game plays most come first: half of all moves are single pollinators sent.
+        if isinstance(action, SendPollinator):
+            self._send(new, seat, action)
+        elif isinstance(action, PlaceChip):
+            self._place(new, seat, action)
+        elif isinstance(action, Choose):
             # A choice belongs to a round's start or a migration: it may change any seat's record.
             own_players(new)
             self._resolve_choice(new, action.option)
             self._run(new)
         elif isinstance(action, DiscardNectar):
             self._discard(new, seat, action.card)
-        elif isinstance(action, PlaceChip):
-            self._place(new, seat, action)
         elif isinstance(action, ChipToGrove):
             self._chip_to_grove(new, seat, action)
         elif isinstance(action, (MovePollinator, Skip, PullFromGrove)):
             self._turn_step(new, seat, action)
-        elif isinstance(action, SendPollinator):
-            self._send(new, seat, action)
         elif isinstance(action, (TakeGrove, Pollinate, FinishPollination)):
             self._pollinate_step(new, seat, action)
         else:

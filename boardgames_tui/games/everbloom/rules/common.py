@@ -213,9 +213,13 @@ def card_space_ids(side: str) -> tuple[str, ...]:
     return tuple(space.id for space in side_board(side).card_spaces)
 
 
-def turn_order(state: EverbloomState) -> list[int]:
-    count = len(state.players)
-    return [(state.first_player + step) % count for step in range(count)]
+def turn_order(state: EverbloomState) -> tuple[int, ...]:
+    return _turn_order(state.first_player, len(state.players))
+
+
+@cache
+def _turn_order(first: int, count: int) -> tuple[int, ...]:
+    return tuple((first + step) % count for step in range(count))
 
 
 def first_player_line(state: EverbloomState) -> str:
@@ -402,7 +406,26 @@ def board_facts(state: EverbloomState) -> BoardFacts:
 
 
 # The records a migration and a pollination make by the dozen, built without validation.
-new_task = quick_builder(Task)
+_build_task = quick_builder(Task)
+
+
+def new_task(
+    kind: str, seat: int = -1, space: str = "", card: str = "", counts: list[int] | None = None, number: int = 0,
+    text: str = "",
+) -> Task:
+    """A `Task`, built without validation; one without `counts` is built once and shared,
+    since tasks are frozen: a migration queues the same tasks for its card spaces, bats
+    and pollination every round, and every quick game of a search plays a migration."""
+    if counts is None:
+        return _task_without_counts(kind, seat, space, card, number, text)
+    return _build_task(kind=kind, seat=seat, space=space, card=card, counts=counts, number=number, text=text)
+
+
+@lru_cache(maxsize=4096)
+def _task_without_counts(kind: str, seat: int, space: str, card: str, number: int, text: str) -> Task:
+    return _build_task(kind=kind, seat=seat, space=space, card=card, number=number, text=text)
+
+
 new_contest = quick_builder(Contest)
 new_choice = quick_builder(Choice)
 new_pollination_done = quick_builder(PollinationDone)

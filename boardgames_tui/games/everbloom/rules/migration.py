@@ -46,9 +46,9 @@ class Migration:
         """The winner among `seats` (the rulebook's tie-breaks) and, for a tie, what broke
         it in words ('' without a tie); a tie is told in the log (ruling 29).  `tied_on`
         says what they tie on (worked out only for a tie told)."""
-        winner = self.winner_by_ties(state, seats)
         if len(seats) < 2:
-            return winner, ""
+            return seats[0], ""
+        winner = self.winner_by_ties(state, seats)
         fewest = min(state.players[seat].card_count() for seat in seats)
         left = [seat for seat in seats if state.players[seat].card_count() == fewest]
         cards = f"{fewest} habitat card{'s' if fewest != 1 else ''}"

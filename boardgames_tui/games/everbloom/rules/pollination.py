@@ -199,8 +199,8 @@ class Pollination:
                     left=work.left, leftover_grove=work.leftover_grove if work.left else None, points=points,
                 ),
             ]
-            names = and_list([card_name(card) for card in work.cards]) or "nothing"
             if telling(state):
+                names = and_list([card_name(card) for card in work.cards]) or "nothing"
                 state.say(
                     f"{state.name(seat)} took {work.taken} from the {biome_name(work.grove)} grove, pollinated {names}"
                     f"{f', returned {work.left} to the {biome_name(work.leftover_grove)} grove' if work.left else ''}"

@@ -85,6 +85,12 @@ def _hidden_stacks_of(stacks: tuple[tuple[str, tuple[str, ...]], ...], face_up: 
 
 
 
+@cache
+def _task_handler(kind: str) -> str:
+    """The name of the method that runs a task of `kind` (every migration runs dozens)."""
+    return f"_task_{kind}"
+
+
 class Setup:
     def setup(self, options: BaseModel, seats: list[Seat], seed: int) -> EverbloomState:
         self.check_players(len(seats))
@@ -235,7 +241,7 @@ class Setup:
     def _run(self, state: EverbloomState) -> None:
         while state.choice is None and state.tasks and state.phase != "over":
             task = state.tasks.pop(0)
-            getattr(self, f"_task_{task.kind}")(state, task)
+            getattr(self, _task_handler(task.kind))(state, task)
 
     def _ask(self, state: EverbloomState, seat: int, prompt: str, options: list[str], task: Task) -> None:
         state.choice = new_choice(seat=seat, prompt=prompt, options=options, task=task)

@@ -425,11 +425,12 @@ class Wilderness:
         self._advance_turn(state)
 
     def _say_sent(self, state: EverbloomState, seat: int, rest: str) -> None:
+        if not telling(state):
+            return
         turn = state.turn
         assert turn is not None
         parts = ", ".join(f"{count} to {card_name(state.stacks[space][0])}" for space, count in turn.sent.items())
-        if telling(state):
-            state.say(f"{state.name(seat)} sent {parts or 'nothing'}{rest}.")
+        state.say(f"{state.name(seat)} sent {parts or 'nothing'}{rest}.")
 
     def _advance_turn(self, state: EverbloomState) -> None:
         turn = state.turn
