@@ -6,10 +6,12 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ConfigDict, Field
 
-from boardgames_tui.engine.contract import copy_containers
+from boardgames_tui.engine.contract import ChangedInPlace, copy_containers
 
 from .conftest import examples
 from .harness import mutate_every_container, positions
@@ -49,3 +51,25 @@ def test_a_game_played_on_in_place_leaves_the_states_before_it_as_they_were(game
             seat = rng.choice(rules.to_act(played))
             played = rules.apply_in_place(played, seat, rng.choice(rules.legal_actions(played, seat)))
         assert state.model_dump() == before
+
+
+def test_a_field_assigned_in_place_is_stored_as_pydantic_stores_it():
+    """`ChangedInPlace` (every game's state) skips pydantic's look-ups for a field and
+    nothing else: the value kept, the field counted as given, any other name refused,
+    and no model that validates or refuses assignment may use it."""
+
+    class Record(ChangedInPlace):
+        model_config = ConfigDict(extra="forbid")
+        count: int = 0
+        names: list[str] = Field(default_factory=list)
+
+    record = Record()
+    record.count = 3
+    assert record.count == 3 and record.model_fields_set == {"count"}
+    assert record.model_dump() == {"count": 3, "names": []}
+    with pytest.raises(ValueError):
+        record.unknown = 1
+    with pytest.raises(TypeError):
+
+        class Checked(ChangedInPlace):
+            model_config = ConfigDict(validate_assignment=True)

@@ -376,7 +376,7 @@ class BoardFacts:
     `board_facts` works this out once per board, not for every chip and landmark of
     every step."""
 
-    __slots__ = ("reached", "storms")
+    __slots__ = ("reached", "storms", "landmark_rows")
 
     def __init__(self, side: str, tops: tuple[str, ...]) -> None:
         top_of = dict(zip(card_space_ids(side), tops))
@@ -391,6 +391,9 @@ class BoardFacts:
             (space, EVENT_RULES[top]) for space, top in top_of.items()
             if top in EVENT_RULES and EVENT_RULES[top].kind == "storm_first_chip"
         )
+        # Per landmark, what a seat's chip meets there on this board, kept by the wilderness
+        # (`Wilderness._landmark_rows`): the landmarks turn only between rounds.
+        self.landmark_rows: dict[Any, tuple[Any, ...]] = {}
 
 
 @lru_cache(maxsize=1024)
@@ -413,17 +416,16 @@ def new_task(
     kind: str, seat: int = -1, space: str = "", card: str = "", counts: list[int] | None = None, number: int = 0,
     text: str = "",
 ) -> Task:
-    """A `Task`, built without validation; one without `counts` is built once and shared,
-    since tasks are frozen: a migration queues the same tasks for its card spaces, bats
-    and pollination every round, and every quick game of a search plays a migration."""
-    if counts is None:
-        return _task_without_counts(kind, seat, space, card, number, text)
-    return _build_task(kind=kind, seat=seat, space=space, card=card, counts=counts, number=number, text=text)
+    """A `Task`, built without validation, once for every state that queues the same one
+    (tasks are frozen): a search's quick games play migration after migration from one
+    position, and nine in ten of the tasks they queue (a card space's, its winner's,
+    losers' and bonuses') were queued by another quick game before."""
+    return _task(kind, seat, space, card, () if counts is None else tuple(counts), number, text)
 
 
-@lru_cache(maxsize=4096)
-def _task_without_counts(kind: str, seat: int, space: str, card: str, number: int, text: str) -> Task:
-    return _build_task(kind=kind, seat=seat, space=space, card=card, number=number, text=text)
+@lru_cache(maxsize=8192)
+def _task(kind: str, seat: int, space: str, card: str, counts: tuple[int, ...], number: int, text: str) -> Task:
+    return _build_task(kind=kind, seat=seat, space=space, card=card, counts=list(counts), number=number, text=text)
 
 
 new_contest = quick_builder(Contest)

@@ -6,6 +6,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 from __future__ import annotations
 
 import random
+from typing import Any
 from functools import cache, lru_cache
 
 from pydantic import BaseModel
@@ -86,9 +87,10 @@ def _hidden_stacks_of(stacks: tuple[tuple[str, tuple[str, ...]], ...], face_up: 
 
 
 @cache
-def _task_handler(kind: str) -> str:
-    """The name of the method that runs a task of `kind` (every migration runs dozens)."""
-    return f"_task_{kind}"
+def _task_handlers(rules_class: type) -> dict[str, Any]:
+    """The method of `rules_class` that runs each kind of task, filled in as tasks come
+    (every migration runs dozens)."""
+    return {}
 
 
 class Setup:
@@ -239,9 +241,13 @@ class Setup:
         self._run(state)
 
     def _run(self, state: EverbloomState) -> None:
+        handlers = _task_handlers(type(self))
         while state.choice is None and state.tasks and state.phase != "over":
             task = state.tasks.pop(0)
-            getattr(self, _task_handler(task.kind))(state, task)
+            handler = handlers.get(task.kind)
+            if handler is None:
+                handler = handlers[task.kind] = getattr(type(self), f"_task_{task.kind}")
+            handler(self, state, task)
 
     def _ask(self, state: EverbloomState, seat: int, prompt: str, options: list[str], task: Task) -> None:
         state.choice = new_choice(seat=seat, prompt=prompt, options=options, task=task)

@@ -39,6 +39,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     place_action,
     reach_of,
     send_constraint,
+    BoardFacts,
     wildlife_spaces,
     board_facts,
     biome_name,
@@ -122,6 +123,24 @@ def _rules_of(side: str, landmarks: tuple[tuple[str, int, int], ...], hive: str 
     round asks the same question."""
     shown = {space: [number, flipped] for space, number, flipped in landmarks}
     return tuple(_rule_of(side, shown, hive, bees, space) for space in landmark_ids(side))
+
+
+def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_reach: bool) -> tuple[Any, ...]:
+    """Per landmark space in the board's order, (space, the rule binding a chip there,
+    the cards it reaches), for a seat of the Bees or not, with the Lemurs' reach or not:
+    kept with the board's facts, since every chip step of a round asks the same."""
+    landmarks = state.landmarks
+    key = (tuple(landmarks), tuple(map(tuple, landmarks.values())), state.hive, bees, lemur_reach)
+    rows = board.landmark_rows.get(key)
+    if rows is None:
+        shown = tuple([(space, number, flipped) for space, (number, flipped) in landmarks.items()])
+        rules = _rules_of(state.side, shown, state.hive, bees)
+        reached = board.reached
+        rows = tuple(
+            (space, rule, reached[(space, lemur_reach)]) for space, rule in zip(landmark_ids(state.side), rules)
+        )
+        board.landmark_rows[key] = rows
+    return rows
 
 
 class Wilderness:
@@ -293,16 +312,11 @@ class Wilderness:
         avail = self.available(state, seat)
         supply = player.supply
         round_number = state.round
-        lemur_reach = self._lemur_reach(state, seat)
-        side = state.side
-        shown = tuple([(space, number, flipped) for space, (number, flipped) in state.landmarks.items()])
-        rules = _rules_of(side, shown, state.hive, player.faction == "bees")
         chips = state.chips
-        reached = board.reached
         # Per landmark: its space, its rule for this seat, its chips and the cards it reaches.
         landmarks = [
-            (space, rule, chips[space], reached[(space, lemur_reach)])
-            for space, rule in zip(landmark_ids(side), rules)
+            (space, rule, chips[space], reached)
+            for space, rule, reached in _landmark_rows(state, board, player.faction == "bees", self._lemur_reach(state, seat))
         ]
         for value, first in self._chip_choices(state, seat):
             # A storm is judged over every chip the faction holds, so all are needed then.
