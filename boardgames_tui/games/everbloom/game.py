@@ -57,7 +57,7 @@ class EverbloomAdvisor(GameAdvisor[EverbloomState]):
     search_effort: ClassVar[float] = 0.25
     # A median hint of about a second of process time on a small 2-core machine
     # (docs/testing-and-benchmarks.md).
-    hint_playouts: ClassVar[float] = 1.2
+    hint_playouts: ClassVar[float] = 1.5
 
     def determinize(self, view: EverbloomState, seat: int, rng: random.Random) -> EverbloomState:
         return search.determinize(view, seat, rng)
