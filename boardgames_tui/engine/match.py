@@ -149,6 +149,9 @@ class Match(HeldTable):
     def away_since(self, seat: int) -> datetime | None:
         return None if self.presence is None else self.presence.away_since(seat)
 
+    def joined_yet(self, seat: int) -> bool:
+        return True if self.presence is None else self.presence.joined_yet(seat)
+
     def served_with(self, presence: Presence | None) -> None:
         """Its host starts serving the match (`presence`: who of the remote seats is here,
         which it keeps up to date) or stops (None)."""

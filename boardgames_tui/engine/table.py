@@ -96,6 +96,11 @@ class Table(Protocol):
         opened, its opening), where this table knows it (the host does); else None."""
         ...
 
+    def joined_yet(self, seat: int) -> bool:
+        """Whether the player of a seat played from another machine has joined since the
+        table opened, where this table knows it (the host does); else True."""
+        ...
+
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Calls `listener` (on the event loop) after every change to the game, whoever
         made it: a remote seat's move arrives without this screen having submitted, and a
@@ -180,6 +185,10 @@ class Presence(Protocol):
         """When an away remote seat's player left (or the table opened); None for one here."""
         ...
 
+    def joined_yet(self, seat: int) -> bool:
+        """Whether a remote seat's player has joined since the table opened."""
+        ...
+
 
 class HeldTable:
     """The answers of a table that holds its game's state in this process (a match, a
@@ -222,6 +231,9 @@ class HeldTable:
 
     def away_since(self, seat: int) -> datetime | None:
         return None
+
+    def joined_yet(self, seat: int) -> bool:
+        return True
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         return lambda: None  # a replay changes only when its own screen steps it

@@ -91,6 +91,9 @@ class SeatPresence:
     def away_since(self, seat: int) -> datetime | None:
         return self.gone_at.get(seat)
 
+    def joined_yet(self, seat: int) -> bool:
+        return seat in self.joined
+
     def came(self, seat: int) -> None:
         """`seat`'s player connected (perhaps again, from elsewhere, while still here)."""
         was_away = self.gone_at.pop(seat, None) is not None

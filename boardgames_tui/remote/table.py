@@ -116,6 +116,9 @@ class RemoteTable:
     def away_since(self, seat: int) -> datetime | None:
         return None  # the host knows; the wire says only who is away
 
+    def joined_yet(self, seat: int) -> bool:
+        return True  # the host knows
+
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         """`listener` runs after every view, refusal or coming and going the host sends,
         when the connection is lost or ends, and each second of a wait to rejoin."""

@@ -287,8 +287,8 @@ HAND_HIDDEN_FROM_WATCHERS = "You are watching: nobody's hand is shown."
 
 def seat_presence(table: Table) -> dict[int, list[Text]]:
     """Each seat played from another machine, as a game's players panel shows it in
-    lines under the seat's row (indented by `PRESENCE_INDENT`): here, away since when, a
-    bot playing for it meanwhile."""
+    lines under the seat's row (indented by `PRESENCE_INDENT`): here, not here yet, away
+    since when, a bot playing for it meanwhile."""
     away, stand_ins = table.away(), table.stand_ins()
     presence = {}
     for seat, info in enumerate(table.seats):
@@ -296,6 +296,8 @@ def seat_presence(table: Table) -> dict[int, list[Text]]:
             continue  # a replay's, or the joined seat's own
         if seat not in away:
             lines = [Text("back, a bot still plays", style="italic") if seat in stand_ins else Text("here", style="dim")]
+        elif not table.joined_yet(seat):
+            lines = [Text("not here yet", style="bold")]
         else:
             since = table.away_since(seat)
             lines = [Text(f"away since {clock_time(since)}" if since is not None else "away", style="bold")]

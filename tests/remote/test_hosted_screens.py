@@ -63,7 +63,7 @@ async def test_a_hosted_game_and_a_joined_game_each_at_its_own_keyboard(tmp_path
         host_screen = host_app.screen
         assert isinstance(host_screen, PollenScreen) and host_screen.viewer == ANN
         # Ben starts, and is not here yet.
-        await until(host, lambda: "Ben is away" in status(host_app), "Ben shown away at the host")
+        await until(host, lambda: "Ben has not joined yet" in status(host_app), "Ben not joined yet, at the host")
 
         join_app = BoardGamesApp(store=SaveStore(tmp_path / "ben"), join=link, cursor_blink=False, bot_delay=0)
         async with join_app.run_test(size=(80, 24)) as ben:

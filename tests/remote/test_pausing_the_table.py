@@ -158,9 +158,9 @@ async def test_the_players_panel_shows_who_is_here_away_and_played_by_a_bot(tmp_
         notices = told(app)
         await until(host, lambda: isinstance(app.screen, JoinLinksScreen), "the join links offered")
         await host.press("escape")
-        await until(host, lambda: "away since" in ben_in_the_players_panel(app), "Ben not joined yet, at the host")
-        # Waited for, and what the host can do meanwhile, for as long as he is away.
-        assert status(app) == "Ben is away. A bot can play the seat meanwhile: Ctrl+P, then Hand Ben's seat to a bot."
+        await until(host, lambda: ben_in_the_players_panel(app) == "not here yet", "Ben not joined yet, at the host")
+        # Waited for, and what the host can do meanwhile, until he joins.
+        assert status(app) == "Ben has not joined yet. A bot can play the seat meanwhile: Ctrl+P, then Hand Ben's seat to a bot."
         commands = lambda: [command.title for command in app.across.commands()]  # noqa: E731
         ben = RemoteSeat(app.remote_host.link(BEN), rejoin_delays=())
         await ben.join()

@@ -50,7 +50,7 @@ async def test_the_others_are_told_a_bot_plays_for_an_absent_seat(tmp_path, monk
         async with host_app.run_test(size=(80, 24)) as host:
             await until(host, lambda: isinstance(host_app.screen, JoinLinksScreen), "the join links shown")
             await host.press("escape")  # the game, without showing the links
-            await until(host, lambda: "Ben is away" in status(host_app), "Ben away at the host")
+            await until(host, lambda: "Ben has not joined yet" in status(host_app), "Ben not joined yet, at the host")
             match = host_app.match
             cy_app = BoardGamesApp(
                 store=SaveStore(tmp_path / "cy"), join=host_app.remote_host.link(CY), cursor_blink=False, bot_delay=0

@@ -3,13 +3,16 @@ seat's prompt or who is awaited."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from boardgames_tui.engine.text import and_list
 from boardgames_tui.ui.table_words import hand_to_bot_hint
 from boardgames_tui.ui.widgets import MessageBar
+
+if TYPE_CHECKING:
+    from boardgames_tui.engine.table import Table
 
 
 class CursorNote(Text):
@@ -60,11 +63,12 @@ class StatusLine:
             # Played on another machine (or by the host's bots): they think there.
             # A seat the host handed to a bot is played, not waited for.
             played_for = [table.seats[seat].name for seat in elsewhere if seat in stand_ins]
-            gone = [table.seats[seat].name for seat in elsewhere if seat in away and seat not in stand_ins]
+            gone_seats = [seat for seat in elsewhere if seat in away and seat not in stand_ins]
+            gone = [table.seats[seat].name for seat in gone_seats]
             if played_for or gone:
                 said = [f"A bot is playing for {and_list(played_for)}."] if played_for else []
                 if gone:
-                    said.append(f"{and_list(gone)} {'is' if len(gone) == 1 else 'are'} away.")
+                    said.extend(_not_here(table, gone_seats))
                     if not table.joined:
                         # The host, who alone can hand a seat to a bot, is told how.
                         said.append(hand_to_bot_hint(gone))
@@ -75,3 +79,15 @@ class StatusLine:
             return
         waiting = and_list([table.seats[seat].name for seat in to_act])
         status.show_text(Text(f"Waiting for {waiting}.") if waiting else "")
+
+
+def _not_here(table: Table, seats: list[int]) -> list[str]:
+    """Who the game waits for in vain: those not joined yet, then those away."""
+    said = []
+    for names, verb in (
+        ([table.seats[seat].name for seat in seats if not table.joined_yet(seat)], ("has not joined yet", "have not joined yet")),
+        ([table.seats[seat].name for seat in seats if table.joined_yet(seat)], ("is away", "are away")),
+    ):
+        if names:
+            said.append(f"{and_list(names)} {verb[0] if len(names) == 1 else verb[1]}.")
+    return said
