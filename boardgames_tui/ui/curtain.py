@@ -34,7 +34,14 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
     ]
 
     def __init__(
-        self, seat: int, player: str, message: str = "", undo_for: str | None = None, *, secret: str = "your hand"
+        self,
+        seat: int,
+        player: str,
+        message: str = "",
+        undo_for: str | None = None,
+        *,
+        secret: str = "your hand",
+        leaving: tuple[str, str] = ("Save this game and go back to the menu?", "Not done: the game goes on."),
     ) -> None:
         super().__init__(classes="curtain")
         self.seat = seat
@@ -43,6 +50,9 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
         self.undo_for = undo_for
         # What the next screen shows that the others must not see, in the game's words.
         self.secret = secret
+        # What q asks, and what is said if the table stays: the game screen's own
+        # question for this table (a hosted one pauses for those who joined).
+        self.leaving = leaving
         # Called as the named seat lowers the curtain, while it still hides the screen
         # behind it (see `show_seat`).
         self.before_lowering: Callable[[], None] | None = None
@@ -135,11 +145,10 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
 
     def action_leave(self) -> None:
         # The same question as on the game screen: a q typed ahead never leaves the game.
-        confirm_then(
-            self, "Save this game and go back to the menu?", lambda: self.dismiss("quit"), self._not_left
-        )
+        question, _ = self.leaving
+        confirm_then(self, question, lambda: self.dismiss("quit"), self._not_left)
 
     def _not_left(self) -> None:
         message = self.query_one("#curtain-message", Static)
         message.display = True
-        message.update(Text("Not done: the game goes on.", style="bold"))
+        message.update(Text(self.leaving[1], style="bold"))

@@ -200,3 +200,26 @@ async def test_play_again_hosts_the_new_game_where_the_last_one_listened(tmp_pat
         await pilot.press("p")
         await until(pilot, lambda: isinstance(app.screen, JoinLinksScreen), "the new game's table open")
         assert app.match is not match and app.remote_host.port == port and app.match.listen == ("127.0.0.1", port)
+
+
+async def test_q_on_the_curtain_of_a_hosted_game_says_the_table_pauses(tmp_path):
+    """Ann and Cy share the host's keyboard, Ben is remote: q on the pass-the-keyboard
+    curtain puts the game screen's own question, and No leaves the table as it was."""
+    from boardgames_tui.ui.curtain import CurtainScreen
+
+    start = StartRequest(
+        slug="pollen", seats=[Seat(name="Ann"), Seat(name="Ben", kind="remote"), Seat(name="Cy")], options={"starting_player": 1}, seed=7
+    )
+    app = BoardGamesApp(store=SaveStore(tmp_path), start=start, cursor_blink=False, bot_delay=0, listen=("127.0.0.1", 0))
+    async with app.run_test(size=(120, 40)) as host:
+        await until(host, lambda: isinstance(app.screen, JoinLinksScreen), "the join links offered")
+        await host.press("escape")
+        await until(host, lambda: isinstance(app.screen, CurtainScreen), "Ann's curtain")
+        curtain = app.screen
+        await host.press("q")
+        await until(host, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "The table pauses" in str(app.screen.question)
+        await host.press("n")
+        await until(host, lambda: app.screen is curtain, "back on the curtain")
+        assert "Not done: the game goes on." in screen_text(app)
+        assert app.remote_host is not None and app.remote_host.port

@@ -9,6 +9,7 @@ from textual import events
 
 from boardgames_tui.ui.curtain import CurtainScreen
 from boardgames_tui.ui.inspector import InspectorPanel
+from boardgames_tui.ui.screen_parts.keys import leave_question
 from boardgames_tui.ui.seat_ui import SeatUI
 
 
@@ -88,7 +89,7 @@ class KeyboardPass:
         screen.redraw()
         words = (seat, table.seats[seat].name, screen.curtain_message(seat) if message is None else message, undo_for)
         if self._curtain is None:
-            self._curtain = CurtainScreen(*words, secret=screen.curtain_secret(seat))
+            self._curtain = CurtainScreen(*words, secret=screen.curtain_secret(seat), leaving=leave_question(table))
             # Installed, so that going down does not destroy it: the next pass reuses it.
             screen.app.install_screen(self._curtain, f"curtain-{id(screen)}")
         else:
