@@ -8,18 +8,29 @@ from boardgames_tui.engine.contract import construct, set_fields
 from boardgames_tui.engine.text import plural, possessive
 from boardgames_tui.games.bloom_kingdom import log_words
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
-from boardgames_tui.games.bloom_kingdom.model import ROUNDS, BloomKingdomState, KeptCards, Peek, PlayerState
-from boardgames_tui.games.bloom_kingdom.scoring import KEPT_CARDS, card_points, column_counts
+from boardgames_tui.games.bloom_kingdom.model import (
+    ROUNDS,
+    BloomKingdomState,
+    KeptCards,
+    Peek,
+    PlayerState,
+)
+from boardgames_tui.games.bloom_kingdom.scoring import (
+    KEPT_CARDS,
+    card_points,
+    column_counts,
+)
 
 # A round needs at least one turn before the two kept cards are left.
 SMALLEST_HAND = KEPT_CARDS + 1
 
-_CARDS = cards()
-_CHARACTER = tuple(card.character for card in _CARDS)
-_INITIATIVE = tuple(card.initiative for card in _CARDS)
-_COLUMNS = column_order()
-_NAMES = {key: info.name for key, info in characters().items()}
-_LABELS = tuple(card.label for card in _CARDS)
+# By card id (and the columns in order), worked out once: the rules read them every move.
+CARDS = cards()
+CHARACTER = tuple(card.character for card in CARDS)
+INITIATIVE = tuple(card.initiative for card in CARDS)
+COLUMNS = column_order()
+CHARACTER_NAMES = {key: info.name for key, info in characters().items()}
+LABELS = tuple(card.label for card in CARDS)
 
 
 def cards_without(cards_: list[int], card: int) -> list[int]:
@@ -80,7 +91,7 @@ def reveal(state: BloomKingdomState, last_seat: int, last_card: int) -> None:
             card = player_fields["chosen"]
             records.append(player_record(player_fields["hand"]))
         revealed.append(card)
-        shown.append(f"{seats[seat].name} {_LABELS[card]}")
+        shown.append(f"{seats[seat].name} {LABELS[card]}")
     # New lists: the old ones are shared with the states this one was made from.
     played = fields["played"]
     if len(played) != len(records):
@@ -98,14 +109,14 @@ def reveal(state: BloomKingdomState, last_seat: int, last_card: int) -> None:
     display = fields["display"]
     queue = []
     for seat, card in enumerate(revealed):
-        if _INITIATIVE[card] is None:
-            character = _CHARACTER[card]
+        if INITIATIVE[card] is None:
+            character = CHARACTER[card]
             display[character] = [*display[character], card]
             if character == "unicorn":
                 _unicorn_draw(state, seat)
         else:
             queue.append(card)
-    queue.sort(key=_INITIATIVE.__getitem__)
+    queue.sort(key=INITIATIVE.__getitem__)
     set_fields(state, queue=queue)
     if fields["unicorn_pending"]:
         set_fields(state, phase="unicorn")
@@ -124,7 +135,7 @@ def _unicorn_draw(state: BloomKingdomState, seat: int) -> None:
     state.players[seat] = player_record([*state.players[seat].hand, drawn])
     state.unicorn_pending.append(seat)
     state.say(f"{log_words.owners(name)} Unicorn draws a card.")
-    state.say(f"{name} drew {_LABELS[drawn]}.", visible_to=(seat,))
+    state.say(f"{name} drew {LABELS[drawn]}.", visible_to=(seat,))
 
 
 def resolve_queue(state: BloomKingdomState) -> None:
@@ -134,14 +145,14 @@ def resolve_queue(state: BloomKingdomState) -> None:
     while queue:
         card = queue[0]
         seat = state.revealed.index(card)
-        character = _CHARACTER[card]
+        character = CHARACTER[card]
         if character == "jester":
-            open_columns = [column for column in _COLUMNS if display[column]]
+            open_columns = [column for column in COLUMNS if display[column]]
             if not open_columns:
                 queue.pop(0)
                 state.box.append(card)
                 state.say(
-                    f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} finds an empty display "
+                    f"{log_words.owners(state.seats[seat].name)} {LABELS[card]} finds an empty display "
                     "and goes back to the box."
                 )
                 continue
@@ -149,8 +160,8 @@ def resolve_queue(state: BloomKingdomState) -> None:
                 only_column = open_columns[0]
                 display[only_column] = [queue.pop(0), *display[only_column]]
                 state.say(
-                    f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} joins the only column "
-                    f"with cards: {_NAMES[open_columns[0]]}."
+                    f"{log_words.owners(state.seats[seat].name)} {LABELS[card]} joins the only column "
+                    f"with cards: {CHARACTER_NAMES[open_columns[0]]}."
                 )
                 continue
             set_fields(state, phase="jester")
@@ -159,7 +170,7 @@ def resolve_queue(state: BloomKingdomState) -> None:
         if character == "knight":
             if not display["dragon"]:
                 queue.pop(0)
-                state.say(f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} finds no Dragon to remove.")
+                state.say(f"{log_words.owners(state.seats[seat].name)} {LABELS[card]} finds no Dragon to remove.")
                 continue
             set_fields(state, phase="knight")
             return
@@ -170,7 +181,7 @@ def resolve_queue(state: BloomKingdomState) -> None:
             targets = fortune_targets(state, seat)
             if len(targets) == 1:
                 state.say(
-                    f"{log_words.owners(state.seats[seat].name)} {_LABELS[card]} looks into "
+                    f"{log_words.owners(state.seats[seat].name)} {LABELS[card]} looks into "
                     f"{possessive(state.name(targets[0]))} hand."
                 )
                 peek(state, seat, targets[0])
@@ -187,11 +198,11 @@ def resolve_queue(state: BloomKingdomState) -> None:
 
 def remove_from_column(state: BloomKingdomState, column: str) -> None:
     cards_in_column = state.display[column]
-    jesters = [card for card in cards_in_column if _CHARACTER[card] == "jester"]
+    jesters = [card for card in cards_in_column if CHARACTER[card] == "jester"]
     victim = jesters[0] if jesters else cards_in_column[-1]
     state.display[column] = cards_without(cards_in_column, victim)
     state.box.append(victim)
-    state.say(f"{_LABELS[victim]} leaves the {_NAMES[column]} column for the box.")
+    state.say(f"{LABELS[victim]} leaves the {CHARACTER_NAMES[column]} column for the box.")
 
 
 def peek(state: BloomKingdomState, seat: int, target: int) -> None:
@@ -200,7 +211,7 @@ def peek(state: BloomKingdomState, seat: int, target: int) -> None:
     set_fields(state, info_epoch=state.info_epoch + 1)
     record = {"viewer": seat, "target": target, "card": seen, "round": state.round, "turn": state.turn}
     set_fields(state, peeks=[*state.peeks, construct(Peek, record)])
-    state.say(f"{state.name(seat)} saw {_LABELS[seen]} in {possessive(state.name(target))} hand.", visible_to=(seat,))
+    state.say(f"{state.name(seat)} saw {LABELS[seen]} in {possessive(state.name(target))} hand.", visible_to=(seat,))
 
 
 def _end_turn(state: BloomKingdomState) -> None:
@@ -214,14 +225,14 @@ def _end_turn(state: BloomKingdomState) -> None:
 def _score_round(state: BloomKingdomState) -> None:
     counts = column_counts(state.display)
     hands = [player.hand for player in state.players]
-    kept_characters = [{_CHARACTER[card] for card in hand} for hand in hands]
+    kept_characters = [{CHARACTER[card] for card in hand} for hand in hands]
     results: list[KeptCards] = []
     for seat, hand in enumerate(hands):
         others: set[str] = set()
         for other, characters_kept in enumerate(kept_characters):
             if other != seat:
                 others |= characters_kept
-        points = [card_points(_CHARACTER[card], counts, others) for card in hand]
+        points = [card_points(CHARACTER[card], counts, others) for card in hand]
         # Each record its own copies, as the validating constructor made them.
         kept = {"cards": list(hand), "points": points, "counts": dict(counts)}
         results.append(construct(KeptCards, kept))

@@ -55,7 +55,6 @@ are in assets/bloom-kingdom/rules.md):
 
 from __future__ import annotations
 
-import random
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
@@ -78,20 +77,8 @@ from boardgames_tui.engine.contract import (
     shallow_copy,
     visible_log,
 )
-from boardgames_tui.engine.text import name_verb, possessive
+from boardgames_tui.engine.text import and_list, name_verb, possessive
 from boardgames_tui.games.bloom_kingdom import log_words
-from boardgames_tui.games.bloom_kingdom.scoring import card_points, column_counts
-from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
-from boardgames_tui.games.bloom_kingdom.resolution import (
-    cards_without,
-    deal,
-    fortune_targets,
-    peek,
-    player_record,
-    remove_from_column,
-    resolve_queue,
-    reveal,
-)
 from boardgames_tui.games.bloom_kingdom.model import (
     ROUNDS,
     Action,
@@ -104,25 +91,34 @@ from boardgames_tui.games.bloom_kingdom.model import (
     ReturnCard,
     WizardChoice,
 )
-from boardgames_tui.engine.text import and_list
+from boardgames_tui.games.bloom_kingdom.resolution import (
+    CARDS,
+    CHARACTER,
+    CHARACTER_NAMES,
+    COLUMNS,
+    LABELS,
+    cards_without,
+    deal,
+    fortune_targets,
+    peek,
+    player_record,
+    remove_from_column,
+    resolve_queue,
+    reveal,
+)
+from boardgames_tui.games.bloom_kingdom.scoring import card_points
 
 MAX_PLAYERS = 4
 
-_CARDS = cards()
-_CHARACTER = tuple(card.character for card in _CARDS)
-_INITIATIVE = tuple(card.initiative for card in _CARDS)
-_COLUMNS = column_order()
-_NAMES = {key: info.name for key, info in characters().items()}
-_LABELS = tuple(card.label for card in _CARDS)
 
 # Actions are frozen, so every action a bot or a hint may be offered is built once
 # here and handed out again: building them anew would be a large part of a bot game.
-_PLAY_ACTIONS = tuple(PlayCard(card=card) for card in range(len(_CARDS)))
-_RETURN_ACTIONS = tuple(ReturnCard(card=card) for card in range(len(_CARDS)))
+_PLAY_ACTIONS = tuple(PlayCard(card=card) for card in range(len(CARDS)))
+_RETURN_ACTIONS = tuple(ReturnCard(card=card) for card in range(len(CARDS)))
 _KNIGHT_ACTIONS = (KnightChoice(remove=True), KnightChoice(remove=False))
-_WIZARD_ACTIONS = {column: WizardChoice(column=column) for column in _COLUMNS}
+_WIZARD_ACTIONS = {column: WizardChoice(column=column) for column in COLUMNS}
 _WIZARD_NOTHING = WizardChoice(column=None)
-_JESTER_ACTIONS = {column: JesterChoice(column=column) for column in _COLUMNS}
+_JESTER_ACTIONS = {column: JesterChoice(column=column) for column in COLUMNS}
 _FORTUNE_ACTIONS = tuple(FortuneChoice(target=target) for target in range(MAX_PLAYERS))
 
 _PHASE_PROMPTS = {
@@ -144,11 +140,11 @@ _PHASE_ACTION = {
 
 
 def card_label(card: int) -> str:
-    return _LABELS[card]
+    return LABELS[card]
 
 
 def character_of(card: int) -> str:
-    return _CHARACTER[card]
+    return CHARACTER[card]
 
 
 def worth_now(character: str, counts: dict[str, int]) -> str:
@@ -215,8 +211,8 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             seats=list(seats),
             seed=seed,
             hand_size=hand_size,
-            deck=list(range(len(_CARDS))),
-            display={column: [] for column in _COLUMNS},
+            deck=list(range(len(CARDS))),
+            display={column: [] for column in COLUMNS},
             players=[player_record([]) for _ in seats],
         )
         state.rng().shuffle(state.deck)
@@ -279,10 +275,10 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             return list(_KNIGHT_ACTIONS)
         if phase == "wizard":
             display = state.display
-            return [_WIZARD_ACTIONS[column] for column in _COLUMNS if display[column]] + [_WIZARD_NOTHING]
+            return [_WIZARD_ACTIONS[column] for column in COLUMNS if display[column]] + [_WIZARD_NOTHING]
         if phase == "jester":
             display = state.display
-            return [_JESTER_ACTIONS[column] for column in _COLUMNS if display[column]]
+            return [_JESTER_ACTIONS[column] for column in COLUMNS if display[column]]
         if phase == "fortune":
             return [_FORTUNE_ACTIONS[target] for target in fortune_targets(state, seat)]
         return []
@@ -325,13 +321,13 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
                 if action.column not in state.display:
                     raise IllegalMove(f"There is no column {action.column!r}.")
                 if not state.display[action.column]:
-                    raise IllegalMove(f"The {_NAMES[action.column]} column is empty: there is nothing to remove.")
+                    raise IllegalMove(f"The {CHARACTER_NAMES[action.column]} column is empty: there is nothing to remove.")
         elif isinstance(action, JesterChoice):
             if action.column not in state.display:
                 raise IllegalMove(f"There is no column {action.column!r}.")
             if not state.display[action.column]:
                 raise IllegalMove(
-                    f"The {_NAMES[action.column]} column is empty: a Jester only joins a column that has cards."
+                    f"The {CHARACTER_NAMES[action.column]} column is empty: a Jester only joins a column that has cards."
                 )
         elif isinstance(action, FortuneChoice):
             if action.target == seat:
@@ -364,7 +360,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             state.say(log_words.unicorn_return_line(name))
             state.players[seat] = player_record(cards_without(state.players[seat].hand, action.card))
             state.box.append(action.card)
-            state.say(f"{name} put {_LABELS[action.card]} back in the box.", visible_to=(seat,))
+            state.say(f"{name} put {LABELS[action.card]} back in the box.", visible_to=(seat,))
             state.unicorn_pending.remove(seat)
             if not state.unicorn_pending:
                 resolve_queue(state)

@@ -14,10 +14,15 @@ from boardgames_tui.games.bloom_kingdom.catalogue import character_entry
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
 from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState
 from boardgames_tui.games.bloom_kingdom.news import Standing
-from boardgames_tui.games.bloom_kingdom.rules import card_label, card_points, column_counts
+from boardgames_tui.games.bloom_kingdom.rules import card_label
+from boardgames_tui.games.bloom_kingdom.scoring import card_points, column_counts
 from boardgames_tui.ui.inspector import entry_text
 from boardgames_tui.ui.palette import CURSOR_ROW
-from boardgames_tui.ui.widgets import HAND_HIDDEN_BETWEEN_PLAYERS, TextPanel, set_border_title
+from boardgames_tui.ui.widgets import (
+    HAND_HIDDEN_BETWEEN_PLAYERS,
+    TextPanel,
+    set_border_title,
+)
 
 # The display's nine columns side by side need at least this many cells each; a
 # narrower display lists them as a grid of "Queen  3 (1 Jest)" cells instead.

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from .bloom_builders import RULES, CardPicker, build_state, play_turn
 
-from boardgames_tui.games.bloom_kingdom.rules import card_label, card_points, column_counts, worth_now
+from boardgames_tui.games.bloom_kingdom.rules import card_label, worth_now
+from boardgames_tui.games.bloom_kingdom.scoring import card_points, column_counts
+
+from .bloom_builders import RULES, CardPicker, build_state, play_turn
 
 EMPTY = {
     "queen": 0,
