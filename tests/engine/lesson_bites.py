@@ -200,9 +200,20 @@ def tie_on_offer(decision: Decision) -> bool:
     return False
 
 
-def butterflies_move_on_offer(decision: Decision) -> bool:
-    turn = decision.state.turn
-    return turn is not None and turn.steps[:1] == ["butterfly"] and bool(decision.offers(MovePollinator))
+def butterflies_power_on_offer(decision: Decision) -> bool:
+    """The learner may play the chip whose play lets it move a pollinator (or is asked to)."""
+    if decision.offers(MovePollinator):
+        return True
+    state = decision.state
+    chips_that_move = [
+        action for action in decision.offers(PlaceChip) if not action.first_chip and "butterfly" in _steps_after(decision, action)
+    ]
+    return bool(chips_that_move) and state.turn is None
+
+
+def _steps_after(decision: Decision, action: Any) -> list[str]:
+    turn = decision.after(action).turn
+    return list(turn.steps) if turn is not None else []
 
 
 def in_migration(decision: Decision) -> bool:
@@ -224,7 +235,7 @@ EVERBLOOM: dict[str, Bites] = {
     # The wildlife landmarks and the bloom track, taught together.
     "wildlife": either(wildlife_landmark_on_offer, bloom_step_on_offer),
     "tie": tie_on_offer,
-    "butterflies": butterflies_move_on_offer,
+    "butterflies": butterflies_power_on_offer,
     "migration": in_migration,
     "pollination": offers(TakeGrove, Pollinate, FinishPollination),
     "next-round": from_round(2),

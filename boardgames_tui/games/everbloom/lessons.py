@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.games.everbloom.model import EverbloomState, FinishPollination, MovePollinator, Pollinate, TakeGrove
+from boardgames_tui.games.everbloom.content import factions
+from boardgames_tui.games.everbloom.model import (
+    EverbloomState,
+    FinishPollination,
+    MovePollinator,
+    PlaceChip,
+    Pollinate,
+    TakeGrove,
+)
 from boardgames_tui.games.everbloom.rules import EverbloomRules
 
 _RULES = EverbloomRules()
@@ -53,14 +61,17 @@ def tie_possible(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
     return on_cards or on_wildlife
 
 
-def pollinator_to_move(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
-    """The Butterflies' chip asks, before sending, whether to move a pollinator."""
+def butterflies_power_on_offer(view: EverbloomState, seat: int, legal: list[Any]) -> bool:
+    """The seat may play the chip that moves a pollinator (the Butterflies' 4), or has
+    played it and is asked whether to move one: taught before the chip is chosen."""
     turn = view.turn
+    if turn is not None and turn.seat == seat and turn.steps[:1] == ["butterfly"]:
+        return any(isinstance(action, MovePollinator) for action in legal)
+    ability = factions()[view.players[seat].faction].ability
     return (
-        turn is not None
-        and turn.seat == seat
-        and turn.steps[:1] == ["butterfly"]
-        and any(isinstance(action, MovePollinator) for action in legal)
+        _playing(view, seat, legal)
+        and ability.kind == "move_pollinator"
+        and any(isinstance(action, PlaceChip) and action.chip == ability.chip and not action.first_chip for action in legal)
     )
 
 
@@ -85,7 +96,7 @@ SITUATIONS = {
     "first_chip": first_chip,
     "storm_this_round": storm_this_round,
     "tie_possible": tie_possible,
-    "pollinator_to_move": pollinator_to_move,
+    "butterflies_power_on_offer": butterflies_power_on_offer,
     "after_migration": after_migration,
     "pollinating": pollinating,
     "a_later_round": a_later_round,

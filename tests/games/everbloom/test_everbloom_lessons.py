@@ -1,5 +1,5 @@
 """Everbloom's guided game, headless: the board's notation is read to the learner where
-first seen, and the Butterflies' question before sending is taught where it is asked."""
+first seen, and the Butterflies' move before the chip that makes it is chosen."""
 
 from __future__ import annotations
 
@@ -78,14 +78,17 @@ def test_the_chips_are_read_at_the_first_chip_and_the_board_before_the_cards_go_
     raise AssertionError("the guided game never left its first round's chips")
 
 
-def test_the_butterflies_move_is_taught_where_asked_and_inspect_says_why():
+def test_the_butterflies_move_is_taught_before_the_4_chip_is_chosen_and_inspect_says_why():
+    taught_before: list[Lesson] = []
     for view, legal, shown in learner_decisions():
         if view.turn is not None and view.turn.steps[:1] == ["butterfly"]:
             break
+        taught_before += shown
     else:
         raise AssertionError("the guided game never asks the Butterflies' question")
-    # The lesson comes at the question itself, about the list it is asked in.
-    assert [lesson.marks for lesson in shown if "Butterflies" in lesson.text] == ["eb-choices"], shown
+    # Taught while the chip that moves a pollinator was still to be chosen, about the
+    # list the choice is made in, not once it was played.
+    assert [lesson.marks for lesson in taught_before if lesson.id == "butterflies"] == ["eb-choices"], taught_before
     words = TableWords(get_game("everbloom").rules, LEARNER)
     move = next(action for action in legal if isinstance(action, MovePollinator))
     for action in (Skip(), move):
