@@ -32,6 +32,7 @@ from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom import search
 from boardgames_tui.games.everbloom.model import EverbloomOptions
+from tests.benchmarks.random_history import random_history
 
 GAME = get_game("everbloom")
 RULES = GAME.rules
@@ -94,13 +95,7 @@ def _mean(values: list[float]) -> float:
 def cut_positions() -> list[tuple[str, object, int]]:
     found = []
     for count in (2, 3, 4):
-        state = RULES.setup(RULES.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(count)], 300 + count)
-        mover = random.Random(count)
-        history = []
-        while not RULES.is_over(state):
-            seat = RULES.to_act(state)[0]
-            history.append((state, seat))
-            state = RULES.apply(state, seat, mover.choice(RULES.legal_actions(state, seat)))
+        history = random_history(RULES, count, 300 + count, random.Random(count))
         for step in range(6):
             start = int(len(history) * (0.05 + 0.15 * step))
             state, seat = next(

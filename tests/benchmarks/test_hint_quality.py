@@ -37,13 +37,28 @@ from typing import Any
 
 import pytest
 
-from boardgames_tui.engine.bots import find_hint, forget_hints, hint_budget, move_identity, promised_moves, view_after
-from boardgames_tui.engine.contract import GameRules, Seat
-from boardgames_tui.engine.parts import Game
-from boardgames_tui.engine.mcts import (
-    LIKELY_LEAD_Z, MoveStats, SearchBudget, lead_in_errors, action_key, compare_moves, judge, search,
+from boardgames_tui.engine.bots import (
+    find_hint,
+    forget_hints,
+    hint_budget,
+    move_identity,
+    promised_moves,
+    view_after,
 )
+from boardgames_tui.engine.contract import GameRules
+from boardgames_tui.engine.mcts import (
+    LIKELY_LEAD_Z,
+    MoveStats,
+    SearchBudget,
+    action_key,
+    compare_moves,
+    judge,
+    lead_in_errors,
+    search,
+)
+from boardgames_tui.engine.parts import Game
 from boardgames_tui.engine.registry import get_game
+from tests.benchmarks.random_history import random_history
 
 REFERENCE_FACTOR = float(os.environ.get("HINT_QUALITY_REFERENCE", "30"))
 REFERENCE_SEARCH = {"tree": search, "halving": compare_moves}[os.environ.get("HINT_QUALITY_REFERENCE_SEARCH", "tree")]
@@ -75,13 +90,8 @@ def positions(slug: str) -> list[Question]:
     rules = game.rules
     questions: list[Question] = []
     for seats in (2, min(4, rules.max_players)):
-        state = rules.setup(rules.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(seats)], 100 + seats)
         mover = random.Random(seats)
-        history = []
-        while not rules.is_over(state):
-            seat = rules.to_act(state)[0]
-            history.append((state, seat))
-            state = rules.apply(state, seat, mover.choice(rules.legal_actions(state, seat)))
+        history = random_history(rules, seats, 100 + seats, mover)
         wanted = {"evergreen": ["draft", "plan"], "everbloom": ["chip"]}.get(slug, ["move"])
         for phase, share in PHASES.items():
             start = int(len(history) * share)

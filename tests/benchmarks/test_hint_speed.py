@@ -18,9 +18,9 @@ from itertools import count
 import pytest
 
 from boardgames_tui.engine.bots import find_hint, forget_hints
-from boardgames_tui.engine.contract import Seat
-from boardgames_tui.engine.registry import get_game
 from boardgames_tui.engine.hint_words import hint_words
+from boardgames_tui.engine.registry import get_game
+from tests.benchmarks.random_history import random_history
 
 GAMES = ["bloom-kingdom", "everbloom", "evergreen", "pollen"]
 
@@ -31,13 +31,8 @@ def mid_game_positions(slug: str, seats: int, how_many: int) -> list[tuple[objec
     rules = game.rules
     found: list[tuple[object, int]] = []
     for seed in range(how_many):
-        state = rules.setup(rules.parse_options({}), [Seat(name=f"S{n}", kind="bot") for n in range(seats)], seed)
         mover_rng = random.Random(seed)
-        states = []
-        while not rules.is_over(state):
-            seat = rules.to_act(state)[0]
-            states.append((state, seat))
-            state = rules.apply(state, seat, mover_rng.choice(rules.legal_actions(state, seat)))
+        states = random_history(rules, seats, seed, mover_rng)
         middle = states[len(states) // 3 : 2 * len(states) // 3]
         choices = [(state, seat) for state, seat in middle if len(rules.legal_actions(state, seat)) > 1]
         state, seat = mover_rng.choice(choices)
