@@ -7,6 +7,7 @@ The game's other parts (narrator, advisor, reference) are in engine/parts.py.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import random
@@ -118,9 +119,10 @@ _IMMUTABLE_TYPES = frozenset({str, int, float, bool, bytes, complex, type(None),
 def copy_containers(model: ModelT, **given: Any) -> ModelT:
     """A copy of `model` that owns every container in it, for `apply` to change in place.
 
-    Lists, dicts, sets and models that are not frozen are copied, as deep as they
-    nest; everything else is shared with `model`: strings, numbers, tuples of them,
-    frozen models and whatever a field marks `NEVER_EDITED`.  The fields in `given`
+    Lists, dicts, sets, and models and dataclass records that are not frozen are
+    copied, as deep as they nest; everything else is shared with `model`: strings,
+    numbers, tuples of them, frozen models and records and whatever a field marks
+    `NEVER_EDITED`.  The fields in `given`
     are taken as they are instead (a log a simulated game never writes to).  Like
     `shallow_copy`, nothing is validated.  What to copy is worked out once per model
     class from its fields' types, so a field added to a state is copied without being
@@ -188,6 +190,8 @@ def _copier_for(annotation: Any) -> Copier | None:
             return None
         if issubclass(annotation, BaseModel):
             return None if annotation.model_config.get("frozen") else _model_copier(annotation)
+        if dataclasses.is_dataclass(annotation):
+            return None if annotation.__dataclass_params__.frozen else _record_copier(annotation)
     if origin in (typing.Union, types.UnionType):
         copiers = [_copier_for(member) for member in arguments if member is not type(None)]
         needed = [copier for copier in copiers if copier is not None]
@@ -231,7 +235,33 @@ def _copy_any(value: Any) -> Any:
         return tuple(_copy_any(element) for element in value)
     if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
         return _model_copier(kind)(value)
+    if dataclasses.is_dataclass(kind) and not kind.__dataclass_params__.frozen:
+        return _record_copier(kind)(value)
     return value
+
+
+@functools.cache
+def _record_copier(record_class: type) -> Copier:
+    """How `copy_containers` copies a dataclass record a state holds (the rules keep their
+    hot records as slotted dataclasses, which pydantic saves as it saves models): a new
+    record of the class, its containers copied as a model's are."""
+    plan: list[tuple[str, Copier | None]] | None = None
+
+    def copy(record: Any) -> Any:
+        nonlocal plan
+        if plan is None:
+            hints = typing.get_type_hints(record_class, include_extras=True)
+            plan = [(field.name, _copier_for(hints[field.name])) for field in dataclasses.fields(record_class)]
+        copied = _new_object(record_class)
+        for name, copier in plan:
+            value = getattr(record, name)
+            _set_attribute(copied, name, value if copier is None else copier(value))
+        return copied
+
+    return copy
+
+
+_set_attribute = object.__setattr__
 
 
 SPECTATOR = -1

@@ -9,6 +9,7 @@ outside this repository as it plays the built-in ones.  A game's own tests use
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import typing
@@ -206,6 +207,13 @@ def mutate_every_container(value: Any, annotation: Any = Any) -> None:
                 continue
             mutate_every_container(value.__dict__[name], field.annotation)
             value.__dict__[name] = CHANGED
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if type(value).__dataclass_params__.frozen:
+            return
+        hints = typing.get_type_hints(type(value), include_extras=True)
+        for field in dataclasses.fields(value):
+            mutate_every_container(getattr(value, field.name), hints[field.name])
+            setattr(value, field.name, CHANGED)
     elif isinstance(value, list):
         item = arguments[0] if typing.get_origin(annotation) is list and arguments else Any
         for element in value:

@@ -4,14 +4,16 @@ never reaches the states it came from."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
+from typing import Annotated
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ConfigDict, Field
 
-from boardgames_tui.engine.contract import ChangedInPlace, copy_containers
+from boardgames_tui.engine.contract import NEVER_EDITED, ChangedInPlace, copy_containers
 
 from .conftest import examples
 from .harness import mutate_every_container, positions
@@ -73,3 +75,36 @@ def test_a_field_assigned_in_place_is_stored_as_pydantic_stores_it():
 
         class Checked(ChangedInPlace):
             model_config = ConfigDict(validate_assignment=True)
+
+
+@dataclasses.dataclass(slots=True)
+class _Record:
+    cards: list[int]
+    counts: dict[str, int]
+    sealed: _Sealed
+    shared: Annotated[list[int], NEVER_EDITED]
+
+
+@dataclasses.dataclass(slots=True, frozen=True)
+class _Sealed:
+    cards: tuple[int, ...]
+
+
+class _Holder(ChangedInPlace):
+    model_config = ConfigDict(extra="forbid")
+    records: list[_Record]
+    last: _Record | None = None
+
+
+def test_a_copy_owns_the_containers_of_the_dataclass_records_a_state_holds():
+    """The rules keep their hot records as slotted dataclasses: a copy owns what those
+    hold as it owns what a model holds, and shares frozen records and NEVER_EDITED
+    fields as it shares frozen models."""
+    record = _Record(cards=[1, 2], counts={"a": 1}, sealed=_Sealed(cards=(3,)), shared=[9])
+    holder = _Holder(records=[record], last=record)
+    before = copy.deepcopy(holder)
+    copied = copy_containers(holder)
+    assert copied == holder and copied.model_dump() == holder.model_dump()
+    assert copied.records[0].sealed is record.sealed and copied.records[0].shared is record.shared
+    mutate_every_container(copied, _Holder)
+    assert holder == before
