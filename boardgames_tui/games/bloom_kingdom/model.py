@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from dataclasses import dataclass, field
+from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -60,10 +61,17 @@ Action = Annotated[
 ]
 
 
-class Peek(BaseModel):
+# The records a state holds are slotted dataclasses, not models: the rules read and
+# make them at every move, and a model's field read and construction cost several
+# times a plain object's.  Pydantic validates and serialises them as the state's
+# fields all the same (saves, views and the wire are unchanged), extra keys refused.
+
+
+@dataclass(slots=True, frozen=True)
+class Peek:
     """What a Fortune Teller saw; only `viewer` keeps it in their view."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(extra="forbid")
 
     viewer: int
     target: int
@@ -72,25 +80,29 @@ class Peek(BaseModel):
     turn: int
 
 
-class KeptCards(BaseModel):
+@dataclass(slots=True, frozen=True)
+class KeptCards:
     """One seat's two scoring cards in one round and what each scored."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(extra="forbid")
 
     cards: list[int]
     points: list[int]
     # The display's column counts when the round was scored, so that every point can
     # be explained afterwards (the display changes in the next round).  Empty in
     # saves from before it was kept.
-    counts: dict[str, int] = Field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
         return sum(self.points)
 
 
-class PlayerState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+@dataclass(slots=True)
+class PlayerState:
+    """One seat's cards; shared between states, so replaced, never edited."""
+
+    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(extra="forbid")
 
     hand: list[int]
     # The face-down card chosen this turn, until the reveal.

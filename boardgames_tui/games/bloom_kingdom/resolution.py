@@ -4,7 +4,7 @@ end of a turn, a round's scoring and the next deal."""
 
 from __future__ import annotations
 
-from boardgames_tui.engine.contract import construct, set_fields
+from boardgames_tui.engine.contract import set_fields
 from boardgames_tui.engine.text import plural, possessive
 from boardgames_tui.games.bloom_kingdom import log_words
 from boardgames_tui.games.bloom_kingdom.content import cards, characters, column_order
@@ -40,12 +40,6 @@ def cards_without(cards_: list[int], card: int) -> list[int]:
     return remaining
 
 
-def player_record(hand: list[int], chosen: int | None = None) -> PlayerState:
-    # Player records are shared between a state and the states made from it, so a
-    # change is a new record (with a new hand list), never an edit of the old one.
-    return construct(PlayerState, {"hand": hand, "chosen": chosen})
-
-
 def deal(state: BloomKingdomState) -> None:
     """Deals the next round's hands, or ends the game when the deck is too short
     (every hand is empty then)."""
@@ -53,12 +47,12 @@ def deal(state: BloomKingdomState) -> None:
     deck = state.deck
     per_player = min(state.hand_size, len(deck) // players)
     if per_player < SMALLEST_HAND:
-        set_fields(state, phase="over", ended_early=True, players=[player_record([]) for _ in range(players)])
+        set_fields(state, phase="over", ended_early=True, players=[PlayerState([]) for _ in range(players)])
         state.say(f"The deck holds only {plural(len(deck), 'card')}, too few for another round: the game ends.")
         return
     set_fields(
         state,
-        players=[player_record(deck[seat * per_player : (seat + 1) * per_player]) for seat in range(players)],
+        players=[PlayerState(deck[seat * per_player : (seat + 1) * per_player]) for seat in range(players)],
         played=[[] for _ in range(players)],
         deck=deck[players * per_player :],
         info_epoch=state.info_epoch + 1,
@@ -83,13 +77,12 @@ def reveal(state: BloomKingdomState, last_seat: int, last_card: int) -> None:
     records = []
     shown = []
     for seat, player in enumerate(fields["players"]):
-        player_fields = player.__dict__
         if seat == last_seat:
             card = last_card
-            records.append(player_record(cards_without(player_fields["hand"], last_card)))
+            records.append(PlayerState(cards_without(player.hand, last_card)))
         else:
-            card = player_fields["chosen"]
-            records.append(player_record(player_fields["hand"]))
+            card = player.chosen
+            records.append(PlayerState(player.hand))
         revealed.append(card)
         shown.append(f"{seats[seat].name} {LABELS[card]}")
     # New lists: the old ones are shared with the states this one was made from.
@@ -132,7 +125,7 @@ def _unicorn_draw(state: BloomKingdomState, seat: int) -> None:
     deck = state.deck
     drawn = deck[0]
     set_fields(state, deck=deck[1:])
-    state.players[seat] = player_record([*state.players[seat].hand, drawn])
+    state.players[seat] = PlayerState([*state.players[seat].hand, drawn])
     state.unicorn_pending.append(seat)
     state.say(f"{log_words.owners(name)} Unicorn draws a card.")
     state.say(f"{name} drew {LABELS[drawn]}.", visible_to=(seat,))
@@ -209,8 +202,7 @@ def peek(state: BloomKingdomState, seat: int, target: int) -> None:
     hand = state.players[target].hand
     seen = hand[state.rng().randrange(len(hand))]
     set_fields(state, info_epoch=state.info_epoch + 1)
-    record = {"viewer": seat, "target": target, "card": seen, "round": state.round, "turn": state.turn}
-    set_fields(state, peeks=[*state.peeks, construct(Peek, record)])
+    set_fields(state, peeks=[*state.peeks, Peek(seat, target, seen, state.round, state.turn)])
     state.say(f"{state.name(seat)} saw {LABELS[seen]} in {possessive(state.name(target))} hand.", visible_to=(seat,))
 
 
@@ -233,9 +225,8 @@ def _score_round(state: BloomKingdomState) -> None:
             if other != seat:
                 others |= characters_kept
         points = [card_points(CHARACTER[card], counts, others) for card in hand]
-        # Each record its own copies, as the validating constructor made them.
-        kept = {"cards": list(hand), "points": points, "counts": dict(counts)}
-        results.append(construct(KeptCards, kept))
+        # Each record its own copies, as validation would make them.
+        results.append(KeptCards(list(hand), points, dict(counts)))
     set_fields(state, rounds=[*state.rounds, results], info_epoch=state.info_epoch + 1)
     prefix = log_words.scoring_prefix(state.round)
     seats = state.seats
@@ -245,7 +236,7 @@ def _score_round(state: BloomKingdomState) -> None:
     for hand in hands:
         box.extend(hand)
     if state.round >= ROUNDS:
-        set_fields(state, phase="over", players=[player_record([]) for _ in hands])
+        set_fields(state, phase="over", players=[PlayerState([]) for _ in hands])
         state.say("The third round is scored: the game is over.")
         return
     # The next deal replaces every record (with empty hands when the deck runs short).

@@ -101,7 +101,6 @@ from boardgames_tui.games.bloom_kingdom.resolution import (
     deal,
     fortune_targets,
     peek,
-    player_record,
     remove_from_column,
     resolve_queue,
     reveal,
@@ -164,7 +163,7 @@ def _quiet_play(state: BloomKingdomState, seat: int, card: int) -> BloomKingdomS
     """
     fields = state.__dict__
     players = fields["players"][:]
-    players[seat] = player_record(cards_without(players[seat].hand, card), card)
+    players[seat] = PlayerState(cards_without(players[seat].hand, card), card)
     log = fields["log"][:]
     log.append(_face_down_entry(fields["seats"][seat].name))
     return shallow_copy(state, log=log, players=players)
@@ -213,7 +212,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             hand_size=hand_size,
             deck=list(range(len(CARDS))),
             display={column: [] for column in COLUMNS},
-            players=[player_record([]) for _ in seats],
+            players=[PlayerState([]) for _ in seats],
         )
         state.rng().shuffle(state.deck)
         state.say(f"{and_list([seat.name for seat in seats])} sit down to Bloom Kingdom.")
@@ -358,7 +357,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         if kind is ReturnCard:
             name = state.seats[seat].name
             state.say(log_words.unicorn_return_line(name))
-            state.players[seat] = player_record(cards_without(state.players[seat].hand, action.card))
+            state.players[seat] = PlayerState(cards_without(state.players[seat].hand, action.card))
             state.box.append(action.card)
             state.say(f"{name} put {LABELS[action.card]} back in the box.", visible_to=(seat,))
             state.unicorn_pending.remove(seat)
@@ -399,8 +398,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         players = fields["players"][:]
         for index, player in enumerate(players):
             if index != seat:
-                player_fields = player.__dict__
-                players[index] = _hidden_player(len(player_fields["hand"]), player_fields["chosen"] is not None)
+                players[index] = _hidden_player(len(player.hand), player.chosen is not None)
         peeks = fields["peeks"]
         return shallow_copy(
             state,

@@ -26,7 +26,7 @@ ISMCTS games against uniform playouts (25% is par), which is not a clear gain.
 from __future__ import annotations
 
 import random
-from boardgames_tui.engine.contract import construct, shallow_copy
+from boardgames_tui.engine.contract import shallow_copy
 from boardgames_tui.games.bloom_kingdom.content import cards
 from boardgames_tui.games.bloom_kingdom.model import BloomKingdomState, PlayerState
 
@@ -84,7 +84,7 @@ def determinize(view: BloomKingdomState, seat: int, rng: random.Random) -> Bloom
     new_players: list[PlayerState] = []
     for index, player in enumerate(players):
         if index == seat:
-            new_players.append(construct(PlayerState, {"hand": list(own.hand), "chosen": own.chosen}))
+            new_players.append(PlayerState(list(own.hand), own.chosen))
             continue
         has_chosen = player.chosen is not None
         size = len(player.hand) + has_chosen
@@ -106,9 +106,9 @@ def determinize(view: BloomKingdomState, seat: int, rng: random.Random) -> Bloom
             held = pool[taken : taken + size]
             taken += size
         if has_chosen:
-            new_players.append(construct(PlayerState, {"hand": held[1:], "chosen": held[0]}))
+            new_players.append(PlayerState(held[1:], held[0]))
         else:
-            new_players.append(construct(PlayerState, {"hand": held, "chosen": None}))
+            new_players.append(PlayerState(held))
     deck = pool[taken : taken + len(view.deck)]
     taken += len(view.deck)
     box = box_known + pool[taken:]
