@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, ClassVar, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from boardgames_tui.engine.contract import NEVER_EDITED, GameState
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState, copy_with
 
 # A game is three rounds (fewer when edited content runs the deck dry).
 ROUNDS = 3
@@ -140,3 +140,25 @@ class BloomKingdomState(GameState):
     # rounds[r][seat]: the cards that seat kept in round r + 1.
     rounds: Annotated[list[list[KeptCards]], NEVER_EDITED] = Field(default_factory=list)
     ended_early: bool = False
+
+
+def copy_for_move(state: BloomKingdomState) -> BloomKingdomState:
+    """`copy_containers(state)` written out for `apply`, which makes one at most moves:
+    the containers a move changes in place are copied, the fields marked NEVER_EDITED
+    shared (a test holds it to what `copy_containers` copies)."""
+    values = state.__dict__.copy()
+    values["log"] = values["log"][:]
+    values["box"] = values["box"][:]
+    values["display"] = values["display"].copy()
+    values["players"] = values["players"][:]
+    values["queue"] = values["queue"][:]
+    values["unicorn_pending"] = values["unicorn_pending"][:]
+    return copy_with(state, values)
+
+
+def state_with(state: BloomKingdomState, values: dict[str, Any], changed: frozenset[str]) -> BloomKingdomState:
+    """A state holding `values` (every field of `state`, in its order), counting as
+    given what `state` counts and the `changed` fields, as `shallow_copy` would."""
+    copied = copy_with(state, values)
+    copied.__pydantic_fields_set__.update(changed)
+    return copied

@@ -73,8 +73,6 @@ from boardgames_tui.engine.contract import (
     Seat,
     Stage,
     construct,
-    copy_containers,
-    shallow_copy,
     visible_log,
 )
 from boardgames_tui.engine.text import and_list, name_verb, possessive
@@ -84,6 +82,8 @@ from boardgames_tui.games.bloom_kingdom.model import (
     Action,
     BloomKingdomState,
     FortuneChoice,
+    copy_for_move,
+    state_with,
     JesterChoice,
     KnightChoice,
     PlayCard,
@@ -161,12 +161,12 @@ def _quiet_play(state: BloomKingdomState, seat: int, card: int) -> BloomKingdomS
     Most moves are this one, and it only adds a line to the log and replaces one
     player record, so everything else is shared with `state`.
     """
-    fields = state.__dict__
-    players = fields["players"][:]
+    values = state.__dict__.copy()
+    players = values["players"] = values["players"][:]
     players[seat] = PlayerState(cards_without(players[seat].hand, card), card)
-    log = fields["log"][:]
-    log.append(_face_down_entry(fields["seats"][seat].name))
-    return shallow_copy(state, log=log, players=players)
+    log = values["log"] = values["log"][:]
+    log.append(_face_down_entry(values["seats"][seat].name))
+    return state_with(state, values, _QUIET_PLAY_CHANGES)
 
 
 @lru_cache(maxsize=256)
@@ -174,6 +174,11 @@ def _face_down_entry(name: str) -> LogEntry:
     """The public log line of a card played face down, one entry per name shared by
     every log (entries are frozen): it is written at most moves."""
     return construct(LogEntry, {"text": log_words.face_down_line(name), "visible_to": None})
+
+
+# The fields a quiet play and a view change.
+_QUIET_PLAY_CHANGES = frozenset({"log", "players"})
+_VIEW_CHANGES = frozenset({"seed", "rng_draws", "deck", "box", "players", "peeks", "log"})
 
 
 @cache
@@ -338,22 +343,23 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, state: BloomKingdomState, seat: int, action: Any) -> BloomKingdomState:
-        if type(action) is PlayCard:
+        kind = type(action)
+        if kind is PlayCard:
             # Only a valid action gets here, so the card comes from a seat still
             # choosing: it completes the turn when that seat was the last one.
-            players = state.players
             choosing = 0
-            for player in players:
+            for player in state.players:
                 if player.chosen is None:
                     choosing += 1
+            card = action.card
             if choosing > 1:
-                return _quiet_play(state, seat, action.card)
-            state = copy_containers(state)
-            state.log.append(_face_down_entry(state.seats[seat].name))
-            reveal(state, seat, action.card)
+                return _quiet_play(state, seat, card)
+            state = copy_for_move(state)
+            fields = state.__dict__
+            fields["log"].append(_face_down_entry(fields["seats"][seat].name))
+            reveal(state, seat, card)
             return state
-        state = copy_containers(state)
-        kind = type(action)
+        state = copy_for_move(state)
         if kind is ReturnCard:
             name = state.seats[seat].name
             state.say(log_words.unicorn_return_line(name))
@@ -392,24 +398,22 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- what a seat may see --------------------------------------------------------------
     def view(self, state: BloomKingdomState, seat: int) -> BloomKingdomState:
-        # Fields are read from the model's dictionary: a view is taken at every move,
-        # and a pydantic attribute costs several times a dictionary's item.
-        fields = state.__dict__
-        players = fields["players"][:]
+        # Written out, from the model's dictionary: a view is taken at every move, and
+        # a pydantic attribute or a keyword copy costs several times a dictionary's item.
+        values = state.__dict__.copy()
+        players = values["players"][:]
         for index, player in enumerate(players):
             if index != seat:
                 players[index] = _hidden_player(len(player.hand), player.chosen is not None)
-        peeks = fields["peeks"]
-        return shallow_copy(
-            state,
-            seed=0,
-            rng_draws=0,
-            deck=_hidden_cards(len(fields["deck"])),
-            box=_hidden_cards(len(fields["box"])),
-            players=players,
-            peeks=[peek for peek in peeks if peek.viewer == seat] if peeks else [],
-            log=visible_log(fields["log"], seat),
-        )
+        peeks = values["peeks"]
+        values["seed"] = 0
+        values["rng_draws"] = 0
+        values["deck"] = _hidden_cards(len(values["deck"]))
+        values["box"] = _hidden_cards(len(values["box"]))
+        values["players"] = players
+        values["peeks"] = [peek for peek in peeks if peek.viewer == seat] if peeks else []
+        values["log"] = visible_log(values["log"], seat)
+        return state_with(state, values, _VIEW_CHANGES)
 
     # -- scores ----------------------------------------------------------------------------
     def totals(self, state: BloomKingdomState) -> list[int]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from boardgames_tui.engine.contract import IllegalMove, Seat
+from boardgames_tui.engine.contract import IllegalMove, Seat, copy_containers
 from boardgames_tui.games.bloom_kingdom.model import (
     FortuneChoice,
     JesterChoice,
@@ -13,10 +15,11 @@ from boardgames_tui.games.bloom_kingdom.model import (
     PlayCard,
     ReturnCard,
     WizardChoice,
+    copy_for_move,
 )
 from boardgames_tui.games.bloom_kingdom.rules import card_label
 
-from .bloom_builders import GAME, RULES, CardPicker, act, build_state, every_card, play_turn
+from .bloom_builders import GAME, RULES, CardPicker, act, build_state, every_card, play_turn, seats
 
 
 def log_texts(state, seat=None):
@@ -379,3 +382,20 @@ def test_a_deck_too_short_for_three_cards_each_ends_the_game():
     assert all(player.hand == [] for player in state.players)
     assert any("too few for another round" in text for text in log_texts(state))
     assert RULES.score_sheet(state).notes == ["The deck ran out: only 1 of 3 rounds could be played."]
+
+
+def test_a_moves_copy_owns_what_copy_containers_would():
+    """`apply`'s own copy of a state copies every container the generic copy does: a
+    field added to the state and forgotten there would be shared with the state before."""
+    state = RULES.setup(RULES.parse_options({}), seats(3), 4)
+    chooser = random.Random(4)
+    for _ in range(20):
+        seat = RULES.to_act(state)[0]
+        state = RULES.apply(state, seat, chooser.choice(RULES.legal_actions(state, seat)))
+    generic = copy_containers(state)
+    fast = copy_for_move(state)
+    for name, value in state.__dict__.items():
+        assert (fast.__dict__[name] is value) == (generic.__dict__[name] is value), name
+    assert list(fast.__dict__) == list(state.__dict__)
+    assert fast.model_fields_set == generic.model_fields_set
+    assert fast.model_dump() == state.model_dump()
