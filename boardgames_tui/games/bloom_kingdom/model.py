@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -155,10 +155,3 @@ def copy_for_move(state: BloomKingdomState) -> BloomKingdomState:
     values["unicorn_pending"] = values["unicorn_pending"][:]
     return copy_with(state, values)
 
-
-def state_with(state: BloomKingdomState, values: dict[str, Any], changed: frozenset[str]) -> BloomKingdomState:
-    """A state holding `values` (every field of `state`, in its order), counting as
-    given what `state` counts and the `changed` fields, as `shallow_copy` would."""
-    copied = copy_with(state, values)
-    copied.__pydantic_fields_set__.update(changed)
-    return copied

@@ -133,19 +133,22 @@ def _unicorn_draw(state: BloomKingdomState, seat: int) -> None:
 
 def resolve_queue(state: BloomKingdomState) -> None:
     """Adds queued initiative cards in order until one needs its player's choice."""
-    queue = state.queue
-    display = state.display
+    fields = state.__dict__
+    queue = fields["queue"]
+    display = fields["display"]
+    revealed = fields["revealed"]
+    seats = fields["seats"]
     while queue:
         card = queue[0]
-        seat = state.revealed.index(card)
+        seat = revealed.index(card)
         character = CHARACTER[card]
         if character == "jester":
             open_columns = [column for column in COLUMNS if display[column]]
             if not open_columns:
                 queue.pop(0)
-                state.box.append(card)
+                fields["box"].append(card)
                 state.say(
-                    f"{log_words.owners(state.seats[seat].name)} {LABELS[card]} finds an empty display "
+                    f"{log_words.owners(seats[seat].name)} {LABELS[card]} finds an empty display "
                     "and goes back to the box."
                 )
                 continue
@@ -153,7 +156,7 @@ def resolve_queue(state: BloomKingdomState) -> None:
                 only_column = open_columns[0]
                 display[only_column] = [queue.pop(0), *display[only_column]]
                 state.say(
-                    f"{log_words.owners(state.seats[seat].name)} {LABELS[card]} joins the only column "
+                    f"{log_words.owners(seats[seat].name)} {LABELS[card]} joins the only column "
                     f"with cards: {CHARACTER_NAMES[open_columns[0]]}."
                 )
                 continue
@@ -163,7 +166,7 @@ def resolve_queue(state: BloomKingdomState) -> None:
         if character == "knight":
             if not display["dragon"]:
                 queue.pop(0)
-                state.say(f"{log_words.owners(state.seats[seat].name)} {LABELS[card]} finds no Dragon to remove.")
+                state.say(f"{log_words.owners(seats[seat].name)} {LABELS[card]} finds no Dragon to remove.")
                 continue
             set_fields(state, phase="knight")
             return
@@ -174,8 +177,8 @@ def resolve_queue(state: BloomKingdomState) -> None:
             targets = fortune_targets(state, seat)
             if len(targets) == 1:
                 state.say(
-                    f"{log_words.owners(state.seats[seat].name)} {LABELS[card]} looks into "
-                    f"{possessive(state.name(targets[0]))} hand."
+                    f"{log_words.owners(seats[seat].name)} {LABELS[card]} looks into "
+                    f"{possessive(seats[targets[0]].name)} hand."
                 )
                 peek(state, seat, targets[0])
                 queue.pop(0)
@@ -190,26 +193,31 @@ def resolve_queue(state: BloomKingdomState) -> None:
 
 
 def remove_from_column(state: BloomKingdomState, column: str) -> None:
-    cards_in_column = state.display[column]
+    fields = state.__dict__
+    display = fields["display"]
+    cards_in_column = display[column]
     jesters = [card for card in cards_in_column if CHARACTER[card] == "jester"]
     victim = jesters[0] if jesters else cards_in_column[-1]
-    state.display[column] = cards_without(cards_in_column, victim)
-    state.box.append(victim)
+    display[column] = cards_without(cards_in_column, victim)
+    fields["box"].append(victim)
     state.say(f"{LABELS[victim]} leaves the {CHARACTER_NAMES[column]} column for the box.")
 
 
 def peek(state: BloomKingdomState, seat: int, target: int) -> None:
-    hand = state.players[target].hand
+    fields = state.__dict__
+    hand = fields["players"][target].hand
     seen = hand[state.rng().randrange(len(hand))]
-    set_fields(state, info_epoch=state.info_epoch + 1)
-    set_fields(state, peeks=[*state.peeks, Peek(seat, target, seen, state.round, state.turn)])
-    state.say(f"{state.name(seat)} saw {LABELS[seen]} in {possessive(state.name(target))} hand.", visible_to=(seat,))
+    peeks = [*fields["peeks"], Peek(seat, target, seen, fields["round"], fields["turn"])]
+    set_fields(state, info_epoch=fields["info_epoch"] + 1, peeks=peeks)
+    seats = fields["seats"]
+    state.say(f"{seats[seat].name} saw {LABELS[seen]} in {possessive(seats[target].name)} hand.", visible_to=(seat,))
 
 
 def _end_turn(state: BloomKingdomState) -> None:
-    for player in state.players:
+    fields = state.__dict__
+    for player in fields["players"]:
         if len(player.hand) > KEPT_CARDS:
-            set_fields(state, turn=state.turn + 1, phase="play")
+            set_fields(state, turn=fields["turn"] + 1, phase="play")
             return
     _score_round(state)
 
@@ -245,4 +253,4 @@ def _score_round(state: BloomKingdomState) -> None:
 
 
 def fortune_targets(state: BloomKingdomState, seat: int) -> list[int]:
-    return [other for other, player in enumerate(state.players) if other != seat and player.hand]
+    return [other for other, player in enumerate(state.__dict__["players"]) if other != seat and player.hand]

@@ -55,7 +55,7 @@ are in assets/bloom-kingdom/rules.md):
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -73,6 +73,7 @@ from boardgames_tui.engine.contract import (
     Seat,
     Stage,
     construct,
+    copy_with,
     visible_log,
 )
 from boardgames_tui.engine.text import and_list, name_verb, possessive
@@ -82,14 +83,13 @@ from boardgames_tui.games.bloom_kingdom.model import (
     Action,
     BloomKingdomState,
     FortuneChoice,
-    copy_for_move,
-    state_with,
     JesterChoice,
     KnightChoice,
     PlayCard,
     PlayerState,
     ReturnCard,
     WizardChoice,
+    copy_for_move,
 )
 from boardgames_tui.games.bloom_kingdom.resolution import (
     CARDS,
@@ -166,7 +166,10 @@ def _quiet_play(state: BloomKingdomState, seat: int, card: int) -> BloomKingdomS
     players[seat] = PlayerState(cards_without(players[seat].hand, card), card)
     log = values["log"] = values["log"][:]
     log.append(_face_down_entry(values["seats"][seat].name))
-    return state_with(state, values, _QUIET_PLAY_CHANGES)
+    played = copy_with(state, values)
+    # Counted as given, as a copy with these fields changed would count them.
+    played.__pydantic_fields_set__.update(_QUIET_PLAY_CHANGES)
+    return played
 
 
 @lru_cache(maxsize=256)
@@ -181,20 +184,24 @@ _QUIET_PLAY_CHANGES = frozenset({"log", "players"})
 _VIEW_CHANGES = frozenset({"seed", "rng_draws", "deck", "box", "players", "peeks", "log"})
 
 
-@cache
-def _hidden_cards(count: int) -> list[int]:
-    """A face-down pile of `count` cards as a view shows it (shared: views are read-only)."""
-    return [HIDDEN] * count
+# Face-down piles by their size, and other seats' records as a view shows them by
+# (hand size, whether a card is chosen): shared by every view that needs the same one,
+# as views are read-only (they already share the display and the seat's own record with
+# the state they come from).  Filled as sizes are met; dictionaries, as a view looks
+# them up several times and a cached function's call costs more.
+_HIDDEN_PILES: dict[int, list[int]] = {}
+_HIDDEN_PLAYERS: dict[tuple[int, bool], PlayerState] = {}
 
 
-@cache
-def _hidden_player(hand_size: int, has_chosen: bool) -> PlayerState:
-    """Another seat's record as a view shows it.
+def _hidden_pile(count: int) -> list[int]:
+    pile = _HIDDEN_PILES[count] = [HIDDEN] * count
+    return pile
 
-    Shared by every view that needs the same one: views are read-only (they already
-    share the display and the seat's own record with the state they come from).
-    """
-    return PlayerState(hand=[HIDDEN] * hand_size, chosen=HIDDEN if has_chosen else None)
+
+def _hidden_player(key: tuple[int, bool]) -> PlayerState:
+    hand_size, has_chosen = key
+    player = _HIDDEN_PLAYERS[key] = PlayerState([HIDDEN] * hand_size, HIDDEN if has_chosen else None)
+    return player
 
 
 class BloomKingdomRules(GameRules[BloomKingdomState]):
@@ -226,14 +233,15 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- who acts ----------------------------------------------------------------------
     def to_act(self, state: BloomKingdomState) -> list[int]:
-        phase = state.phase
+        fields = state.__dict__
+        phase = fields["phase"]
         if phase == "play":
-            return [seat for seat, player in enumerate(state.players) if player.chosen is None]
+            return [seat for seat, player in enumerate(fields["players"]) if player.chosen is None]
         if phase == "unicorn":
-            return list(state.unicorn_pending)
+            return list(fields["unicorn_pending"])
         if phase == "over":
             return []
-        return [self._owner(state, state.queue[0])]
+        return [fields["revealed"].index(fields["queue"][0])]
 
     def _may_act(self, state: BloomKingdomState, seat: int) -> bool:
         """`seat in self.to_act(state)` without building the list."""
@@ -261,10 +269,13 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
 
     # -- legal actions ----------------------------------------------------------------------
     def legal_actions(self, state: BloomKingdomState, seat: int) -> list[Any]:
-        players = state.players
+        # Fields are read from the model's dictionary: a pydantic attribute costs
+        # several times a dictionary's item, and bots ask at every move.
+        fields = state.__dict__
+        players = fields["players"]
         if not 0 <= seat < len(players):
             return []
-        phase = state.phase
+        phase = fields["phase"]
         if phase == "play":
             player = players[seat]
             if player.chosen is not None:
@@ -292,14 +303,17 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         # here at once.  Anything else, and every refusal, goes through the checks
         # below, which say what is wrong.
         kind = type(action)
-        if (kind is PlayCard or kind is ReturnCard) and 0 <= seat < len(state.players):
-            phase = state.phase
-            player = state.players[seat]
-            if (
-                (phase == "play" and kind is PlayCard and player.chosen is None)
-                or (phase == "unicorn" and kind is ReturnCard and seat in state.unicorn_pending)
-            ) and action.card in player.hand:
-                return
+        if kind is PlayCard or kind is ReturnCard:
+            fields = state.__dict__
+            players = fields["players"]
+            if 0 <= seat < len(players):
+                phase = fields["phase"]
+                player = players[seat]
+                if (
+                    (phase == "play" and kind is PlayCard and player.chosen is None)
+                    or (phase == "unicorn" and kind is ReturnCard and seat in fields["unicorn_pending"])
+                ) and action.card in player.hand:
+                    return
         self._check(state, seat, action)
 
     def _check(self, state: BloomKingdomState, seat: int, action: Any) -> None:
@@ -360,29 +374,37 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             reveal(state, seat, card)
             return state
         state = copy_for_move(state)
+        # Fields are read from the model's dictionary, once: see `reveal`.
+        fields = state.__dict__
         if kind is ReturnCard:
-            name = state.seats[seat].name
+            card = action.card
+            name = fields["seats"][seat].name
+            players = fields["players"]
             state.say(log_words.unicorn_return_line(name))
-            state.players[seat] = PlayerState(cards_without(state.players[seat].hand, action.card))
-            state.box.append(action.card)
-            state.say(f"{name} put {LABELS[action.card]} back in the box.", visible_to=(seat,))
-            state.unicorn_pending.remove(seat)
-            if not state.unicorn_pending:
+            players[seat] = PlayerState(cards_without(players[seat].hand, card))
+            fields["box"].append(card)
+            state.say(f"{name} put {LABELS[card]} back in the box.", visible_to=(seat,))
+            pending = fields["unicorn_pending"]
+            pending.remove(seat)
+            if not pending:
                 resolve_queue(state)
             return state
         state.say(log_words.decision_line(state, seat, action))
+        queue = fields["queue"]
         if kind is KnightChoice:
             if action.remove:
                 remove_from_column(state, "dragon")
         elif kind is WizardChoice:
-            if action.column is not None:
-                remove_from_column(state, action.column)
+            column = action.column
+            if column is not None:
+                remove_from_column(state, column)
         elif kind is JesterChoice:
-            display = state.display
-            display[action.column] = [state.queue[0], *display[action.column]]
+            column = action.column
+            display = fields["display"]
+            display[column] = [queue[0], *display[column]]
         elif kind is FortuneChoice:
             peek(state, seat, action.target)
-        state.queue.pop(0)
+        queue.pop(0)
         resolve_queue(state)
         return state
 
@@ -404,16 +426,22 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         players = values["players"][:]
         for index, player in enumerate(players):
             if index != seat:
-                players[index] = _hidden_player(len(player.hand), player.chosen is not None)
+                key = (len(player.hand), player.chosen is not None)
+                players[index] = _HIDDEN_PLAYERS.get(key) or _hidden_player(key)
         peeks = values["peeks"]
         values["seed"] = 0
         values["rng_draws"] = 0
-        values["deck"] = _hidden_cards(len(values["deck"]))
-        values["box"] = _hidden_cards(len(values["box"]))
+        count = len(values["deck"])
+        values["deck"] = _HIDDEN_PILES.get(count) or _hidden_pile(count)
+        count = len(values["box"])
+        values["box"] = _HIDDEN_PILES.get(count) or _hidden_pile(count)
         values["players"] = players
         values["peeks"] = [peek for peek in peeks if peek.viewer == seat] if peeks else []
         values["log"] = visible_log(values["log"], seat)
-        return state_with(state, values, _VIEW_CHANGES)
+        view = copy_with(state, values)
+        # Counted as given, as a copy with these fields changed would count them.
+        view.__pydantic_fields_set__.update(_VIEW_CHANGES)
+        return view
 
     # -- scores ----------------------------------------------------------------------------
     def totals(self, state: BloomKingdomState) -> list[int]:
