@@ -281,39 +281,55 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             if player.chosen is not None:
                 return []
             return [_PLAY_ACTIONS[card] if card >= 0 else PlayCard(card=card) for card in player.hand]
-        if not self._may_act(state, seat):
-            return []
-        hand = players[seat].hand
         if phase == "unicorn":
-            return [_RETURN_ACTIONS[card] if card >= 0 else ReturnCard(card=card) for card in hand]
+            if seat not in fields["unicorn_pending"]:
+                return []
+            return [_RETURN_ACTIONS[card] if card >= 0 else ReturnCard(card=card) for card in players[seat].hand]
+        if phase == "over" or fields["revealed"].index(fields["queue"][0]) != seat:
+            # Every other step is the choice of the card at the head of the queue.
+            return []
         if phase == "knight":
             return list(_KNIGHT_ACTIONS)
         if phase == "wizard":
-            display = state.display
+            display = fields["display"]
             return [_WIZARD_ACTIONS[column] for column in COLUMNS if display[column]] + [_WIZARD_NOTHING]
         if phase == "jester":
-            display = state.display
+            display = fields["display"]
             return [_JESTER_ACTIONS[column] for column in COLUMNS if display[column]]
         if phase == "fortune":
             return [_FORTUNE_ACTIONS[target] for target in fortune_targets(state, seat)]
         return []
 
     def validate(self, state: BloomKingdomState, seat: int, action: Any) -> None:
-        # Most moves are a card played face down or handed back to the box: accepted
-        # here at once.  Anything else, and every refusal, goes through the checks
-        # below, which say what is wrong.
-        kind = type(action)
-        if kind is PlayCard or kind is ReturnCard:
-            fields = state.__dict__
-            players = fields["players"]
-            if 0 <= seat < len(players):
-                phase = fields["phase"]
+        # A legal move is accepted here at once, without building the words of a
+        # refusal; anything else goes through the checks below, which say what is wrong.
+        fields = state.__dict__
+        players = fields["players"]
+        if 0 <= seat < len(players):
+            kind = type(action)
+            phase = fields["phase"]
+            if kind is PlayCard:
                 player = players[seat]
-                if (
-                    (phase == "play" and kind is PlayCard and player.chosen is None)
-                    or (phase == "unicorn" and kind is ReturnCard and seat in fields["unicorn_pending"])
-                ) and action.card in player.hand:
+                if phase == "play" and player.chosen is None and action.card in player.hand:
                     return
+            elif kind is ReturnCard:
+                if phase == "unicorn" and seat in fields["unicorn_pending"] and action.card in players[seat].hand:
+                    return
+            elif _PHASE_ACTION.get(phase) is kind and fields["revealed"].index(fields["queue"][0]) == seat:
+                # The choice of the card at the head of the queue, by its owner.
+                if kind is KnightChoice:
+                    return
+                if kind is WizardChoice:
+                    column = action.column
+                    if column is None or fields["display"].get(column):
+                        return
+                elif kind is JesterChoice:
+                    if fields["display"].get(action.column):
+                        return
+                else:
+                    target = action.target
+                    if target != seat and 0 <= target < len(players) and players[target].hand:
+                        return
         self._check(state, seat, action)
 
     def _check(self, state: BloomKingdomState, seat: int, action: Any) -> None:
