@@ -22,8 +22,11 @@ _NAMES = {key: info.name for key, info in characters().items()}
 _COLUMNS = column_order()
 
 
+_LABELS = tuple(card.label for card in _CARDS)
+
+
 def card_label(card: int) -> str:
-    return _CARDS[card].label
+    return _LABELS[card]
 
 
 def character_of(card: int) -> str:

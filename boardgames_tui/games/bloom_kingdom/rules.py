@@ -104,6 +104,7 @@ from boardgames_tui.games.bloom_kingdom.resolution import (
     remove_from_column,
     resolve_queue,
     reveal,
+    shuffle,
 )
 from boardgames_tui.games.bloom_kingdom.scoring import card_points
 
@@ -163,7 +164,9 @@ def _quiet_play(state: BloomKingdomState, seat: int, card: int) -> BloomKingdomS
     """
     values = state.__dict__.copy()
     players = values["players"] = values["players"][:]
-    players[seat] = PlayerState(cards_without(players[seat].hand, card), card)
+    hand = players[seat].hand[:]
+    hand.remove(card)
+    players[seat] = PlayerState(hand, card)
     log = values["log"] = values["log"][:]
     log.append(_face_down_entry(values["seats"][seat].name))
     played = copy_with(state, values)
@@ -226,7 +229,7 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
             display={column: [] for column in COLUMNS},
             players=[PlayerState([]) for _ in seats],
         )
-        state.rng().shuffle(state.deck)
+        shuffle(state.rng(), state.deck)
         state.say(f"{and_list([seat.name for seat in seats])} sit down to Bloom Kingdom.")
         deal(state)
         return state

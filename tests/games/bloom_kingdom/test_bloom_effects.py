@@ -17,6 +17,7 @@ from boardgames_tui.games.bloom_kingdom.model import (
     WizardChoice,
     copy_for_move,
 )
+from boardgames_tui.games.bloom_kingdom.resolution import shuffle
 from boardgames_tui.games.bloom_kingdom.rules import card_label
 
 from .bloom_builders import GAME, RULES, CardPicker, act, build_state, every_card, play_turn, seats
@@ -399,3 +400,14 @@ def test_a_moves_copy_owns_what_copy_containers_would():
     assert list(fast.__dict__) == list(state.__dict__)
     assert fast.model_fields_set == generic.model_fields_set
     assert fast.model_dump() == state.model_dump()
+
+
+def test_the_deck_is_shuffled_as_random_shuffles_it():
+    """Setup's written-out shuffle puts the cards in the order `random.Random.shuffle`
+    would, so that a seed deals the same game as before."""
+    for seed in range(4):
+        for size in (0, 1, 2, 9, 100):
+            ours, theirs = list(range(size)), list(range(size))
+            shuffle(random.Random(seed), ours)
+            random.Random(seed).shuffle(theirs)
+            assert ours == theirs, (seed, size)
