@@ -55,7 +55,7 @@ are in assets/bloom-kingdom/rules.md):
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
@@ -187,24 +187,20 @@ _QUIET_PLAY_CHANGES = frozenset({"log", "players"})
 _VIEW_CHANGES = frozenset({"seed", "rng_draws", "deck", "box", "players", "peeks", "log"})
 
 
-# Face-down piles by their size, and other seats' records as a view shows them by
-# (hand size, whether a card is chosen): shared by every view that needs the same one,
-# as views are read-only (they already share the display and the seat's own record with
-# the state they come from).  Filled as sizes are met; dictionaries, as a view looks
-# them up several times and a cached function's call costs more.
-_HIDDEN_PILES: dict[int, list[int]] = {}
-_HIDDEN_PLAYERS: dict[tuple[int, bool], PlayerState] = {}
+@cache
+def _hidden_cards(count: int) -> list[int]:
+    """A face-down pile of `count` cards as a view shows it (shared: views are read-only)."""
+    return [HIDDEN] * count
 
 
-def _hidden_pile(count: int) -> list[int]:
-    pile = _HIDDEN_PILES[count] = [HIDDEN] * count
-    return pile
+@cache
+def _hidden_player(hand_size: int, has_chosen: bool) -> PlayerState:
+    """Another seat's record as a view shows it.
 
-
-def _hidden_player(key: tuple[int, bool]) -> PlayerState:
-    hand_size, has_chosen = key
-    player = _HIDDEN_PLAYERS[key] = PlayerState([HIDDEN] * hand_size, HIDDEN if has_chosen else None)
-    return player
+    Shared by every view that needs the same one: views are read-only (they already
+    share the display and the seat's own record with the state they come from).
+    """
+    return PlayerState([HIDDEN] * hand_size, HIDDEN if has_chosen else None)
 
 
 class BloomKingdomRules(GameRules[BloomKingdomState]):
@@ -445,15 +441,12 @@ class BloomKingdomRules(GameRules[BloomKingdomState]):
         players = values["players"][:]
         for index, player in enumerate(players):
             if index != seat:
-                key = (len(player.hand), player.chosen is not None)
-                players[index] = _HIDDEN_PLAYERS.get(key) or _hidden_player(key)
+                players[index] = _hidden_player(len(player.hand), player.chosen is not None)
         peeks = values["peeks"]
         values["seed"] = 0
         values["rng_draws"] = 0
-        count = len(values["deck"])
-        values["deck"] = _HIDDEN_PILES.get(count) or _hidden_pile(count)
-        count = len(values["box"])
-        values["box"] = _HIDDEN_PILES.get(count) or _hidden_pile(count)
+        values["deck"] = _hidden_cards(len(values["deck"]))
+        values["box"] = _hidden_cards(len(values["box"]))
         values["players"] = players
         values["peeks"] = [peek for peek in peeks if peek.viewer == seat] if peeks else []
         values["log"] = visible_log(values["log"], seat)
