@@ -26,12 +26,13 @@ from collections import defaultdict
 
 import pytest
 
-from boardgames_tui.engine.contract import Seat, copy_containers
+from boardgames_tui.engine.contract import Seat
 from boardgames_tui.engine.mcts import playout
 from boardgames_tui.engine.registry import get_game
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom import search
 from boardgames_tui.games.everbloom.model import EverbloomOptions
+from boardgames_tui.games.everbloom.rules.common import state_for_move
 from tests.benchmarks.random_history import random_history
 
 GAME = get_game("everbloom")
@@ -114,7 +115,7 @@ def cut_against_whole(state, seat: int, samples: int) -> tuple[list[float], list
     for index in range(samples):
         sample = ADVISOR.determinize(view, seat, random.Random(index))
         for shares, horizon in ((cut, ADVISOR.playout_horizon), (whole, None)):
-            _, won, _ = playout(RULES, ADVISOR, copy_containers(sample), random.Random(index), horizon)
+            _, won, _ = playout(RULES, ADVISOR, state_for_move(sample), random.Random(index), horizon)
             for winner, share in enumerate(won):
                 shares[winner] += share / samples
     return cut, whole

@@ -9,12 +9,14 @@ Multi-step decisions of the migration and of setup use one generic `Choice`
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from dataclasses import dataclass, field, fields
+from typing import Annotated, Any, Callable, Literal, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from boardgames_tui.engine.contract import NEVER_EDITED, ChangedInPlace, GameState
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState
 
+RecordT = TypeVar("RecordT")
 Phase = Literal["draft", "round_start", "wilderness", "migration", "pollination", "over"]
 HIDDEN_CARD = "?"
 
@@ -158,38 +160,49 @@ Action = Annotated[
 ]
 
 
-class Chip(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+# The records inside the state are slotted dataclasses, not pydantic models: the rules
+# read their fields dozens of times a move, and a slotted field is read several times
+# faster than a model's.  Pydantic validates and serialises them as it does models (so
+# saves, views and the wire are the same), refusing unknown keys as the models did.
+_RECORD_CONFIG = ConfigDict(extra="forbid")
+
+
+@dataclass(slots=True, frozen=True, kw_only=True)
+class Chip:
+    __pydantic_config__ = _RECORD_CONFIG
 
     seat: int
     value: int
     first_chip: bool = False
 
 
-class HabitatCard(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+@dataclass(slots=True, frozen=True, kw_only=True)
+class HabitatCard:
+    __pydantic_config__ = _RECORD_CONFIG
 
     id: str
     pollinated: bool = False
 
 
-class Task(BaseModel):
+@dataclass(slots=True, frozen=True, kw_only=True)
+class Task:
     """One step of the migration (or round start) still to run."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    __pydantic_config__ = _RECORD_CONFIG
 
     kind: str
     seat: int = -1
     space: str = ""
     card: str = ""
     # Pollinator counts on the card when its migration began, per seat.
-    counts: list[int] = Field(default_factory=list)
+    counts: list[int] = field(default_factory=list)
     number: int = 0
     text: str = ""
 
 
-class Choice(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+@dataclass(slots=True, frozen=True, kw_only=True)
+class Choice:
+    __pydantic_config__ = _RECORD_CONFIG
 
     seat: int
     prompt: str
@@ -197,41 +210,44 @@ class Choice(BaseModel):
     task: Task
 
 
-class TurnWork(ChangedInPlace):
+@dataclass(slots=True, kw_only=True)
+class TurnWork:
     """A placed chip whose pollinators are still being sent."""
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = _RECORD_CONFIG
 
     seat: int
     landmark: str
     value: int
     targets: list[str]
     to_send: int
-    sent: dict[str, int] = Field(default_factory=dict)
+    sent: dict[str, int] = field(default_factory=dict)
     one_card: bool = False
     even_split: bool = False
     # Steps before sending: 'butterfly', 'sea:<space>', 'forest:<space>'.
-    steps: list[str] = Field(default_factory=list)
+    steps: list[str] = field(default_factory=list)
 
 
-class PollinationWork(ChangedInPlace):
+@dataclass(slots=True, kw_only=True)
+class PollinationWork:
     """One seat's pollination, private until every seat has finished."""
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = _RECORD_CONFIG
 
     grove: str | None = None
     taken: int = 0
     left: int = 0
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
     done: bool = False
     leftover_grove: str | None = None
 
 
-class PlayerState(ChangedInPlace):
+@dataclass(slots=True, kw_only=True)
+class PlayerState:
     """A seat's record.  Its containers are replaced whole, never changed in place (as
     `EverbloomState`'s), so that copying the record for a move is cheap."""
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = _RECORD_CONFIG
 
     faction: str
     chips: Annotated[list[int], NEVER_EDITED]
@@ -242,25 +258,26 @@ class PlayerState(ChangedInPlace):
     cave: int = 0
     # Biome -> its cards.
     habitat: Annotated[dict[str, list[HabitatCard]], NEVER_EDITED]
-    tiles: Annotated[dict[str, str], NEVER_EDITED] = Field(default_factory=dict)
-    nectar: Annotated[list[str], NEVER_EDITED] = Field(default_factory=list)
-    draft: Annotated[list[str], NEVER_EDITED] = Field(default_factory=list)
+    tiles: Annotated[dict[str, str], NEVER_EDITED] = field(default_factory=dict)
+    nectar: Annotated[list[str], NEVER_EDITED] = field(default_factory=list)
+    draft: Annotated[list[str], NEVER_EDITED] = field(default_factory=list)
     chips_placed: int = 0
     lemur_reach_used: bool = False
     pollination: PollinationWork | None = None
     # Points scored during play by where they came from ('card:<id>', 'public:<id>',
     # 'tile:<biome>', 'pollination:<round>', 'cave'), for the score sheet's breakdown;
     # they add up to `score` until the final scoring (older saves may lack some).
-    earned: Annotated[dict[str, int], NEVER_EDITED] = Field(default_factory=dict)
+    earned: Annotated[dict[str, int], NEVER_EDITED] = field(default_factory=dict)
 
     def card_count(self) -> int:
         return sum(len(cards) for cards in self.habitat.values())
 
 
-class Contest(BaseModel):
+@dataclass(slots=True, frozen=True, kw_only=True)
+class Contest:
     """One result of a migration, public: who won a card (or a wildlife landmark) and how."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    __pydantic_config__ = _RECORD_CONFIG
 
     round: int
     # The card space, or the wildlife landmark's space.
@@ -272,20 +289,21 @@ class Contest(BaseModel):
     # -1: nobody sent anything, the card went back to the box.
     winner: int = -1
     # The seats tied for the most (empty without a tie) and what settled it, in words.
-    tied: list[int] = Field(default_factory=list)
+    tied: list[int] = field(default_factory=list)
     tie_break: str = ""
     # A public bonus for the fewest points (or bloom track) that was tied: the seats,
     # what they tied on ("3 points") and what settled it.
-    bonus_tied: list[int] = Field(default_factory=list)
+    bonus_tied: list[int] = field(default_factory=list)
     bonus_tied_on: str = ""
     bonus_tie_break: str = ""
 
 
-class PollinatorMoved(BaseModel):
+@dataclass(slots=True, frozen=True, kw_only=True)
+class PollinatorMoved:
     """A pollinator moved from card to card by `seat` (the Butterflies' 4, Edge of the
     Forest): public, so that the news tells who moved whose."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    __pydantic_config__ = _RECORD_CONFIG
 
     seat: int
     owner: int
@@ -293,10 +311,11 @@ class PollinatorMoved(BaseModel):
     target: str
 
 
-class PollinationDone(BaseModel):
+@dataclass(slots=True, frozen=True, kw_only=True)
+class PollinationDone:
     """One seat's pollination as revealed to everybody."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    __pydantic_config__ = _RECORD_CONFIG
 
     round: int
     seat: int
@@ -318,6 +337,22 @@ class FinalScore(BaseModel):
     totals: list[int]
     winners: list[int]
     decided_by: str
+
+
+def record_copier(record_class: type[RecordT]) -> Callable[[RecordT], RecordT]:
+    """A function that copies a record of the slotted dataclass `record_class` field by
+    field, the copy sharing every value: written out once per class, since `copy.copy`
+    goes through `__reduce_ex__` and `dataclasses.replace` through `__init__`, each
+    several times slower, and a move copies the records it changes."""
+    names = [each.name for each in fields(record_class)]
+    lines = ["def copy(record):", "    twin = new(record_class)"]
+    lines += [f"    twin.{name} = record.{name}" for name in names]
+    lines.append("    return twin")
+    namespace: dict[str, Any] = {"new": object.__new__, "record_class": record_class}
+    exec("\n".join(lines), namespace)
+    copy: Callable[[RecordT], RecordT] = namespace["copy"]
+    copy.__qualname__ = copy.__name__ = f"copy_{record_class.__name__}"
+    return copy
 
 
 class EverbloomState(GameState):

@@ -45,11 +45,13 @@ from boardgames_tui.engine.contract import shallow_copy
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom import hints
 from boardgames_tui.games.everbloom import rules as R
+from boardgames_tui.games.everbloom.rules.common import copy_player
 from boardgames_tui.games.everbloom.model import (
     HIDDEN_CARD,
     Choose,
     EverbloomState,
     FinishPollination,
+    PlayerState,
     Pollinate,
     PollinationWork,
     TakeGrove,
@@ -109,9 +111,7 @@ def _card_info(card: str) -> tuple[int, int, tuple[str, ...], bool]:
 
 # -- determinize --------------------------------------------------------------------------------------
 def determinize(view: EverbloomState, seat: int, rng: random.Random) -> EverbloomState:
-    players = [
-        shallow_copy(player, nectar=list(player.nectar), draft=list(player.draft)) for player in view.players
-    ]
+    players = [_with_own_cards(player) for player in view.players]
     # Nectar.
     seen_nectar = {card for p in view.players for card in (*p.nectar, *p.draft) if card != HIDDEN_CARD}
     nectar_pool = [card for card in _NECTAR_IDS if card not in seen_nectar]
@@ -155,6 +155,15 @@ def determinize(view: EverbloomState, seat: int, rng: random.Random) -> Everbloo
         event_deck=event_deck,
         boxed=boxed,
     )
+
+
+def _with_own_cards(player: PlayerState) -> PlayerState:
+    """A copy of a seat's record with lists of its nectar and draft cards of its own,
+    for `determinize` to fill in."""
+    copied = copy_player(player)
+    copied.nectar = list(player.nectar)
+    copied.draft = list(player.draft)
+    return copied
 
 
 def _fill(cards: list[str], pool: list[str]) -> None:

@@ -11,7 +11,7 @@ point space reached.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from boardgames_tui.engine.contract import shallow_copy
 from boardgames_tui.engine.text import name_verb, plural
@@ -65,7 +65,7 @@ def known_nectar(view: EverbloomState, viewer: int | None) -> dict[str, list[int
     readable = shallow_copy(
         view,
         players=[
-            player if over or seat == viewer else shallow_copy(player, nectar=[])
+            player if over or seat == viewer else replace(player, nectar=[])
             for seat, player in enumerate(view.players)
         ],
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.engine.contract import IllegalMove, copy_containers
+from boardgames_tui.engine.contract import IllegalMove
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom.model import (
     ChipToGrove,
@@ -40,6 +40,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     open_targets,
     own_players,
     start_quick_game,
+    state_for_move,
     pollinate_action,
     send_action,
     biome_name,
@@ -289,7 +290,7 @@ class Actions:
         return "Send your pollinators to the cards next to your chip"
 
     def apply(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
-        return self._play(copy_containers(state), seat, action)
+        return self._play(state_for_move(state), seat, action)
 
     def apply_in_place(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
         """`apply` for a search's quick game, which owns `state`: the move is made in it,
@@ -299,7 +300,7 @@ class Actions:
         return self._play(state, seat, action)
 
     def _play(self, state: EverbloomState, seat: int, action: Any) -> EverbloomState:
-        # Every change below is made to a container `copy_containers` copies, or replaces
+        # Every change below is made to a container `state_for_move` copies, or replaces
         # what it changes whole (what EverbloomState marks NEVER_EDITED, a seat's record
         # through `own_player`), so after one `apply` the state owns all it changes (see
         # GameRules.apply_in_place).

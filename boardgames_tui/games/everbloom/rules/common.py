@@ -4,11 +4,9 @@ for cards, biomes and moves, the board's geometry, and the plan of a chip's poll
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any, Callable, TypeVar
+from typing import Any
 
-from pydantic import BaseModel
-
-from boardgames_tui.engine.contract import UNREAD_LOG, construct, copy_containers, telling
+from boardgames_tui.engine.contract import UNREAD_LOG, copy_containers, copy_with, telling
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
@@ -26,15 +24,16 @@ from boardgames_tui.games.everbloom.model import (
     Pollinate,
     PollinationDone,
     PollinatorMoved,
+    PollinationWork,
     PullFromGrove,
     SendPollinator,
     Skip,
     TakeGrove,
     Task,
+    TurnWork,
     is_hidden,
+    record_copier,
 )
-
-ModelT = TypeVar("ModelT", bound=BaseModel)
 
 BIOMES = C.BIOMES
 ROUNDS = C.numbers().rounds
@@ -116,26 +115,6 @@ def card_back(card_id: str) -> str:
     return "event" if card.is_event else card.deck
 
 
-def quick_builder(model_class: type[ModelT]) -> Callable[..., ModelT]:
-    """Builds `model_class` objects without validation, for the records the rules make
-    by the dozen in every migration (tasks, contests, habitat cards): a field not given
-    gets its default (a factory's default made afresh), the fields in the model's order.
-    Only for values of the fields' own types."""
-    fields = model_class.model_fields
-    # Every field in order, with its default (a factory's field is filled in each time).
-    template = {name: None if field.default_factory else field.default for name, field in fields.items()}
-    factories = [(name, field.default_factory) for name, field in fields.items() if field.default_factory]
-
-    def build(**values: Any) -> ModelT:
-        data = {**template, **values}
-        for name, factory in factories:
-            if name not in values:
-                data[name] = factory()  # type: ignore[call-arg]
-        return construct(model_class, data)
-
-    return build
-
-
 def add_count(counts: dict[str, list[int]], key: str, seat: int, change: int) -> None:
     """Adds `change` to `seat`'s count under `key` of `counts` (a state's pollinators per
     card space or per grove): the list is replaced, never changed in place, since the
@@ -143,6 +122,53 @@ def add_count(counts: dict[str, list[int]], key: str, seat: int, change: int) ->
     changed = list(counts[key])
     changed[seat] += change
     counts[key] = changed
+
+
+copy_player = record_copier(PlayerState)
+copy_pollination_work = record_copier(PollinationWork)
+copy_turn_work = record_copier(TurnWork)
+
+
+def player_for_move(player: PlayerState) -> PlayerState:
+    """A copy of `player` that a move may change: its containers are replaced whole,
+    never changed in place (`PlayerState`), so they are shared; its pollination work
+    is changed in place, so it is copied."""
+    copied = copy_player(player)
+    work = player.pollination
+    if work is not None:
+        work = copied.pollination = copy_pollination_work(work)
+        work.cards = list(work.cards)
+    return copied
+
+
+def turn_for_move(turn: TurnWork) -> TurnWork:
+    """A copy of a chip's turn that a move may change (its lists and sends in place)."""
+    copied = copy_turn_work(turn)
+    copied.targets = list(turn.targets)
+    copied.sent = dict(turn.sent)
+    copied.steps = list(turn.steps)
+    return copied
+
+
+# The state's fields whose containers a move changes in place (what is not marked
+# NEVER_EDITED, besides the turn and the final score): `state_for_move` copies them.
+COPIED_CONTAINERS = ("log", "chips", "pollinators", "groves", "players", "tasks")
+
+
+def state_for_move(state: EverbloomState) -> EverbloomState:
+    """A copy of `state` that owns every container a move changes in place, sharing the
+    rest (what `EverbloomState` marks NEVER_EDITED, the seats' records until
+    `own_player` copies one): `apply` makes one every move."""
+    values = state.__dict__.copy()
+    for name in COPIED_CONTAINERS:
+        values[name] = values[name].copy()
+    turn = values["turn"]
+    if turn is not None:
+        values["turn"] = turn_for_move(turn)
+    final = values["final"]
+    if final is not None:
+        values["final"] = copy_containers(final)
+    return copy_with(state, values)
 
 
 def own_player(state: EverbloomState, seat: int) -> PlayerState:
@@ -153,7 +179,7 @@ def own_player(state: EverbloomState, seat: int) -> PlayerState:
     quick game owns every record from its first move on (`start_quick_game`)."""
     if not telling(state):
         return state.players[seat]
-    player = copy_containers(state.players[seat])
+    player = player_for_move(state.players[seat])
     state.players[seat] = player
     return player
 
@@ -161,7 +187,7 @@ def own_player(state: EverbloomState, seat: int) -> PlayerState:
 def own_players(state: EverbloomState) -> None:
     """Every seat's record made the state's own (see `own_player`)."""
     if telling(state):
-        state.players = [copy_containers(player) for player in state.players]
+        state.players = [player_for_move(player) for player in state.players]
 
 
 def start_quick_game(state: EverbloomState) -> None:
@@ -408,10 +434,6 @@ def board_facts(state: EverbloomState) -> BoardFacts:
     return _board_facts(state.side, tops)
 
 
-# The records a migration and a pollination make by the dozen, built without validation.
-_build_task = quick_builder(Task)
-
-
 def new_task(
     kind: str, seat: int = -1, space: str = "", card: str = "", counts: list[int] | None = None, number: int = 0,
     text: str = "",
@@ -425,13 +447,7 @@ def new_task(
 
 @lru_cache(maxsize=8192)
 def _task(kind: str, seat: int, space: str, card: str, counts: tuple[int, ...], number: int, text: str) -> Task:
-    return _build_task(kind=kind, seat=seat, space=space, card=card, counts=list(counts), number=number, text=text)
-
-
-new_contest = quick_builder(Contest)
-new_choice = quick_builder(Choice)
-new_pollination_done = quick_builder(PollinationDone)
-new_pollinator_moved = quick_builder(PollinatorMoved)
+    return Task(kind=kind, seat=seat, space=space, card=card, counts=list(counts), number=number, text=text)
 
 # Actions are frozen: each one a bot or a hint may be offered is built once.  So are
 # habitat cards: each (card, pollinated or not) is built once too.

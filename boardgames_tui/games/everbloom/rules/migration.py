@@ -5,11 +5,12 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
-from boardgames_tui.games.everbloom.model import EverbloomState, Task
+from boardgames_tui.games.everbloom.model import Contest, EverbloomState, Task
 from boardgames_tui.games.everbloom.rules.common import (
     habitat_card,
     BIOMES,
@@ -33,7 +34,6 @@ from boardgames_tui.games.everbloom.rules.common import (
     card_name,
     telling,
     new_task,
-    new_contest,
 )
 
 
@@ -116,7 +116,7 @@ class Migration:
         best = max(totals)
         which = wildlife_spaces(state.side)[task.space]
         if best == 0:
-            state.contests = [*state.contests, new_contest(round=state.round, space=task.space, counts=totals)]
+            state.contests = [*state.contests, Contest(round=state.round, space=task.space, counts=totals)]
             if telling(state):
                 state.say(f"Nobody wins the {which}ern wildlife landmark.")
             return
@@ -124,7 +124,7 @@ class Migration:
         winner, why = self._settle(state, tied, lambda: f"with {best} at the {which}ern wildlife landmark")
         state.contests = [
             *state.contests,
-            new_contest(
+            Contest(
                 round=state.round, space=task.space, counts=totals, winner=winner,
                 tied=tied if len(tied) > 1 else [], tie_break=why,
             ),
@@ -160,7 +160,7 @@ class Migration:
         card = stack[0]
         counts = list(state.pollinators[task.space])
         if sum(counts) == 0:
-            state.contests = [*state.contests, new_contest(round=state.round, space=task.space, card=card, counts=counts)]
+            state.contests = [*state.contests, Contest(round=state.round, space=task.space, card=card, counts=counts)]
             self._take_top(state, task.space)
             state.boxed = [*state.boxed, card]
             if telling(state):
@@ -171,7 +171,7 @@ class Migration:
         winner, why = self._settle(state, tied, lambda: f"with {plural(best, 'pollinator')} on {card_name(card)}")
         state.contests = [
             *state.contests,
-            new_contest(
+            Contest(
                 round=state.round, space=task.space, card=card, counts=counts, winner=winner,
                 tied=tied if len(tied) > 1 else [], tie_break=why,
             ),
@@ -219,9 +219,7 @@ class Migration:
                 amount = f"{lowest} on the bloom track" if ability.measure == "bloom" else plural(lowest, "point")
                 state.contests = [
                     *state.contests[:-1],
-                    state.contests[-1].model_copy(
-                        update={"bonus_tied": tied, "bonus_tied_on": amount, "bonus_tie_break": why}
-                    ),
+                    replace(state.contests[-1], bonus_tied=tied, bonus_tied_on=amount, bonus_tie_break=why),
                 ]
             self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
         elif ability.kind == "public_losers":

@@ -13,6 +13,7 @@ from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     EverbloomState,
     Pollinate,
+    PollinationDone,
     PollinationWork,
     TakeGrove,
     Task,
@@ -37,7 +38,6 @@ from boardgames_tui.games.everbloom.rules.common import (
     card_name,
     telling,
     new_task,
-    new_pollination_done,
 )
 
 
@@ -194,7 +194,7 @@ class Pollination:
             earn(state, seat, points, f"pollination:{state.round}")
             state.pollinations = [
                 *state.pollinations,
-                new_pollination_done(
+                PollinationDone(
                     round=state.round, seat=seat, grove=work.grove, taken=work.taken, cards=list(work.cards),
                     left=work.left, leftover_grove=work.leftover_grove if work.left else None, points=points,
                 ),

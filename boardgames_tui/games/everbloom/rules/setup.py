@@ -11,10 +11,11 @@ from functools import cache, lru_cache
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import Seat, construct, shallow_copy, visible_log
+from boardgames_tui.engine.contract import Seat, shallow_copy, visible_log
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
+    Choice,
     EverbloomOptions,
     EverbloomState,
     HIDDEN_CARD,
@@ -30,6 +31,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     FACTIONS,
     NECTAR,
     add_count,
+    copy_player,
     landmark_ids,
     own_player,
     own_players,
@@ -37,7 +39,6 @@ from boardgames_tui.games.everbloom.rules.common import (
     card_back,
     first_player_line,
     new_task,
-    new_choice,
     telling,
 )
 
@@ -48,21 +49,16 @@ def _hidden_top(card: str) -> str:
     return hidden_card(card_back(card))
 
 
-# Another seat's pollination work as a view shows it: only whether it is done (built
-# without validation, a fresh `cards` list each time).
-_NO_POLLINATION = PollinationWork().model_dump()
-
-
 def _hidden_player(player: PlayerState) -> PlayerState:
     """Another seat's record as a view shows it: its nectar and draft cards face down,
     of its pollination only whether it is done."""
+    hidden = copy_player(player)
+    hidden.nectar = [HIDDEN_CARD] * len(player.nectar)
+    hidden.draft = [HIDDEN_CARD] * len(player.draft)
     work = player.pollination
-    return shallow_copy(
-        player,
-        nectar=[HIDDEN_CARD] * len(player.nectar),
-        draft=[HIDDEN_CARD] * len(player.draft),
-        pollination=None if work is None else construct(PollinationWork, {**_NO_POLLINATION, "cards": [], "done": work.done}),
-    )
+    if work is not None:
+        hidden.pollination = PollinationWork(done=work.done)
+    return hidden
 
 
 def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str, list[str]]:
@@ -250,7 +246,7 @@ class Setup:
             handler(self, state, task)
 
     def _ask(self, state: EverbloomState, seat: int, prompt: str, options: list[str], task: Task) -> None:
-        state.choice = new_choice(seat=seat, prompt=prompt, options=options, task=task)
+        state.choice = Choice(seat=seat, prompt=prompt, options=options, task=task)
 
     def _resolve_choice(self, state: EverbloomState, option: str) -> None:
         choice = state.choice

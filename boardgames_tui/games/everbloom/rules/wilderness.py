@@ -8,7 +8,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from boardgames_tui.engine.contract import construct
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
@@ -16,6 +15,7 @@ from boardgames_tui.games.everbloom.model import (
     EverbloomState,
     MovePollinator,
     PlaceChip,
+    PollinatorMoved,
     PullFromGrove,
     SendPollinator,
     Task,
@@ -45,7 +45,6 @@ from boardgames_tui.games.everbloom.rules.common import (
     biome_name,
     card_name,
     telling,
-    new_pollinator_moved,
 )
 
 
@@ -379,12 +378,10 @@ class Wilderness:
                 steps.append(f"sea:{space}")
             elif rule is not None and rule.kind == "edge_may_move_out":
                 steps.append(f"forest:{space}")
-        # Built without validation (every placement of every playout makes one): these
-        # values are the model's own types already.
-        state.turn = construct(TurnWork, {
-            "seat": seat, "landmark": action.landmark, "value": action.chip, "targets": plan.targets,
-            "to_send": plan.count, "sent": {}, "one_card": plan.one_card, "even_split": plan.even, "steps": steps,
-        })
+        state.turn = TurnWork(
+            seat=seat, landmark=action.landmark, value=action.chip, targets=plan.targets, to_send=plan.count,
+            sent={}, one_card=plan.one_card, even_split=plan.even, steps=steps,
+        )
         self._advance_turn(state)
 
     def _chip_to_grove(self, state: EverbloomState, seat: int, action: ChipToGrove) -> None:
@@ -413,7 +410,7 @@ class Wilderness:
         if isinstance(action, MovePollinator):
             add_count(state.pollinators, action.source, action.owner, -1)
             add_count(state.pollinators, action.target, action.owner, 1)
-            state.moved = [*state.moved, new_pollinator_moved(seat=seat, owner=action.owner, source=action.source, target=action.target)]
+            state.moved = [*state.moved, PollinatorMoved(seat=seat, owner=action.owner, source=action.source, target=action.target)]
             if telling(state):
                 state.say(self.log_line(state, seat, action))
         elif isinstance(action, PullFromGrove):
