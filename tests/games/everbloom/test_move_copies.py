@@ -83,3 +83,18 @@ def test_a_seats_record_and_its_turn_copied_for_a_move_own_what_changes_in_place
             turn = turn_for_move(state.turn)
             assert turn == state.turn
             assert [name for name in ("targets", "sent", "steps") if getattr(turn, name) is getattr(state.turn, name)] == []
+
+
+def test_a_view_shows_the_stacks_as_they_are_after_a_change_in_place() -> None:
+    """The view keeps its last hidden stacks (every view between two migrations asks the
+    same): a stack or the cards face up changed in place since are seen, not the old answer."""
+    state = RULES.setup(EverbloomOptions(), [Seat(name="A"), Seat(name="B")], 3)
+    space = next(space for space, cards in state.stacks.items() if len(cards) > 1)
+    first = RULES.view(state, 0).stacks[space]
+    state.face_up.append(state.stacks[space][1])
+    turned = RULES.view(state, 0).stacks[space]
+    assert turned[1] == state.stacks[space][1] and first[1] != turned[1]
+    state.face_up.append(state.stacks[space][-1])
+    RULES.view(state, 0)
+    state.stacks[space].reverse()
+    assert RULES.view(state, 0).stacks[space][0] == state.stacks[space][0]

@@ -64,8 +64,21 @@ def _hidden_player(player: PlayerState) -> PlayerState:
 def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str, list[str]]:
     """The stacks as a view shows them: face-down cards hidden, a face-down top showing
     its back.  Views are read, never changed, so they share it: the stacks change only
-    from one migration or event to the next, and every view between asks the same."""
-    return _hidden_stacks_of(tuple([(space, tuple(cards)) for space, cards in stacks.items()]), tuple(face_up))
+    from one migration or event to the next, and every view between asks the same, so
+    the last answer is checked first (by content: a test may change a stack in place)."""
+    spaces = list(stacks)
+    cards = list(stacks.values())
+    last = _last_hidden_stacks
+    if last and cards == last[1] and face_up == last[2] and spaces == last[0]:
+        return last[3]
+    hidden = _hidden_stacks_of(tuple(zip(spaces, map(tuple, cards))), tuple(face_up))
+    last[:] = [spaces, [list(stack) for stack in cards], list(face_up), hidden]
+    return hidden
+
+
+# The last stacks `_hidden_stacks` hid: their spaces, copies of their cards, a copy of
+# the cards face up, and the answer.
+_last_hidden_stacks: list[Any] = []
 
 
 @lru_cache(maxsize=256)
@@ -188,16 +201,22 @@ class Setup:
         return [key if key != RANDOM_FACTION else next(dealt) for key in picks]
 
     def to_act(self, state: EverbloomState) -> list[int]:
-        if state.phase == "over":
+        # Every move asks several times: the state's fields are read from its dictionary.
+        values = state.__dict__
+        phase = values["phase"]
+        if phase == "over":
             return []
-        if state.choice is not None:
-            return [state.choice.seat]
-        if state.phase == "draft":
-            return [seat for seat, player in enumerate(state.players) if len(player.draft) == NUM.nectar_dealt]
-        if state.phase == "wilderness":
-            return [state.turn_seat]
-        if state.phase == "pollination":
-            return [seat for seat, p in enumerate(state.players) if p.pollination is not None and not p.pollination.done]
+        choice = values["choice"]
+        if choice is not None:
+            return [choice.seat]
+        if phase == "wilderness":
+            return [values["turn_seat"]]
+        if phase == "draft":
+            return [seat for seat, player in enumerate(values["players"]) if len(player.draft) == NUM.nectar_dealt]
+        if phase == "pollination":
+            return [
+                seat for seat, p in enumerate(values["players"]) if p.pollination is not None and not p.pollination.done
+            ]
         return []
 
     def is_over(self, state: EverbloomState) -> bool:
@@ -255,20 +274,22 @@ class Setup:
         getattr(self, f"_answer_{choice.task.kind}")(state, choice.task, option)
 
     def view(self, state: EverbloomState, seat: int) -> EverbloomState:
-        over = state.phase == "over"
-        players = [
-            player if index == seat or over else _hidden_player(player)
-            for index, player in enumerate(state.players)
-        ]
+        values = state.__dict__
+        if values["phase"] == "over":
+            players = list(values["players"])
+        else:
+            players = [
+                player if index == seat else _hidden_player(player) for index, player in enumerate(values["players"])
+            ]
         return shallow_copy(
             state,
             seed=0,
             rng_draws=0,
             players=players,
-            stacks=_hidden_stacks(state.stacks, state.face_up),
-            bloom_deck=[HIDDEN_CARD] * len(state.bloom_deck),
-            nectar_deck=[HIDDEN_CARD] * len(state.nectar_deck),
-            event_deck=[HIDDEN_CARD] * len(state.event_deck),
-            boxed=[HIDDEN_CARD] * len(state.boxed),
-            log=visible_log(state.log, seat),
+            stacks=_hidden_stacks(values["stacks"], values["face_up"]),
+            bloom_deck=[HIDDEN_CARD] * len(values["bloom_deck"]),
+            nectar_deck=[HIDDEN_CARD] * len(values["nectar_deck"]),
+            event_deck=[HIDDEN_CARD] * len(values["event_deck"]),
+            boxed=[HIDDEN_CARD] * len(values["boxed"]),
+            log=visible_log(values["log"], seat),
         )
