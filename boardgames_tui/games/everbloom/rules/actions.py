@@ -27,6 +27,7 @@ from boardgames_tui.games.everbloom.model import (
 from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
     FACTIONS,
+    NO_CONSTRAINT,
     PULL_ACTIONS,
     SKIP,
     TAKE_ACTIONS,
@@ -43,6 +44,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     state_for_move,
     pollinate_action,
     send_action,
+    send_constraint,
     biome_name,
     card_cost,
     card_name,
@@ -54,15 +56,17 @@ class Actions:
     def legal_actions(self, state: EverbloomState, seat: int) -> list[Any]:
         if seat not in self.to_act(state):
             return []
-        if state.choice is not None:
-            return [choose_action(option) for option in state.choice.options]
-        player = state.players[seat]
-        if state.phase == "draft":
-            return [discard_action(card) for card in player.draft]
-        if state.phase == "pollination":
+        values = state.__dict__
+        choice = values["choice"]
+        if choice is not None:
+            return [choose_action(option) for option in choice.options]
+        phase = values["phase"]
+        if phase == "draft":
+            return [discard_action(card) for card in values["players"][seat].draft]
+        if phase == "pollination":
             return self._pollination_actions(state, seat)
-        if state.phase == "wilderness":
-            if state.turn is None:
+        if phase == "wilderness":
+            if values["turn"] is None:
                 actions: list[Any] = []
                 placements = self.placements(state, seat)
                 # Under a binding storm a chip that cannot obey it has no move at all.
@@ -105,17 +109,24 @@ class Actions:
     ) -> tuple[list[str | None], tuple[tuple[int, int, int], ...], tuple[int, ...]] | None:
         """Where the turn's next pollinator may come from (None: the supply), the
         target cards' limits and what each has had: None when nothing is left to send."""
-        turn = state.turn
+        values = state.__dict__
+        turn = values["turn"]
         assert turn is not None
         if turn.to_send <= 0:
             return None
-        player = state.players[seat]
-        sources: list[str | None] = [None] if player.supply > 0 else [b for b in BIOMES if state.groves[b][seat] > 0]
-        if not sources:
-            return None
+        if values["players"][seat].supply > 0:
+            sources: list[str | None] = [None]
+        else:
+            groves = values["groves"]
+            sources = [b for b in BIOMES if groves[b][seat] > 0]
+            if not sources:
+                return None
         sent_to = turn.sent
-        sent = tuple([sent_to.get(space, 0) for space in turn.targets])
-        return sources, self.send_limits(state, turn.targets), sent
+        targets = turn.targets
+        sent = tuple([sent_to.get(space, 0) for space in targets])
+        stacks = values["stacks"]
+        limits = tuple([send_constraint(stacks[space][0]) if stacks[space] else NO_CONSTRAINT for space in targets])
+        return sources, limits, sent
 
     def _sends(self, state: EverbloomState, seat: int) -> list[Any]:
         options = self._send_options(state, seat)
@@ -137,8 +148,9 @@ class Actions:
     def _send_fits(self, state: EverbloomState, seat: int, action: SendPollinator) -> bool:
         """Whether `action` is among `legal_actions` (what `validate` asks of every
         pollinator sent, without listing every card and source): only at a chip's sends."""
-        turn = state.turn
-        if state.choice is not None or state.phase != "wilderness" or turn is None or turn.steps:
+        values = state.__dict__
+        turn = values["turn"]
+        if values["choice"] is not None or values["phase"] != "wilderness" or turn is None or turn.steps:
             return False
         options = self._send_options(state, seat)
         if options is None:
@@ -187,15 +199,18 @@ class Actions:
         return actions
 
     def validate(self, state: EverbloomState, seat: int, action: Any) -> None:
-        if state.phase == "over":
+        values = state.__dict__
+        phase = values["phase"]
+        if phase == "over":
             raise IllegalMove("The game is over")
         if seat not in self.to_act(state):
             raise IllegalMove(f"It is not the turn of {state.name(seat) if 0 <= seat < len(state.seats) else 'that seat'}")
-        if isinstance(action, PlaceChip) and state.phase == "wilderness" and state.turn is None and state.choice is None:
+        choice = values["choice"]
+        if isinstance(action, PlaceChip) and phase == "wilderness" and values["turn"] is None and choice is None:
             if self.placement_fits(state, seat, action):
                 return
-        elif isinstance(action, Choose) and state.choice is not None:
-            if action.option in state.choice.options:
+        elif isinstance(action, Choose) and choice is not None:
+            if action.option in choice.options:
                 return
         elif isinstance(action, SendPollinator):
             if self._send_fits(state, seat, action):

@@ -172,8 +172,9 @@ class Wilderness:
 
     def available(self, state: EverbloomState, seat: int) -> int:
         """The pollinators `seat` could send: its supply and its pollinators in the groves."""
-        total = state.players[seat].supply
-        for grove in state.groves.values():
+        values = state.__dict__
+        total = values["players"][seat].supply
+        for grove in values["groves"].values():
             total += grove[seat]
         return total
 
@@ -422,14 +423,19 @@ class Wilderness:
         self._advance_turn(state)
 
     def _send(self, state: EverbloomState, seat: int, action: SendPollinator) -> None:
-        turn = state.turn
+        # Half of all moves: the state's fields are read from its dictionary.
+        values = state.__dict__
+        turn = values["turn"]
         assert turn is not None
-        if action.grove is None:
+        grove = action.grove
+        space = action.space
+        if grove is None:
             own_player(state, seat).supply -= 1
         else:
-            add_count(state.groves, action.grove, seat, -1)
-        add_count(state.pollinators, action.space, seat, 1)
-        turn.sent[action.space] = turn.sent.get(action.space, 0) + 1
+            add_count(values["groves"], grove, seat, -1)
+        add_count(values["pollinators"], space, seat, 1)
+        sent = turn.sent
+        sent[space] = sent.get(space, 0) + 1
         turn.to_send -= 1
         if turn.to_send == 0:
             self._say_sent(state, seat, "")
@@ -468,10 +474,14 @@ class Wilderness:
 
     def _next_turn(self, state: EverbloomState) -> None:
         state.turn = None
-        count = len(state.players)
+        players = state.players
+        count = len(players)
+        turn_seat = state.turn_seat
         for step in range(1, count + 1):
-            seat = (state.turn_seat + step) % count
-            if self._chip_choices(state, seat):
+            seat = (turn_seat + step) % count
+            # A seat with a chip to place (what `_chip_choices` offers) plays next.
+            player = players[seat]
+            if player.chips or player.first_chip:
                 state.turn_seat = seat
                 return
         self._start_migration(state)
