@@ -369,30 +369,37 @@ def reach_of(side: str, space: str, lemur_reach: bool) -> tuple[str, ...]:
 class CardsReached:
     """The cards a chip at one landmark may send to (those with a card on them), what
     each top allows to be sent (see `feasible`), and the answers `sendable` found so
-    far: every playout on one board asks the same few questions again."""
+    far (`answers`, keyed by its arguments, which the wilderness reads first): every
+    playout on one board asks the same few questions again."""
 
-    __slots__ = ("targets", "cons", "_sendable")
+    __slots__ = ("targets", "cons", "answers")
 
     def __init__(self, targets: tuple[str, ...], cons: tuple[tuple[int, int, int], ...]) -> None:
         self.targets = targets
         self.cons = cons
-        self._sendable: dict[tuple[int, int, bool, bool], int | None] = {}
+        self.answers: dict[tuple[int, int, bool, bool], int | None] = {}
 
     def sendable(self, count: int, least: int, one_card: bool, even: bool) -> int | None:
         """The most pollinators, from `count` down to `least` (the supply's share, which
         must go: ruling 22), that can be sent here under the landmark's rule (`one_card`,
         `even`); None if no such count keeps every rule."""
         key = (count, least, one_card, even)
-        found = self._sendable.get(key, _UNKNOWN)
-        if found is _UNKNOWN:
-            zeros = (0,) * len(self.cons)
-            found = next((n for n in range(count, least - 1, -1) if feasible(n, zeros, self.cons, one_card, even)), None)
-            self._sendable[key] = found
+        found = self.answers.get(key, UNKNOWN)
+        if found is UNKNOWN:
+            found = self.answers[key] = most_sendable(count, least, self.cons, one_card, even)
         return found
 
 
-# `CardsReached.sendable`'s mark for a question not asked before (None is an answer).
-_UNKNOWN = object()
+# `CardsReached.answers`' mark for a question not asked before (None is an answer).
+UNKNOWN = object()
+
+
+@lru_cache(maxsize=65536)
+def most_sendable(count: int, least: int, cons: tuple[tuple[int, int, int], ...], one_card: bool, even: bool) -> int | None:
+    """`CardsReached.sendable` for cards whose tops allow `cons`: a new board asks again
+    what other boards with the same kinds of tops answered before."""
+    zeros = (0,) * len(cons)
+    return next((n for n in range(count, least - 1, -1) if feasible(n, zeros, cons, one_card, even)), None)
 
 
 class BoardFacts:

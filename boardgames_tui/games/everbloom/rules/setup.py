@@ -49,6 +49,11 @@ def _hidden_top(card: str) -> str:
     return hidden_card(card_back(card))
 
 
+# Another seat's pollination work as a view shows it, not done and done: views are
+# read, never changed, so they share these.
+_HIDDEN_WORK = (PollinationWork(), PollinationWork(done=True))
+
+
 def _hidden_player(player: PlayerState) -> PlayerState:
     """Another seat's record as a view shows it: its nectar and draft cards face down,
     of its pollination only whether it is done."""
@@ -57,7 +62,7 @@ def _hidden_player(player: PlayerState) -> PlayerState:
     hidden.draft = [HIDDEN_CARD] * len(player.draft)
     work = player.pollination
     if work is not None:
-        hidden.pollination = PollinationWork(done=work.done)
+        hidden.pollination = _HIDDEN_WORK[work.done]
     return hidden
 
 

@@ -31,6 +31,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     FACTIONS,
     LANDMARKS,
     NO_CONSTRAINT,
+    UNKNOWN,
     add_count,
     chip_of,
     own_player,
@@ -99,7 +100,10 @@ def _chip_sends(
         return _NO_CARDS, count, None, bonus_bloom, one_card, even
     # The supply's pollinators must go; those from the groves may stay (ruling 22), so
     # the chip fits if some count from the supply's share up to all of them can be sent.
-    sendable = reached.sendable(count, count if count < supply else supply, one_card, even)
+    least = count if count < supply else supply
+    sendable = reached.answers.get((count, least, one_card, even), UNKNOWN)
+    if sendable is UNKNOWN:
+        sendable = reached.sendable(count, least, one_card, even)
     if sendable is None:
         return _CANNOT_SEND, count, None, bonus_bloom, one_card, even
     return None, count, sendable, bonus_bloom, one_card, even
