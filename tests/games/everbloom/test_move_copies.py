@@ -97,4 +97,8 @@ def test_a_view_shows_the_stacks_as_they_are_after_a_change_in_place() -> None:
     state.face_up.append(state.stacks[space][-1])
     RULES.view(state, 0)
     state.stacks[space].reverse()
-    assert RULES.view(state, 0).stacks[space][0] == state.stacks[space][0]
+    view = RULES.view(state, 0)
+    assert view.stacks[space][0] == state.stacks[space][0]
+    # As `model_copy(update=…)` counts them: the state's fields given, and those the view hides.
+    hidden = {"seed", "rng_draws", "players", "stacks", "bloom_deck", "nectar_deck", "event_deck", "boxed", "log"}
+    assert view.model_fields_set == state.model_fields_set | hidden

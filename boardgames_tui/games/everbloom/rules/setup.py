@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import Seat, shallow_copy, visible_log
+from boardgames_tui.engine.contract import Seat, copy_with, visible_log
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
@@ -49,6 +49,17 @@ def _hidden_top(card: str) -> str:
     return hidden_card(card_back(card))
 
 
+# The fields `view` replaces.
+_HIDDEN_FIELDS = ("seed", "rng_draws", "players", "stacks", "bloom_deck", "nectar_deck", "event_deck", "boxed", "log")
+
+
+@cache
+def _face_down(count: int) -> list[str]:
+    """`count` hidden cards, as a view shows a deck or another seat's hand: views are read,
+    never changed, so they share one list for each count."""
+    return [HIDDEN_CARD] * count
+
+
 # Another seat's pollination work as a view shows it, not done and done: views are
 # read, never changed, so they share these.
 _HIDDEN_WORK = (PollinationWork(), PollinationWork(done=True))
@@ -58,8 +69,8 @@ def _hidden_player(player: PlayerState) -> PlayerState:
     """Another seat's record as a view shows it: its nectar and draft cards face down,
     of its pollination only whether it is done."""
     hidden = copy_player(player)
-    hidden.nectar = [HIDDEN_CARD] * len(player.nectar)
-    hidden.draft = [HIDDEN_CARD] * len(player.draft)
+    hidden.nectar = _face_down(len(player.nectar))
+    hidden.draft = _face_down(len(player.draft))
     work = player.pollination
     if work is not None:
         hidden.pollination = _HIDDEN_WORK[work.done]
@@ -286,15 +297,18 @@ class Setup:
             players = [
                 player if index == seat else _hidden_player(player) for index, player in enumerate(values["players"])
             ]
-        return shallow_copy(
-            state,
-            seed=0,
-            rng_draws=0,
-            players=players,
-            stacks=_hidden_stacks(values["stacks"], values["face_up"]),
-            bloom_deck=[HIDDEN_CARD] * len(values["bloom_deck"]),
-            nectar_deck=[HIDDEN_CARD] * len(values["nectar_deck"]),
-            event_deck=[HIDDEN_CARD] * len(values["event_deck"]),
-            boxed=[HIDDEN_CARD] * len(values["boxed"]),
-            log=visible_log(values["log"], seat),
-        )
+        # `shallow_copy(state, seed=0, …)` written out (every move asks for a view): the
+        # fields a view hides are replaced and counted as given.
+        shown = values.copy()
+        shown["seed"] = 0
+        shown["rng_draws"] = 0
+        shown["players"] = players
+        shown["stacks"] = _hidden_stacks(values["stacks"], values["face_up"])
+        shown["bloom_deck"] = _face_down(len(values["bloom_deck"]))
+        shown["nectar_deck"] = _face_down(len(values["nectar_deck"]))
+        shown["event_deck"] = _face_down(len(values["event_deck"]))
+        shown["boxed"] = _face_down(len(values["boxed"]))
+        shown["log"] = visible_log(values["log"], seat)
+        view = copy_with(state, shown)
+        view.__pydantic_fields_set__.update(_HIDDEN_FIELDS)
+        return view

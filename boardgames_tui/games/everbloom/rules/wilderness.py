@@ -56,9 +56,10 @@ _CANNOT_SEND = "cannot_send"
 
 
 def _chip_sends(
-    rule: Any, value: int, stack: list[Chip], round_number: int, avail: int, supply: int, reached: CardsReached,
+    rule: RuleFacts | None, value: int, stack: list[Chip], round_number: int, avail: int, supply: int,
+    reached: CardsReached,
 ) -> tuple[str | None, int, int | None, int, bool, bool]:
-    """What a chip of `value` does at a landmark with `rule` (None: no rule binds it),
+    """What a chip of `value` does at a landmark with `rule` (`rule_facts`; None: no rule binds it),
     the chips `stack` already there, and the cards it `reached`, for a seat with
     `avail` pollinators (`supply` of them in its supply).
 
@@ -109,6 +110,36 @@ def _chip_sends(
     return None, count, sendable, bonus_bloom, one_card, even
 
 
+class RuleFacts:
+    """A landmark rule's fields in plain slots, for `_chip_sends`, which every chip at
+    every landmark of every step asks (a content model's field reads several times
+    slower than a slot's).  A field the rule lacks reads as nothing."""
+
+    __slots__ = ("kind", "values", "count", "pollinators", "bloom", "extreme")
+
+    def __init__(self, rule: Any) -> None:
+        self.kind: str = rule.kind
+        self.values: tuple[int, ...] = getattr(rule, "values", ())
+        self.count: int = getattr(rule, "count", 0)
+        self.pollinators: int = getattr(rule, "pollinators", 0)
+        self.bloom: int = getattr(rule, "bloom", 0)
+        self.extreme: str = getattr(rule, "extreme", "")
+
+
+def rule_facts(rule: Any) -> RuleFacts | None:
+    """The `RuleFacts` of a landmark rule (None: no rule), made once for each rule."""
+    if rule is None:
+        return None
+    known = _RULE_FACTS.get(id(rule))
+    if known is None or known[0] is not rule:
+        known = _RULE_FACTS[id(rule)] = (rule, RuleFacts(rule))
+    return known[1]
+
+
+# id of a content rule -> (the rule, its facts); the rule is kept so that its id stays its own.
+_RULE_FACTS: dict[int, tuple[Any, RuleFacts]] = {}
+
+
 def _rule_of(side: str, landmarks: dict[str, list[int]], hive: str | None, bees: bool, space: str) -> Any:
     """The rule binding a chip at landmark space `space` (None: no rule), of the Bees or not."""
     if space in wildlife_spaces(side):
@@ -121,11 +152,11 @@ def _rule_of(side: str, landmarks: dict[str, list[int]], hive: str | None, bees:
 
 @lru_cache(maxsize=1024)
 def _rules_of(side: str, landmarks: tuple[tuple[str, int, int], ...], hive: str | None, bees: bool) -> tuple[Any, ...]:
-    """`_rule_of` for every landmark space in the board's order, from the landmarks as
+    """`_rule_of`'s facts for every landmark space in the board's order, from the landmarks as
     (space, number, flipped): they change only between rounds, so every chip step of a
     round asks the same question."""
     shown = {space: [number, flipped] for space, number, flipped in landmarks}
-    return tuple(_rule_of(side, shown, hive, bees, space) for space in landmark_ids(side))
+    return tuple(rule_facts(_rule_of(side, shown, hive, bees, space)) for space in landmark_ids(side))
 
 
 def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_reach: bool) -> tuple[Any, ...]:
@@ -231,7 +262,7 @@ class Wilderness:
         """What a chip of `value` at `space` would do, or why it may not go there."""
         if space not in state.chips:
             return Plan(reason=f"There is no landmark space {space!r}")
-        rule = None if ignore else self.rule_at(state, space, seat)
+        rule = None if ignore else rule_facts(self.rule_at(state, space, seat))
         reached = board_facts(state).reached[(space, self._lemur_reach(state, seat))]
         player = state.players[seat]
         refused, count, sendable, bloom, one_card, even = _chip_sends(
@@ -273,7 +304,7 @@ class Wilderness:
             return action in self.placements(state, seat, chip).get(chip, ())
         if chip not in self._chip_choices(state, seat) or action.landmark not in state.chips:
             return False
-        rule = self.rule_at(state, action.landmark, seat)
+        rule = rule_facts(self.rule_at(state, action.landmark, seat))
         if action.ignore_rule:
             ability = FACTIONS[player.faction].ability
             if ability.kind != "ignore_landmark" or action.chip != ability.chip or action.first_chip or rule is None:
