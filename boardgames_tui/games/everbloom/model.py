@@ -270,7 +270,7 @@ class PlayerState:
     earned: Annotated[dict[str, int], NEVER_EDITED] = field(default_factory=dict)
 
     def card_count(self) -> int:
-        return sum(len(cards) for cards in self.habitat.values())
+        return sum(map(len, self.habitat.values()))
 
 
 @dataclass(slots=True, frozen=True, kw_only=True)

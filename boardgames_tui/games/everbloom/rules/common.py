@@ -57,15 +57,20 @@ def card_info(card_id: str) -> Any:
     return CARDS.get(card_id) or WILDLIFE[card_id]
 
 
+# A card's biomes, cost, name and whether it pollinates itself are read from the content
+# once for each card: a migration asks them of every card it moves, several times.
+@cache
 def card_biomes(card_id: str) -> tuple[str, ...]:
     biomes = card_info(card_id).biomes
     return BIOMES if biomes == (C.WILD,) else tuple(biomes)
 
 
+@cache
 def card_cost(card_id: str) -> int:
     return card_info(card_id).cost
 
 
+@cache
 def auto_pollinates(card_id: str) -> bool:
     return card_id in WILDLIFE or CARDS[card_id].auto_pollinates
 
@@ -74,6 +79,7 @@ def auto_pollinates(card_id: str) -> bool:
 MIGRATION_BEGINS = "Migration begins."
 
 
+@cache
 def card_name(card_id: str) -> str:
     return card_info(card_id).name if not is_hidden(card_id) else "a hidden card"
 
