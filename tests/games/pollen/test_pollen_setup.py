@@ -8,8 +8,9 @@ from pydantic import ValidationError
 from boardgames_tui.engine.contract import HIDDEN
 from boardgames_tui.engine.match import Match
 from boardgames_tui.games.pollen.content import DECK_SIZE, card_kinds, cards, content, hand_size, tokens
-from boardgames_tui.games.pollen.model import Plant
+from boardgames_tui.games.pollen.model import PlaceToken, Plant
 from boardgames_tui.games.pollen.rules import PollenOptions, card_label, token_label
+from boardgames_tui.games.pollen.rules.common import place_actions, plantings
 
 from .helpers import GAME, RULES, build, card, seats, token
 
@@ -142,6 +143,17 @@ def test_identical_cards_are_offered_once_but_either_may_be_played():
     assert {action.card for action in actions} == {stars[0], card(0, "bee-2")}
     assert len(actions) == 2 * 4
     RULES.validate(state, 0, Plant(card=stars[1], x=0, y=0))
+
+
+def test_moves_on_offer_are_built_as_their_constructors_build_them():
+    """Plantings and placings are built without validation: they must come out as the
+    validating constructor leaves them, down to the fields counted as given."""
+    [plant] = plantings([5], [(1234, -987)])
+    [place] = place_actions(3, [(-1234, 987)])
+    for built, expected in ((plant, Plant(card=5, x=1234, y=-987)), (place, PlaceToken(token=3, x=-1234, y=987))):
+        assert built == expected
+        assert list(built.__dict__) == list(expected.__dict__)
+        assert built.model_fields_set == expected.model_fields_set
 
 
 def test_describe_progress_prompt():

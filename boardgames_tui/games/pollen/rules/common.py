@@ -371,7 +371,7 @@ def plantings(cards: Sequence[int], cells: list[Cell]) -> list[Plant]:
         for card in cards:
             for (x, y), slots in zip(cells, by_cell):
                 if slots[card] is None:
-                    slots[card] = Plant(card=card, x=x, y=y)
+                    slots[card] = _new_plant(card, x, y)
         actions = [slots[card] for card in cards for slots in by_cell]
     return actions  # type: ignore[return-value]
 
@@ -402,8 +402,23 @@ def place_actions(token: int, points: list[Point]) -> list[PlaceToken]:
         if (x, y) not in row:
             if len(row) > _ROW_LIMIT:
                 row.clear()
-            row[(x, y)] = PlaceToken(token=token, x=x, y=y)
+            row[(x, y)] = _new_place_token(token, x, y)
     return [row[point] for point in points]
+
+
+# Random games keep reaching cells no game reached before, so new plantings are built
+# on most moves: without validation, as `Plant(card=…, x=…, y=…)` leaves them (the
+# kind not counted as given).
+def _new_plant(card: int, x: int, y: int) -> Plant:
+    plant = construct(Plant, {"kind": "plant", "card": card, "x": x, "y": y})
+    plant.__pydantic_fields_set__.discard("kind")
+    return plant
+
+
+def _new_place_token(token: int, x: int, y: int) -> PlaceToken:
+    place = construct(PlaceToken, {"kind": "place_token", "token": token, "x": x, "y": y})
+    place.__pydantic_fields_set__.discard("kind")
+    return place
 
 
 # The models below are built thousands of times in a search's simulated games from

@@ -164,44 +164,49 @@ class Turns:
 
     # -- legal actions ---------------------------------------------------------------------
     def legal_actions(self, state: PollenState, seat: int) -> list[Any]:
-        if state.phase == "over" or seat != state.active:
+        values = state.__dict__
+        phase = values["phase"]
+        if phase == "over" or seat != values["active"]:
             return []
-        if state.phase == "plant":
-            return plantings(offered_cards(state.players[seat].hand), state.open_cells)
+        if phase == "plant":
+            return plantings(offered_cards(values["players"][seat].hand), values["open_cells"])
         kinds: dict[tuple[int, ...], int] = {}
-        for token in sorted(state.pending_tokens):
+        for token in sorted(values["pending_tokens"]):
             kinds.setdefault(TOKEN_INSECTS[token], token)
         actions: list[Any] = []
         for token in kinds.values():
-            actions.extend(place_actions(token, state.pending_points))
+            actions.extend(place_actions(token, values["pending_points"]))
         return actions
 
     def validate(self, state: PollenState, seat: int, action: Any) -> None:
-        if not 0 <= seat < len(state.seats):
+        values = state.__dict__
+        if not 0 <= seat < len(values["seats"]):
             raise IllegalMove(f"There is no seat {seat + 1} in this game.")
-        if state.phase == "over":
+        phase = values["phase"]
+        if phase == "over":
             raise IllegalMove("The game is over.")
-        name = state.name(seat)
-        if seat != state.active:
+        if seat != values["active"]:
+            name = state.name(seat)
             raise IllegalMove(
                 f"It is not {possessive(name)} turn: {name_verb(state.name(state.active), 'be')} playing."
             )
         if isinstance(action, Plant):
-            if state.phase == "assign":
+            if phase == "assign":
                 left = len(state.pending_tokens)
                 raise IllegalMove(
                     f"First place the pollinator token{'s' if left > 1 else ''} you drew ({left} left)."
                 )
-            if action.card not in state.players[seat].hand:
+            planted = action.__dict__
+            if planted["card"] not in values["players"][seat].hand:
                 raise IllegalMove("That card is not in your hand.")
-            cell = (action.x, action.y)
-            if cell in state.open_cells:
+            cell = (planted["x"], planted["y"])
+            if cell in values["open_cells"]:
                 return
             if any(planted.x == action.x and planted.y == action.y for planted in state.garden):
                 raise IllegalMove("That cell already holds a card.")
             raise IllegalMove("That cell does not touch any token.")
         elif isinstance(action, PlaceToken):
-            if state.phase != "assign":
+            if phase != "assign":
                 raise IllegalMove("There is no drawn pollinator token to place: plant a garden card.")
             if action.token not in state.pending_tokens:
                 raise IllegalMove("That is not one of the pollinator tokens you drew.")
@@ -258,19 +263,23 @@ class Turns:
         return f"{name}: {action!r}"
 
     def _plant(self, state: PollenState, seat: int, action: Plant, board: Board, notes: list[str] | None) -> None:
+        # The state's fields and the action's are read from their dictionaries: a read
+        # through a model costs several of a dictionary's (see `set_field`).
+        values = state.__dict__
+        planted = action.__dict__
+        card, x, y = planted["card"], planted["x"], planted["y"]
         # 1. Plant.
-        state.players[seat].hand.remove(action.card)
-        cell = (action.x, action.y)
-        board.plant(new_planted(action.x, action.y, action.card))
-        state.open_cells.remove(cell)
+        values["players"][seat].hand.remove(card)
+        cell = (x, y)
+        board.plant(new_planted(x, y, card))
+        values["open_cells"].remove(cell)
         set_field(state, "last_planted", cell)
         # Only the new card's corners can have become surrounded (2. Pollinate) or
         # eligible for a token (3. Attract); corners are already in reading order.
-        x, y = cell
         get = board.cards.get
         block = [get((x + dx, y + dy)) for dx, dy in _BLOCK_OFFSETS]
         token_at = board.token_index.get
-        tokens = state.tokens
+        tokens = values["tokens"]
         points: list[Point] = []
         for point, (top_left, top_right, bottom_left, bottom_right) in zip(cell_corners(cell), _CORNER_CELLS):
             around = (block[top_left], block[top_right], block[bottom_left], block[bottom_right])
@@ -280,15 +289,17 @@ class Turns:
                     points.append(point)
             elif tokens[index].face_up and None not in around:
                 self._pollinate(state, point, board, notes)
-        if not points or state.next_up is None:
+        next_up = values["next_up"]
+        if not points or next_up is None:
             self._end_turn(state, seat, notes)
             return
-        drawn = [state.next_up]
+        drawn = [next_up]
         set_field(state, "next_up", None)
-        while len(drawn) < len(points) and state.bag:
-            drawn.append(state.bag.pop())
+        bag = values["bag"]
+        while len(drawn) < len(points) and bag:
+            drawn.append(bag.pop())
         if len(drawn) > 1:
-            set_field(state, "info_epoch", state.info_epoch + 1)
+            set_field(state, "info_epoch", values["info_epoch"] + 1)
             if notes is not None:
                 notes.append(
                     f"{len(points)} spots attract pollinators: {name_verb(state.name(seat), 'take')} the next-up token and {verb_for(state.name(seat), 'draw')} "
@@ -296,29 +307,31 @@ class Turns:
                 )
         elif len(points) > 1 and notes is not None:
             notes.append(f"{len(points)} spots attract pollinators, but only the next-up token is left.")
-        state.pending_tokens.extend(drawn)
-        state.pending_points.extend(points)
+        values["pending_tokens"].extend(drawn)
+        values["pending_points"].extend(points)
         self._continue_attract(state, seat, board, notes)
 
     def _continue_attract(self, state: PollenState, seat: int, board: Board, notes: list[str] | None) -> None:
         """Places drawn tokens while the choice cannot matter; else waits for the player."""
-        pending, points = state.pending_tokens, state.pending_points
+        values = state.__dict__
+        pending, points = values["pending_tokens"], values["pending_points"]
         while pending:
             if len(points) == len(pending) and all_alike(pending):
                 self._place_token(state, pending[0], points[0], board, notes, announce=True)
                 continue
-            if state.phase != "assign":
+            if values["phase"] != "assign":
                 set_field(state, "phase", "assign")
             return
-        if state.phase != "plant":
+        if values["phase"] != "plant":
             set_field(state, "phase", "plant")
         if points:
             # The bag ran dry: these spots stay empty.
             points.clear()
-        if state.next_up is None and state.bag:
-            next_up = state.bag.pop()
+        bag = values["bag"]
+        if values["next_up"] is None and bag:
+            next_up = bag.pop()
             set_field(state, "next_up", next_up)
-            set_field(state, "info_epoch", state.info_epoch + 1)
+            set_field(state, "info_epoch", values["info_epoch"] + 1)
             if notes is not None:
                 notes.append(f"Next up: {TOKEN_LABEL[next_up]}.")
         self._end_turn(state, seat, notes)
@@ -333,12 +346,13 @@ class Turns:
         *,
         announce: bool,
     ) -> None:
-        state.pending_tokens.remove(token)
-        state.pending_points.remove(point)
+        values = state.__dict__
+        values["pending_tokens"].remove(token)
+        values["pending_points"].remove(point)
         board.place(new_token(point[0], point[1], token))
         if announce and notes is not None:
             notes.append(f"A {TOKEN_LABEL[token]} token settles at {point_label(point)}.")
-        open_cells = state.open_cells
+        open_cells = values["open_cells"]
         cards = board.cards
         surrounded = True
         x, y = point
@@ -353,9 +367,10 @@ class Turns:
             self._pollinate(state, point, board, notes)
 
     def _pollinate(self, state: PollenState, point: Point, board: Board, notes: list[str] | None) -> None:
+        values = state.__dict__
         placed = board.turn_face_down(point)
-        scored = score_token(board.cards, point, placed.token, len(state.seats))
-        supply, fill_ins, meeples = state.supply, state.fill_ins, state.meeples
+        scored = score_token(board.cards, point, placed.token, len(values["seats"]))
+        supply, fill_ins, meeples = values["supply"], values["fill_ins"], values["meeples"]
         results = []
         # Per insect: whether its meeple came from an empty pile (None: nobody won it).
         empty_piles: list[bool | None] = []
@@ -371,20 +386,23 @@ class Turns:
                 meeples[winner][insect] += 1
             empty_piles.append(empty)
             results.append(insect_result(insect, counts, winner, empty))
-        state.pollinations.append(new_pollination(state.turn, placed, results))
+        values["pollinations"].append(new_pollination(values["turn"], placed, results))
         if notes is not None:
             flush(state, notes)
             state.say(_pollination_line(state, point, placed.token, scored, empty_piles))
 
     def _end_turn(self, state: PollenState, seat: int, notes: list[str] | None) -> None:
         flush(state, notes)
-        player = state.players[seat]
-        if player.deck:
-            card = player.deck.pop(0)
-            player.hand.append(card)
-            set_field(state, "info_epoch", state.info_epoch + 1)
+        values = state.__dict__
+        players = values["players"]
+        record = players[seat].__dict__
+        deck = record["deck"]
+        if deck:
+            card = deck.pop(0)
+            record["hand"].append(card)
+            set_field(state, "info_epoch", values["info_epoch"] + 1)
             if notes is not None:
-                state.say(f"{state.seats[seat].name} drew {CARD_LABEL[card]}.", visible_to=(seat,))
+                state.say(f"{values['seats'][seat].name} drew {CARD_LABEL[card]}.", visible_to=(seat,))
         reasons = self.end_reasons(state)
         if reasons:
             set_field(state, "phase", "over")
@@ -392,8 +410,7 @@ class Turns:
             if notes is not None:
                 state.say("The game ends: " + " ".join(reasons))
             return
-        set_field(state, "turn", state.turn + 1)
-        players = state.players
+        set_field(state, "turn", values["turn"] + 1)
         count = len(players)
         for step in range(1, count + 1):
             candidate = (seat + step) % count
@@ -406,15 +423,16 @@ class Turns:
         """Which end-of-game triggers hold now (checked when a turn is over)."""
         # Asked after every turn of every simulated game: the usual answer (none) is
         # found without building a line.
-        supply = state.supply
+        values = state.__dict__
+        supply = values["supply"]
         reasons: list[str] = []
         if 0 in supply:
             reasons = [LAST_MEEPLE[insect] for insect in range(INSECT_COUNT) if supply[insect] == 0]
-        if state.next_up is None and not state.bag:
+        if values["next_up"] is None and not values["bag"]:
             reasons.append("The last pollinator token has been placed.")
-        for player in state.players:
+        for player in values["players"]:
             if player.hand:
-                if not state.open_cells:
+                if not values["open_cells"]:
                     reasons.append("No empty cell touches a token any more, so nobody can plant.")
                 break
         else:
@@ -425,20 +443,22 @@ class Turns:
     def view(self, state: PollenState, seat: int) -> PollenState:
         # Built without validation (a bot game asks for a view before every move): the
         # seat's own record gets new lists, as validating would have made.
-        players = [
-            construct(PlayerState, {"hand": list(player.hand), "deck": sorted(player.deck)})
-            if index == seat
-            else hidden_player(len(player.hand), len(player.deck))
-            for index, player in enumerate(state.players)
-        ]
+        values = state.__dict__
+        players = []
+        for index, player in enumerate(values["players"]):
+            record = player.__dict__
+            if index == seat:
+                players.append(construct(PlayerState, {"hand": list(record["hand"]), "deck": sorted(record["deck"])}))
+            else:
+                players.append(hidden_player(len(record["hand"]), len(record["deck"])))
         return shallow_copy(
             state,
             seed=0,
             rng_draws=0,
             players=players,
             # Which tokens are left can be counted from the table; their order cannot.
-            bag=sorted(state.bag),
-            log=visible_log(state.log, seat),
+            bag=sorted(values["bag"]),
+            log=visible_log(values["log"], seat),
         )
 
 
