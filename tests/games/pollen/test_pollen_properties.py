@@ -125,3 +125,18 @@ def test_a_saved_game_in_progress_is_listed_by_its_turn(tmp_path):
     store.write(unfinished)
     [summary] = [entry for entry in store.list() if entry.path == store.path_for(unfinished)]
     assert summary.progress.startswith("Turn ")
+
+
+def test_several_moves_from_one_position_each_come_out_as_from_the_position_read_afresh():
+    """`apply` hands a position's board (where its cards and tokens lie) on to the first
+    move made from it, and reads the position afresh for a second: moves made one
+    after another from one position end where the same move from a copy of it ends."""
+    rng = random.Random(7)
+    state = RULES.setup(PollenOptions(), seats(3), 7)
+    for _ in range(30):
+        seat = RULES.to_act(state)[0]
+        actions = RULES.legal_actions(state, seat)
+        for action in actions[:: max(1, len(actions) // 4)]:
+            fresh = PollenState.model_validate(state.model_dump())
+            assert RULES.apply(state, seat, action).model_dump() == RULES.apply(fresh, seat, action).model_dump()
+        state = RULES.apply(state, seat, rng.choice(actions))

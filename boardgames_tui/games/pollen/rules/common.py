@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+from operator import itemgetter
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -365,15 +366,21 @@ def plantings(cards: Sequence[int], cells: list[Cell]) -> list[Plant]:
         if len(_PLANTINGS) > _ROW_LIMIT:
             _PLANTINGS.clear()
         by_cell = [_PLANTINGS.setdefault(cell, [None] * len(_CARDS)) for cell in cells]
-    actions = [slots[card] for card in cards for slots in by_cell]
+    actions: list[Plant | None] = []
+    for card in cards:
+        actions += map(_SLOT[card], by_cell)
     # all(), not `None in`: that would call pydantic's slow __eq__ on every planting.
     if not all(actions):
         for card in cards:
             for (x, y), slots in zip(cells, by_cell):
                 if slots[card] is None:
                     slots[card] = _new_plant(card, x, y)
-        actions = [slots[card] for card in cards for slots in by_cell]
+        return plantings(cards, cells)
     return actions  # type: ignore[return-value]
+
+
+# Each card's slot in a cell's plantings, read for every cell at once.
+_SLOT = tuple(itemgetter(card) for card in range(len(_CARDS)))
 
 
 _OFFERED_LIMIT = 50_000
@@ -500,12 +507,14 @@ COPIED_LISTS = (
 )
 
 
+_COPIED_LISTS_OF = itemgetter(*COPIED_LISTS)
+
+
 def copy_for_move(state: PollenState, seat: int) -> PollenState:
     """`copy_containers(state)` with only `seat`'s record copied (the others are shared:
     see PollenState.players), written out for `apply`, which makes one every move."""
     values = state.__dict__.copy()
-    for name in COPIED_LISTS:
-        values[name] = list(values[name])
+    values.update(zip(COPIED_LISTS, map(list, _COPIED_LISTS_OF(values))))
     values["meeples"] = list(map(list, values["meeples"]))
     players = values["players"] = list(values["players"])
     player = players[seat]
@@ -547,7 +556,7 @@ class Board:
     what was appended since it last looked; the rules record their own changes
     through `plant`, `place` and `turn_face_down`."""
 
-    __slots__ = ("garden", "tokens", "cards", "token_index", "_cards_seen", "_tokens_seen", "applied")
+    __slots__ = ("garden", "tokens", "cards", "token_index", "_cards_seen", "_tokens_seen", "applied", "shared")
 
     def __init__(self, state: PollenState, same: Board | None = None) -> None:
         """The board of `state`, read afresh; or, given `same` (the board of a state
@@ -566,6 +575,8 @@ class Board:
             self._tokens_seen = same._tokens_seen
         # The garden and tokens as `apply` left them (copies), or None.
         self.applied: tuple[list[Planted], list[PlacedToken]] | None = None
+        # Whether more than one move is made from this board's state (see `board_of_copy`).
+        self.shared = False
 
     def catch_up(self) -> Board:
         garden, tokens = self.garden, self.tokens
@@ -628,25 +639,40 @@ def board_of(state: PollenState) -> Board:
 def board_of_copy(state: PollenState, copied: PollenState) -> Board:
     """The board of `copied`, a copy of `state` that owns its own garden and tokens
     (`copy_containers`), made from the board `apply` left for `state` when there is
-    one and `state` still holds what it held then: a game played move by move through
-    `apply` (a game at the table, a checked simulation) copies two dictionaries each
-    move rather than reading the whole garden and every token again.  (A state is
-    never changed once made, but a test building a position may edit one in place:
-    then its board is read afresh.)"""
+    one and `state` still holds what it held then.  (A state is never changed once
+    made, but a test building a position may edit one in place: then its board is
+    read afresh.)
+
+    A game played move by move through `apply` (a game at the table, a checked
+    simulation) makes one move from each state: the board passes on to the copy, as
+    it is.  A state that a second move is made from (a search's samples share their
+    garden with the position searched) is read afresh once and kept, and each move
+    from it copies its board: two dictionaries rather than the whole garden and every
+    token."""
     boards = _kept_boards()
     garden, tokens = state.garden, state.tokens
-    board = boards.get(id(garden))
+    key = id(garden)
+    board = boards.get(key)
     if (
-        board is not None
-        and board.applied is not None
-        and board.garden is garden
-        and board.tokens is tokens
-        and board.applied[0] == garden
-        and board.applied[1] == tokens
+        board is None
+        or board.applied is None
+        or board.garden is not garden
+        or board.tokens is not tokens
+        or board.applied[0] != garden
+        or board.applied[1] != tokens
     ):
-        # `copied` holds what `board` has read already.
-        return _keep(boards, Board(copied, board))
-    return _keep(boards, Board(copied).catch_up())
+        board = Board(state).catch_up()
+        board.shared = True
+        applied(board)
+    elif not board.shared:
+        del boards[key]
+        board.garden, board.tokens, board.applied = copied.garden, copied.tokens, None
+        return _keep(boards, board)
+    else:
+        # Kept as the last one in, so that a search's own boards do not push it out.
+        del boards[key]
+    _keep(boards, board)
+    return _keep(boards, Board(copied, board))
 
 
 def applied(board: Board) -> None:

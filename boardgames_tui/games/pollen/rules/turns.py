@@ -17,7 +17,8 @@ from boardgames_tui.engine.contract import (
     Seat,
     construct,
     copy_containers,
-    shallow_copy,
+    copy_with,
+    set_fields,
     telling,
     visible_log,
 )
@@ -53,6 +54,7 @@ from boardgames_tui.games.pollen.rules.common import (
     board_of_copy,
     copy_for_move,
     flush,
+    HIDDEN_PLAYERS,
     hidden_player,
     insect_result,
     mixed_owners,
@@ -78,6 +80,10 @@ from boardgames_tui.games.pollen.rules.common import (
 # surround each of the card's corners (in the order of `cell_corners`).
 _BLOCK_OFFSETS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 _CORNER_CELLS = ((0, 1, 3, 4), (1, 2, 4, 5), (3, 4, 6, 7), (4, 5, 7, 8))
+
+
+# The fields a view changes (see `Turns.view`).
+_VIEW_CHANGES = ("seed", "rng_draws", "players", "bag", "log")
 
 
 class Turns:
@@ -257,7 +263,9 @@ class Turns:
     def log_line(self, state: PollenState, seat: int, action: Any) -> str:
         name = state.seats[seat].name
         if isinstance(action, Plant):
-            return f"{name_verb(name, 'plant')} {CARD_LABEL[action.card]} at {cell_label((action.x, action.y))}."
+            planted = action.__dict__
+            # `cell_label`'s words, written out.
+            return f"{name_verb(name, 'plant')} {CARD_LABEL[planted['card']]} at ({planted['x']}, {planted['y']})."
         if isinstance(action, PlaceToken):
             return f"{name_verb(name, 'place')} the {TOKEN_LABEL[action.token]} token at {point_label((action.x, action.y))}."
         return f"{name}: {action!r}"
@@ -410,13 +418,13 @@ class Turns:
             if notes is not None:
                 state.say("The game ends: " + " ".join(reasons))
             return
-        set_field(state, "turn", values["turn"] + 1)
         count = len(players)
         for step in range(1, count + 1):
             candidate = (seat + step) % count
             if players[candidate].hand:
-                set_field(state, "active", candidate)
+                set_fields(state, turn=values["turn"] + 1, active=candidate)
                 return
+        set_field(state, "turn", values["turn"] + 1)
 
     @staticmethod
     def end_reasons(state: PollenState) -> list[str]:
@@ -445,21 +453,25 @@ class Turns:
         # seat's own record gets new lists, as validating would have made.
         values = state.__dict__
         players = []
+        hidden = HIDDEN_PLAYERS.get
         for index, player in enumerate(values["players"]):
             record = player.__dict__
             if index == seat:
                 players.append(construct(PlayerState, {"hand": list(record["hand"]), "deck": sorted(record["deck"])}))
             else:
-                players.append(hidden_player(len(record["hand"]), len(record["deck"])))
-        return shallow_copy(
-            state,
-            seed=0,
-            rng_draws=0,
-            players=players,
-            # Which tokens are left can be counted from the table; their order cannot.
-            bag=sorted(values["bag"]),
-            log=visible_log(values["log"], seat),
-        )
+                sizes = (len(record["hand"]), len(record["deck"]))
+                players.append(hidden(sizes) or hidden_player(*sizes))
+        seen = values.copy()
+        seen["seed"] = 0
+        seen["rng_draws"] = 0
+        seen["players"] = players
+        # Which tokens are left can be counted from the table; their order cannot.
+        seen["bag"] = sorted(values["bag"])
+        seen["log"] = visible_log(values["log"], seat)
+        # As `shallow_copy` would make it, written out: a bot game asks for a view every move.
+        view = copy_with(state, seen)
+        view.__pydantic_fields_set__.update(_VIEW_CHANGES)
+        return view
 
 
 def _pollination_line(
