@@ -371,11 +371,13 @@ def plantings(cards: Sequence[int], cells: list[Cell]) -> list[Plant]:
         actions += map(_SLOT[card], by_cell)
     # all(), not `None in`: that would call pydantic's slow __eq__ on every planting.
     if not all(actions):
+        actions = []
         for card in cards:
             for (x, y), slots in zip(cells, by_cell):
-                if slots[card] is None:
-                    slots[card] = _new_plant(card, x, y)
-        return plantings(cards, cells)
+                planting = slots[card]
+                if planting is None:
+                    planting = slots[card] = _new_plant(card, x, y)
+                actions.append(planting)
     return actions  # type: ignore[return-value]
 
 
