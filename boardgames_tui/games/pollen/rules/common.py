@@ -509,14 +509,12 @@ COPIED_LISTS = (
 )
 
 
-_COPIED_LISTS_OF = itemgetter(*COPIED_LISTS)
-
-
 def copy_for_move(state: PollenState, seat: int) -> PollenState:
     """`copy_containers(state)` with only `seat`'s record copied (the others are shared:
     see PollenState.players), written out for `apply`, which makes one every move."""
     values = state.__dict__.copy()
-    values.update(zip(COPIED_LISTS, map(list, _COPIED_LISTS_OF(values))))
+    for name in COPIED_LISTS:
+        values[name] = list(values[name])
     values["meeples"] = list(map(list, values["meeples"]))
     players = values["players"] = list(values["players"])
     player = players[seat]
