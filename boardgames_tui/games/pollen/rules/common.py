@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import threading
-from operator import itemgetter
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -366,9 +365,7 @@ def plantings(cards: Sequence[int], cells: list[Cell]) -> list[Plant]:
         if len(_PLANTINGS) > _ROW_LIMIT:
             _PLANTINGS.clear()
         by_cell = [_PLANTINGS.setdefault(cell, [None] * len(_CARDS)) for cell in cells]
-    actions: list[Plant | None] = []
-    for card in cards:
-        actions += map(_SLOT[card], by_cell)
+    actions = [slots[card] for card in cards for slots in by_cell]
     # all(), not `None in`: that would call pydantic's slow __eq__ on every planting.
     if not all(actions):
         actions = []
@@ -379,10 +376,6 @@ def plantings(cards: Sequence[int], cells: list[Cell]) -> list[Plant]:
                     planting = slots[card] = _new_plant(card, x, y)
                 actions.append(planting)
     return actions  # type: ignore[return-value]
-
-
-# Each card's slot in a cell's plantings, read for every cell at once.
-_SLOT = tuple(itemgetter(card) for card in range(len(_CARDS)))
 
 
 _OFFERED_LIMIT = 50_000
