@@ -17,7 +17,7 @@ Playouts stay uniform (`GameRules.playout_action`) and are played to the end
 from __future__ import annotations
 
 import random
-from boardgames_tui.engine.contract import construct, shallow_copy
+from boardgames_tui.engine.contract import shallow_copy
 from boardgames_tui.games.pollen.content import DECK_SIZE
 from boardgames_tui.games.pollen.model import PlayerState, PollenState
 
@@ -37,7 +37,7 @@ def determinize(view: PollenState, seat: int, rng: random.Random) -> PollenState
         if index == seat:
             deck = list(player.deck)
             rng.shuffle(deck)
-            players.append(construct(PlayerState, {"hand": list(player.hand), "deck": deck}))
+            players.append(PlayerState(player.hand[:], deck))
             continue
         first = index * DECK_SIZE
         unseen = [card for card in range(first, first + DECK_SIZE) if card not in out_of_hands]
@@ -45,7 +45,7 @@ def determinize(view: PollenState, seat: int, rng: random.Random) -> PollenState
         if len(unseen) != held + len(player.deck):
             raise ValueError(f"seat {index}'s cards are not all accounted for: the view cannot be determinized")
         rng.shuffle(unseen)
-        players.append(construct(PlayerState, {"hand": unseen[:held], "deck": unseen[held:]}))
+        players.append(PlayerState(unseen[:held], unseen[held:]))
     bag = list(view.bag)
     rng.shuffle(bag)
     return shallow_copy(view, seed=rng.randrange(2**31), rng_draws=0, log=[], players=players, bag=bag)

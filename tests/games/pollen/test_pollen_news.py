@@ -4,6 +4,8 @@ source, and names that read right whatever they are ("You", "James")."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import random
 
 from boardgames_tui.engine.contract import HIDDEN, SPECTATOR
@@ -59,7 +61,7 @@ def test_a_seat_taking_two_leads_at_once_is_told_it_would_win_outright():
     assert "James now leads Butterflies; Ann now leads Junebugs." in moment.lines
     state.meeples = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
     state.players[1].hand = [card(1, "butterfly-2")]
-    state.garden[0] = state.garden[0].model_copy(update={"card": card(1, "star-2")})
+    state.garden[0] = dataclasses.replace(state.garden[0], card=card(1, "star-2"))
     after = RULES.apply(state, 1, Plant(card=card(1, "butterfly-2"), x=0, y=-1))
     [moment] = GAME.narrator.table_moments(RULES.view(state, SPECTATOR), RULES.view(after, SPECTATOR))
     assert "James now leads Butterflies and Junebugs." in moment.lines
@@ -128,8 +130,8 @@ def test_changes_since_name_several_cards_by_their_owners():
     state = tie_position(["Ann", "James", "Cleo"])
     before = RULES.view(state, 0)
     planted = [
-        state.garden[0].model_copy(update={"x": 1, "y": -1, "card": card(1, "bee-3")}),
-        state.garden[0].model_copy(update={"x": 2, "y": -1, "card": card(2, "star-3")}),
+        dataclasses.replace(state.garden[0], x=1, y=-1, card=card(1, "bee-3")),
+        dataclasses.replace(state.garden[0], x=2, y=-1, card=card(2, "star-3")),
     ]
     state.garden = [*state.garden, *planted]  # a new list: the view before shares the old one
     report = GAME.narrator.changes_since(before, RULES.view(state, 0), 0)
@@ -223,7 +225,7 @@ def test_a_token_hint_names_the_token_and_where_it_lands():
     state = tie_position()
     bee, butterfly = token("bee"), token("butterfly")
     # Orange planted by (1, -1) and drew two tokens for the two spots its card opened.
-    state.garden.append(state.garden[0].model_copy(update={"x": 1, "y": 0, "card": card(0, "bee-4")}))
+    state.garden.append(dataclasses.replace(state.garden[0], x=1, y=0, card=card(0, "bee-4")))
     state.phase, state.pending_tokens, state.pending_points = "assign", [bee, butterfly], [(1, 0), (2, 1)]
     explanation = GAME.narrator.explain_move(RULES.view(state, 0), 0, PlaceToken(token=bee, x=2, y=1))
     assert explanation.move == "Place the Bee token at the top-left corner of (2, 1)"

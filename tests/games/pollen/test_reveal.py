@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from boardgames_tui.games.pollen.rules import PollenOptions, card_label, token_label
 
 from .helpers import GAME, RULES, seats
@@ -21,5 +23,5 @@ def test_every_hand_and_pile_is_named_in_the_order_it_will_be_drawn():
 
 def test_nothing_is_listed_when_nothing_is_hidden():
     state = RULES.setup(PollenOptions(), seats(2), 11)
-    players = [player.model_copy(update={"hand": [], "deck": []}) for player in state.players]
+    players = [dataclasses.replace(player, hand=[], deck=[]) for player in state.players]
     assert GAME.reference.hidden_information(state.model_copy(update={"players": players, "bag": []})) == []

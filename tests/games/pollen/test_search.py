@@ -4,6 +4,8 @@ like it is tests/contract's)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -61,7 +63,7 @@ def play_out(state: PollenState, rng: random.Random) -> PollenState:
 )
 def test_determinize_is_a_state_the_seat_could_be_in(players, seed, steps, chooser):
     state = game_at(players, seed, steps, chooser)
-    shared_hidden = {key: player.model_dump() for key, player in pollen_rules.HIDDEN_PLAYERS.items()}
+    shared_hidden = {key: dataclasses.asdict(player) for key, player in pollen_rules.HIDDEN_PLAYERS.items()}
     for seat in range(players):
         view = RULES.view(state, seat)
         before = view.model_dump()
@@ -88,4 +90,4 @@ def test_determinize_is_a_state_the_seat_could_be_in(players, seed, steps, choos
         assert view.model_dump() == before
     # The views' shared hidden players were only read.
     for key, dumped in shared_hidden.items():
-        assert pollen_rules.HIDDEN_PLAYERS[key].model_dump() == dumped
+        assert dataclasses.asdict(pollen_rules.HIDDEN_PLAYERS[key]) == dumped

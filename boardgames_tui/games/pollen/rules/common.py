@@ -166,10 +166,7 @@ def pollinate_point(cards_at: Mapping[Cell, int], point: Point, token: int, play
 
     The single highest count wins that insect's meeple; a tie gives nothing.
     """
-    return [
-        InsectResult(insect=insect, counts=counts, winner=winner)
-        for insect, counts, winner in score_token(cards_at, point, token, players)
-    ]
+    return [InsectResult(insect, counts, winner) for insect, counts, winner in score_token(cards_at, point, token, players)]
 
 
 def score_token(
@@ -423,9 +420,6 @@ def _new_place_token(token: int, x: int, y: int) -> PlaceToken:
     return place
 
 
-# The models below are built thousands of times in a search's simulated games from
-# values the rules know are valid, so they skip pydantic's validation; each comes out
-# as the validating constructor would leave it, down to which fields count as given.
 # The garden's cards and the tokens are frozen, and a state shares them with its
 # copies already, so equal ones are one object, built the first time it is needed.
 _SHARED_LIMIT = 100_000
@@ -446,19 +440,13 @@ def _remember(table: dict[tuple[int, int, int], _Piece], key: tuple[int, int, in
 def new_planted(x: int, y: int, card: int) -> Planted:
     """Planted(x=x, y=y, card=card)."""
     key = (x, y, card)
-    return _PLANTED.get(key) or _remember(_PLANTED, key, construct(Planted, {"x": x, "y": y, "card": card}))
+    return _PLANTED.get(key) or _remember(_PLANTED, key, Planted(x, y, card))
 
 
 def new_token(x: int, y: int, token: int) -> PlacedToken:
-    """PlacedToken(x=x, y=y, token=token): face up, which was not given."""
+    """PlacedToken(x=x, y=y, token=token), face up."""
     key = (x, y, token)
-    return _TOKENS_FACE_UP.get(key) or _remember(_TOKENS_FACE_UP, key, _face_up_token(x, y, token))
-
-
-def _face_up_token(x: int, y: int, token: int) -> PlacedToken:
-    placed = construct(PlacedToken, {"x": x, "y": y, "token": token, "face_up": True})
-    placed.__pydantic_fields_set__.discard("face_up")
-    return placed
+    return _TOKENS_FACE_UP.get(key) or _remember(_TOKENS_FACE_UP, key, PlacedToken(x, y, token))
 
 
 def _scored_token(placed: PlacedToken) -> PlacedToken:
@@ -466,24 +454,12 @@ def _scored_token(placed: PlacedToken) -> PlacedToken:
     key = (placed.x, placed.y, placed.token)
     scored = _TOKENS_FACE_DOWN.get(key)
     if scored is None:
-        values = {"x": placed.x, "y": placed.y, "token": placed.token, "face_up": False}
-        scored = _remember(_TOKENS_FACE_DOWN, key, construct(PlacedToken, values))
+        scored = _remember(_TOKENS_FACE_DOWN, key, PlacedToken(placed.x, placed.y, placed.token, False))
     return scored
 
 
-def insect_result(insect: int, counts: list[int], winner: int | None, from_empty_pile: bool | None) -> InsectResult:
-    """InsectResult(insect=…, counts=…, winner=…[, from_empty_pile=…]): None leaves the
-    pile unmentioned (a tie), as the rules' constructor calls did."""
-    values = {"insect": insect, "counts": counts, "winner": winner, "from_empty_pile": bool(from_empty_pile)}
-    result = construct(InsectResult, values)
-    if from_empty_pile is None:
-        result.__pydantic_fields_set__.discard("from_empty_pile")
-    return result
-
-
 def new_pollination(turn: int, placed: PlacedToken, results: list[InsectResult]) -> Pollination:
-    values = {"turn": turn, "token": placed.token, "x": placed.x, "y": placed.y, "results": results}
-    return construct(Pollination, values)
+    return Pollination(turn, placed.token, placed.x, placed.y, results)
 
 
 # The fields of a state whose lists a move may change in place, besides the seats'
@@ -510,11 +486,7 @@ def copy_for_move(state: PollenState, seat: int) -> PollenState:
         values[name] = list(values[name])
     values["meeples"] = list(map(list, values["meeples"]))
     players = values["players"] = list(values["players"])
-    player = players[seat]
-    record = player.__dict__.copy()
-    record["hand"] = list(record["hand"])
-    record["deck"] = list(record["deck"])
-    players[seat] = copy_with(player, record)
+    players[seat] = players[seat].copy()
     return copy_with(state, values)
 
 

@@ -15,8 +15,6 @@ from boardgames_tui.engine.contract import (
     UNREAD_LOG,
     IllegalMove,
     Seat,
-    construct,
-    copy_containers,
     copy_with,
     set_fields,
     telling,
@@ -31,6 +29,7 @@ from boardgames_tui.games.pollen.content import (
     removed_positions,
 )
 from boardgames_tui.games.pollen.model import (
+    InsectResult,
     PlaceToken,
     PlacedToken,
     Plant,
@@ -56,7 +55,6 @@ from boardgames_tui.games.pollen.rules.common import (
     flush,
     HIDDEN_PLAYERS,
     hidden_player,
-    insect_result,
     mixed_owners,
     new_planted,
     new_pollination,
@@ -243,7 +241,7 @@ class Turns:
         # and the mover's record; the first move in place takes every seat's record for
         # its own and drops the log, which nobody reads in a quick game.
         if telling(state):
-            set_field(state, "players", [copy_containers(player) for player in state.players])
+            set_field(state, "players", [player.copy() for player in state.players])
             set_field(state, "log", UNREAD_LOG)
         return self._act(state, seat, action, board_of(state))
 
@@ -393,7 +391,7 @@ class Turns:
                     supply[insect] -= 1
                 meeples[winner][insect] += 1
             empty_piles.append(empty)
-            results.append(insect_result(insect, counts, winner, empty))
+            results.append(InsectResult(insect, counts, winner, empty is True))
         values["pollinations"].append(new_pollination(values["turn"], placed, results))
         if notes is not None:
             flush(state, notes)
@@ -403,11 +401,11 @@ class Turns:
         flush(state, notes)
         values = state.__dict__
         players = values["players"]
-        record = players[seat].__dict__
-        deck = record["deck"]
+        player = players[seat]
+        deck = player.deck
         if deck:
             card = deck.pop(0)
-            record["hand"].append(card)
+            player.hand.append(card)
             set_field(state, "info_epoch", values["info_epoch"] + 1)
             if notes is not None:
                 state.say(f"{values['seats'][seat].name} drew {CARD_LABEL[card]}.", visible_to=(seat,))
@@ -455,11 +453,10 @@ class Turns:
         players = []
         hidden = HIDDEN_PLAYERS.get
         for index, player in enumerate(values["players"]):
-            record = player.__dict__
             if index == seat:
-                players.append(construct(PlayerState, {"hand": list(record["hand"]), "deck": sorted(record["deck"])}))
+                players.append(PlayerState(player.hand[:], sorted(player.deck)))
             else:
-                sizes = (len(record["hand"]), len(record["deck"]))
+                sizes = (len(player.hand), len(player.deck))
                 players.append(hidden(sizes) or hidden_player(*sizes))
         seen = values.copy()
         seen["seed"] = 0
