@@ -359,20 +359,26 @@ def plantings(cards: Sequence[int], cells: list[Cell]) -> list[Plant]:
     try:
         by_cell = list(map(_PLANTINGS.__getitem__, cells))
     except KeyError:
-        if len(_PLANTINGS) > _ROW_LIMIT:
-            _PLANTINGS.clear()
-        by_cell = [_PLANTINGS.setdefault(cell, [None] * len(_CARDS)) for cell in cells]
+        by_cell = [_PLANTINGS.get(cell) or _new_row(cell) for cell in cells]
     actions = [slots[card] for card in cards for slots in by_cell]
     # all(), not `None in`: that would call pydantic's slow __eq__ on every planting.
     if not all(actions):
-        actions = []
-        for card in cards:
-            for (x, y), slots in zip(cells, by_cell):
-                planting = slots[card]
-                if planting is None:
-                    planting = slots[card] = _new_plant(card, x, y)
-                actions.append(planting)
+        # Random games reach new cells on most moves: only the plantings never offered
+        # before are built, found by their place in `actions` (card by card).
+        width = len(cells)
+        for index in [index for index, planting in enumerate(actions) if planting is None]:
+            card = cards[index // width]
+            column = index % width
+            x, y = cells[column]
+            actions[index] = by_cell[column][card] = _new_plant(card, x, y)
     return actions  # type: ignore[return-value]
+
+
+def _new_row(cell: Cell) -> list[Plant | None]:
+    if len(_PLANTINGS) > _ROW_LIMIT:
+        _PLANTINGS.clear()
+    row = _PLANTINGS[cell] = [None] * len(_CARDS)
+    return row
 
 
 _OFFERED_LIMIT = 50_000
