@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bisect import insort
+from operator import itemgetter
 from boardgames_tui.engine.contract import (
     UNREAD_LOG,
     IllegalMove,
@@ -65,11 +66,9 @@ from boardgames_tui.games.pollen.rules.common import (
     score_token,
     set_field,
     card_label,
-    cell_corners,
     cell_label,
     point_cells,
     point_label,
-    reading_order,
     token_label,
 )
 
@@ -82,6 +81,8 @@ _CORNER_CELLS = ((0, 1, 3, 4), (1, 2, 4, 5), (3, 4, 6, 7), (4, 5, 7, 8))
 
 # The fields a view changes (see `Turns.view`).
 _VIEW_CHANGES = ("seed", "rng_draws", "players", "bag", "log")
+# `reading_order`, without a Python call for each comparison of a sorted insertion.
+_READING_ORDER = itemgetter(1, 0)
 
 
 class Turns:
@@ -279,7 +280,10 @@ class Turns:
         cell = (x, y)
         board.plant(new_planted(x, y, card))
         values["open_cells"].remove(cell)
-        set_field(state, "last_planted", cell)
+        given = state.__pydantic_fields_set__
+        # `set_field(state, "last_planted", cell)`, written out.
+        values["last_planted"] = cell
+        given.add("last_planted")
         # Only the new card's corners can have become surrounded (2. Pollinate) or
         # eligible for a token (3. Attract); corners are already in reading order.
         get = board.cards.get
@@ -287,7 +291,8 @@ class Turns:
         token_at = board.token_index.get
         tokens = values["tokens"]
         points: list[Point] = []
-        for point, (top_left, top_right, bottom_left, bottom_right) in zip(cell_corners(cell), _CORNER_CELLS):
+        corners = ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))  # `cell_corners(cell)`
+        for point, (top_left, top_right, bottom_left, bottom_right) in zip(corners, _CORNER_CELLS):
             around = (block[top_left], block[top_right], block[bottom_left], block[bottom_right])
             index = token_at(point)
             if index is None:
@@ -366,7 +371,7 @@ class Turns:
             if cell not in cards:
                 surrounded = False
                 if cell not in open_cells:
-                    insort(open_cells, cell, key=reading_order)
+                    insort(open_cells, cell, key=_READING_ORDER)
         if surrounded:
             if notes is not None:
                 notes.append(f"All four cells around {point_label(point)} are already full, so it is scored at once.")
