@@ -661,3 +661,16 @@ def option_choices(field_type: Any) -> list[Any] | None:
     if typing.get_origin(field_type) is Literal:
         return list(typing.get_args(field_type))
     return None
+
+
+def construct_frozen(model_class: type[ModelT], values: dict[str, Any], given: set[str]) -> ModelT:
+    """`construct` for a frozen model built by the thousand (a game's moves on offer):
+    `given` itself becomes the fields counted as given, shared by every model built with
+    it, instead of a new set for each.  Nothing changes a frozen model's fields, so
+    nothing changes that set either (`model_copy` gives a copy a set of its own)."""
+    instance = _new_object(model_class)
+    _set_dict(instance, values)
+    _set_fields_set(instance, given)
+    _set_extra(instance, None)
+    _set_private(instance, None)
+    return instance

@@ -147,12 +147,16 @@ def test_identical_cards_are_offered_once_but_either_may_be_played():
 
 def test_moves_on_offer_are_built_as_their_constructors_build_them():
     """Plantings and placings are built without validation: they must come out as the
-    validating constructor leaves them, down to the fields counted as given."""
+    validating constructor leaves them, down to the fields counted as given, which no
+    copy of one changes."""
     [plant] = plantings([5], [(1234, -987)])
     [place] = place_actions(3, [(-1234, 987)])
     for built, expected in ((plant, Plant(card=5, x=1234, y=-987)), (place, PlaceToken(token=3, x=-1234, y=987))):
         assert built == expected
         assert list(built.__dict__) == list(expected.__dict__)
+        assert built.model_fields_set == expected.model_fields_set
+        # Built ones share their set of fields given: a copy changed must not reach it.
+        built.model_copy(update={"x": 0}).model_fields_set.add("kind")
         assert built.model_fields_set == expected.model_fields_set
 
 

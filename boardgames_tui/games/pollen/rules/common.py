@@ -9,7 +9,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from boardgames_tui.engine.contract import HIDDEN, construct, copy_with
+from boardgames_tui.engine.contract import HIDDEN, construct_frozen, copy_with
 from boardgames_tui.engine.text import and_list, name_verb, verb_for
 from boardgames_tui.games.pollen.content import cards, insects, tokens
 from boardgames_tui.games.pollen.model import (
@@ -413,17 +413,17 @@ def place_actions(token: int, points: list[Point]) -> list[PlaceToken]:
 
 # Random games keep reaching cells no game reached before, so new plantings are built
 # on most moves: without validation, as `Plant(card=…, x=…, y=…)` leaves them (the
-# kind not counted as given).
+# kind not counted as given), all sharing one set of the fields given.
+_PLANT_GIVEN = {"card", "x", "y"}
+_PLACE_GIVEN = {"token", "x", "y"}
+
+
 def _new_plant(card: int, x: int, y: int) -> Plant:
-    plant = construct(Plant, {"kind": "plant", "card": card, "x": x, "y": y})
-    plant.__pydantic_fields_set__.discard("kind")
-    return plant
+    return construct_frozen(Plant, {"kind": "plant", "card": card, "x": x, "y": y}, _PLANT_GIVEN)
 
 
 def _new_place_token(token: int, x: int, y: int) -> PlaceToken:
-    place = construct(PlaceToken, {"kind": "place_token", "token": token, "x": x, "y": y})
-    place.__pydantic_fields_set__.discard("kind")
-    return place
+    return construct_frozen(PlaceToken, {"kind": "place_token", "token": token, "x": x, "y": y}, _PLACE_GIVEN)
 
 
 # The garden's cards and the tokens are frozen, and a state shares them with its
