@@ -9,7 +9,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from boardgames_tui.engine.contract import HIDDEN, construct_frozen, copy_with
+from boardgames_tui.engine.contract import HIDDEN, LogEntry, construct_frozen, copy_with
 from boardgames_tui.engine.text import and_list, name_verb, verb_for
 from boardgames_tui.games.pollen.content import cards, insects, tokens
 from boardgames_tui.games.pollen.model import (
@@ -511,8 +511,20 @@ def hidden_player(hand: int, deck: int) -> PlayerState:
 def flush(state: PollenState, notes: list[str] | None) -> None:
     """Logs the gathered public sentences as one line (None: a quick game, no log)."""
     if notes:
-        state.say(" ".join(notes))
+        say(state, " ".join(notes))
         notes.clear()
+
+
+# Every entry a move logs counts the same fields as given: one set for all of them.
+_LOG_GIVEN = {"text", "visible_to"}
+
+
+def say(state: PollenState, text: str, visible_to: tuple[int, ...] | None = None) -> None:
+    """`state.say(text, visible_to)` for the moves' lines (two or three a move), the entry
+    built as `say` builds it from a string and a tuple, sharing its set of fields given
+    (`construct_frozen`: entries are frozen)."""
+    entry = {"text": text, "visible_to": visible_to}
+    state.__dict__["log"].append(construct_frozen(LogEntry, entry, _LOG_GIVEN))
 
 
 class Board:

@@ -64,6 +64,7 @@ from boardgames_tui.games.pollen.rules.common import (
     plantings,
     offered_cards,
     score_token,
+    say,
     set_field,
     card_label,
     cell_label,
@@ -400,7 +401,7 @@ class Turns:
         values["pollinations"].append(new_pollination(values["turn"], placed, results))
         if notes is not None:
             flush(state, notes)
-            state.say(_pollination_line(state, point, placed.token, scored, empty_piles))
+            say(state, _pollination_line(state, point, placed.token, scored, empty_piles))
 
     def _end_turn(self, state: PollenState, seat: int, notes: list[str] | None) -> None:
         flush(state, notes)
@@ -413,13 +414,13 @@ class Turns:
             player.hand.append(card)
             set_field(state, "info_epoch", values["info_epoch"] + 1)
             if notes is not None:
-                state.say(f"{values['seats'][seat].name} drew {CARD_LABEL[card]}.", visible_to=(seat,))
+                say(state, f"{values['seats'][seat].name} drew {CARD_LABEL[card]}.", (seat,))
         reasons = self.end_reasons(state)
         if reasons:
             set_field(state, "phase", "over")
             set_field(state, "end_reasons", reasons)
             if notes is not None:
-                state.say("The game ends: " + " ".join(reasons))
+                say(state, "The game ends: " + " ".join(reasons))
             return
         count = len(players)
         for step in range(1, count + 1):
