@@ -17,7 +17,6 @@ from boardgames_tui.engine.contract import (
     IllegalMove,
     Seat,
     copy_with,
-    set_fields,
     telling,
     visible_log,
 )
@@ -82,6 +81,8 @@ _CORNER_CELLS = ((0, 1, 3, 4), (1, 2, 4, 5), (3, 4, 6, 7), (4, 5, 7, 8))
 
 # The fields a view changes (see `Turns.view`).
 _VIEW_CHANGES = ("seed", "rng_draws", "players", "bag", "log")
+_DRAW_FIELDS = ("next_up", "info_epoch")
+_TURN_FIELDS = ("turn", "active")
 # `reading_order`, without a Python call for each comparison of a sorted insertion.
 _READING_ORDER = itemgetter(1, 0)
 
@@ -341,9 +342,10 @@ class Turns:
             points.clear()
         bag = values["bag"]
         if values["next_up"] is None and bag:
-            next_up = bag.pop()
-            set_field(state, "next_up", next_up)
-            set_field(state, "info_epoch", values["info_epoch"] + 1)
+            next_up = values["next_up"] = bag.pop()
+            values["info_epoch"] += 1
+            # `set_field` of both, written out (most moves draw one).
+            state.__pydantic_fields_set__.update(_DRAW_FIELDS)
             if notes is not None:
                 notes.append(f"Next up: {TOKEN_LABEL[next_up]}.")
         self._end_turn(state, seat, notes)
@@ -406,13 +408,16 @@ class Turns:
     def _end_turn(self, state: PollenState, seat: int, notes: list[str] | None) -> None:
         flush(state, notes)
         values = state.__dict__
+        # `set_field`s written out below: every move ends here.
+        given = state.__pydantic_fields_set__
         players = values["players"]
         player = players[seat]
         deck = player.deck
         if deck:
             card = deck.pop(0)
             player.hand.append(card)
-            set_field(state, "info_epoch", values["info_epoch"] + 1)
+            values["info_epoch"] += 1
+            given.add("info_epoch")
             if notes is not None:
                 say(state, f"{values['seats'][seat].name} drew {CARD_LABEL[card]}.", (seat,))
         reasons = self.end_reasons(state)
@@ -426,7 +431,9 @@ class Turns:
         for step in range(1, count + 1):
             candidate = (seat + step) % count
             if players[candidate].hand:
-                set_fields(state, turn=values["turn"] + 1, active=candidate)
+                values["turn"] += 1
+                values["active"] = candidate
+                given.update(_TURN_FIELDS)
                 return
         set_field(state, "turn", values["turn"] + 1)
 
