@@ -70,7 +70,7 @@ def cell_label(cell: Cell) -> str:
 
 def point_label(point: Point) -> str:
     """A token's corner, named by the cell it is the top-left corner of (the rulers number cells)."""
-    return f"the top-left corner of {cell_label(point)}"
+    return f"the top-left corner of ({point[0]}, {point[1]})"  # `cell_label`'s words
 
 
 def reading_order(point: tuple[int, int]) -> tuple[int, int]:

@@ -258,7 +258,8 @@ class Turns:
             self._continue_attract(state, seat, board, notes)
         else:
             raise IllegalMove("That is not a move in Pollen.")
-        flush(state, notes)
+        if notes:
+            flush(state, notes)
         return state
 
     def log_line(self, state: PollenState, seat: int, action: Any) -> str:
@@ -406,7 +407,8 @@ class Turns:
             say(state, _pollination_line(state, point, placed.token, scored, empty_piles))
 
     def _end_turn(self, state: PollenState, seat: int, notes: list[str] | None) -> None:
-        flush(state, notes)
+        if notes:
+            flush(state, notes)
         values = state.__dict__
         # `set_field`s written out below: every move ends here.
         given = state.__pydantic_fields_set__
