@@ -111,7 +111,7 @@ class PlayerState:
 
     def copy(self) -> PlayerState:
         """A copy owning its own lists (what a move may change)."""
-        return PlayerState(self.hand[:], self.deck[:])
+        return PlayerState(self.hand.copy(), self.deck.copy())
 
 
 class PollenState(GameState):

@@ -488,12 +488,16 @@ def copy_for_move(state: PollenState, seat: int) -> PollenState:
     """`copy_containers(state)` with only `seat`'s record copied (the others are shared:
     see PollenState.players), written out for `apply`, which makes one every move."""
     values = state.__dict__.copy()
+    # `.copy()`, not `list()`: a method needs no look-up of a global nor a type's call.
     for name in COPIED_LISTS:
-        values[name] = list(values[name])
-    values["meeples"] = list(map(list, values["meeples"]))
-    players = values["players"] = list(values["players"])
+        values[name] = values[name].copy()
+    values["meeples"] = list(map(_copy_list, values["meeples"]))
+    players = values["players"] = values["players"].copy()
     players[seat] = players[seat].copy()
     return copy_with(state, values)
+
+
+_copy_list = list.copy
 
 
 HIDDEN_PLAYERS: dict[tuple[int, int], PlayerState] = {}
