@@ -73,9 +73,8 @@ from boardgames_tui.games.pollen.rules.common import (
 )
 
 
-# The 3 x 3 block of cells centred on a new card, row by row, and which four of them
+# Which four cells of the 3 x 3 block centred on a new card (row by row, see `_plant`)
 # surround each of the card's corners (in the order of `cell_corners`).
-_BLOCK_OFFSETS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 _CORNER_CELLS = ((0, 1, 3, 4), (1, 2, 4, 5), (3, 4, 6, 7), (4, 5, 7, 8))
 
 
@@ -284,13 +283,16 @@ class Turns:
         board.plant(new_planted(x, y, card))
         values["open_cells"].remove(cell)
         given = state.__pydantic_fields_set__
-        # `set_field(state, "last_planted", cell)`, written out.
-        values["last_planted"] = cell
+        values["last_planted"] = cell  # `set_field(state, "last_planted", cell)`, written out
         given.add("last_planted")
         # Only the new card's corners can have become surrounded (2. Pollinate) or
         # eligible for a token (3. Attract); corners are already in reading order.
         get = board.cards.get
-        block = [get((x + dx, y + dy)) for dx, dy in _BLOCK_OFFSETS]
+        # The 3 x 3 block of cells centred on the card, row by row, written out.
+        left, right, up, down = x - 1, x + 1, y - 1, y + 1
+        block = (get((left, up)), get((x, up)), get((right, up)),
+                 get((left, y)), get((x, y)), get((right, y)),
+                 get((left, down)), get((x, down)), get((right, down)))  # fmt: skip
         token_at = board.token_index.get
         tokens = values["tokens"]
         points: list[Point] = []
@@ -345,8 +347,7 @@ class Turns:
         if values["next_up"] is None and bag:
             next_up = values["next_up"] = bag.pop()
             values["info_epoch"] += 1
-            # `set_field` of both, written out (most moves draw one).
-            state.__pydantic_fields_set__.update(_DRAW_FIELDS)
+            state.__pydantic_fields_set__.update(_DRAW_FIELDS)  # `set_field`'s, for both
             if notes is not None:
                 notes.append(f"Next up: {TOKEN_LABEL[next_up]}.")
         self._end_turn(state, seat, notes)
