@@ -464,8 +464,35 @@ def _scored_token(placed: PlacedToken) -> PlacedToken:
     return scored
 
 
+# A frozen dataclass's constructor sets each field through `object.__setattr__`, found
+# anew for each; a pollination's records (one or two a pollination, every second move)
+# are built past it, through their slots' own setters, with the same values.
+_new_object = object.__new__
+_SET_RESULT = tuple(InsectResult.__dict__[name].__set__ for name in ("insect", "counts", "winner", "from_empty_pile"))
+_SET_POLLINATION = tuple(Pollination.__dict__[name].__set__ for name in ("turn", "token", "x", "y", "results"))
+
+
+def insect_result(insect: int, counts: list[int], winner: int | None, from_empty_pile: bool) -> InsectResult:
+    """InsectResult(insect, counts, winner, from_empty_pile)."""
+    set_insect, set_counts, set_winner, set_from_empty_pile = _SET_RESULT
+    result = _new_object(InsectResult)
+    set_insect(result, insect)
+    set_counts(result, counts)
+    set_winner(result, winner)
+    set_from_empty_pile(result, from_empty_pile)
+    return result
+
+
 def new_pollination(turn: int, placed: PlacedToken, results: list[InsectResult]) -> Pollination:
-    return Pollination(turn, placed.token, placed.x, placed.y, results)
+    """Pollination(turn, placed.token, placed.x, placed.y, results)."""
+    set_turn, set_token, set_x, set_y, set_results = _SET_POLLINATION
+    pollination = _new_object(Pollination)
+    set_turn(pollination, turn)
+    set_token(pollination, placed.token)
+    set_x(pollination, placed.x)
+    set_y(pollination, placed.y)
+    set_results(pollination, results)
+    return pollination
 
 
 # The fields of a state whose lists a move may change in place, besides the seats'

@@ -29,7 +29,6 @@ from boardgames_tui.games.pollen.content import (
     removed_positions,
 )
 from boardgames_tui.games.pollen.model import (
-    InsectResult,
     PlaceToken,
     PlacedToken,
     Plant,
@@ -54,6 +53,7 @@ from boardgames_tui.games.pollen.rules.common import (
     copy_for_move,
     flush,
     HIDDEN_PLAYERS,
+    insect_result,
     hidden_player,
     mixed_owners,
     new_planted,
@@ -401,7 +401,7 @@ class Turns:
                     supply[insect] -= 1
                 meeples[winner][insect] += 1
             empty_piles.append(empty)
-            results.append(InsectResult(insect, counts, winner, empty is True))
+            results.append(insect_result(insect, counts, winner, empty is True))
         values["pollinations"].append(new_pollination(values["turn"], placed, results))
         if notes is not None:
             flush(state, notes)
