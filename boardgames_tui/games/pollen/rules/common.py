@@ -664,7 +664,8 @@ def board_of_copy(state: PollenState, copied: PollenState) -> Board:
     from it copies its board: two dictionaries rather than the whole garden and every
     token."""
     boards = _kept_boards()
-    garden, tokens = state.garden, state.tokens
+    values = state.__dict__
+    garden, tokens = values["garden"], values["tokens"]
     key = id(garden)
     board = boards.get(key)
     if (
@@ -680,7 +681,8 @@ def board_of_copy(state: PollenState, copied: PollenState) -> Board:
         applied(board)
     elif not board.shared:
         del boards[key]
-        board.garden, board.tokens, board.applied = copied.garden, copied.tokens, None
+        copied_values = copied.__dict__
+        board.garden, board.tokens, board.applied = copied_values["garden"], copied_values["tokens"], None
         return _keep(boards, board)
     else:
         # Kept as the last one in, so that a search's own boards do not push it out.
