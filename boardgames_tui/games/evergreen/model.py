@@ -9,7 +9,8 @@ immutable, so states share boards freely and a change is a new string.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from dataclasses import dataclass, field
+from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -125,41 +126,68 @@ class EvergreenOptions(BaseModel):
         return self
 
 
-class ZoneCard(BaseModel):
+# The records inside the state are slotted dataclasses, not models: the rules read
+# their fields and copy them at nearly every move, and a slotted object's field read
+# and copy cost a fraction of a model's.  Pydantic validates and serialises them as
+# fields of the state (extra keys refused, as on a model), so saves, the wire and the
+# views are the same JSON.
+_RECORD_CONFIG = ConfigDict(extra="forbid")
+_new_record = object.__new__
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneCard:
     """A card in a biome's fertility stack; face-down cards have lost their icons."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    __pydantic_config__: ClassVar[ConfigDict] = _RECORD_CONFIG
 
     card: int
     face_up: bool = True
 
 
-class Plan(BaseModel):
+@dataclass(slots=True)
+class Plan:
     """A seat's action phase so far: private to that seat until the reveal.
 
     Each step is applied to `board` (the seat's working copy) at once; the public
     board only changes at the reveal.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__: ClassVar[ConfigDict] = _RECORD_CONFIG
 
     board: str
-    steps: list[Action] = Field(default_factory=list)
+    steps: list[Action] = field(default_factory=list)
     stage: Stage = "before"
     # The action's steps so far (spaces), to check that they fit one of the four options.
-    plants: list[int] = Field(default_factory=list)
-    grows: list[int] = Field(default_factory=list)
+    plants: list[int] = field(default_factory=list)
+    grows: list[int] = field(default_factory=list)
     # Power uses so far this round (the points power counts as all of them at once).
     uses: int = 0
     # The lake placed by the last step, while its growths are still on offer.
     lake: int | None = None
-    lake_grown: list[int] = Field(default_factory=list)
+    lake_grown: list[int] = field(default_factory=list)
     # Points from the points power, added to the score at the reveal.
     points: int = 0
 
+    def copied(self) -> Plan:
+        """A copy sharing every value (`dataclasses.replace` without its look-ups):
+        give it new containers before changing them."""
+        new = _new_record(Plan)
+        new.board = self.board
+        new.steps = self.steps
+        new.stage = self.stage
+        new.plants = self.plants
+        new.grows = self.grows
+        new.uses = self.uses
+        new.lake = self.lake
+        new.lake_grown = self.lake_grown
+        new.points = self.points
+        return new
 
-class PlayerState(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+
+@dataclass(slots=True)
+class PlayerState:
+    __pydantic_config__: ClassVar[ConfigDict] = _RECORD_CONFIG
 
     # The public planet board, as of the last reveal.
     board: str
@@ -168,11 +196,11 @@ class PlayerState(BaseModel):
     # The card drafted this round (None before this round's pick).
     card: int | None = None
     # Every card drafted this season, this round's included.
-    drafted: list[int] = Field(default_factory=list)
+    drafted: list[int] = field(default_factory=list)
     start_points: int = 0
     # One entry per scored season.
-    light: list[int] = Field(default_factory=list)
-    forest: list[int] = Field(default_factory=list)
+    light: list[int] = field(default_factory=list)
+    forest: list[int] = field(default_factory=list)
     power_points: int = 0
     # End of game: fertility points per biome (content order), and biomes with bamboo.
     fertility: list[int] | None = None
@@ -191,6 +219,24 @@ class PlayerState(BaseModel):
             + sum(self.fertility or ())
             + 2 * self.bamboo_biomes
         )
+
+    def copied(self) -> PlayerState:
+        """A copy sharing every value (`dataclasses.replace` without its look-ups):
+        give it new containers before changing them."""
+        new = _new_record(PlayerState)
+        new.board = self.board
+        new.levels = self.levels
+        new.card = self.card
+        new.drafted = self.drafted
+        new.start_points = self.start_points
+        new.light = self.light
+        new.forest = self.forest
+        new.power_points = self.power_points
+        new.fertility = self.fertility
+        new.bamboo_biomes = self.bamboo_biomes
+        new.plan = self.plan
+        new.committed = self.committed
+        return new
 
 
 class EvergreenState(GameState):

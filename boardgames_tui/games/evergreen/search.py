@@ -103,7 +103,8 @@ def determinize(rules: R.EvergreenRules, view: EvergreenState, seat: int, rng: r
             if player.committed:
                 state.players[index] = _sampled_plan(rules, state, index, player, rng)
             else:
-                state.players[index] = shallow_copy(player, plan=Plan(board=player.board))
+                planning = state.players[index] = player.copied()
+                planning.plan = Plan(board=player.board)
     return state
 
 
@@ -111,10 +112,11 @@ def _sampled_plan(
     rules: R.EvergreenRules, state: EvergreenState, index: int, player: PlayerState, rng: random.Random
 ) -> PlayerState:
     """`player` (done, plan hidden) with a legal plan played by the playout policy."""
-    plan = Plan(board=player.board)
+    work = player.copied()
+    work.plan = Plan(board=player.board)
     if player.card is None:
-        return shallow_copy(player, plan=plan)
-    work = shallow_copy(player, plan=plan, committed=False)
+        return work
+    work.committed = False
     # A private scratch state: only this seat's record changes; _apply_step copies
     # the players list and log, so `state` is never touched.
     scratch = shallow_copy(state, log=[], players=list(state.players))
@@ -126,7 +128,9 @@ def _sampled_plan(
             break
         scratch = rules._apply_step(scratch, index, action)
         work = scratch.players[index]
-    return shallow_copy(work, committed=True)
+    done = work.copied()
+    done.committed = True
+    return done
 
 
 # -- estimate ------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from boardgames_tui.engine.contract import Seat
@@ -87,7 +88,7 @@ def with_player(state: EvergreenState, seat: int, **changes: Any) -> EvergreenSt
     player = players[seat]
     if "board" in changes and player.plan is not None and "plan" not in changes:
         changes["plan"] = Plan(board=changes["board"])
-    players[seat] = player.model_copy(update=changes)
+    players[seat] = dataclasses.replace(player, **changes)
     return state.model_copy(update={"players": players})
 
 

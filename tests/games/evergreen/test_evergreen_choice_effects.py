@@ -4,6 +4,8 @@ growths, and the draft (headless; the screen test walks them on a planet)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from boardgames_tui.games.evergreen.model import DraftCard, Grow, LakeGrow, Plan, Plant, UsePower
@@ -18,7 +20,7 @@ def planning(power: str, planet: str):
     state = new_game(2, seed=1, modules="both", cherry_replaces="small-to-big", bamboo_replaces="points")
     card = next(info.id for info in CARDS if info.power == power)
     players = list(state.players)
-    players[0] = players[0].model_copy(update={"card": card, "board": planet, "plan": Plan(board=planet)})
+    players[0] = dataclasses.replace(players[0], card=card, board=planet, plan=Plan(board=planet))
     return state.model_copy(update={"players": players, "phase": "actions"})
 
 
@@ -65,7 +67,7 @@ def test_a_first_step_outside_the_card_s_biome_says_it_would_be_the_whole_action
     view = planning("sprout", board())
     snow = cards_where(biome="snow", power="sprout")[0]
     players = list(view.players)
-    players[0] = players[0].model_copy(update={"card": snow})
+    players[0] = dataclasses.replace(players[0], card=snow)
     view = view.model_copy(update={"players": players})
     outside = step_effect(view, 0, "p", Plant(space=cell("C4")))  # C4 is Swamp
     assert "Swamp is not your card's biome (Snow, N on your planet)" in outside

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from pydantic import ValidationError
 
@@ -236,7 +238,7 @@ def test_the_drafted_power_rises_one_level_when_the_actions_start_up_to_the_trac
         assert player.levels[index] == 1
         assert sum(player.levels) == 1
     capped = new_game(1, seed=6)
-    players = [capped.players[0].model_copy(update={"levels": [POWER_TRACK_MAX] * 6})]
+    players = [dataclasses.replace(capped.players[0], levels=[POWER_TRACK_MAX] * 6)]
     capped = to_actions(capped.model_copy(update={"players": players}))
     assert capped.players[0].levels == [POWER_TRACK_MAX] * 6
 

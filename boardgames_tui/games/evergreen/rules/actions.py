@@ -322,7 +322,8 @@ class Actions:
             return self._apply_step(state, seat, action)
         if isinstance(action, Done) and self._others_planning(state):
             new = shallow_copy(state, log=list(state.log), players=list(state.players))
-            new.players[seat] = shallow_copy(new.players[seat], committed=True)
+            done = new.players[seat] = new.players[seat].copied()
+            done.committed = True
             new.say(self.log_line(state, seat, action))
             return new
         new = copy_containers(state)
@@ -344,7 +345,8 @@ class Actions:
             state.players[seat] = self._stepped(state, player, action)
             return state
         if isinstance(action, Done) and self._others_planning(state):
-            state.players[seat] = shallow_copy(state.players[seat], committed=True)
+            done = state.players[seat] = state.players[seat].copied()
+            done.committed = True
             return state
         # A simulated game writes no log: it need not be copied.
         new = copy_containers(state, log=state.log)
@@ -375,38 +377,48 @@ class Actions:
 
     def _stepped(self, state: EvergreenState, player: PlayerState, action: Any) -> PlayerState:
         """`player` (its seat's record in `state`) after one step of its plan."""
-        plan = player.plan
-        assert plan is not None
-        board = plan.board
+        before = player.plan
+        assert before is not None
+        plan = before.copied()
+        board = before.board
         space = action.space
-        changes: dict[str, Any] = {"steps": [*plan.steps, action]}
-        if isinstance(action, Plant):
-            changes.update(board=with_glyph(board, space, SPROUT), plants=[*plan.plants, space], stage="action",
-                           lake=None, lake_grown=[])
-        elif isinstance(action, Grow):
-            changes.update(board=with_glyph(board, space, GROWTH[board[space]]), grows=[*plan.grows, space],
-                           stage="action", lake=None, lake_grown=[])
-        elif isinstance(action, LakeGrow):
-            changes.update(board=with_glyph(board, space, GROWTH[board[space]]), lake_grown=[*plan.lake_grown, space])
+        plan.steps = [*before.steps, action]
+        kind = type(action)
+        if kind is Plant:
+            plan.board = with_glyph(board, space, SPROUT)
+            plan.plants = [*before.plants, space]
+            plan.stage = "action"
+            plan.lake = None
+            plan.lake_grown = []
+        elif kind is Grow:
+            plan.board = with_glyph(board, space, GROWTH[board[space]])
+            plan.grows = [*before.grows, space]
+            plan.stage = "action"
+            plan.lake = None
+            plan.lake_grown = []
+        elif kind is LakeGrow:
+            plan.board = with_glyph(board, space, GROWTH[board[space]])
+            plan.lake_grown = [*before.lake_grown, space]
         else:
             power = CARDS[player.card].power  # type: ignore[index]
-            stage = "after" if plan.stage == "action" else plan.stage
+            if before.stage == "action":
+                plan.stage = "after"
+            plan.lake_grown = []
             if power == POINTS:
                 level = player.levels[state.powers.index(power)]
-                changes.update(points=plan.points + level, uses=level, stage=stage, lake=None, lake_grown=[])
+                plan.points = before.points + level
+                plan.uses = level
+                plan.lake = None
             else:
-                changes.update(
-                    board=with_glyph(board, space, POWER_EFFECT[power][1]),
-                    uses=plan.uses + 1,
-                    stage=stage,
-                    lake=space if power == "lake" else None,
-                    lake_grown=[],
-                )
+                plan.board = with_glyph(board, space, POWER_EFFECT[power][1])
+                plan.uses = before.uses + 1
+                plan.lake = space if power == "lake" else None
         # Not logged: a plan is secret until the reveal, whose public line tells every
         # step, and a private log line would keep the seat's view apart from the table's
         # for the rest of the game (every later draft behind a curtain).  The seat sees
         # its plan on its planet and in the "This round" panel.
-        stepped = shallow_copy(player, plan=shallow_copy(plan, **changes))
+        stepped = player.copied()
+        stepped.plan = plan
         same_public_player(player, stepped)
         return stepped
 

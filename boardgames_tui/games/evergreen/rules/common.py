@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from boardgames_tui.engine.contract import shallow_copy
 from boardgames_tui.games.evergreen.content import CardInfo, WILD, biomes, cards, content, pieces, powers
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
@@ -555,7 +554,8 @@ def public_player(player: PlayerState) -> PlayerState:
         return known[1]
     if len(_PUBLIC_PLAYERS) >= _PUBLIC_PLAYERS_MAX:
         _PUBLIC_PLAYERS.clear()
-    public = shallow_copy(player, plan=None)
+    public = player.copied()
+    public.plan = None
     _PUBLIC_PLAYERS[id(player)] = (player, public)
     return public
 

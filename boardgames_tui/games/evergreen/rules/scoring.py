@@ -5,7 +5,7 @@ One part of `EvergreenRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
-from boardgames_tui.engine.contract import GAME_OVER, Outcome, ScoreRow, ScoreSheet, Stage, shallow_copy
+from boardgames_tui.engine.contract import GAME_OVER, Outcome, ScoreRow, ScoreSheet, Stage
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.evergreen.model import EvergreenState
 from boardgames_tui.games.evergreen.rules.common import (
@@ -37,7 +37,10 @@ class Scoring:
         for seat, player in enumerate(state.players):
             points = fertility_points(state.zone, player.board)
             bamboo = bamboo_biomes(player.board) if "bamboo" in state.powers else 0
-            players.append(shallow_copy(player, fertility=[points[biome] for biome in BIOME_KEYS], bamboo_biomes=bamboo))
+            scored = player.copied()
+            scored.fertility = [points[biome] for biome in BIOME_KEYS]
+            scored.bamboo_biomes = bamboo
+            players.append(scored)
             if logged:
                 extra = f", bamboo biomes {2 * bamboo}" if "bamboo" in state.powers else ""
                 state.say(f"Final scoring — {state.name(seat)}: fertility {sum(points.values())}{extra}.")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.engine.contract import set_fields, shallow_copy
+from boardgames_tui.engine.contract import set_fields
 from boardgames_tui.games.evergreen.model import (
     EvergreenState,
     Grow,
@@ -55,7 +55,11 @@ class Seasons:
             levels[index] = min(POWER_TRACK_MAX, levels[index] + 1)
             if logged:
                 raised.append(f"{POWERS[power].name} to level {levels[index]} for {state.name(seat)}")
-            players.append(shallow_copy(player, levels=levels, plan=Plan(board=player.board), committed=False))
+            planning = player.copied()
+            planning.levels = levels
+            planning.plan = Plan(board=player.board)
+            planning.committed = False
+            players.append(planning)
         set_fields(state, phase="actions", players=players)
         if logged:
             state.say("Powers rise: " + ", ".join(raised) + ". Everyone now plans in secret.")
@@ -71,13 +75,11 @@ class Seasons:
             if logged:
                 state.say(f"{state.name(seat)} revealed: {self.plan_summary(state, player, plan)}.")
             board = self._carry_out(state, seat, player, plan, pool, logged=logged)
-            players[seat] = shallow_copy(
-                player,
-                board=board,
-                power_points=player.power_points + plan.points,
-                plan=None,
-                committed=False,
-            )
+            revealed = players[seat] = player.copied()
+            revealed.board = board
+            revealed.power_points = player.power_points + plan.points
+            revealed.plan = None
+            revealed.committed = False
         count = len(players)
         marker_taken_by = state.marker_taken_by
         set_fields(
@@ -186,9 +188,12 @@ class Seasons:
                 note = f" ({len(grown)} small bamboo grew first)" if grown else ""
                 state.say(f"{SEASONS[season]} scoring — {state.name(seat)}: light {light}, biggest forest {forest}{note}.")
             state.discard.extend(player.drafted)
-            players.append(
-                shallow_copy(player, board=board, light=[*player.light, light], forest=[*player.forest, forest], drafted=[])
-            )
+            scored = player.copied()
+            scored.board = board
+            scored.light = [*player.light, light]
+            scored.forest = [*player.forest, forest]
+            scored.drafted = []
+            players.append(scored)
         state.players = players
         state.info_epoch += 1
         if season + 1 >= len(SEASONS):

@@ -127,7 +127,7 @@ class Setup:
             picked=0,
             phase="draft",
             info_epoch=state.info_epoch + 1,
-            players=[shallow_copy(player, card=None) for player in state.players],
+            players=[_without_card(player) for player in state.players],
         )
         if logged:
             state.say(
@@ -183,7 +183,9 @@ class Setup:
         row.remove(card)
         players = state.players
         player = players[seat]
-        players[seat] = shallow_copy(player, card=card, drafted=[*player.drafted, card])
+        drafter = players[seat] = player.copied()
+        drafter.card = card
+        drafter.drafted = [*player.drafted, card]
         picked = state.picked
         marker = state.marker
         if picked == 0 and row:
@@ -254,3 +256,10 @@ class Setup:
             players=players,
             log=visible_log(state.log, seat),
         )
+
+
+def _without_card(player: PlayerState) -> PlayerState:
+    """`player` at a new round's deal, before its pick."""
+    dealt = player.copied()
+    dealt.card = None
+    return dealt
