@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from boardgames_tui.engine.contract import NEVER_EDITED, GameState
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState, LogEntry
 
 Phase = Literal["draft", "wild", "actions", "over"]
 # Where a seat stands in its action phase: power uses before the action, the
@@ -270,3 +270,13 @@ class EvergreenState(GameState):
     leftover: int | None = None
     # A seat's record is replaced, never edited: states share the records they did not change.
     players: list[Annotated[PlayerState, NEVER_EDITED]]
+
+    @field_validator("log")
+    @classmethod
+    def _every_line_public(cls, log: list[LogEntry]) -> list[LogEntry]:
+        """The rules write no line for some seats only (a plan is told at its reveal), so
+        a seat's view shows the whole log without filtering it line by line: a save or a
+        message holding a private line is not an Evergreen game's."""
+        if any(entry.visible_to is not None for entry in log):
+            raise ValueError("An Evergreen log has no lines for some seats only.")
+        return log

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.engine.contract import IllegalMove, copy_containers, shallow_copy
+from boardgames_tui.engine.contract import IllegalMove, copy_with
 from boardgames_tui.engine.text import capital, name_verb, plural, possessive
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import (
@@ -53,6 +53,8 @@ from boardgames_tui.games.evergreen.rules.common import (
     POWER,
     POWER_POINTS,
     STEP_TYPES,
+    copy_for_move,
+    copy_for_pick,
     left_in_pool,
     pool_error,
     same_public_player,
@@ -320,13 +322,20 @@ class Actions:
     def apply(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
         if isinstance(action, STEP_TYPES):
             return self._apply_step(state, seat, action)
-        if isinstance(action, Done) and self._others_planning(state):
-            new = shallow_copy(state, log=list(state.log), players=list(state.players))
-            done = new.players[seat] = new.players[seat].copied()
+        kind = type(action)
+        if kind is Done and self._others_planning(state):
+            values = state.__dict__.copy()
+            values["log"] = list(values["log"])
+            players = values["players"] = list(values["players"])
+            done = players[seat] = players[seat].copied()
             done.committed = True
+            new = copy_with(state, values)
             new.say(self.log_line(state, seat, action))
             return new
-        new = copy_containers(state)
+        if kind is DraftCard and state.picked + 1 < len(state.players):
+            new = copy_for_pick(state)
+        else:
+            new = copy_for_move(state)
         new.say(self.log_line(state, seat, action))
         self._play_on(new, seat, action, logged=True)
         return new
@@ -349,7 +358,7 @@ class Actions:
             done.committed = True
             return state
         # A simulated game writes no log: it need not be copied.
-        new = copy_containers(state, log=state.log)
+        new = copy_for_move(state, log=state.log)
         self._play_on(new, seat, action, logged=False)
         return new
 
@@ -371,9 +380,10 @@ class Actions:
             self._start_actions(state, logged=logged)
 
     def _apply_step(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
-        new = shallow_copy(state, players=list(state.players))
-        new.players[seat] = self._stepped(state, state.players[seat], action)
-        return new
+        values = state.__dict__.copy()
+        players = values["players"] = list(values["players"])
+        players[seat] = self._stepped(state, players[seat], action)
+        return copy_with(state, values)
 
     def _stepped(self, state: EvergreenState, player: PlayerState, action: Any) -> PlayerState:
         """`player` (its seat's record in `state`) after one step of its plan."""

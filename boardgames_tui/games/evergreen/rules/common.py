@@ -3,8 +3,9 @@ light, forests and fertility, cards and their words, and a seat's planned steps.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from boardgames_tui.engine.contract import copy_with
 from boardgames_tui.games.evergreen.content import CardInfo, WILD, biomes, cards, content, pieces, powers
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
@@ -574,3 +575,28 @@ def same_public_player(before: PlayerState, after: PlayerState) -> None:
 # id of a record -> (the record, its public copy); emptied when full.
 _PUBLIC_PLAYERS: dict[int, tuple[PlayerState, PlayerState]] = {}
 _PUBLIC_PLAYERS_MAX = 64
+
+
+def copy_for_move(state: EvergreenState, *, log: list[Any] | None = None) -> EvergreenState:
+    """`copy_containers(state)` written out for `apply` (a test holds it to what that copies):
+    the state's lists and its zone are copied, everything else is shared (see
+    EvergreenState: what is never edited).  `log`: the log to give the copy instead (a
+    search's quick game shares its own)."""
+    values = state.__dict__.copy()
+    values["deck"] = list(values["deck"])
+    values["discard"] = list(values["discard"])
+    values["zone"] = dict(values["zone"])
+    values["row"] = list(values["row"])
+    values["players"] = list(values["players"])
+    values["log"] = list(values["log"]) if log is None else log
+    return copy_with(state, values)
+
+
+def copy_for_pick(state: EvergreenState) -> EvergreenState:
+    """`copy_for_move` for a draft pick before the round's last, which changes only the
+    row, one seat's record and the log (three picks in four)."""
+    values = state.__dict__.copy()
+    values["row"] = list(values["row"])
+    values["players"] = list(values["players"])
+    values["log"] = list(values["log"])
+    return copy_with(state, values)

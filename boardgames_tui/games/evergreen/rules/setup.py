@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import HIDDEN, Seat, set_fields, shallow_copy, visible_log
+from boardgames_tui.engine.contract import HIDDEN, Seat, copy_with, set_fields
 from boardgames_tui.engine.text import and_list, name_verb, plural
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import EvergreenOptions, EvergreenState, PlayerState, ZoneCard
@@ -242,20 +242,18 @@ class Setup:
 
     # -- what a seat may see ------------------------------------------------------------------------------
     def view(self, state: EvergreenState, seat: int) -> EvergreenState:
-        players = records = state.players
+        values = state.__dict__.copy()
+        players = records = values["players"]
         for index, player in enumerate(records):
             if index != seat and player.plan is not None:
                 if players is records:
-                    players = list(records)
+                    players = values["players"] = list(records)
                 players[index] = public_player(player)
-        return shallow_copy(
-            state,
-            seed=0,
-            rng_draws=0,
-            deck=[HIDDEN] * len(state.deck),
-            players=players,
-            log=visible_log(state.log, seat),
-        )
+        values["seed"] = values["rng_draws"] = 0
+        values["deck"] = [HIDDEN] * len(values["deck"])
+        # Every line of an Evergreen log is public (EvergreenState.log): the seat sees it all.
+        values["log"] = list(values["log"])
+        return copy_with(state, values)
 
 
 def _without_card(player: PlayerState) -> PlayerState:
