@@ -55,7 +55,6 @@ from boardgames_tui.games.evergreen.rules.common import (
     STEP_TYPES,
     copy_for_move,
     copy_for_pick,
-    left_in_pool,
     pool_error,
     same_public_player,
     with_glyph,
@@ -66,8 +65,9 @@ from boardgames_tui.games.evergreen.rules.common import (
 )
 
 
-# The moves of a seat's secret plan.
+# The moves of a seat's secret plan, and those of them that change it.
 _PLAN_MOVES = frozenset({Plant, Grow, UsePower, LakeGrow, Done})
+_STEP_KINDS = frozenset(STEP_TYPES)
 
 
 class Actions:
@@ -102,8 +102,9 @@ class Actions:
         public = player.board
         pool = state.pool
         actions: list[Any] = []
-        small_left = left_in_pool(pool, board, public, SMALL)
-        big_left = left_in_pool(pool, board, public, BIG)
+        # `left_in_pool`, written out: a call costs as much as what it does.
+        small_left = pool.get(SMALL, 0) - board.count(SMALL) + public.count(SMALL)
+        big_left = pool.get(BIG, 0) - board.count(BIG) + public.count(BIG)
         # Lake growths first: they are only on offer right after the lake.
         lake = plan.lake
         if lake is not None:
@@ -120,25 +121,27 @@ class Actions:
         uses = plan.uses
         if stage != "after":
             plants, grows = plan.plants, plan.grows
-            plant_biomes, grow_biomes = self._step_biomes(plants, grows, info.biome)
-            may_plant = bool(plant_biomes) and left_in_pool(pool, board, public, SPROUT) > 0
-            may_grow_sprout = bool(grow_biomes) and small_left > 0
-            may_grow_small = bool(grow_biomes) and big_left > 0
-            if may_plant or may_grow_sprout or may_grow_small:
-                used = (*plants, *grows)
+            plant_biomes, grow_biomes = _step_biomes(plants, grows, info.biome)
+            # Glyph -> the step on offer on a space holding it (by space).
+            offer: dict[str, tuple[Any, ...]] = {}
+            if plant_biomes and pool.get(SPROUT, 0) - board.count(SPROUT) + public.count(SPROUT) > 0:
+                offer[EMPTY] = PLANT
+            if grow_biomes:
+                if small_left > 0:
+                    offer[SPROUT] = GROW
+                if big_left > 0:
+                    offer[SMALL] = GROW
+            if offer:
                 # Plants and growths are offered in the same biomes whenever both are
                 # (see _step_biomes), so one walk over those biomes' spaces serves both.
-                for cell in CELLS_IN_BIOMES[plant_biomes or grow_biomes]:
-                    glyph = board[cell]
-                    if glyph == EMPTY:
-                        if may_plant and cell not in used:
-                            actions.append(PLANT[cell])
-                    elif glyph == SPROUT:
-                        if may_grow_sprout and cell not in used:
-                            actions.append(GROW[cell])
-                    elif glyph == SMALL:
-                        if may_grow_small and cell not in used:
-                            actions.append(GROW[cell])
+                cells = CELLS_IN_BIOMES[plant_biomes or grow_biomes]
+                if plants or grows:
+                    used = (*plants, *grows)
+                    actions += [
+                        offer[glyph][cell] for cell in cells if (glyph := board[cell]) in offer and cell not in used
+                    ]
+                else:
+                    actions += [offer[glyph][cell] for cell in cells if (glyph := board[cell]) in offer]
         power = info.power
         level = player.levels[state.powers.index(power)]
         if power == POINTS:
@@ -146,29 +149,17 @@ class Actions:
                 actions.append(POWER_POINTS)
         elif uses < level:
             source, result = POWER_EFFECT[power]
-            if left_in_pool(pool, board, public, result) > 0:
-                for cell in PLAYABLE:
-                    if board[cell] == source:
+            if pool.get(result, 0) - board.count(result) + public.count(result) > 0:
+                if source == EMPTY:
+                    actions += [POWER[cell] for cell in PLAYABLE if board[cell] == EMPTY]
+                else:
+                    # A piece to change stands on few spaces, and never on a ravine.
+                    cell = board.find(source)
+                    while cell >= 0:
                         actions.append(POWER[cell])
+                        cell = board.find(source, cell + 1)
         actions.append(DONE)
         return actions
-
-    @staticmethod
-    def _step_biomes(planted: list[int], grown: list[int], card_biome: str) -> tuple[frozenset[int], frozenset[int]]:
-        """The biomes where one more plant / one more growth (after the action's steps so
-        far, `planted` and `grown`) would still fit an option: every biome for both, or one
-        biome for both or either, or none."""
-        plants, grows = len(planted), len(grown)
-        if plants + grows == 0:
-            return ALL_BIOMES, ALL_BIOMES
-        touched = frozenset(BIOME_AT[cell] for cell in (*planted, *grown))
-        if len(touched) > 1:
-            return NO_BIOMES, NO_BIOMES
-        if card_biome != WILD:
-            touched = touched & {BIOME_INDEX[card_biome]}
-        plant_ok = (grows == 0 and plants + 1 <= 3) or (plants + 1 <= 1 and grows <= 1)
-        grow_ok = (plants == 0 and grows + 1 <= 2) or (plants <= 1 and grows + 1 <= 1)
-        return (touched if plant_ok else NO_BIOMES), (touched if grow_ok else NO_BIOMES)
 
     # -- validation -------------------------------------------------------------------------------
     def validate(self, state: EvergreenState, seat: int, action: Any) -> None:
@@ -231,14 +222,15 @@ class Actions:
             raise IllegalMove(reason)
 
     def _step_error(self, state: EvergreenState, player: PlayerState, plan: Plan, action: Any) -> str | None:
-        if isinstance(action, Done):
+        kind = type(action)
+        if kind is Done:
             return None
         board = plan.board
         info = CARDS[player.card]  # type: ignore[index]
         space = action.space
         if space is not None and not 0 <= space < CELLS:
             return f"There is no space number {space} on the planet."
-        if isinstance(action, LakeGrow):
+        if kind is LakeGrow:
             if plan.lake is None:
                 return "Lake growths come only straight after placing a lake."
             if len(plan.lake_grown) >= 2:
@@ -248,13 +240,13 @@ class Actions:
             if space in plan.lake_grown:
                 return "The lake's two growths must be on different spaces."
             return self._growth_error(state, player, board, space)
-        if isinstance(action, (Plant, Grow)):
+        if kind is Plant or kind is Grow:
             if plan.stage == "after":
                 return "Your action is over: you have used your power after it."
             planted, grown = plan.plants, plan.grows
             if space in planted or space in grown:
                 return "Each step of the action needs its own space."
-            if isinstance(action, Plant):
+            if kind is Plant:
                 reason = self._empty_error(state, player, board, space, SPROUT)
                 plants, grows = len(planted) + 1, len(grown)
             else:
@@ -320,9 +312,11 @@ class Actions:
 
     # -- applying -----------------------------------------------------------------------------------
     def apply(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
-        if isinstance(action, STEP_TYPES):
-            return self._apply_step(state, seat, action)
+        # Actions by their exact type: `isinstance` on a model class goes through its
+        # metaclass's check, several times the cost of comparing types.
         kind = type(action)
+        if kind in _STEP_KINDS:
+            return self._apply_step(state, seat, action)
         if kind is Done and self._others_planning(state):
             values = state.__dict__.copy()
             values["log"] = list(values["log"])
@@ -349,11 +343,12 @@ class Actions:
         shares them with those it came from.  No log line is written: working out the
         words of a reveal and a deal is a good share of a simulated round.
         """
-        if isinstance(action, STEP_TYPES):
+        kind = type(action)
+        if kind in _STEP_KINDS:
             player = state.players[seat]
             state.players[seat] = self._stepped(state, player, action)
             return state
-        if isinstance(action, Done) and self._others_planning(state):
+        if kind is Done and self._others_planning(state):
             done = state.players[seat] = state.players[seat].copied()
             done.committed = True
             return state
@@ -365,15 +360,16 @@ class Actions:
     @staticmethod
     def _others_planning(state: EvergreenState) -> bool:
         """Whether another seat has still to finish its plan (else a Done reveals every plan)."""
-        return sum(not player.committed for player in state.players) > 1
+        return [player.committed for player in state.players].count(False) > 1
 
     def _play_on(self, state: EvergreenState, seat: int, action: Any, *, logged: bool) -> None:
         """What a draft pick, a wild biome or the last Done does to `state`, a copy the caller owns."""
-        if isinstance(action, Done):
+        kind = type(action)
+        if kind is Done:
             self._reveal(state, logged=logged)
-        elif isinstance(action, DraftCard):
+        elif kind is DraftCard:
             self._draft(state, seat, action.card, logged=logged)
-        elif isinstance(action, ChooseBiome):
+        elif kind is ChooseBiome:
             card = state.leftover
             state.leftover = None
             self._resolve_leftover(state, card, action.biome, logged=logged)  # type: ignore[arg-type]
@@ -436,11 +432,12 @@ class Actions:
     def log_line(self, state: EvergreenState, seat: int, action: Any) -> str:
         # Past tense: right for any name, a seat called "You" included ("You drafted").
         name = state.name(seat) if 0 <= seat < len(state.seats) else f"Seat {seat + 1}"
-        if isinstance(action, DraftCard):
+        kind = type(action)
+        if kind is DraftCard:
             return f"{name} drafted {card_label(action.card)}."
-        if isinstance(action, ChooseBiome):
+        if kind is ChooseBiome:
             return f"{name} sent the leftover wild card to {BIOME_NAMES.get(action.biome, action.biome)}."
-        if isinstance(action, Done):
+        if kind is Done:
             return f"{name} finished planning."
         player = state.players[seat] if 0 <= seat < len(state.players) else None
         plan = player.plan if player is not None else None
@@ -461,3 +458,20 @@ class Actions:
                 return f"{name} used {POWERS[power].name} for {plural(level, 'point')}."
             return f"{name} used {POWERS[power].name} on {where}."
         return f"{name}: {action!r}"
+
+
+def _step_biomes(planted: list[int], grown: list[int], card_biome: str) -> tuple[frozenset[int], frozenset[int]]:
+    """The biomes where one more plant / one more growth (after the action's steps so
+    far, `planted` and `grown`) would still fit an option: every biome for both, or one
+    biome for both or either, or none."""
+    plants, grows = len(planted), len(grown)
+    if plants + grows == 0:
+        return ALL_BIOMES, ALL_BIOMES
+    touched = frozenset(BIOME_AT[cell] for cell in (*planted, *grown))
+    if len(touched) > 1:
+        return NO_BIOMES, NO_BIOMES
+    if card_biome != WILD:
+        touched = touched & {BIOME_INDEX[card_biome]}
+    plant_ok = (grows == 0 and plants + 1 <= 3) or (plants + 1 <= 1 and grows <= 1)
+    grow_ok = (plants == 0 and grows + 1 <= 2) or (plants <= 1 and grows + 1 <= 1)
+    return (touched if plant_ok else NO_BIOMES), (touched if grow_ok else NO_BIOMES)

@@ -20,6 +20,7 @@ from boardgames_tui.games.evergreen.model import (
 from boardgames_tui.games.evergreen.rules.common import (
     BIG_BAMBOO,
     CARDS,
+    CELLS,
     EMPTY,
     GROWTH,
     PIECE_NAMES,
@@ -31,7 +32,6 @@ from boardgames_tui.games.evergreen.rules.common import (
     SMALL_BAMBOO,
     SPROUT,
     SUN,
-    with_glyph,
     biggest_forest_size,
     grow_bamboo,
     light_points,
@@ -110,21 +110,24 @@ class Seasons:
         and its new piece in the pool; a step that fails either is refused and logged.
         """
         power = CARDS[player.card].power  # type: ignore[index]
-        planned = board = player.board
+        # Both boards as lists of glyphs, changed space by space and joined once.
+        planned = list(player.board)
+        board = planned.copy()
         lake_placed = True
         for step in plan.steps:
             space = step.space
             if space is None:  # the points power: no piece
                 continue
-            if isinstance(step, Plant):
+            kind = type(step)
+            if kind is Plant:
                 source, result = EMPTY, SPROUT
-            elif isinstance(step, UsePower):
+            elif kind is UsePower:
                 source, result = POWER_EFFECT[power]
             else:
                 source = planned[space]
                 result = GROWTH[source]
-            planned = with_glyph(planned, space, result)
-            if isinstance(step, LakeGrow) and not lake_placed:
+            planned[space] = result
+            if kind is LakeGrow and not lake_placed:
                 if logged:
                     state.say(
                         f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: the lake was not placed."
@@ -149,31 +152,31 @@ class Seasons:
                 pool[result] -= 1
                 if source != EMPTY:
                     pool[source] += 1
-                board = with_glyph(board, space, result)
+                board[space] = result
                 placed = True
-            if isinstance(step, UsePower) and power == "lake":
+            if kind is UsePower and power == "lake":
                 lake_placed = placed
-        return board
+        return "".join(board)
 
     @staticmethod
     def _step_words(step: Any, power: str, space: int) -> str:
-        if isinstance(step, Plant):
-            return f"sprout on {space_name(space)}"
-        if isinstance(step, Grow):
-            return f"growth on {space_name(space)}"
-        if isinstance(step, LakeGrow):
-            return f"lake growth on {space_name(space)}"
-        # The power by its whole name: its short one ("Sprout") read as a typo beside "sprout on E4".
-        return f"{POWERS[power].name} on {space_name(space)}"
+        kind = type(step)
+        return _POWER_WORDS[power][space] if kind is UsePower else _STEP_WORDS[kind][space]
 
     def plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
         if not plan.steps:
             return "nothing this round"
         power = CARDS[player.card].power  # type: ignore[index]
-        return ", ".join(
-            f"{POWERS[power].name} +{plan.points}" if step.space is None else self._step_words(step, power, step.space)
-            for step in plan.steps
-        )
+        on_space = _POWER_WORDS[power]
+        words = []
+        for step in plan.steps:
+            space = step.space
+            kind = type(step)
+            if space is None:
+                words.append(f"{POWERS[power].name} +{plan.points}")
+            else:
+                words.append(on_space[space] if kind is UsePower else _STEP_WORDS[kind][space])
+        return ", ".join(words)
 
     def _end_season(self, state: EvergreenState, *, logged: bool = True) -> None:
         season = state.season
@@ -234,3 +237,14 @@ class Seasons:
                     )
         state.pool = pool
         return boards, grown_by_seat
+
+
+# A step's words in a reveal, by kind, then space: written once, as every reveal tells every step.
+_STEP_WORDS: dict[type, tuple[str, ...]] = {
+    kind: tuple(f"{what} on {space_name(space)}" for space in range(CELLS))
+    for kind, what in ((Plant, "sprout"), (Grow, "growth"), (LakeGrow, "lake growth"))
+}
+# The power by its whole name: its short one ("Sprout") read as a typo beside "sprout on E4".
+_POWER_WORDS: dict[str, tuple[str, ...]] = {
+    power: tuple(f"{info.name} on {space_name(space)}" for space in range(CELLS)) for power, info in POWERS.items()
+}
