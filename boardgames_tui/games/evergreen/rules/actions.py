@@ -102,9 +102,14 @@ class Actions:
         public = player.board
         pool = state.pool
         actions: list[Any] = []
-        # `left_in_pool`, written out: a call costs as much as what it does.
-        small_left = pool.get(SMALL, 0) - board.count(SMALL) + public.count(SMALL)
-        big_left = pool.get(BIG, 0) - board.count(BIG) + public.count(BIG)
+        # Whether the pool has a piece left for this plan (`left_in_pool` > 0, written out).
+        # Each step of the plan places one piece, so a pool holding more of a piece than
+        # the plan has steps has one left without counting the boards' pieces.
+        steps = len(plan.steps)
+        held = pool.get(SMALL, 0)
+        small_left = held > steps or held - board.count(SMALL) + public.count(SMALL) > 0
+        held = pool.get(BIG, 0)
+        big_left = held > steps or held - board.count(BIG) + public.count(BIG) > 0
         # Lake growths first: they are only on offer right after the lake.
         lake = plan.lake
         if lake is not None:
@@ -114,7 +119,7 @@ class Actions:
                     if cell in lake_grown:
                         continue
                     glyph = board[cell]
-                    if (glyph == SPROUT and small_left > 0) or (glyph == SMALL and big_left > 0):
+                    if (glyph == SPROUT and small_left) or (glyph == SMALL and big_left):
                         actions.append(LAKE_GROW[cell])
         info = CARDS[player.card]  # type: ignore[index]
         stage = plan.stage
@@ -124,12 +129,14 @@ class Actions:
             plant_biomes, grow_biomes = _step_biomes(plants, grows, info.biome)
             # Glyph -> the step on offer on a space holding it (by space).
             offer: dict[str, tuple[Any, ...]] = {}
-            if plant_biomes and pool.get(SPROUT, 0) - board.count(SPROUT) + public.count(SPROUT) > 0:
-                offer[EMPTY] = PLANT
+            if plant_biomes:
+                held = pool.get(SPROUT, 0)
+                if held > steps or held - board.count(SPROUT) + public.count(SPROUT) > 0:
+                    offer[EMPTY] = PLANT
             if grow_biomes:
-                if small_left > 0:
+                if small_left:
                     offer[SPROUT] = GROW
-                if big_left > 0:
+                if big_left:
                     offer[SMALL] = GROW
             if offer:
                 # Plants and growths are offered in the same biomes whenever both are
@@ -149,7 +156,8 @@ class Actions:
                 actions.append(POWER_POINTS)
         elif uses < level:
             source, result = POWER_EFFECT[power]
-            if pool.get(result, 0) - board.count(result) + public.count(result) > 0:
+            held = pool.get(result, 0)
+            if held > steps or held - board.count(result) + public.count(result) > 0:
                 if source == EMPTY:
                     actions += [POWER[cell] for cell in PLAYABLE if board[cell] == EMPTY]
                 else:

@@ -521,6 +521,11 @@ def progress_words(state: EvergreenState) -> str:
 
 def pool_error(state: EvergreenState, player: PlayerState, piece: str) -> str | None:
     """Why `player`'s plan cannot take one more `piece`, from the public pool and its own plan only."""
+    plan = player.plan
+    # Each step of a plan places one piece: a pool holding more than the plan has steps
+    # has one left, without counting the boards' pieces (`pool_left`).
+    if plan is not None and state.pool.get(piece, 0) > len(plan.steps):
+        return None
     if pool_left(state, player, piece) > 0:
         return None
     name = PIECE_NAMES[piece].lower()
