@@ -26,6 +26,8 @@ from boardgames_tui.games.evergreen.rules.common import (
     BIG,
     BIOME_AT,
     BIOME_NAMES,
+    CARD_BIOME,
+    CARD_POWER,
     CARDS,
     CELLS,
     EMPTY,
@@ -74,15 +76,17 @@ class Actions:
     # -- legal actions ----------------------------------------------------------------------------
     def legal_actions(self, state: EvergreenState, seat: int) -> list[Any]:
         # Who may act is `_may_act`'s rule, worked out here from the fields already read.
-        players = state.players
+        # The state's fields read from its dictionary: a model's field read costs several of a dict's.
+        values = state.__dict__
+        players = values["players"]
         count = len(players)
         if not 0 <= seat < count:
             return []
-        phase = state.phase
+        phase = values["phase"]
         if phase == "draft":
-            if seat != (state.first_player + state.picked) % count:
+            if seat != (values["first_player"] + values["picked"]) % count:
                 return []
-            return [DRAFT[card] for card in state.row]
+            return [DRAFT[card] for card in values["row"]]
         if phase == "wild":
             return list(BIOME_ACTIONS) if seat == self._last_picker(state) else []
         if phase != "actions":
@@ -100,7 +104,7 @@ class Actions:
         # and a random or simulated game asks for these moves at nearly every step.
         board = plan.board
         public = player.board
-        pool = state.pool
+        pool = state.__dict__["pool"]
         actions: list[Any] = []
         # Whether the pool has a piece left for this plan (`left_in_pool` > 0, written out).
         # Each step of the plan places one piece, so a pool holding more of a piece than
@@ -121,12 +125,12 @@ class Actions:
                     glyph = board[cell]
                     if (glyph == SPROUT and small_left) or (glyph == SMALL and big_left):
                         actions.append(LAKE_GROW[cell])
-        info = CARDS[player.card]  # type: ignore[index]
+        card = player.card
         stage = plan.stage
         uses = plan.uses
         if stage != "after":
             plants, grows = plan.plants, plan.grows
-            plant_biomes, grow_biomes = _step_biomes(plants, grows, info.biome)
+            plant_biomes, grow_biomes = _step_biomes(plants, grows, CARD_BIOME[card])  # type: ignore[index]
             # Glyph -> the step on offer on a space holding it (by space).
             offer: dict[str, tuple[Any, ...]] = {}
             if plant_biomes:
@@ -149,8 +153,8 @@ class Actions:
                     ]
                 else:
                     actions += [offer[glyph][cell] for cell in cells if (glyph := board[cell]) in offer]
-        power = info.power
-        level = player.levels[state.powers.index(power)]
+        power = CARD_POWER[card]  # type: ignore[index]
+        level = player.levels[state.__dict__["powers"].index(power)]
         if power == POINTS:
             if uses == 0 and level > 0:
                 actions.append(POWER_POINTS)
@@ -173,8 +177,9 @@ class Actions:
     def validate(self, state: EvergreenState, seat: int, action: Any) -> None:
         # A step or Done of an uncommitted plan and a pick in turn, the most common moves,
         # are checked at once; everything else, and every refusal, below, where the words are built.
-        phase = state.phase
-        players = state.players
+        values = state.__dict__
+        phase = values["phase"]
+        players = values["players"]
         if 0 <= seat < len(players):
             kind = type(action)
             if phase == "actions" and kind in _PLAN_MOVES:
@@ -188,8 +193,8 @@ class Actions:
             elif (
                 phase == "draft"
                 and kind is DraftCard
-                and seat == (state.first_player + state.picked) % len(players)
-                and action.card in state.row
+                and seat == (values["first_player"] + values["picked"]) % len(players)
+                and action.card in values["row"]
             ):
                 return
         if not 0 <= seat < len(players):
@@ -234,7 +239,6 @@ class Actions:
         if kind is Done:
             return None
         board = plan.board
-        info = CARDS[player.card]  # type: ignore[index]
         space = action.space
         if space is not None and not 0 <= space < CELLS:
             return f"There is no space number {space} on the planet."
@@ -254,28 +258,39 @@ class Actions:
             planted, grown = plan.plants, plan.grows
             if space in planted or space in grown:
                 return "Each step of the action needs its own space."
+            # A step on a space that takes it, with a pool holding more of its piece than
+            # the plan has steps (see pool_error), is accepted without the checks below.
+            held = state.__dict__["pool"]
             if kind is Plant:
-                reason = self._empty_error(state, player, board, space, SPROUT)
+                if not (board[space] == EMPTY and held.get(SPROUT, 0) > len(plan.steps)):
+                    reason = self._empty_error(state, player, board, space, SPROUT)
+                    if reason is not None:
+                        return reason
                 plants, grows = len(planted) + 1, len(grown)
             else:
-                reason = self._growth_error(state, player, board, space)
+                glyph = board[space]
+                if not (glyph in GROWTH and held.get(GROWTH[glyph], 0) > len(plan.steps)):
+                    reason = self._growth_error(state, player, board, space)
+                    if reason is not None:
+                        return reason
                 plants, grows = len(planted), len(grown) + 1
-            if reason is not None:
-                return reason
+            if plants + grows <= 1:
+                return None  # a single step fits anywhere
+            card_biome = CARD_BIOME[player.card]  # type: ignore[index]
             touched = {BIOME_AT[cell] for cell in (*planted, *grown, space)}
-            if not fits_an_option(plants, grows, touched, info.biome):
-                return self._option_reason(info.biome)
+            if not fits_an_option(plants, grows, touched, card_biome):
+                return _option_reason(card_biome)
             return None
         # UsePower
-        power = info.power
-        level = player.levels[state.powers.index(power)]
-        power_name = POWERS[power].name
+        power = CARD_POWER[player.card]  # type: ignore[index]
+        level = player.levels[state.__dict__["powers"].index(power)]
         if power == POINTS:
             if space is not None:
-                return f"{power_name} needs no space."
+                return f"{POWERS[power].name} needs no space."
             if plan.uses:
-                return f"You have already scored {power_name} this round."
+                return f"You have already scored {POWERS[power].name} this round."
             return None
+        power_name = POWERS[power].name
         if space is None:
             return f"Choose a space for {power_name}."
         if plan.uses >= level:
@@ -284,17 +299,8 @@ class Actions:
         if source == EMPTY:
             return self._empty_error(state, player, board, space, result)
         if board[space] != source:
-            return f"{power_name} needs a {PIECE_NAMES[source].lower()}, and {space_name(space)} has {self._holds(board, space)}."
+            return f"{power_name} needs a {PIECE_NAMES[source].lower()}, and {space_name(space)} has {_holds(board, space)}."
         return pool_error(state, player, result)
-
-    @staticmethod
-    def _holds(board: str, space: int) -> str:
-        glyph = board[space]
-        if glyph == EMPTY:
-            return "nothing"
-        if glyph == RAVINE:
-            return "a ravine"
-        return f"a {PIECE_NAMES[glyph].lower()}"
 
     def _empty_error(self, state: EvergreenState, player: PlayerState, board: str, space: int, piece: str) -> str | None:
         glyph = board[space]
@@ -307,16 +313,8 @@ class Actions:
     def _growth_error(self, state: EvergreenState, player: PlayerState, board: str, space: int) -> str | None:
         glyph = board[space]
         if glyph not in GROWTH:
-            return f"Only a sprout or a small tree can grow; {space_name(space)} has {self._holds(board, space)}."
+            return f"Only a sprout or a small tree can grow; {space_name(space)} has {_holds(board, space)}."
         return pool_error(state, player, GROWTH[glyph])
-
-    @staticmethod
-    def _option_reason(card_biome: str) -> str:
-        where = "one biome" if card_biome == WILD else BIOME_NAMES[card_biome]
-        return (
-            "No action allows that: plant up to 3 sprouts, grow 2 plants, or plant 1 and grow 1, "
-            f"all in {where}; or take a single step anywhere."
-        )
 
     # -- applying -----------------------------------------------------------------------------------
     def apply(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
@@ -414,7 +412,7 @@ class Actions:
             plan.board = with_glyph(board, space, GROWTH[board[space]])
             plan.lake_grown = [*before.lake_grown, space]
         else:
-            power = CARDS[player.card].power  # type: ignore[index]
+            power = CARD_POWER[player.card]  # type: ignore[index]
             if before.stage == "action":
                 plan.stage = "after"
             plan.lake_grown = []
@@ -483,3 +481,20 @@ def _step_biomes(planted: list[int], grown: list[int], card_biome: str) -> tuple
     plant_ok = (grows == 0 and plants + 1 <= 3) or (plants + 1 <= 1 and grows <= 1)
     grow_ok = (plants == 0 and grows + 1 <= 2) or (plants <= 1 and grows + 1 <= 1)
     return (touched if plant_ok else NO_BIOMES), (touched if grow_ok else NO_BIOMES)
+
+
+def _holds(board: str, space: int) -> str:
+    glyph = board[space]
+    if glyph == EMPTY:
+        return "nothing"
+    if glyph == RAVINE:
+        return "a ravine"
+    return f"a {PIECE_NAMES[glyph].lower()}"
+
+
+def _option_reason(card_biome: str) -> str:
+    where = "one biome" if card_biome == WILD else BIOME_NAMES[card_biome]
+    return (
+        "No action allows that: plant up to 3 sprouts, grow 2 plants, or plant 1 and grow 1, "
+        f"all in {where}; or take a single step anywhere."
+    )

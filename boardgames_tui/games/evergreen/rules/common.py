@@ -24,6 +24,11 @@ from boardgames_tui.games.evergreen.model import (
 # -- content, flattened for the hot paths -------------------------------------------------
 _CONTENT = content()
 CARDS: tuple[CardInfo, ...] = cards()
+# Each card's power and biome by id: the hot paths read these at nearly every move, and
+# a field of a content model costs several times a tuple's item.
+CARD_POWER: tuple[str, ...] = tuple(info.power for info in CARDS)
+CARD_BIOME: tuple[str, ...] = tuple(info.biome for info in CARDS)
+assert all(info.id == index for index, info in enumerate(CARDS)), "a card's id is its place"
 BIOME_KEYS: tuple[str, ...] = tuple(biome.key for biome in biomes())
 BIOME_NAMES: dict[str, str] = {biome.key: biome.name for biome in biomes()}
 BIOME_INDEX = {key: index for index, key in enumerate(BIOME_KEYS)}

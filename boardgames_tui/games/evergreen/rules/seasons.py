@@ -19,7 +19,7 @@ from boardgames_tui.games.evergreen.model import (
 )
 from boardgames_tui.games.evergreen.rules.common import (
     BIG_BAMBOO,
-    CARDS,
+    CARD_POWER,
     CELLS,
     EMPTY,
     GROWTH,
@@ -49,7 +49,7 @@ class Seasons:
         players = []
         powers = state.powers
         for seat, player in enumerate(state.players):
-            power = CARDS[player.card].power  # type: ignore[index]
+            power = CARD_POWER[player.card]  # type: ignore[index]
             index = powers.index(power)
             levels = list(player.levels)
             levels[index] = min(POWER_TRACK_MAX, levels[index] + 1)
@@ -109,7 +109,7 @@ class Seasons:
         piece it found when planned (`planned` replays the plan as its owner saw it)
         and its new piece in the pool; a step that fails either is refused and logged.
         """
-        power = CARDS[player.card].power  # type: ignore[index]
+        power = CARD_POWER[player.card]  # type: ignore[index]
         # Both boards as lists of glyphs, changed space by space and joined once.
         planned = list(player.board)
         board = planned.copy()
@@ -166,7 +166,7 @@ class Seasons:
     def plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
         if not plan.steps:
             return "nothing this round"
-        power = CARDS[player.card].power  # type: ignore[index]
+        power = CARD_POWER[player.card]  # type: ignore[index]
         on_space = _POWER_WORDS[power]
         words = []
         for step in plan.steps:
