@@ -74,6 +74,20 @@ def test_a_save_with_a_line_for_some_seats_only_is_refused():
     """A view shows an Evergreen log whole, unfiltered: the rules write no private line,
     and a save or a message that holds one is refused."""
     state = new_game(2)
-    state.say("Only Daisy reads this.", visible_to=(0,))
+    data = state.model_dump(mode="json")
+    data["log"].append({"text": "Only Daisy reads this.", "visible_to": [0]})
     with pytest.raises(ValidationError):
-        EvergreenState.model_validate_json(state.model_dump_json())
+        EvergreenState.model_validate(data)
+    del data["log"][-1]
+    assert EvergreenState.model_validate(data) == state
+
+
+def test_a_move_leaves_a_view_s_log_as_it_was():
+    """A view shares its state's log (every line is public): the next move writes to a
+    copy of it."""
+    state = new_game(3)
+    view = RULES.view(state, 1)
+    before = list(view.log)
+    seat = RULES.to_act(state)[0]
+    RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
+    assert view.log == before

@@ -571,6 +571,20 @@ def public_player(player: PlayerState) -> PlayerState:
     return public
 
 
+def public_players(records: list[PlayerState], seat: int) -> list[PlayerState]:
+    """The seats' records as `seat`'s view shows them: every other seat's plan hidden
+    (`public_player`), the list itself when no other seat has one."""
+    players = records
+    for index, player in enumerate(records):
+        if index != seat and player.plan is not None:
+            if players is records:
+                players = list(records)
+            # `public_player`'s look-up, written out: a view asks it of three seats in four.
+            known = _PUBLIC_PLAYERS.get(id(player))
+            players[index] = known[1] if known is not None and known[0] is player else public_player(player)
+    return players
+
+
 def same_public_player(before: PlayerState, after: PlayerState) -> None:
     """Note that `after` differs from `before` only in its plan, so that its public copy
     is the one `before` already has: a step of a plan changes nothing else of the record,

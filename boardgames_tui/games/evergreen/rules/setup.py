@@ -24,7 +24,7 @@ from boardgames_tui.games.evergreen.rules.common import (
     SETUP_ICONS,
     STARTING_POINTS,
     MODULE_GLYPHS,
-    public_player,
+    public_players,
     card_label,
     turn_order,
 )
@@ -243,16 +243,13 @@ class Setup:
     # -- what a seat may see ------------------------------------------------------------------------------
     def view(self, state: EvergreenState, seat: int) -> EvergreenState:
         values = state.__dict__.copy()
-        players = records = values["players"]
-        for index, player in enumerate(records):
-            if index != seat and player.plan is not None:
-                if players is records:
-                    players = values["players"] = list(records)
-                players[index] = public_player(player)
+        values["players"] = public_players(values["players"], seat)
         values["seed"] = values["rng_draws"] = 0
         values["deck"] = [HIDDEN] * len(values["deck"])
-        # Every line of an Evergreen log is public (EvergreenState.log): the seat sees it all.
-        values["log"] = list(values["log"])
+        # Every line of an Evergreen log is public (EvergreenState.log): the seat sees it
+        # all, in the state's own list.  A log is changed in place only by the rules, on
+        # the copy a move makes (`apply`, never the state given), so the view's stays
+        # as it is.
         return copy_with(state, values)
 
 
