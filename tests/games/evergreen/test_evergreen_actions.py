@@ -231,3 +231,23 @@ def test_undo_steps_back_within_a_plan_but_not_over_the_reveal():
     match.submit(0, Done(), autosave=False)
     match.submit(1, Done(), autosave=False)
     assert not match.can_undo(1)
+
+
+def test_offers_kept_from_board_to_board_are_those_of_a_walk():
+    """Legal moves take the plants, growths and power uses on offer across a board from
+    the board before it (rules/offers.py): each kept board's must be what a walk finds."""
+    from boardgames_tui.engine.simulate import play_bot_game
+    from boardgames_tui.games.evergreen.rules import offers
+    from boardgames_tui.games.evergreen.rules.common import EMPTY, GROW, PLANT, PLAYABLE, POWER, SMALL, SPROUT
+
+    offers._OFFERS.clear()
+    offers._STEPPED.clear()
+    for seed in (1, 2):
+        play_bot_game(GAME, EvergreenOptions(modules="both"), ["random"] * 4, seed)
+    worked_out = [board for board in offers._OFFERS if board in offers._STEPPED]
+    assert len(worked_out) > 50
+    for board, (powers, steps) in offers._OFFERS.items():
+        assert powers == [POWER[cell] for cell in PLAYABLE if board[cell] == EMPTY]
+        assert steps == [
+            PLANT[cell] if board[cell] == EMPTY else GROW[cell] for cell in PLAYABLE if board[cell] in (EMPTY, SPROUT, SMALL)
+        ]

@@ -22,6 +22,7 @@ from boardgames_tui.games.evergreen.model import (
     PlayerState,
     UsePower,
 )
+from boardgames_tui.games.evergreen.rules.offers import after_step, offered_powers, offered_steps
 from boardgames_tui.games.evergreen.rules.common import (
     BIG,
     BIOME_AT,
@@ -142,17 +143,21 @@ class Actions:
                     offer[SPROUT] = GROW
                 if big_left:
                     offer[SMALL] = GROW
-            if offer:
+            if offer and (plants or grows):
                 # Plants and growths are offered in the same biomes whenever both are
                 # (see _step_biomes), so one walk over those biomes' spaces serves both.
-                cells = CELLS_IN_BIOMES[plant_biomes or grow_biomes]
-                if plants or grows:
-                    used = (*plants, *grows)
-                    actions += [
-                        offer[glyph][cell] for cell in cells if (glyph := board[cell]) in offer and cell not in used
-                    ]
-                else:
-                    actions += [offer[glyph][cell] for cell in cells if (glyph := board[cell]) in offer]
+                used = (*plants, *grows)
+                actions += [
+                    offer[glyph][cell]
+                    for cell in CELLS_IN_BIOMES[plant_biomes or grow_biomes]
+                    if (glyph := board[cell]) in offer and cell not in used
+                ]
+            elif len(offer) == 3:
+                # Before the action's first step: every empty space, sprout and small
+                # tree of the board, kept by board (rules/offers.py).
+                actions += offered_steps(board)
+            elif offer:
+                actions += [offer[glyph][cell] for cell in PLAYABLE if (glyph := board[cell]) in offer]
         power = CARD_POWER[card]  # type: ignore[index]
         level = player.levels[state.__dict__["powers"].index(power)]
         if power == POINTS:
@@ -163,7 +168,7 @@ class Actions:
             held = pool.get(result, 0)
             if held > steps or held - board.count(result) + public.count(result) > 0:
                 if source == EMPTY:
-                    actions += [POWER[cell] for cell in PLAYABLE if board[cell] == EMPTY]
+                    actions += offered_powers(board)
                 else:
                     # A piece to change stands on few spaces, and never on a ravine.
                     cell = board.find(source)
@@ -429,6 +434,8 @@ class Actions:
         # step, and a private log line would keep the seat's view apart from the table's
         # for the rest of the game (every later draft behind a curtain).  The seat sees
         # its plan on its planet and in the "This round" panel.
+        if plan.board is not board:
+            after_step(board, plan.board, space)
         stepped = player.copied()
         stepped.plan = plan
         same_public_player(player, stepped)
