@@ -674,3 +674,26 @@ def construct_frozen(model_class: type[ModelT], values: dict[str, Any], given: s
     _set_extra(instance, None)
     _set_private(instance, None)
     return instance
+
+
+def copy_with_all_given(model: ModelT, values: dict[str, Any]) -> ModelT:
+    """`copy_with` for a hot path that copies a state at nearly every move (a view, a
+    step): when `model` counts every field as given (see `count_every_field_given`),
+    the copy shares that set of names instead of a copy of it, since no assignment can
+    change a set that names every field.  Otherwise it is `copy_with`."""
+    fields_set = model.__pydantic_fields_set__
+    model_class = model.__class__
+    if len(fields_set) != len(model_class.__pydantic_fields__):
+        return copy_with(model, values)
+    instance = _new_object(model_class)
+    _set_dict(instance, values)
+    _set_fields_set(instance, fields_set)
+    _set_extra(instance, None)
+    _set_private(instance, None)
+    return instance
+
+
+def count_every_field_given(model: BaseModel) -> None:
+    """Count every field of `model` as given (a new game's state: a saved one names every
+    field), so that `copy_with_all_given` shares its set of given fields."""
+    model.__pydantic_fields_set__.update(model.__class__.__pydantic_fields__)

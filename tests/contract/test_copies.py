@@ -108,3 +108,23 @@ def test_a_copy_owns_the_containers_of_the_dataclass_records_a_state_holds():
     assert copied.records[0].sealed is record.sealed and copied.records[0].shared is record.shared
     mutate_every_container(copied, _Holder)
     assert holder == before
+
+
+def test_a_copy_shares_its_set_of_given_fields_only_when_it_names_every_field():
+    """`copy_with_all_given` shares a set naming every field (no assignment can change
+    it) and copies any other, as `copy_with` does: assigning on the copy never marks a
+    field given in the original."""
+    from boardgames_tui.engine.contract import copy_with_all_given, count_every_field_given
+
+    class Record(ChangedInPlace):
+        model_config = ConfigDict(extra="forbid")
+        count: int = 0
+        names: list[str] = Field(default_factory=list)
+
+    partial = Record(count=1)
+    copied = copy_with_all_given(partial, dict(partial.__dict__))
+    copied.names = ["a"]
+    assert partial.model_fields_set == {"count"} and copied.model_fields_set == {"count", "names"}
+    count_every_field_given(partial)
+    copied = copy_with_all_given(partial, dict(partial.__dict__))
+    assert copied == partial and copied.__pydantic_fields_set__ is partial.__pydantic_fields_set__

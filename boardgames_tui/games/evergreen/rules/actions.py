@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames_tui.engine.contract import IllegalMove, copy_with
+from boardgames_tui.engine.contract import IllegalMove, copy_with_all_given
 from boardgames_tui.engine.text import capital, name_verb, plural, possessive
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import (
@@ -334,7 +334,7 @@ class Actions:
             players = values["players"] = list(values["players"])
             done = players[seat] = players[seat].copied()
             done.committed = True
-            new = copy_with(state, values)
+            new = copy_with_all_given(state, values)
             new.say(self.log_line(state, seat, action))
             return new
         if kind is DraftCard and state.picked + 1 < len(state.players):
@@ -390,7 +390,7 @@ class Actions:
         values = state.__dict__.copy()
         players = values["players"] = list(values["players"])
         players[seat] = self._stepped(state, players[seat], action)
-        return copy_with(state, values)
+        return copy_with_all_given(state, values)
 
     def _stepped(self, state: EvergreenState, player: PlayerState, action: Any) -> PlayerState:
         """`player` (its seat's record in `state`) after one step of its plan."""

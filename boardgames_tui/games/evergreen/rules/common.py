@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from boardgames_tui.engine.contract import copy_with
+from boardgames_tui.engine.contract import copy_with_all_given
 from boardgames_tui.games.evergreen.content import CardInfo, WILD, biomes, cards, content, pieces, powers
 from boardgames_tui.games.evergreen.model import (
     ChooseBiome,
@@ -613,7 +613,7 @@ def copy_for_move(state: EvergreenState, *, log: list[Any] | None = None) -> Eve
     values["row"] = list(values["row"])
     values["players"] = list(values["players"])
     values["log"] = list(values["log"]) if log is None else log
-    return copy_with(state, values)
+    return copy_with_all_given(state, values)
 
 
 def copy_for_pick(state: EvergreenState) -> EvergreenState:
@@ -623,4 +623,4 @@ def copy_for_pick(state: EvergreenState) -> EvergreenState:
     values["row"] = list(values["row"])
     values["players"] = list(values["players"])
     values["log"] = list(values["log"])
-    return copy_with(state, values)
+    return copy_with_all_given(state, values)

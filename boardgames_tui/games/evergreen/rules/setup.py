@@ -7,7 +7,13 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import HIDDEN, Seat, copy_with, set_fields
+from boardgames_tui.engine.contract import (
+    HIDDEN,
+    Seat,
+    copy_with_all_given,
+    count_every_field_given,
+    set_fields,
+)
 from boardgames_tui.engine.text import and_list, name_verb, plural
 from boardgames_tui.games.evergreen.content import WILD
 from boardgames_tui.games.evergreen.model import EvergreenOptions, EvergreenState, PlayerState, ZoneCard
@@ -87,6 +93,9 @@ class Setup:
             + "."
         )
         self._deal(state)
+        # Every move copies the state (and every view): a set of given fields that names
+        # every field is shared by the copies instead of copied (a saved game's names them all).
+        count_every_field_given(state)
         return state
 
     def _seed_fertility_zone(self, state: EvergreenState) -> None:
@@ -250,7 +259,7 @@ class Setup:
         # all, in the state's own list.  A log is changed in place only by the rules, on
         # the copy a move makes (`apply`, never the state given), so the view's stays
         # as it is.
-        return copy_with(state, values)
+        return copy_with_all_given(state, values)
 
 
 def _without_card(player: PlayerState) -> PlayerState:
