@@ -240,14 +240,17 @@ def test_offers_kept_from_board_to_board_are_those_of_a_walk():
     from boardgames_tui.games.evergreen.rules import offers
     from boardgames_tui.games.evergreen.rules.common import EMPTY, GROW, PLANT, PLAYABLE, POWER, SMALL, SPROUT
 
-    offers._OFFERS.clear()
-    offers._STEPPED.clear()
-    for seed in (1, 2):
+    worked_out = 0
+    for seed in (1, 2, 3):
+        offers._OFFERS.clear()
+        offers._STEPPED.clear()
         play_bot_game(GAME, EvergreenOptions(modules="both"), ["random"] * 4, seed)
-    worked_out = [board for board in offers._OFFERS if board in offers._STEPPED]
-    assert len(worked_out) > 50
-    for board, (powers, steps) in offers._OFFERS.items():
-        assert powers == [POWER[cell] for cell in PLAYABLE if board[cell] == EMPTY]
-        assert steps == [
-            PLANT[cell] if board[cell] == EMPTY else GROW[cell] for cell in PLAYABLE if board[cell] in (EMPTY, SPROUT, SMALL)
-        ]
+        worked_out += sum(board in offers._STEPPED for board in offers._OFFERS)
+        for board, (powers, steps) in offers._OFFERS.items():
+            assert powers == [POWER[cell] for cell in PLAYABLE if board[cell] == EMPTY]
+            assert steps == [
+                PLANT[cell] if board[cell] == EMPTY else GROW[cell]
+                for cell in PLAYABLE
+                if board[cell] in (EMPTY, SPROUT, SMALL)
+            ]
+    assert worked_out > 10
