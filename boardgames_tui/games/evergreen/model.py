@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from boardgames_tui.engine.contract import NEVER_EDITED, GameState, LogEntry
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState, LogEntry, construct
 
 Phase = Literal["draft", "wild", "actions", "over"]
 # Where a seat stands in its action phase: power uses before the action, the
@@ -271,6 +271,20 @@ class EvergreenState(GameState):
     # A seat's record is replaced, never edited: states share the records they did not change.
     players: list[Annotated[PlayerState, NEVER_EDITED]]
 
+    def say(self, text: str, visible_to: tuple[int, ...] | None = None) -> None:
+        # A line is a frozen entry, so one entry serves every log that says the same
+        # words: a game says "Ash finished planning." every round, and games between
+        # the same seats say many of the same lines ("Ash drafted ...") again.
+        if visible_to is not None:
+            super().say(text, visible_to)
+            return
+        entry = _PUBLIC_LINES.get(text)
+        if entry is None:
+            if len(_PUBLIC_LINES) >= _PUBLIC_LINES_MAX:
+                _PUBLIC_LINES.clear()
+            entry = _PUBLIC_LINES[text] = construct(LogEntry, {"text": str(text), "visible_to": None})
+        self.__dict__["log"].append(entry)
+
     @field_validator("log")
     @classmethod
     def _every_line_public(cls, log: list[LogEntry]) -> list[LogEntry]:
@@ -280,3 +294,9 @@ class EvergreenState(GameState):
         if any(entry.visible_to is not None for entry in log):
             raise ValueError("An Evergreen log has no lines for some seats only.")
         return log
+
+
+# The words of a line -> its entry; emptied when full (in random four-seat games
+# 1,024 lines took fewer instructions than 256 or 16,384, which the collector pays for).
+_PUBLIC_LINES: dict[str, LogEntry] = {}
+_PUBLIC_LINES_MAX = 1024

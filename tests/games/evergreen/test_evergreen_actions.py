@@ -254,3 +254,13 @@ def test_offers_kept_from_board_to_board_are_those_of_a_walk():
                 if board[cell] in (EMPTY, SPROUT, SMALL)
             ]
     assert worked_out > 10
+
+
+def test_a_line_said_again_is_the_same_entry_and_reads_the_same():
+    """A log line is a frozen entry: saying the same words again hands out the entry
+    already made (the saved game reads as before)."""
+    state = new_game(2)
+    state.say("Daisy finished planning.")
+    state.say("Daisy finished planning.")
+    assert state.log[-1] is state.log[-2]
+    assert state.model_dump(mode="json")["log"][-2:] == [{"text": "Daisy finished planning.", "visible_to": None}] * 2
