@@ -276,8 +276,8 @@ class EvergreenState(GameState):
         # words: a game says "Ash finished planning." every round, and games between
         # the same seats say many of the same lines ("Ash drafted ...") again.
         if visible_to is not None:
-            super().say(text, visible_to)
-            return
+            # A view shows the whole log, unfiltered (see `_every_line_public`).
+            raise ValueError("Evergreen's rules write no line for some seats only.")
         entry = _PUBLIC_LINES.get(text)
         if entry is None:
             if len(_PUBLIC_LINES) >= _PUBLIC_LINES_MAX:

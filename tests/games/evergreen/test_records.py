@@ -71,14 +71,17 @@ def test_a_move_s_copy_copies_what_copy_containers_copies_and_no_more():
 
 
 def test_a_save_with_a_line_for_some_seats_only_is_refused():
-    """A view shows an Evergreen log whole, unfiltered: the rules write no private line,
-    and a save or a message that holds one is refused."""
+    """A view shows an Evergreen log whole, unfiltered: the rules cannot write a private
+    line, and a save or a message that holds one is refused."""
     state = new_game(2)
     data = state.model_dump(mode="json")
     data["log"].append({"text": "Only Daisy reads this.", "visible_to": [0]})
     with pytest.raises(ValidationError):
         EvergreenState.model_validate(data)
     del data["log"][-1]
+    assert EvergreenState.model_validate(data) == state
+    with pytest.raises(ValueError):
+        state.say("Only Daisy reads this.", visible_to=(0,))
     assert EvergreenState.model_validate(data) == state
 
 
