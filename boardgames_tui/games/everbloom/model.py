@@ -9,14 +9,13 @@ Multi-step decisions of the migration and of setup use one generic `Choice`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Annotated, Any, Callable, Literal, TypeVar, Union
+from dataclasses import dataclass, field
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from boardgames_tui.engine.contract import NEVER_EDITED, GameState
 
-RecordT = TypeVar("RecordT")
 Phase = Literal["draft", "round_start", "wilderness", "migration", "pollination", "over"]
 HIDDEN_CARD = "?"
 
@@ -337,22 +336,6 @@ class FinalScore(BaseModel):
     totals: list[int]
     winners: list[int]
     decided_by: str
-
-
-def record_copier(record_class: type[RecordT]) -> Callable[[RecordT], RecordT]:
-    """A function that copies a record of the slotted dataclass `record_class` field by
-    field, the copy sharing every value: written out once per class, since `copy.copy`
-    goes through `__reduce_ex__` and `dataclasses.replace` through `__init__`, each
-    several times slower, and a move copies the records it changes."""
-    names = [each.name for each in fields(record_class)]
-    lines = ["def copy(record):", "    twin = new(record_class)"]
-    lines += [f"    twin.{name} = record.{name}" for name in names]
-    lines.append("    return twin")
-    namespace: dict[str, Any] = {"new": object.__new__, "record_class": record_class}
-    exec("\n".join(lines), namespace)
-    copy: Callable[[RecordT], RecordT] = namespace["copy"]
-    copy.__qualname__ = copy.__name__ = f"copy_{record_class.__name__}"
-    return copy
 
 
 class EverbloomState(GameState):

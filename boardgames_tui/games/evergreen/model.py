@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from boardgames_tui.engine.contract import NEVER_EDITED, GameState, LogEntry, construct
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState, LogEntry, construct, record_copier
 
 Phase = Literal["draft", "wild", "actions", "over"]
 # Where a seat stands in its action phase: power uses before the action, the
@@ -132,7 +132,6 @@ class EvergreenOptions(BaseModel):
 # fields of the state (extra keys refused, as on a model), so saves, the wire and the
 # views are the same JSON.
 _RECORD_CONFIG = ConfigDict(extra="forbid")
-_new_record = object.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,20 +168,6 @@ class Plan:
     # Points from the points power, added to the score at the reveal.
     points: int = 0
 
-    def copied(self) -> Plan:
-        """A copy sharing every value (`dataclasses.replace` without its look-ups):
-        give it new containers before changing them."""
-        new = _new_record(Plan)
-        new.board = self.board
-        new.steps = self.steps
-        new.stage = self.stage
-        new.plants = self.plants
-        new.grows = self.grows
-        new.uses = self.uses
-        new.lake = self.lake
-        new.lake_grown = self.lake_grown
-        new.points = self.points
-        return new
 
 
 @dataclass(slots=True)
@@ -220,23 +205,12 @@ class PlayerState:
             + 2 * self.bamboo_biomes
         )
 
-    def copied(self) -> PlayerState:
-        """A copy sharing every value (`dataclasses.replace` without its look-ups):
-        give it new containers before changing them."""
-        new = _new_record(PlayerState)
-        new.board = self.board
-        new.levels = self.levels
-        new.card = self.card
-        new.drafted = self.drafted
-        new.start_points = self.start_points
-        new.light = self.light
-        new.forest = self.forest
-        new.power_points = self.power_points
-        new.fertility = self.fertility
-        new.bamboo_biomes = self.bamboo_biomes
-        new.plan = self.plan
-        new.committed = self.committed
-        return new
+
+
+# A copy sharing every value (`player.copied()`): give it new containers before
+# changing them.
+Plan.copied = record_copier(Plan)  # type: ignore[attr-defined]
+PlayerState.copied = record_copier(PlayerState)  # type: ignore[attr-defined]
 
 
 class EvergreenState(GameState):

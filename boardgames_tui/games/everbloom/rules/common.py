@@ -6,14 +6,12 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from boardgames_tui.engine.contract import UNREAD_LOG, copy_containers, copy_with, telling
+from boardgames_tui.engine.contract import UNREAD_LOG, copy_containers, copy_with, record_copier, telling
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
     ChipToGrove,
-    Choice,
     Choose,
-    Contest,
     DiscardNectar,
     EverbloomState,
     FinishPollination,
@@ -22,8 +20,6 @@ from boardgames_tui.games.everbloom.model import (
     PlaceChip,
     PlayerState,
     Pollinate,
-    PollinationDone,
-    PollinatorMoved,
     PollinationWork,
     PullFromGrove,
     SendPollinator,
@@ -32,7 +28,6 @@ from boardgames_tui.games.everbloom.model import (
     Task,
     TurnWork,
     is_hidden,
-    record_copier,
 )
 
 BIOMES = C.BIOMES

@@ -66,7 +66,6 @@ from boardgames_tui.games.pollen.rules.common import (
     say,
     set_field,
     card_label,
-    cell_label,
     point_cells,
     point_label,
     token_label,
