@@ -401,15 +401,14 @@ class Actions:
         space = action.space
         plan.steps = [*before.steps, action]
         kind = type(action)
-        if kind is Plant:
-            plan.board = with_glyph(board, space, SPROUT)
-            plan.plants = [*before.plants, space]
-            plan.stage = "action"
-            plan.lake = None
-            plan.lake_grown = []
-        elif kind is Grow:
-            plan.board = with_glyph(board, space, GROWTH[board[space]])
-            plan.grows = [*before.grows, space]
+        if kind is Plant or kind is Grow:
+            if kind is Plant:
+                plan.board = with_glyph(board, space, SPROUT)
+                plan.plants = [*before.plants, space]
+            else:
+                plan.board = with_glyph(board, space, GROWTH[board[space]])
+                plan.grows = [*before.grows, space]
+            # A plant or growth is the action's own step: the lake's growths are over.
             plan.stage = "action"
             plan.lake = None
             plan.lake_grown = []
