@@ -5,6 +5,8 @@ words that work for any name."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from boardgames_tui.engine.contract import Seat
@@ -316,3 +318,20 @@ async def test_words_for_players_named_you_and_james(tmp_path):
             if len(app.match.moves) >= 2:
                 assert summary.startswith(f"{other} planted ")
             await pilot.press("tab", "enter")
+
+
+async def test_the_curtain_names_the_tokens_to_place_when_a_turn_resumes_there(tmp_path, monkeypatch):
+    """A game saved while a seat still had drawn tokens to place resumes on that step:
+    the curtain says so, not that the seat is to plant a card."""
+    state = RULES.setup(RULES.parse_options({}), [Seat(name="Ann"), Seat(name="Ben")], 4)
+    chooser = random.Random(4)
+    while state.phase != "assign":
+        seat = RULES.to_act(state)[0]
+        state = RULES.apply(state, seat, chooser.choice(RULES.legal_actions(state, seat)))
+    start_from(monkeypatch, state)
+    app = pollen_app(tmp_path, [Seat(name="Ann"), Seat(name="Ben")])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        assert curtain.message.startswith(f"Turn {state.turn}: place the pollinator tokens you drew.")

@@ -194,7 +194,11 @@ class PollenScreen(GameScreen):
         return f"{prompt} · arrows/Tab move · 1–5 or ]/[ pick a card ({card}) · Enter plants"
 
     def curtain_message(self, seat: int) -> str:
-        message = f"Turn {self.public_view().turn}: plant one of your garden cards by a token."
+        view = self.public_view()
+        if view.phase == "assign":
+            message = f"Turn {view.turn}: place the pollinator tokens you drew."
+        else:
+            message = f"Turn {view.turn}: plant one of your garden cards by a token."
         if self.table.has_moved(seat):
             message += " Your screen marks what was planted and scored since your last turn."
         return message
