@@ -30,6 +30,8 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
     BINDINGS = [
         Binding("enter,space", "ready", "I'm ready", priority=True),
         Binding("u", "undo", "Take back"),
+        # The same key where nothing can be taken back: it says why instead.
+        Binding("u", "why_no_undo", "Take back", show=False),
         Binding("q", "leave", "Save & quit"),
     ]
 
@@ -40,6 +42,7 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
         message: str = "",
         undo_for: str | None = None,
         *,
+        undo_refusal: str = "",
         secret: str = "your hand",
         leaving: tuple[str, str] = ("Save this game and go back to the menu?", "Not done: the game goes on."),
     ) -> None:
@@ -48,6 +51,8 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
         self.player = player
         self.message = message
         self.undo_for = undo_for
+        # Why the last move cannot be taken back here, when it cannot.
+        self.undo_refusal = undo_refusal
         # What the next screen shows that the others must not see, in the game's words.
         self.secret = secret
         # What q asks, and what is said if the table stays: the game screen's own
@@ -76,13 +81,21 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
             self._show_words()
 
     def show_pass(
-        self, seat: int, player: str, message: str = "", undo_for: str | None = None, *, secret: str = "your hand"
+        self,
+        seat: int,
+        player: str,
+        message: str = "",
+        undo_for: str | None = None,
+        *,
+        undo_refusal: str = "",
+        secret: str = "your hand",
     ) -> None:
         """The same curtain for the next pass of the keyboard: only its words change, so
         its footer and layout are kept (building a curtain per pass, footer and all, would
         be most of a hand-over's cost).  Called while it is down, before it rises again."""
         offers_undo = self.undo_for is not None
         self.seat, self.player, self.message, self.undo_for, self.secret = seat, player, message, undo_for, secret
+        self.undo_refusal = undo_refusal
         self.start_quiet()
         if self.is_mounted:
             self._show_words()
@@ -118,6 +131,8 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.undo_for is not None
+        if action == "why_no_undo":
+            return self.undo_for is None
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -142,6 +157,11 @@ class CurtainScreen(QuietGuard, SizedScreen[str]):
     def action_undo(self) -> None:
         if self.deliberate():
             self.dismiss("undo")
+
+    def action_why_no_undo(self) -> None:
+        undo = self.query_one("#curtain-undo", Static)
+        undo.display = True
+        undo.update(Text(f"Undo is not possible. {self.undo_refusal}", style="bold"))
 
     def action_leave(self) -> None:
         # The same question as on the game screen: a q typed ahead never leaves the game.

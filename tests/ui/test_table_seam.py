@@ -56,8 +56,18 @@ async def test_a_game_screen_plays_and_undoes_through_the_table_alone(tmp_path: 
         app.match = match
         app.push_screen(game_screen_class(game)(OnlyTheTable(match)))
         moved = undone = 0
+        refusal_said = False
         for _ in range(60):
             await pilot.pause()
+            if isinstance(app.screen, CurtainScreen) and not app.screen.undo_for and not refusal_said:
+                # Where nothing can be taken back, u on the curtain says why and changes nothing.
+                curtain, before = app.screen, len(match.moves)
+                await pilot.press("u")
+                await pilot.pause()
+                said = str(curtain.query_one("#curtain-undo").render())
+                assert app.screen is curtain and len(match.moves) == before
+                assert said.startswith("Undo is not possible. ") and len(said) > len("Undo is not possible. ")
+                refusal_said = True
             if isinstance(app.screen, CurtainScreen) and app.screen.undo_for and not undone:
                 # The seat that just moved takes it back in front of the table.
                 before = len(match.moves)
@@ -88,7 +98,7 @@ async def test_a_game_screen_plays_and_undoes_through_the_table_alone(tmp_path: 
             if moved == 6:
                 break
         await pilot.pause()  # the last move's news settles before the app closes
-        assert moved == 6 and len(match.moves) == moved - undone
+        assert moved == 6 and len(match.moves) == moved - undone and refusal_said
 
 
 def test_a_replay_refuses_moves_and_undo_with_its_reason():

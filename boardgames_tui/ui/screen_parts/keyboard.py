@@ -82,18 +82,26 @@ class KeyboardPass:
         table = screen.table
         previous = self.mover()
         undo_for = None
-        if previous is not None and previous != seat and table.can_undo(previous):
-            undo_for = table.seats[previous].name
+        if previous is None:
+            undo_refusal = "Nobody at this keyboard has moved since the game was opened."
+        elif previous == seat:
+            undo_refusal = "Show your screen first: u takes your move back there."
+        else:
+            undo_refusal = table.undo_blocker(previous) or ""
+            if not undo_refusal:
+                undo_for = table.seats[previous].name
         # Clear every private widget before the curtain goes up.
         self.show_to(None)
         screen.redraw()
         words = (seat, table.seats[seat].name, screen.curtain_message(seat) if message is None else message, undo_for)
         if self._curtain is None:
-            self._curtain = CurtainScreen(*words, secret=screen.curtain_secret(seat), leaving=leave_question(table))
+            self._curtain = CurtainScreen(
+                *words, undo_refusal=undo_refusal, secret=screen.curtain_secret(seat), leaving=leave_question(table)
+            )
             # Installed, so that going down does not destroy it: the next pass reuses it.
             screen.app.install_screen(self._curtain, f"curtain-{id(screen)}")
         else:
-            self._curtain.show_pass(*words, secret=screen.curtain_secret(seat))
+            self._curtain.show_pass(*words, undo_refusal=undo_refusal, secret=screen.curtain_secret(seat))
         self._curtain.before_lowering = lambda: self._draw_behind_curtain(seat)
         screen.app.push_screen(self._curtain, lambda answer: self._after_curtain(answer, seat, previous))
 
