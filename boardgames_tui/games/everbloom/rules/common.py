@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from boardgames_tui.engine.contract import UNREAD_LOG, copy_containers, copy_with, record_copier, telling
+from boardgames_tui.engine.contract import UNREAD_LOG, copy_containers, copy_with_all_given, record_copier, telling
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
@@ -169,7 +169,7 @@ def state_for_move(state: EverbloomState) -> EverbloomState:
     final = values["final"]
     if final is not None:
         values["final"] = copy_containers(final)
-    return copy_with(state, values)
+    return copy_with_all_given(state, values)
 
 
 def own_player(state: EverbloomState, seat: int) -> PlayerState:

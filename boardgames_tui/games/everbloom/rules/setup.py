@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import Seat, copy_with, visible_log
+from boardgames_tui.engine.contract import LogEntry, Seat, copy_with_all_given, count_every_field_given
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
@@ -53,11 +53,16 @@ def _hidden_top(card: str) -> str:
 _HIDDEN_FIELDS = ("seed", "rng_draws", "players", "stacks", "bloom_deck", "nectar_deck", "event_deck", "boxed", "log")
 
 
-@cache
-def _face_down(count: int) -> list[str]:
-    """`count` hidden cards, as a view shows a deck or another seat's hand: views are read,
-    never changed, so they share one list for each count."""
-    return [HIDDEN_CARD] * count
+class _FaceDown(dict[int, list[str]]):
+    """`count` hidden cards (`FACE_DOWN[count]`), as a view shows a deck or another
+    seat's hand: views are read, never changed, so they share one list for each count."""
+
+    def __missing__(self, count: int) -> list[str]:
+        hidden = self[count] = [HIDDEN_CARD] * count
+        return hidden
+
+
+FACE_DOWN = _FaceDown()
 
 
 # Another seat's pollination work as a view shows it, not done and done: views are
@@ -65,16 +70,20 @@ def _face_down(count: int) -> list[str]:
 _HIDDEN_WORK = (PollinationWork(), PollinationWork(done=True))
 
 
-def _hidden_player(player: PlayerState) -> PlayerState:
-    """Another seat's record as a view shows it: its nectar and draft cards face down,
-    of its pollination only whether it is done."""
-    hidden = copy_player(player)
-    hidden.nectar = _face_down(len(player.nectar))
-    hidden.draft = _face_down(len(player.draft))
-    work = player.pollination
-    if work is not None:
-        hidden.pollination = _HIDDEN_WORK[work.done]
-    return hidden
+def _hidden_players(players: list[PlayerState], seat: int) -> list[PlayerState]:
+    """The seats' records as `seat`'s view shows them: the others' nectar and draft cards
+    face down, of their pollination only whether it is done."""
+    shown = list(players)
+    face_down = FACE_DOWN
+    for index, player in enumerate(players):
+        if index != seat:
+            hidden = shown[index] = copy_player(player)
+            hidden.nectar = face_down[len(player.nectar)]
+            hidden.draft = face_down[len(player.draft)]
+            work = player.pollination
+            if work is not None:
+                hidden.pollination = _HIDDEN_WORK[work.done]
+    return shown
 
 
 def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str, list[str]]:
@@ -82,19 +91,45 @@ def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str
     its back.  Views are read, never changed, so they share it: the stacks change only
     from one migration or event to the next, and every view between asks the same, so
     the last answer is checked first (by content: a test may change a stack in place)."""
-    spaces = list(stacks)
-    cards = list(stacks.values())
     last = _last_hidden_stacks
-    if last and cards == last[1] and face_up == last[2] and spaces == last[0]:
-        return last[3]
-    hidden = _hidden_stacks_of(tuple(zip(spaces, map(tuple, cards))), tuple(face_up))
-    last[:] = [spaces, [list(stack) for stack in cards], list(face_up), hidden]
+    if last and stacks == last[0] and face_up == last[1]:
+        return last[2]
+    hidden = _hidden_stacks_of(tuple([(space, tuple(cards)) for space, cards in stacks.items()]), tuple(face_up))
+    last[:] = [{space: list(cards) for space, cards in stacks.items()}, list(face_up), hidden]
     return hidden
 
 
-# The last stacks `_hidden_stacks` hid: their spaces, copies of their cards, a copy of
-# the cards face up, and the answer.
+# The last stacks `_hidden_stacks` hid: a copy of them, a copy of the cards face up,
+# and the answer.
 _last_hidden_stacks: list[Any] = []
+
+
+def _visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
+    """`visible_log(log, seat)` with fewer passes over the log: the entries `seat` may
+    read.  Every move's view asks, and the log only grows, so the answer for the log
+    last read is kept with a copy of that log; a log that starts with that copy (by
+    content) adds what follows.  The list is shared by the views that read the same
+    entries (views are read, never changed) and never changed once made."""
+    kept = _visible_logs.get(seat)
+    if kept is not None:
+        read, visible = kept
+        known = len(read)
+        if known <= len(log) and log[:known] == read:
+            if known == len(log):
+                return visible
+            added = log[known:]
+            read.extend(added)
+            shown = [entry for entry in added if entry.visible_to is None or seat in entry.visible_to]
+            if shown:
+                visible = kept[1] = visible + shown
+            return visible
+    visible = [entry for entry in log if entry.visible_to is None or seat in entry.visible_to]
+    _visible_logs[seat] = [list(log), visible]
+    return visible
+
+
+# seat -> [a copy of the log last read for that seat, what the seat may read of it]
+_visible_logs: dict[int, list[Any]] = {}
 
 
 @lru_cache(maxsize=256)
@@ -196,6 +231,9 @@ class Setup:
         for seat, key in enumerate(chosen):
             state.say(f"{state.name(seat)} took the {FACTIONS[key].name}.")
         state.say(first_player_line(state))
+        # Every move copies the state (and every view): a set of given fields that names
+        # every field is shared by the copies instead of copied (a saved game's names them all).
+        count_every_field_given(state)
         return state
 
     @staticmethod
@@ -291,24 +329,20 @@ class Setup:
 
     def view(self, state: EverbloomState, seat: int) -> EverbloomState:
         values = state.__dict__
-        if values["phase"] == "over":
-            players = list(values["players"])
-        else:
-            players = [
-                player if index == seat else _hidden_player(player) for index, player in enumerate(values["players"])
-            ]
+        players = values["players"]
         # `shallow_copy(state, seed=0, …)` written out (every move asks for a view): the
         # fields a view hides are replaced and counted as given.
         shown = values.copy()
         shown["seed"] = 0
         shown["rng_draws"] = 0
-        shown["players"] = players
+        shown["players"] = list(players) if values["phase"] == "over" else _hidden_players(players, seat)
         shown["stacks"] = _hidden_stacks(values["stacks"], values["face_up"])
-        shown["bloom_deck"] = _face_down(len(values["bloom_deck"]))
-        shown["nectar_deck"] = _face_down(len(values["nectar_deck"]))
-        shown["event_deck"] = _face_down(len(values["event_deck"]))
-        shown["boxed"] = _face_down(len(values["boxed"]))
-        shown["log"] = visible_log(values["log"], seat)
-        view = copy_with(state, shown)
+        face_down = FACE_DOWN
+        shown["bloom_deck"] = face_down[len(values["bloom_deck"])]
+        shown["nectar_deck"] = face_down[len(values["nectar_deck"])]
+        shown["event_deck"] = face_down[len(values["event_deck"])]
+        shown["boxed"] = face_down[len(values["boxed"])]
+        shown["log"] = _visible_log(values["log"], seat)
+        view = copy_with_all_given(state, shown)
         view.__pydantic_fields_set__.update(_HIDDEN_FIELDS)
         return view
