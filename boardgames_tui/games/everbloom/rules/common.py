@@ -208,7 +208,7 @@ def without(values: list[int], value: int) -> list[int]:
 
 def earn(state: EverbloomState, seat: int, points: int, source: str) -> None:
     """`seat` scores `points` during play, counted under `source` for the score sheet."""
-    player = state.players[seat]
+    player = state.__dict__["players"][seat]
     player.score += points
     if points:
         player.earned = {**player.earned, source: player.earned.get(source, 0) + points}
@@ -241,7 +241,8 @@ def card_space_ids(side: str) -> tuple[str, ...]:
 
 
 def turn_order(state: EverbloomState) -> tuple[int, ...]:
-    return _turn_order(state.first_player, len(state.players))
+    values = state.__dict__
+    return _turn_order(values["first_player"], len(values["players"]))
 
 
 @cache

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from boardgames_tui.engine.contract import UNREAD_LOG
 from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import Contest, EverbloomState, Task
@@ -37,10 +38,17 @@ from boardgames_tui.games.everbloom.rules.common import (
 )
 
 
+# The kinds of card ability `_task_public` and `_task_bonus` act on: a card of another
+# kind has no public bonus, or no bonus of its own, and its task does nothing.
+_PUBLIC_KINDS = frozenset({"public", "public_fewest", "public_losers"})
+_BONUS_KINDS = frozenset({"gain", "points_per"})
+
+
 class Migration:
     def winner_by_ties(self, state: EverbloomState, seats: list[int]) -> int:
         order = turn_order(state)
-        return min(seats, key=lambda s: (state.players[s].card_count(), state.players[s].score, order.index(s)))
+        players = state.__dict__["players"]
+        return min(seats, key=lambda s: (players[s].card_count(), players[s].score, order.index(s)))
 
     def _settle(self, state: EverbloomState, seats: list[int], tied_on: Callable[[], str]) -> tuple[int, str]:
         """The winner among `seats` (the rulebook's tie-breaks) and, for a tie, what broke
@@ -49,14 +57,15 @@ class Migration:
         if len(seats) < 2:
             return seats[0], ""
         winner = self.winner_by_ties(state, seats)
-        fewest = min(state.players[seat].card_count() for seat in seats)
-        left = [seat for seat in seats if state.players[seat].card_count() == fewest]
+        players = state.__dict__["players"]
+        fewest = min(players[seat].card_count() for seat in seats)
+        left = [seat for seat in seats if players[seat].card_count() == fewest]
         cards = f"{fewest} habitat card{'s' if fewest != 1 else ''}"
         if len(left) == 1:
             why = f"{state.name(winner)} won it with the fewest habitat cards ({fewest})"
         else:
-            lowest = min(state.players[seat].score for seat in left)
-            last = [seat for seat in left if state.players[seat].score == lowest]
+            lowest = min(players[seat].score for seat in left)
+            last = [seat for seat in left if players[seat].score == lowest]
             if len(last) == 1:
                 why = f"with {cards} each, {state.name(winner)} won it with the fewest points ({lowest})"
             else:
@@ -154,50 +163,55 @@ class Migration:
         state.tasks.insert(0, new_task(kind="place", seat=task.seat, card=card))
 
     def _task_card(self, state: EverbloomState, task: Task) -> None:
-        stack = state.stacks[task.space]
+        values = state.__dict__
+        space = task.space
+        stack = values["stacks"][space]
         if not stack:
             return
         card = stack[0]
-        counts = list(state.pollinators[task.space])
+        counts = list(values["pollinators"][space])
         if sum(counts) == 0:
-            state.contests = [*state.contests, Contest(round=state.round, space=task.space, card=card, counts=counts)]
-            self._take_top(state, task.space)
-            state.boxed = [*state.boxed, card]
-            if telling(state):
+            state.contests = [*values["contests"], Contest(round=values["round"], space=space, card=card, counts=counts)]
+            self._take_top(state, space)
+            state.boxed = [*values["boxed"], card]
+            if values["log"] is not UNREAD_LOG:
                 state.say(f"Nobody sent pollinators to {card_name(card)}: it goes back to the box.")
             return
         best = max(counts)
         tied = [s for s, count in enumerate(counts) if count == best]
         winner, why = self._settle(state, tied, lambda: f"with {plural(best, 'pollinator')} on {card_name(card)}")
         state.contests = [
-            *state.contests,
+            *values["contests"],
             Contest(
-                round=state.round, space=task.space, card=card, counts=counts, winner=winner,
+                round=values["round"], space=space, card=card, counts=counts, winner=winner,
                 tied=tied if len(tied) > 1 else [], tie_break=why,
             ),
         ]
-        if telling(state):
+        if values["log"] is not UNREAD_LOG:
             state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
-        tasks = [new_task(kind="public", seat=winner, space=task.space, card=card, counts=counts)]
+        tasks = [new_task(kind="public", seat=winner, space=space, card=card, counts=counts)]
         for seat in turn_order(state):
             if seat != winner and counts[seat]:
-                tasks.append(new_task(kind="loser", seat=seat, space=task.space, card=card, counts=counts))
-        tasks.append(new_task(kind="place", seat=winner, space=task.space, card=card, counts=counts))
-        tasks.append(new_task(kind="return", seat=winner, space=task.space, card=card, counts=counts))
-        state.tasks[0:0] = tasks
+                tasks.append(new_task(kind="loser", seat=seat, space=space, card=card, counts=counts))
+        tasks.append(new_task(kind="place", seat=winner, space=space, card=card, counts=counts))
+        tasks.append(new_task(kind="return", seat=winner, space=space, card=card, counts=counts))
+        values["tasks"][0:0] = tasks
 
     @staticmethod
     def _take_top(state: EverbloomState, space: str) -> None:
         """A migrating card leaves its stack.  The card it uncovers stays face down until
         the next round, but its back shows: news on a mixed space (four seats), whose
         backs differ, so undo stops there."""
-        stack = state.stacks[space][1:]
-        state.stacks = {**state.stacks, space: stack}
-        if stack and state.space_kinds.get(space) not in BIOMES:
+        values = state.__dict__
+        stack = values["stacks"][space][1:]
+        state.stacks = {**values["stacks"], space: stack}
+        if stack and values["space_kinds"].get(space) not in BIOMES:
             state.info_epoch += 1
 
     def _task_public(self, state: EverbloomState, task: Task) -> None:
         ability = CARDS[task.card].ability
+        if ability.kind not in _PUBLIC_KINDS:
+            return
         counts = task.counts
         name = card_name(task.card) if telling(state) else ""
         if ability.kind == "public":
@@ -236,10 +250,12 @@ class Migration:
         self._answer_loser(state, task, options[0])
 
     def _answer_loser(self, state: EverbloomState, task: Task, grove: str) -> None:
-        moved = state.pollinators[task.space][task.seat]
-        add_count(state.pollinators, task.space, task.seat, -moved)
-        add_count(state.groves, grove, task.seat, moved)
-        if telling(state):
+        values = state.__dict__
+        pollinators = values["pollinators"]
+        moved = pollinators[task.space][task.seat]
+        add_count(pollinators, task.space, task.seat, -moved)
+        add_count(values["groves"], grove, task.seat, moved)
+        if values["log"] is not UNREAD_LOG:
             state.say(f"{state.name(task.seat)} moved {plural(moved, 'pollinator')} from {card_name(task.card)} to the {biome_name(grove)} grove.")
 
     def _task_place(self, state: EverbloomState, task: Task) -> None:
@@ -250,11 +266,12 @@ class Migration:
         self._answer_place(state, task, options[0])
 
     def _answer_place(self, state: EverbloomState, task: Task, biome: str) -> None:
-        player = state.players[task.seat]
+        values = state.__dict__
+        player = values["players"][task.seat]
         if task.space:
             self._take_top(state, task.space)
         player.habitat = {**player.habitat, biome: [*player.habitat[biome], habitat_card(task.card, False)]}
-        if telling(state):
+        if values["log"] is not UNREAD_LOG:
             state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of {their(state.name(task.seat))} habitat.")
         wildlife = task.card in WILDLIFE
         if not wildlife:
@@ -262,13 +279,15 @@ class Migration:
         self._check_blooms(state, task.seat, "biome_reaches", count=len(player.habitat[biome]))
         if wildlife:
             return
-        state.tasks[0:0] = [
+        values["tasks"][0:0] = [
             new_task(kind="bonus", seat=task.seat, card=task.card, text=biome),
             new_task(kind="tile", seat=task.seat, card=task.card, text=biome, counts=task.counts),
         ]
 
     def _task_bonus(self, state: EverbloomState, task: Task) -> None:
         ability = CARDS[task.card].ability
+        if ability.kind not in _BONUS_KINDS:
+            return
         seat = task.seat
         player = state.players[seat]
         name = card_name(task.card) if telling(state) else ""
@@ -292,7 +311,7 @@ class Migration:
                 state.say(f"{state.name(seat)} gained {plural(points, 'point')} ({name}).")
 
     def _task_tile(self, state: EverbloomState, task: Task) -> None:
-        player = state.players[task.seat]
+        player = state.__dict__["players"][task.seat]
         biome = task.text
         if biome not in player.tiles:
             options = [letter for letter in C.TILE_LETTERS if letter not in player.tiles.values()]
@@ -314,21 +333,24 @@ class Migration:
         self._score_tile(state, task)
 
     def tile_points(self, state: EverbloomState, seat: int, letter: str, card: str, mine: int) -> int:
-        scoring = TILES[letter].side(state.options.habitat_theme)
-        player = state.players[seat]
+        values = state.__dict__
+        scoring = TILES[letter].side(values["options"].habitat_theme)
+        player = values["players"][seat]
         kind = scoring.kind
         if kind == "flat":
             return scoring.points
         if kind == "bloom_track_points":
             return TRACK.points_at(player.bloom)
         if kind == "grove_threshold":
-            most = max(state.groves[b][seat] for b in BIOMES)
+            groves = values["groves"]
+            most = max(groves[b][seat] for b in BIOMES)
             return max((step.points for step in scoring.steps if most >= step.min), default=0)
         if kind == "per_grove_with_pollinator":
-            return scoring.points * sum(1 for b in BIOMES if state.groves[b][seat] > 0)
+            groves = values["groves"]
+            return scoring.points * sum(1 for b in BIOMES if groves[b][seat] > 0)
         if kind == "chip_position":
             index = -1 if scoring.position == "top" else 0
-            return scoring.points * sum(1 for stack in state.chips.values() if stack and stack[index].seat == seat)
+            return scoring.points * sum(1 for stack in values["chips"].values() if stack and stack[index].seat == seat)
         if kind == "per_pollinator_on_card":
             return max(0, scoring.base + scoring.per * mine)
         if kind == "per_biome_with_card":
@@ -336,7 +358,7 @@ class Migration:
         return scoring.cost_points[card_cost(card)]
 
     def _score_tile(self, state: EverbloomState, task: Task) -> None:
-        player = state.players[task.seat]
+        player = state.__dict__["players"][task.seat]
         letter = player.tiles.get(task.text)
         if letter is None:
             return
@@ -346,12 +368,14 @@ class Migration:
             state.say(f"{state.name(task.seat)} scored {plural(points, 'point')} from habitat tile {letter}.")
 
     def _task_return(self, state: EverbloomState, task: Task) -> None:
-        counts = state.pollinators[task.space]
-        state.players[task.seat].supply += counts[task.seat]
+        values = state.__dict__
+        pollinators = values["pollinators"]
+        counts = pollinators[task.space]
+        values["players"][task.seat].supply += counts[task.seat]
         for seat, count in enumerate(counts):
             if count and seat != task.seat:  # safety: nothing should remain
-                add_count(state.groves, card_biomes(task.card)[0], seat, count)
-        state.pollinators[task.space] = [0] * len(counts)
+                add_count(values["groves"], card_biomes(task.card)[0], seat, count)
+        pollinators[task.space] = [0] * len(counts)
 
     def _task_bats(self, state: EverbloomState, task: Task) -> None:
         bats = next((seat for seat, p in enumerate(state.players) if p.faction == "bats"), None)

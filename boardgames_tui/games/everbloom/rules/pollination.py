@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from boardgames_tui.engine.contract import UNREAD_LOG
 from boardgames_tui.engine.text import and_list, plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
@@ -52,16 +53,23 @@ def _blooms_shown(shown: tuple[str, ...]) -> dict[str, list[Any]]:
     return by_event
 
 
+# The bloom track's last space, and how many nectar cards a move along it draws (by
+# where it starts and ends): every bloom card, gain and landmark bonus moves a marker.
+_LAST_BLOOM_SPACE = len(TRACK.spaces) - 1
+_nectar_cards_between = lru_cache(maxsize=None)(TRACK.nectar_cards_between)
+
+
 class Pollination:
     def _advance_bloom(self, state: EverbloomState, seat: int, steps: int, why: str) -> None:
-        player = state.players[seat]
+        values = state.__dict__
+        player = values["players"][seat]
         old = player.bloom
-        new = min(old + steps, len(TRACK.spaces) - 1)
+        new = min(old + steps, _LAST_BLOOM_SPACE)
         player.bloom = new
         if new != old:
-            if telling(state):
+            if values["log"] is not UNREAD_LOG:
                 state.say(f"{state.name(seat)} advanced {new - old} on the bloom track ({why}).")
-        for _ in range(TRACK.nectar_cards_between(old, new)):
+        for _ in range(_nectar_cards_between(old, new)):
             self._draw_nectar(state, seat)
 
     def _draw_nectar(self, state: EverbloomState, seat: int) -> None:
@@ -78,7 +86,7 @@ class Pollination:
             state.say(f"It is {info.nectar} {biome_name(info.biome)} nectar.", visible_to=(seat,))
 
     def _check_blooms(self, state: EverbloomState, seat: int, event: str, **facts: Any) -> None:
-        for bloom in _blooms_shown(tuple(state.bloom_shown)).get(event, ()):
+        for bloom in _blooms_shown(tuple(state.__dict__["bloom_shown"])).get(event, ()):
             if self._objective_met(bloom.objective, facts):
                 self._advance_bloom(state, seat, bloom.blooms, f"bloom card {bloom.name}")
 
@@ -121,11 +129,12 @@ class Pollination:
             self._advance_bloom(state, seat, gain.bloom, why)
         for _ in range(gain.nectar_cards):
             self._draw_nectar(state, seat)
-        tasks = []
-        for grove in gain.groves:
-            options = list(BIOMES) if grove == "any" else list(card_biomes(card)) if grove == "card" else [grove]
-            tasks.append(new_task(kind="grove_gain", seat=seat, text=",".join(options)))
-        state.tasks[0:0] = tasks
+        if gain.groves:
+            tasks = []
+            for grove in gain.groves:
+                options = list(BIOMES) if grove == "any" else list(card_biomes(card)) if grove == "card" else [grove]
+                tasks.append(new_task(kind="grove_gain", seat=seat, text=",".join(options)))
+            state.__dict__["tasks"][0:0] = tasks
 
     def _task_grove_gain(self, state: EverbloomState, task: Task) -> None:
         options = task.text.split(",")

@@ -50,6 +50,7 @@ def _hidden_top(card: str) -> str:
 
 
 # The fields `view` replaces.
+_FIELD_COUNT = len(EverbloomState.model_fields)
 _HIDDEN_FIELDS = ("seed", "rng_draws", "players", "stacks", "bloom_deck", "nectar_deck", "event_deck", "boxed", "log")
 
 
@@ -311,8 +312,10 @@ class Setup:
 
     def _run(self, state: EverbloomState) -> None:
         handlers = _task_handlers(type(self))
-        while state.choice is None and state.tasks and state.phase != "over":
-            task = state.tasks.pop(0)
+        # Read from the state's dictionary: a migration runs dozens of tasks.
+        values = state.__dict__
+        while values["choice"] is None and values["tasks"] and values["phase"] != "over":
+            task = values["tasks"].pop(0)
             handler = handlers.get(task.kind)
             if handler is None:
                 handler = handlers[task.kind] = getattr(type(self), f"_task_{task.kind}")
@@ -322,7 +325,7 @@ class Setup:
         state.choice = Choice(seat=seat, prompt=prompt, options=options, task=task)
 
     def _resolve_choice(self, state: EverbloomState, option: str) -> None:
-        choice = state.choice
+        choice = state.__dict__["choice"]
         assert choice is not None
         state.choice = None
         getattr(self, f"_answer_{choice.task.kind}")(state, choice.task, option)
@@ -344,5 +347,7 @@ class Setup:
         shown["boxed"] = face_down[len(values["boxed"])]
         shown["log"] = _visible_log(values["log"], seat)
         view = copy_with_all_given(state, shown)
-        view.__pydantic_fields_set__.update(_HIDDEN_FIELDS)
+        given = view.__pydantic_fields_set__
+        if len(given) != _FIELD_COUNT:  # a set naming every field is shared: nothing to add
+            given.update(_HIDDEN_FIELDS)
         return view
