@@ -717,3 +717,19 @@ def count_every_field_given(model: BaseModel) -> None:
     """Count every field of `model` as given (a new game's state: a saved one names every
     field), so that `copy_with_all_given` shares its set of given fields."""
     model.__pydantic_fields_set__.update(model.__class__.__pydantic_fields__)
+
+
+def record_sharer(record_class: type[RecordT], own: tuple[str, ...]) -> typing.Callable[[RecordT, RecordT], bool]:
+    """A function telling whether a copy still holds, in every field of the slotted
+    dataclass `record_class` but those named in `own`, the very value (`is`) that the
+    record it was copied from holds now: then a copy kept from earlier (a view's hidden
+    record) still shows that record, however its fields were assigned since.  Written
+    out once per class from its fields, as `record_copier` is, so that a field added to
+    the record is checked without being listed anywhere."""
+    names = [field.name for field in dataclasses.fields(record_class) if field.name not in own]  # type: ignore[arg-type]
+    checks = " and ".join(f"copy.{name} is record.{name}" for name in names) or "True"
+    namespace: dict[str, Any] = {}
+    exec(f"def shares(copy, record):\n    return {checks}", namespace)  # noqa: S102 - the source is built above from the class's own field names
+    shares: typing.Callable[[RecordT, RecordT], bool] = namespace["shares"]
+    shares.__qualname__ = shares.__name__ = f"shares_{record_class.__name__}"
+    return shares

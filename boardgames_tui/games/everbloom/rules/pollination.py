@@ -181,34 +181,38 @@ class Pollination:
 
     def _reveal_pollination(self, state: EverbloomState) -> None:
         state.info_epoch += 1
-        state.pollinations = []
         # The reveal, and the end of the round it leads to, change every seat's record.
         own_players(state)
+        values = state.__dict__
+        players = values["players"]
+        groves = values["groves"]
+        round_number = values["round"]
+        done = []
         for seat in turn_order(state):
-            player = state.players[seat]
+            player = players[seat]
             work = player.pollination
             assert work is not None and work.grove is not None
-            add_count(state.groves, work.grove, seat, -work.taken)
+            add_count(groves, work.grove, seat, -work.taken)
             # Spent pollinators come back to the supply.
             player.supply += work.taken - work.left
             if work.left and work.leftover_grove:
-                add_count(state.groves, work.leftover_grove, seat, work.left)
+                add_count(groves, work.leftover_grove, seat, work.left)
             chosen = set(work.cards)
-            player.habitat = {
-                biome: [habitat_card(card.id, True) if card.id in chosen else card for card in cards]
-                for biome, cards in player.habitat.items()
-            }
-            pollinated = sum(1 for cards in player.habitat.values() for card in cards if card.pollinated)
+            if chosen:
+                player.habitat = {
+                    biome: [habitat_card(card.id, True) if card.id in chosen else card for card in cards]
+                    for biome, cards in player.habitat.items()
+                }
+            pollinated = sum([card.pollinated for cards in player.habitat.values() for card in cards])
             points = pollinated * NUM.points_per_pollinated_card
-            earn(state, seat, points, f"pollination:{state.round}")
-            state.pollinations = [
-                *state.pollinations,
+            earn(state, seat, points, f"pollination:{round_number}")
+            done.append(
                 PollinationDone(
-                    round=state.round, seat=seat, grove=work.grove, taken=work.taken, cards=list(work.cards),
+                    round=round_number, seat=seat, grove=work.grove, taken=work.taken, cards=list(work.cards),
                     left=work.left, leftover_grove=work.leftover_grove if work.left else None, points=points,
-                ),
-            ]
-            if telling(state):
+                )
+            )
+            if values["log"] is not UNREAD_LOG:
                 names = and_list([card_name(card) for card in work.cards]) or "nothing"
                 state.say(
                     f"{state.name(seat)} took {work.taken} from the {biome_name(work.grove)} grove, pollinated {names}"
@@ -222,4 +226,5 @@ class Pollination:
             if work.taken and not work.left:
                 self._check_blooms(state, seat, "no_leftover")
             player.pollination = None
+        state.pollinations = done
         self._end_round(state)

@@ -30,29 +30,33 @@ from boardgames_tui.games.everbloom.rules.common import (
 
 class Scoring:
     def _end_round(self, state: EverbloomState) -> None:
-        if state.round >= ROUNDS:
+        values = state.__dict__
+        if values["round"] >= ROUNDS:
             self._final_scoring(state)
             return
-        state.chips = {space: [] for space in state.chips}
+        state.chips = {space: [] for space in values["chips"]}
         state.moved = []
-        numbered = [space for space, (number, flipped) in state.landmarks.items() if not flipped]
+        landmarks = values["landmarks"]
+        numbered = [space for space, (number, flipped) in landmarks.items() if not flipped]
         if numbered:
-            low = min(numbered, key=lambda space: state.landmarks[space][0])
+            low = min(numbered, key=lambda space: landmarks[space][0])
             numbered.remove(low)
             flip = [low]
             if numbered:
-                flip.append(max(numbered, key=lambda space: state.landmarks[space][0]))
-            flipped = [state.landmarks[space][0] for space in flip]
-            state.landmarks = {space: [number, 1] if space in flip else [number, side] for space, (number, side) in state.landmarks.items()}
+                flip.append(max(numbered, key=lambda space: landmarks[space][0]))
+            flipped = [landmarks[space][0] for space in flip]
+            state.landmarks = {space: [number, 1] if space in flip else [number, side] for space, (number, side) in landmarks.items()}
             if telling(state):
                 state.say(f"Landmark{'s' if len(flipped) > 1 else ''} {' and '.join(map(str, flipped))} flip.")
-        state.boxed = [*state.boxed, *state.bloom_shown]
-        state.bloom_shown = state.bloom_deck[: NUM.bloom_cards_shown]
-        state.bloom_deck = state.bloom_deck[NUM.bloom_cards_shown :]
-        state.first_player = (state.first_player + 1) % len(state.players)
-        for seat, player in enumerate(state.players):
+        state.boxed = [*values["boxed"], *values["bloom_shown"]]
+        bloom_deck = values["bloom_deck"]
+        state.bloom_shown = bloom_deck[: NUM.bloom_cards_shown]
+        state.bloom_deck = bloom_deck[NUM.bloom_cards_shown :]
+        players = values["players"]
+        first_player = state.first_player = (values["first_player"] + 1) % len(players)
+        for seat, player in enumerate(players):
             player.chips = list(FACTIONS[player.faction].chips)
-            player.first_chip = seat == state.first_player
+            player.first_chip = seat == first_player
             player.chips_placed = 0
             player.lemur_reach_used = False
         state.hive = None

@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import LogEntry, Seat, copy_with_all_given, count_every_field_given
+from boardgames_tui.engine.contract import LogEntry, Seat, copy_with_all_given, count_every_field_given, record_sharer
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
@@ -73,18 +73,44 @@ _HIDDEN_WORK = (PollinationWork(), PollinationWork(done=True))
 
 def _hidden_players(players: list[PlayerState], seat: int) -> list[PlayerState]:
     """The seats' records as `seat`'s view shows them: the others' nectar and draft cards
-    face down, of their pollination only whether it is done."""
+    face down, of their pollination only whether it is done.  A move changes one seat's
+    record at most, so the hidden record last made at each place is kept with the record
+    it hides (so that record stays the one it was) and shown again while it still holds
+    every value that record holds (`is`), as many cards face down and the same
+    pollination done or not: a record changed in place since is hidden again."""
     shown = list(players)
     face_down = FACE_DOWN
+    kept = _kept_hidden
     for index, player in enumerate(players):
-        if index != seat:
-            hidden = shown[index] = copy_player(player)
-            hidden.nectar = face_down[len(player.nectar)]
-            hidden.draft = face_down[len(player.draft)]
-            work = player.pollination
-            if work is not None:
-                hidden.pollination = _HIDDEN_WORK[work.done]
+        if index == seat:
+            continue
+        work = player.pollination
+        last = kept.get(index)
+        if last is not None and last[0] is player:
+            hidden = last[1]
+            shown_work = hidden.pollination
+            if (
+                _shares_hidden(hidden, player)
+                and len(hidden.nectar) == len(player.nectar)
+                and len(hidden.draft) == len(player.draft)
+                and (shown_work is None if work is None else shown_work is _HIDDEN_WORK[work.done])
+            ):
+                shown[index] = hidden
+                continue
+        hidden = shown[index] = copy_player(player)
+        hidden.nectar = face_down[len(player.nectar)]
+        hidden.draft = face_down[len(player.draft)]
+        if work is not None:
+            hidden.pollination = _HIDDEN_WORK[work.done]
+        kept[index] = (player, hidden)
     return shown
+
+
+# Whether a hidden record still holds every value of the record it hides but those it hides.
+_shares_hidden = record_sharer(PlayerState, ("nectar", "draft", "pollination"))
+
+# Place at the table -> the record last hidden there and its hidden record.
+_kept_hidden: dict[int, tuple[PlayerState, PlayerState]] = {}
 
 
 def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str, list[str]]:

@@ -1,6 +1,6 @@
-"""A view's log: each seat's last answer is kept between moves (`setup._visible_log`),
-so it is checked here against the log filtered afresh, move after move, and against a
-log changed in place since it was read."""
+"""What a view keeps between moves (each seat's readable log, each other seat's hidden
+record), checked against the answer worked out afresh, move after move, and against a
+log or a record changed in place since the last view."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 
 from boardgames_tui.engine.contract import SPECTATOR, LogEntry, Seat
 from boardgames_tui.engine.registry import get_game
-from boardgames_tui.games.everbloom.model import EverbloomOptions
+from boardgames_tui.games.everbloom.model import HIDDEN_CARD, EverbloomOptions, PollinationWork
 
 RULES = get_game("everbloom").rules
 
@@ -41,3 +41,20 @@ def test_a_view_sees_the_log_as_it_is_after_a_change_in_place() -> None:
     assert RULES.view(state, 1).log == state.log
     state.log.pop()
     assert RULES.view(state, 1).log == state.log
+
+
+def test_a_view_sees_another_seats_record_as_it_is_after_a_change_in_place() -> None:
+    state = RULES.setup(EverbloomOptions(), [Seat(name="A"), Seat(name="B")], 3)
+    other = state.players[1]
+    before = RULES.view(state, 0).players[1]
+    assert RULES.view(state, 0).players[1] is before  # the record unchanged: its hidden record is kept
+    other.supply += 2
+    assert RULES.view(state, 0).players[1].supply == other.supply
+    other.draft = [*other.draft, "extra"]
+    assert len(RULES.view(state, 0).players[1].draft) == len(other.draft)
+    other.nectar.append(other.draft[0])
+    assert RULES.view(state, 0).players[1].nectar == [HIDDEN_CARD] * len(other.nectar)
+    other.pollination = PollinationWork()
+    assert RULES.view(state, 0).players[1].pollination == PollinationWork()
+    other.pollination.done = True
+    assert RULES.view(state, 0).players[1].pollination.done
