@@ -73,11 +73,11 @@ _HIDDEN_WORK = (PollinationWork(), PollinationWork(done=True))
 
 def _hidden_players(players: list[PlayerState], seat: int) -> list[PlayerState]:
     """The seats' records as `seat`'s view shows them: the others' nectar and draft cards
-    face down, of their pollination only whether it is done.  A move changes one seat's
-    record at most, so the hidden record last made at each place is kept with the record
-    it hides (so that record stays the one it was) and shown again while it still holds
-    every value that record holds (`is`), as many cards face down and the same
-    pollination done or not: a record changed in place since is hidden again."""
+    face down, of their pollination only whether it is done.  Most moves change one
+    seat's record at most, so the hidden record last made at each place is shown again
+    while it holds every value that place's record holds now (`is`, so nothing equal
+    but other), as many cards face down and the same pollination done or not: a record
+    changed in place, or a copy with a field changed, is hidden again."""
     shown = list(players)
     face_down = FACE_DOWN
     kept = _kept_hidden
@@ -85,9 +85,8 @@ def _hidden_players(players: list[PlayerState], seat: int) -> list[PlayerState]:
         if index == seat:
             continue
         work = player.pollination
-        last = kept.get(index)
-        if last is not None and last[0] is player:
-            hidden = last[1]
+        hidden = kept.get(index)
+        if hidden is not None:
             shown_work = hidden.pollination
             if (
                 _shares_hidden(hidden, player)
@@ -102,15 +101,15 @@ def _hidden_players(players: list[PlayerState], seat: int) -> list[PlayerState]:
         hidden.draft = face_down[len(player.draft)]
         if work is not None:
             hidden.pollination = _HIDDEN_WORK[work.done]
-        kept[index] = (player, hidden)
+        kept[index] = hidden
     return shown
 
 
 # Whether a hidden record still holds every value of the record it hides but those it hides.
 _shares_hidden = record_sharer(PlayerState, ("nectar", "draft", "pollination"))
 
-# Place at the table -> the record last hidden there and its hidden record.
-_kept_hidden: dict[int, tuple[PlayerState, PlayerState]] = {}
+# Place at the table -> the hidden record last made there.
+_kept_hidden: dict[int, PlayerState] = {}
 
 
 def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str, list[str]]:
@@ -141,9 +140,11 @@ def _visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
     if kept is not None:
         read, visible = kept
         known = len(read)
-        if known <= len(log) and log[:known] == read:
-            if known == len(log):
+        length = len(log)
+        if known == length:
+            if log == read:
                 return visible
+        elif known < length and log[:known] == read:
             added = log[known:]
             read.extend(added)
             shown = [entry for entry in added if entry.visible_to is None or seat in entry.visible_to]
