@@ -8,7 +8,11 @@ import random
 
 from boardgames_tui.engine.contract import SPECTATOR, LogEntry, Seat
 from boardgames_tui.engine.registry import get_game
-from boardgames_tui.games.everbloom.model import HIDDEN_CARD, EverbloomOptions, PollinationWork
+from boardgames_tui.games.everbloom.model import (
+    HIDDEN_CARD,
+    EverbloomOptions,
+    PollinationWork,
+)
 
 RULES = get_game("everbloom").rules
 
