@@ -5,7 +5,6 @@ One part of `EvergreenRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
-from typing import Any
 
 from boardgames_tui.engine.contract import set_fields
 from boardgames_tui.games.evergreen.model import (
@@ -65,44 +64,59 @@ class Seasons:
             state.say("Powers rise: " + ", ".join(raised) + ". Everyone now plans in secret.")
 
     def _reveal(self, state: EvergreenState, *, logged: bool = True) -> None:
-        """Every plan is shown, then carried out against the shared pool in turn order."""
-        players = list(state.players)
-        pool = dict(state.pool)
+        """Every plan is shown, then carried out against the shared pool in turn order.
+
+        `state` is the copy `apply` made for this move: its list of players is its own,
+        and the records put in it here are new ones, which the season's end scores in place."""
+        values = state.__dict__
+        players = values["players"]
+        pool = dict(values["pool"])
+        season = values["season"]
+        season_over = values["round"] >= SEASON_ROUNDS[season]
+        # A deal follows unless the game ends, and a dealt record holds no card: the
+        # records made here are already the dealt ones.
+        dealing = not (season_over and season + 1 >= len(SEASONS))
+        seats = values["seats"]
+        say = state.say
         for seat in turn_order(state):
             player = players[seat]
             plan = player.plan
             assert plan is not None
-            if logged:
-                state.say(f"{state.name(seat)} revealed: {self.plan_summary(state, player, plan)}.")
-            board = self._carry_out(state, seat, player, plan, pool, logged=logged)
+            board, told = self._carry_out(state, player, plan, pool, seats[seat].name if logged else None)
+            if told is not None:
+                for line in told:
+                    say(line)
             revealed = players[seat] = player.copied()
             revealed.board = board
             revealed.power_points = player.power_points + plan.points
             revealed.plan = None
             revealed.committed = False
+            if dealing:
+                revealed.card = None
         count = len(players)
-        marker_taken_by = state.marker_taken_by
+        marker_taken_by = values["marker_taken_by"]
         set_fields(
             state,
-            info_epoch=state.info_epoch + 1,
-            players=players,
+            info_epoch=values["info_epoch"] + 1,
             pool=pool,
-            first_player=(state.first_player + 1) % count if marker_taken_by is None else marker_taken_by,
+            first_player=(values["first_player"] + 1) % count if marker_taken_by is None else marker_taken_by,
         )
-        if state.round >= SEASON_ROUNDS[state.season]:
+        if season_over:
             self._end_season(state, logged=logged)
-            if state.phase == "over":
+            if not dealing:
                 return
         else:
-            state.round += 1
+            set_fields(state, round=values["round"] + 1)
         if count > 1 and logged:
-            state.say(f"{state.name(state.first_player)} will lead the next round.")
+            say(f"{seats[values['first_player']].name} will lead the next round.")
         self._deal(state, logged=logged)
 
     def _carry_out(
-        self, state: EvergreenState, seat: int, player: PlayerState, plan: Plan, pool: dict[str, int], *, logged: bool = True
-    ) -> str:
-        """The public board after `plan`'s steps, taking their pieces from `pool` (changed in place).
+        self, state: EvergreenState, player: PlayerState, plan: Plan, pool: dict[str, int], name: str | None
+    ) -> tuple[str, list[str] | None]:
+        """The public board after `plan`'s steps, taking their pieces from `pool` (changed
+        in place), and the lines that tell them: the plan revealed, then each refusal
+        (None when `name`, the seat's, is None: a search's quick game, told nothing).
 
         The plan was checked against the pool as of the last reveal; seats earlier
         in turn order may since have taken what it counted on.  Each step needs the
@@ -114,11 +128,20 @@ class Seasons:
         planned = list(player.board)
         board = planned.copy()
         lake_placed = True
+        # The plan's words are gathered as its steps are carried out, each step read once.
+        telling = name is not None
+        words: list[str] = []
+        refused: list[str] = []
+        said = _WORDS_BY_POWER[power]
         for step in plan.steps:
             space = step.space
             if space is None:  # the points power: no piece
+                if telling:
+                    words.append(_points_words(power, plan.points))
                 continue
             kind = type(step)
+            if telling:
+                words.append(said[kind][space])
             if kind is Plant:
                 source, result = EMPTY, SPROUT
             elif kind is UsePower:
@@ -128,23 +151,20 @@ class Seasons:
                 result = GROWTH[source]
             planned[space] = result
             if kind is LakeGrow and not lake_placed:
-                if logged:
-                    state.say(
-                        f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: the lake was not placed."
-                    )
+                if telling:
+                    refused.append(f"{name}: the {said[kind][space]} is refused: the lake was not placed.")
                 continue
             if board[space] != source:
-                if logged:
-                    state.say(
-                        f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: "
-                        "an earlier step it relied on was refused."
+                if telling:
+                    refused.append(
+                        f"{name}: the {said[kind][space]} is refused: an earlier step it relied on was refused."
                     )
                 placed = False
             elif pool.get(result, 0) <= 0:
                 state.pool_refusals += 1
-                if logged:
-                    state.say(
-                        f"{state.name(seat)}: the {self._step_words(step, power, space)} is refused: "
+                if telling:
+                    refused.append(
+                        f"{name}: the {said[kind][space]} is refused: "
                         f"the shared pool has no {PIECE_NAMES[result].lower()} left."
                     )
                 placed = False
@@ -156,56 +176,48 @@ class Seasons:
                 placed = True
             if kind is UsePower and power == "lake":
                 lake_placed = placed
-        return "".join(board)
-
-    @staticmethod
-    def _step_words(step: Any, power: str, space: int) -> str:
-        kind = type(step)
-        return _POWER_WORDS[power][space] if kind is UsePower else _STEP_WORDS[kind][space]
+        if not telling:
+            return "".join(board), None
+        return "".join(board), [f"{name} revealed: {', '.join(words) if words else 'nothing this round'}.", *refused]
 
     def plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
         if not plan.steps:
             return "nothing this round"
         power = CARD_POWER[player.card]  # type: ignore[index]
-        on_space = _POWER_WORDS[power]
-        words = []
-        for step in plan.steps:
-            space = step.space
-            kind = type(step)
-            if space is None:
-                words.append(f"{POWERS[power].name} +{plan.points}")
-            else:
-                words.append(on_space[space] if kind is UsePower else _STEP_WORDS[kind][space])
-        return ", ".join(words)
+        said = _WORDS_BY_POWER[power]
+        return ", ".join(
+            _points_words(power, plan.points) if step.space is None else said[type(step)][step.space]
+            for step in plan.steps
+        )
 
     def _end_season(self, state: EvergreenState, *, logged: bool = True) -> None:
-        season = state.season
+        """Bamboo grows, then light and the biggest forest score.  The seats' records are
+        the reveal's new ones (see `_reveal`), scored in place."""
+        values = state.__dict__
+        season = values["season"]
         edge = SUN[season]
         boards, grown_by_seat = self._grow_all_bamboo(state, edge, logged=logged)
-        players = []
-        for seat, player in enumerate(state.players):
+        discard = values["discard"]
+        seats = values["seats"]
+        for seat, player in enumerate(values["players"]):
             board, grown = boards[seat], grown_by_seat[seat]
             light = light_points(board, edge)
             forest = biggest_forest_size(board)
             if logged:
                 note = f" ({len(grown)} small bamboo grew first)" if grown else ""
-                state.say(f"{SEASONS[season]} scoring — {state.name(seat)}: light {light}, biggest forest {forest}{note}.")
-            state.discard.extend(player.drafted)
-            scored = player.copied()
-            scored.board = board
-            scored.light = [*player.light, light]
-            scored.forest = [*player.forest, forest]
-            scored.drafted = []
-            players.append(scored)
-        state.players = players
-        state.info_epoch += 1
+                state.say(f"{SEASONS[season]} scoring — {seats[seat].name}: light {light}, biggest forest {forest}{note}.")
+            discard.extend(player.drafted)
+            player.board = board
+            player.light = [*player.light, light]
+            player.forest = [*player.forest, forest]
+            player.drafted = []
+        set_fields(state, info_epoch=values["info_epoch"] + 1)
         if season + 1 >= len(SEASONS):
             self._final_scoring(state, logged=logged)
             return
-        state.season = season + 1
-        state.round = 1
+        set_fields(state, season=season + 1, round=1)
         if logged:
-            state.say(f"The sun moves to the {SUN[state.season]} edge: {SEASONS[state.season]} begins.")
+            state.say(f"The sun moves to the {SUN[season + 1]} edge: {SEASONS[season + 1]} begins.")
 
     def _grow_all_bamboo(
         self, state: EvergreenState, edge: str, *, logged: bool = True
@@ -239,12 +251,19 @@ class Seasons:
         return boards, grown_by_seat
 
 
-# A step's words in a reveal, by kind, then space: written once, as every reveal tells every step.
+# A step's words in a reveal, by the card's power, the step's kind, then its space:
+# written once, as every reveal tells every step.  A power by its whole name: its short
+# one ("Sprout") read as a typo beside "sprout on E4".
 _STEP_WORDS: dict[type, tuple[str, ...]] = {
     kind: tuple(f"{what} on {space_name(space)}" for space in range(CELLS))
     for kind, what in ((Plant, "sprout"), (Grow, "growth"), (LakeGrow, "lake growth"))
 }
-# The power by its whole name: its short one ("Sprout") read as a typo beside "sprout on E4".
-_POWER_WORDS: dict[str, tuple[str, ...]] = {
-    power: tuple(f"{info.name} on {space_name(space)}" for space in range(CELLS)) for power, info in POWERS.items()
+_WORDS_BY_POWER: dict[str, dict[type, tuple[str, ...]]] = {
+    power: {**_STEP_WORDS, UsePower: tuple(f"{info.name} on {space_name(space)}" for space in range(CELLS))}
+    for power, info in POWERS.items()
 }
+
+
+def _points_words(power: str, points: int) -> str:
+    """The points power's use in a plan's words."""
+    return f"{POWERS[power].name} +{points}"

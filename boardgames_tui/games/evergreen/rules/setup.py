@@ -116,18 +116,23 @@ class Setup:
             state.say(f"{plural(len(aside), 'revealed card')} without fertility icons shuffled back into the deck.")
 
     def _deal(self, state: EvergreenState, *, logged: bool = True) -> None:
-        need = len(state.players) + 1
-        row: list[int] = []
-        while len(row) < need:
-            if not state.deck:
-                if not state.discard:
-                    break
-                state.deck = state.discard
-                state.discard = []
-                state.rng().shuffle(state.deck)
-                if logged:
-                    state.say("The deck is empty: the discard pile is shuffled into a new deck.")
-            row.append(state.deck.pop(0))
+        """A new round's draft row, from the deck (the discard pile shuffled into a new
+        deck when it runs out).  The seats' records hold no card already: a new game's,
+        or those the reveal made."""
+        values = state.__dict__
+        need = len(values["players"]) + 1
+        deck = values["deck"]
+        row = deck[:need]
+        del deck[:need]
+        if len(row) < need and values["discard"]:
+            deck = values["discard"]
+            set_fields(state, deck=deck, discard=[])
+            state.rng().shuffle(deck)
+            if logged:
+                state.say("The deck is empty: the discard pile is shuffled into a new deck.")
+            more = need - len(row)
+            row += deck[:more]
+            del deck[:more]
         set_fields(
             state,
             row=row,
@@ -135,13 +140,13 @@ class Setup:
             marker_taken_by=None,
             picked=0,
             phase="draft",
-            info_epoch=state.info_epoch + 1,
-            players=[_without_card(player) for player in state.players],
+            info_epoch=values["info_epoch"] + 1,
         )
         if logged:
+            season = values["season"]
             state.say(
-                f"{SEASONS[state.season]}, round {state.round} of {SEASON_ROUNDS[state.season]}: the draft row shows "
-                + "; ".join(card_label(card) for card in row)
+                f"{SEASONS[season]}, round {values['round']} of {SEASON_ROUNDS[season]}: the draft row shows "
+                + "; ".join(map(card_label, row))
                 + "."
             )
 
@@ -261,9 +266,3 @@ class Setup:
         # as it is.
         return copy_with_all_given(state, values)
 
-
-def _without_card(player: PlayerState) -> PlayerState:
-    """`player` at a new round's deal, before its pick."""
-    dealt = player.copied()
-    dealt.card = None
-    return dealt
