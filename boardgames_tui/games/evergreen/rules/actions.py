@@ -131,33 +131,33 @@ class Actions:
         uses = plan.uses
         if stage != "after":
             plants, grows = plan.plants, plan.grows
-            plant_biomes, grow_biomes = _step_biomes(plants, grows, CARD_BIOME[card])  # type: ignore[index]
-            # Glyph -> the step on offer on a space holding it (by space).
-            offer: dict[str, tuple[Any, ...]] = {}
-            if plant_biomes:
-                held = pool.get(SPROUT, 0)
-                if held > steps or held - board.count(SPROUT) + public.count(SPROUT) > 0:
-                    offer[EMPTY] = PLANT
-            if grow_biomes:
-                if small_left:
-                    offer[SPROUT] = GROW
-                if big_left:
-                    offer[SMALL] = GROW
-            if offer and (plants or grows):
+            held = pool.get(SPROUT, 0)
+            sprout_left = held > steps or held - board.count(SPROUT) + public.count(SPROUT) > 0
+            if not plants and not grows:
+                # Before the action's first step, every biome: each empty space, sprout
+                # and small tree of the board, kept by board (rules/offers.py), when the
+                # pool has each piece left.
+                if sprout_left and small_left and big_left:
+                    actions += offered_steps(board)
+                else:
+                    offer = _STEP_OFFERS[sprout_left, small_left, big_left]
+                    if offer:
+                        actions += [offer[glyph][cell] for cell in PLAYABLE if (glyph := board[cell]) in offer]
+            else:
+                plant_biomes, grow_biomes = _step_biomes(plants, grows, CARD_BIOME[card])  # type: ignore[index]
                 # Plants and growths are offered in the same biomes whenever both are
                 # (see _step_biomes), so one walk over those biomes' spaces serves both.
-                used = (*plants, *grows)
-                actions += [
-                    offer[glyph][cell]
-                    for cell in CELLS_IN_BIOMES[plant_biomes or grow_biomes]
-                    if (glyph := board[cell]) in offer and cell not in used
-                ]
-            elif len(offer) == 3:
-                # Before the action's first step: every empty space, sprout and small
-                # tree of the board, kept by board (rules/offers.py).
-                actions += offered_steps(board)
-            elif offer:
-                actions += [offer[glyph][cell] for cell in PLAYABLE if (glyph := board[cell]) in offer]
+                if grow_biomes:
+                    offer = _STEP_OFFERS[sprout_left if plant_biomes else False, small_left, big_left]
+                else:
+                    offer = _STEP_OFFERS[sprout_left if plant_biomes else False, False, False]
+                if offer:
+                    used = (*plants, *grows)
+                    actions += [
+                        offer[glyph][cell]
+                        for cell in CELLS_IN_BIOMES[plant_biomes or grow_biomes]
+                        if (glyph := board[cell]) in offer and cell not in used
+                    ]
         power = CARD_POWER[card]  # type: ignore[index]
         level = player.levels[state.__dict__["powers"].index(power)]
         if power == POINTS:
@@ -328,8 +328,9 @@ class Actions:
         kind = type(action)
         if kind in _STEP_KINDS:
             return self._apply_step(state, seat, action)
-        if kind is Done and self._others_planning(state):
-            values = state.__dict__.copy()
+        values = state.__dict__
+        if kind is Done and _others_planning(values["players"]):
+            values = values.copy()
             values["log"] = list(values["log"])
             players = values["players"] = list(values["players"])
             done = players[seat] = players[seat].copied()
@@ -337,10 +338,12 @@ class Actions:
             new = copy_with_all_given(state, values)
             new.say(self.log_line(state, seat, action))
             return new
-        if kind is DraftCard and state.picked + 1 < len(state.players):
-            new = copy_for_pick(state)
-        else:
-            new = copy_for_move(state)
+        if kind is DraftCard:
+            new = copy_for_pick(state) if values["picked"] + 1 < len(values["players"]) else copy_for_move(state)
+            new.say(self.log_line(state, seat, action))
+            self._draft(new, seat, action.card)
+            return new
+        new = copy_for_move(state)
         new.say(self.log_line(state, seat, action))
         self._play_on(new, seat, action, logged=True)
         return new
@@ -359,7 +362,7 @@ class Actions:
             player = state.players[seat]
             state.players[seat] = self._stepped(state, player, action)
             return state
-        if kind is Done and self._others_planning(state):
+        if kind is Done and _others_planning(state.players):
             done = state.players[seat] = state.players[seat].copied()
             done.committed = True
             return state
@@ -367,11 +370,6 @@ class Actions:
         new = copy_for_move(state, log=state.log)
         self._play_on(new, seat, action, logged=False)
         return new
-
-    @staticmethod
-    def _others_planning(state: EvergreenState) -> bool:
-        """Whether another seat has still to finish its plan (else a Done reveals every plan)."""
-        return [player.committed for player in state.players].count(False) > 1
 
     def _play_on(self, state: EvergreenState, seat: int, action: Any, *, logged: bool) -> None:
         """What a draft pick, a wild biome or the last Done does to `state`, a copy the caller owns."""
@@ -443,7 +441,8 @@ class Actions:
     # -- words ------------------------------------------------------------------------------------------
     def log_line(self, state: EvergreenState, seat: int, action: Any) -> str:
         # Past tense: right for any name, a seat called "You" included ("You drafted").
-        name = state.name(seat) if 0 <= seat < len(state.seats) else f"Seat {seat + 1}"
+        seats = state.__dict__["seats"]
+        name = seats[seat].name if 0 <= seat < len(seats) else f"Seat {seat + 1}"
         kind = type(action)
         if kind is DraftCard:
             return f"{name} drafted {card_label(action.card)}."
@@ -470,6 +469,28 @@ class Actions:
                 return f"{name} used {POWERS[power].name} for {plural(level, 'point')}."
             return f"{name} used {POWERS[power].name} on {where}."
         return f"{name}: {action!r}"
+
+
+# (a plant, a growth of a sprout, of a small tree on offer) -> glyph -> the action step
+# on offer on a space holding it (by space).
+_STEP_OFFERS: dict[tuple[bool, bool, bool], dict[str, tuple[Any, ...]]] = {
+    (plant, grow_sprout, grow_small): {
+        glyph: moves for glyph, moves, on in ((EMPTY, PLANT, plant), (SPROUT, GROW, grow_sprout), (SMALL, GROW, grow_small)) if on
+    }
+    for plant in (False, True)
+    for grow_sprout in (False, True)
+    for grow_small in (False, True)
+}
+
+
+def _others_planning(players: list[PlayerState]) -> bool:
+    """Whether, besides the seat finishing now, another has still to finish its plan
+    (else a Done reveals every plan)."""
+    planning = 0
+    for player in players:
+        if not player.committed:
+            planning += 1
+    return planning > 1
 
 
 def _step_biomes(planted: list[int], grown: list[int], card_biome: str) -> tuple[frozenset[int], frozenset[int]]:

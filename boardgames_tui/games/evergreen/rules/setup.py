@@ -192,36 +192,38 @@ class Setup:
         return "plan your power uses and action, then finish"
 
     def _draft(self, state: EvergreenState, seat: int, card: int, *, logged: bool = True) -> None:
-        # Fields are read once and set with set_fields: a draft is a quarter of a game's moves.
-        row = state.row
+        # Fields are read from the state's dictionary and set at once: a draft is a quarter of a game's moves.
+        values = state.__dict__
+        row = values["row"]
         row.remove(card)
-        players = state.players
+        players = values["players"]
         player = players[seat]
         drafter = players[seat] = player.copied()
         drafter.card = card
         drafter.drafted = [*player.drafted, card]
-        picked = state.picked
-        marker = state.marker
+        picked = values["picked"]
+        marker = values["marker"]
         if picked == 0 and row:
             marker = row[0]
-            set_fields(state, marker=marker)
             if len(players) > 1 and logged:
                 state.say(f"The first-player marker goes on {card_label(marker)}.")
-        if card == marker:
-            set_fields(state, marker_taken_by=seat)
         picked += 1
-        set_fields(state, picked=picked)
+        set_fields(
+            state,
+            marker=marker,
+            marker_taken_by=seat if card == marker else values["marker_taken_by"],
+            picked=picked,
+        )
         if picked < len(players):
             return
         leftover = row[0] if row else None
-        state.row = []
+        set_fields(state, row=[])
         if leftover is None:
             self._start_actions(state, logged=logged)
             return
         info = CARDS[leftover]
         if info.biome == WILD and info.fertile:
-            state.leftover = leftover
-            state.phase = "wild"
+            set_fields(state, leftover=leftover, phase="wild")
             if logged:
                 chooser = self._last_picker(state)
                 state.say(f"The leftover {card_label(leftover)} needs a biome: the choice goes to {state.name(chooser)}.")
