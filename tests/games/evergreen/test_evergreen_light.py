@@ -13,6 +13,8 @@ The planet (row 1 at the top, '#' ravines at C2, D4, G5, A6):
 
 from __future__ import annotations
 
+import random
+
 from boardgames_tui.games.evergreen.model import Done, Plant
 from boardgames_tui.games.evergreen.rules import (
     biggest_forest,
@@ -162,6 +164,19 @@ def test_biggest_forest_of_an_empty_planet_is_empty():
     assert biggest_forest(board()) == []
     assert biggest_forest(board(A1="s", B1="l")) == []
     assert biggest_forest_size(board()) == 0 and biggest_forest_size(board(A1="s", B1="l")) == 0
+
+
+def test_the_biggest_forest_s_size_is_counted_alike_on_crowded_and_sparse_planets():
+    """The count skips lone pieces and stops when what is left cannot beat the best: it
+    must still be the biggest forest's size, wherever that forest lies."""
+    rng = random.Random(5)
+    empty = board()
+    for density in (0.2, 0.5, 0.8, 1.0):
+        for _ in range(40):
+            planet = "".join(
+                glyph if glyph == "#" or rng.random() > density else rng.choice("stTblcmM") for glyph in empty
+            )
+            assert biggest_forest_size(planet) == len(biggest_forest(planet)), planet
 
 
 def test_the_season_preview_uses_the_seats_own_plan_and_the_current_sun():

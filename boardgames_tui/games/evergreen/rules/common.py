@@ -358,8 +358,39 @@ def biggest_forest(board: str) -> list[int]:
 
 def biggest_forest_size(board: str) -> int:
     """`len(biggest_forest(board))` without listing its spaces: a season's scoring and a
-    search's estimates need only the count."""
-    return max(map(int.bit_count, _forest_groups(board)), default=0)
+    search's estimates need only the count.
+
+    Groups are grown as in `_forest_groups`, but a lone forest piece is counted without
+    growing it, and the walk stops once the pieces left could not make a bigger group.
+    """
+    rest = int(board.translate(_FOREST_BITS)[::-1], 2)
+    best = 0
+    while rest.bit_count() > best:
+        group = rest & -rest  # the first forest space left
+        if not _NEIGHBOUR_BITS[group.bit_length() - 1] & rest:
+            rest ^= group
+            best = best or 1
+            continue
+        while True:
+            grown = (
+                group
+                | (group << SIZE)
+                | (group >> SIZE)
+                | ((group << 1) & _NOT_FIRST_COLUMN)
+                | ((group >> 1) & _NOT_LAST_COLUMN)
+            ) & rest
+            if grown == group:
+                break
+            group = grown
+        size = group.bit_count()
+        if size > best:
+            best = size
+        rest ^= group
+    return best
+
+
+# Space -> the bit mask of its orthogonal neighbours.
+_NEIGHBOUR_BITS: tuple[int, ...] = tuple(sum(1 << cell for cell in NEIGHBOURS[space]) for space in range(CELLS))
 
 
 def zone_card_value(card: int, face_up: bool, stack_size: int) -> int:

@@ -261,10 +261,19 @@ class Setup:
         values = state.__dict__.copy()
         values["players"] = public_players(values["players"], seat)
         values["seed"] = values["rng_draws"] = 0
-        values["deck"] = [HIDDEN] * len(values["deck"])
+        # The face-down deck: one list for each length, shared by the views (a view is
+        # read, and a move made from one copies the deck before it changes it).
+        count = len(values["deck"])
+        hidden = _HIDDEN_DECKS.get(count)
+        if hidden is None:
+            hidden = _HIDDEN_DECKS[count] = [HIDDEN] * count
+        values["deck"] = hidden
         # Every line of an Evergreen log is public (EvergreenState.log): the seat sees it
         # all, in the state's own list.  A log is changed in place only by the rules, on
         # the copy a move makes (`apply`, never the state given), so the view's stays
         # as it is.
         return copy_with_all_given(state, values)
 
+
+# Deck length -> a face-down deck of that length.
+_HIDDEN_DECKS: dict[int, list[int]] = {}
