@@ -14,7 +14,7 @@ from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from boardgames_tui.engine.contract import NEVER_EDITED, GameState, LogEntry, construct, record_copier
+from boardgames_tui.engine.contract import NEVER_EDITED, GameState, LogEntry, construct_frozen, record_copier
 
 Phase = Literal["draft", "wild", "actions", "over"]
 # Where a seat stands in its action phase: power uses before the action, the
@@ -256,7 +256,7 @@ class EvergreenState(GameState):
         if entry is None:
             if len(_PUBLIC_LINES) >= _PUBLIC_LINES_MAX:
                 _PUBLIC_LINES.clear()
-            entry = _PUBLIC_LINES[text] = construct(LogEntry, {"text": str(text), "visible_to": None})
+            entry = _PUBLIC_LINES[text] = construct_frozen(LogEntry, {"text": str(text), "visible_to": None}, _LINE_FIELDS)
         self.__dict__["log"].append(entry)
 
     @field_validator("log")
@@ -274,3 +274,5 @@ class EvergreenState(GameState):
 # 1,024 lines took fewer instructions than 256 or 16,384, which the collector pays for).
 _PUBLIC_LINES: dict[str, LogEntry] = {}
 _PUBLIC_LINES_MAX = 1024
+# A log entry's fields, all given: one set shared by every entry (see `construct_frozen`).
+_LINE_FIELDS = {"text", "visible_to"}

@@ -60,7 +60,6 @@ from boardgames_tui.games.evergreen.rules.common import (
     copy_for_pick,
     pool_error,
     same_public_player,
-    with_glyph,
     biome_at,
     card_label,
     fits_an_option,
@@ -256,7 +255,7 @@ class Actions:
                 return f"{space_name(space)} is not beside the lake on {space_name(plan.lake)}."
             if space in plan.lake_grown:
                 return "The lake's two growths must be on different spaces."
-            return self._growth_error(state, player, board, space)
+            return _growth_error(state, player, board, space)
         if kind is Plant or kind is Grow:
             if plan.stage == "after":
                 return "Your action is over: you have used your power after it."
@@ -268,14 +267,14 @@ class Actions:
             held = state.__dict__["pool"]
             if kind is Plant:
                 if not (board[space] == EMPTY and held.get(SPROUT, 0) > len(plan.steps)):
-                    reason = self._empty_error(state, player, board, space, SPROUT)
+                    reason = _empty_error(state, player, board, space, SPROUT)
                     if reason is not None:
                         return reason
                 plants, grows = len(planted) + 1, len(grown)
             else:
                 glyph = board[space]
                 if not (glyph in GROWTH and held.get(GROWTH[glyph], 0) > len(plan.steps)):
-                    reason = self._growth_error(state, player, board, space)
+                    reason = _growth_error(state, player, board, space)
                     if reason is not None:
                         return reason
                 plants, grows = len(planted), len(grown) + 1
@@ -295,31 +294,27 @@ class Actions:
             if plan.uses:
                 return f"You have already scored {POWERS[power].name} this round."
             return None
+        uses = plan.uses
+        source, result = POWER_EFFECT[power]
+        # A use with one left, on a space holding the power's piece, with a pool holding
+        # more of its result than the plan has steps (see pool_error), is accepted at once.
+        if (
+            space is not None
+            and uses < level
+            and board[space] == source
+            and state.__dict__["pool"].get(result, 0) > len(plan.steps)
+        ):
+            return None
         power_name = POWERS[power].name
         if space is None:
             return f"Choose a space for {power_name}."
-        if plan.uses >= level:
-            return f"{power_name} is at level {level}: you have used it {plural(plan.uses, 'time')} already this round."
-        source, result = POWER_EFFECT[power]
+        if uses >= level:
+            return f"{power_name} is at level {level}: you have used it {plural(uses, 'time')} already this round."
         if source == EMPTY:
-            return self._empty_error(state, player, board, space, result)
+            return _empty_error(state, player, board, space, result)
         if board[space] != source:
             return f"{power_name} needs a {PIECE_NAMES[source].lower()}, and {space_name(space)} has {_holds(board, space)}."
         return pool_error(state, player, result)
-
-    def _empty_error(self, state: EvergreenState, player: PlayerState, board: str, space: int, piece: str) -> str | None:
-        glyph = board[space]
-        if glyph == RAVINE:
-            return f"{space_name(space)} is a ravine: nothing can be put there."
-        if glyph != EMPTY:
-            return f"{space_name(space)} is not empty: it holds a {PIECE_NAMES[glyph].lower()}."
-        return pool_error(state, player, piece)
-
-    def _growth_error(self, state: EvergreenState, player: PlayerState, board: str, space: int) -> str | None:
-        glyph = board[space]
-        if glyph not in GROWTH:
-            return f"Only a sprout or a small tree can grow; {space_name(space)} has {_holds(board, space)}."
-        return pool_error(state, player, GROWTH[glyph])
 
     # -- applying -----------------------------------------------------------------------------------
     def apply(self, state: EvergreenState, seat: int, action: Any) -> EvergreenState:
@@ -399,19 +394,20 @@ class Actions:
         space = action.space
         plan.steps = [*before.steps, action]
         kind = type(action)
+        # `with_glyph` written out: a step changes one space of the plan's board.
         if kind is Plant or kind is Grow:
             if kind is Plant:
-                plan.board = with_glyph(board, space, SPROUT)
+                plan.board = board[:space] + SPROUT + board[space + 1 :]
                 plan.plants = [*before.plants, space]
             else:
-                plan.board = with_glyph(board, space, GROWTH[board[space]])
+                plan.board = board[:space] + GROWTH[board[space]] + board[space + 1 :]
                 plan.grows = [*before.grows, space]
             # A plant or growth is the action's own step: the lake's growths are over.
             plan.stage = "action"
             plan.lake = None
             plan.lake_grown = []
         elif kind is LakeGrow:
-            plan.board = with_glyph(board, space, GROWTH[board[space]])
+            plan.board = board[:space] + GROWTH[board[space]] + board[space + 1 :]
             plan.lake_grown = [*before.lake_grown, space]
         else:
             power = CARD_POWER[player.card]  # type: ignore[index]
@@ -424,7 +420,7 @@ class Actions:
                 plan.uses = level
                 plan.lake = None
             else:
-                plan.board = with_glyph(board, space, POWER_EFFECT[power][1])
+                plan.board = board[:space] + POWER_EFFECT[power][1] + board[space + 1 :]
                 plan.uses = before.uses + 1
                 plan.lake = space if power == "lake" else None
         # Not logged: a plan is secret until the reveal, whose public line tells every
@@ -481,6 +477,22 @@ _STEP_OFFERS: dict[tuple[bool, bool, bool], dict[str, tuple[Any, ...]]] = {
     for grow_sprout in (False, True)
     for grow_small in (False, True)
 }
+
+
+def _empty_error(state: EvergreenState, player: PlayerState, board: str, space: int, piece: str) -> str | None:
+    glyph = board[space]
+    if glyph == RAVINE:
+        return f"{space_name(space)} is a ravine: nothing can be put there."
+    if glyph != EMPTY:
+        return f"{space_name(space)} is not empty: it holds a {PIECE_NAMES[glyph].lower()}."
+    return pool_error(state, player, piece)
+
+
+def _growth_error(state: EvergreenState, player: PlayerState, board: str, space: int) -> str | None:
+    glyph = board[space]
+    if glyph not in GROWTH:
+        return f"Only a sprout or a small tree can grow; {space_name(space)} has {_holds(board, space)}."
+    return pool_error(state, player, GROWTH[glyph])
 
 
 def _others_planning(players: list[PlayerState]) -> bool:

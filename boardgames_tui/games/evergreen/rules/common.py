@@ -301,7 +301,10 @@ def light_preview(board: str, edge: str, big_bamboo_left: int | None = None) -> 
 def light_points(board: str, edge: str) -> int:
     points = 0
     for glyphs in _LINE_SLICES[edge]:
-        points += _light_along(board[glyphs])[1]
+        # `_light_along`'s look-up written out: a line is mostly one seen before.
+        line = board[glyphs]
+        known = _LIT_ALONG.get(line)
+        points += (known if known is not None else _light_along(line))[1]
     return points
 
 

@@ -89,11 +89,18 @@ def _changed(known: Offers, before: str, after: str, cell: int) -> Offers:
     """The offers of `after`, which is `before` (whose offers are `known`) with `cell` changed."""
     powers, steps = known
     was, now = before[cell], after[cell]
+    empty_before = 0
     if was == EMPTY or now == EMPTY:
-        powers = _with_move(powers, before.count(EMPTY, 0, cell), was == EMPTY, _POWER_TABLES[cell].get(now))
-    if was in _STEP_ON or now in _STEP_ON:
-        index = before.count(EMPTY, 0, cell) + before.count(SPROUT, 0, cell) + before.count(SMALL, 0, cell)
-        steps = _with_move(steps, index, was in _STEP_ON, _STEP_TABLES[cell].get(now))
+        empty_before = before.count(EMPTY, 0, cell)
+        powers = _with_move(powers, empty_before, was == EMPTY, _POWER_TABLES[cell].get(now))
+    on_space = _STEP_TABLES[cell]
+    move = on_space.get(now)
+    # A sprout grown into a small tree keeps its growth on offer: the same move, the same list.
+    if (was in _STEP_ON or move is not None) and on_space.get(was) is not move:
+        if not empty_before:
+            empty_before = before.count(EMPTY, 0, cell)
+        index = empty_before + before.count(SPROUT, 0, cell) + before.count(SMALL, 0, cell)
+        steps = _with_move(steps, index, was in _STEP_ON, move)
     return powers, steps
 
 

@@ -44,16 +44,21 @@ class Seasons:
     # `logged=False` (a search's simulated game: see Actions.apply_in_place) leaves
     # the log alone, and the words for it unwritten; everything else is the same.
     def _start_actions(self, state: EvergreenState, *, logged: bool = True) -> None:
+        values = state.__dict__
+        powers = values["powers"]
+        seats = values["seats"]
         raised = []
         players = []
-        powers = state.powers
-        for seat, player in enumerate(state.players):
+        for seat, player in enumerate(values["players"]):
             power = CARD_POWER[player.card]  # type: ignore[index]
             index = powers.index(power)
             levels = list(player.levels)
-            levels[index] = min(POWER_TRACK_MAX, levels[index] + 1)
+            level = levels[index] + 1
+            if level > POWER_TRACK_MAX:
+                level = POWER_TRACK_MAX
+            levels[index] = level
             if logged:
-                raised.append(f"{POWERS[power].name} to level {levels[index]} for {state.name(seat)}")
+                raised.append(f"{_POWER_NAMES[power]} to level {level} for {seats[seat].name}")
             planning = player.copied()
             planning.levels = levels
             planning.plan = Plan(board=player.board)
@@ -264,6 +269,9 @@ _WORDS_BY_POWER: dict[str, dict[type, tuple[str, ...]]] = {
 }
 
 
+_POWER_NAMES: dict[str, str] = {power: info.name for power, info in POWERS.items()}
+
+
 def _points_words(power: str, points: int) -> str:
     """The points power's use in a plan's words."""
-    return f"{POWERS[power].name} +{points}"
+    return f"{_POWER_NAMES[power]} +{points}"
