@@ -190,6 +190,8 @@ class Actions:
                 player = players[seat]
                 plan = player.plan
                 if not player.committed and plan is not None and player.card is not None:
+                    if kind is Done:
+                        return
                     reason = self._step_error(state, player, plan, action)
                     if reason is not None:
                         raise IllegalMove(reason)

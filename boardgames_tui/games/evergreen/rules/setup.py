@@ -152,11 +152,13 @@ class Setup:
 
     # -- who acts -------------------------------------------------------------------------------
     def to_act(self, state: EvergreenState) -> list[int]:
-        phase = state.phase
+        # The fields read from the state's dictionary: every turn of a game asks this.
+        values = state.__dict__
+        phase = values["phase"]
         if phase == "actions":
-            return [seat for seat, player in enumerate(state.players) if not player.committed]
+            return [seat for seat, player in enumerate(values["players"]) if not player.committed]
         if phase == "draft":
-            return [(state.first_player + state.picked) % len(state.players)]
+            return [(values["first_player"] + values["picked"]) % len(values["players"])]
         if phase == "wild":
             return [self._last_picker(state)]
         return []
