@@ -22,7 +22,7 @@ from boardgames_tui.games.evergreen.model import (
     PlayerState,
     UsePower,
 )
-from boardgames_tui.games.evergreen.rules.offers import after_step, offered_powers, offered_steps
+from boardgames_tui.games.evergreen.rules.offers import board_after_step, offered_powers, offered_steps
 from boardgames_tui.games.evergreen.rules.common import (
     BIG,
     BIOME_AT,
@@ -396,20 +396,19 @@ class Actions:
         space = action.space
         plan.steps = [*before.steps, action]
         kind = type(action)
-        # `with_glyph` written out: a step changes one space of the plan's board.
         if kind is Plant or kind is Grow:
             if kind is Plant:
-                plan.board = board[:space] + SPROUT + board[space + 1 :]
+                plan.board = board_after_step(board, space, SPROUT)
                 plan.plants = [*before.plants, space]
             else:
-                plan.board = board[:space] + GROWTH[board[space]] + board[space + 1 :]
+                plan.board = board_after_step(board, space, GROWTH[board[space]])
                 plan.grows = [*before.grows, space]
             # A plant or growth is the action's own step: the lake's growths are over.
             plan.stage = "action"
             plan.lake = None
             plan.lake_grown = []
         elif kind is LakeGrow:
-            plan.board = board[:space] + GROWTH[board[space]] + board[space + 1 :]
+            plan.board = board_after_step(board, space, GROWTH[board[space]])
             plan.lake_grown = [*before.lake_grown, space]
         else:
             power = CARD_POWER[player.card]  # type: ignore[index]
@@ -422,15 +421,13 @@ class Actions:
                 plan.uses = level
                 plan.lake = None
             else:
-                plan.board = board[:space] + POWER_EFFECT[power][1] + board[space + 1 :]
+                plan.board = board_after_step(board, space, POWER_EFFECT[power][1])
                 plan.uses = before.uses + 1
                 plan.lake = space if power == "lake" else None
         # Not logged: a plan is secret until the reveal, whose public line tells every
         # step, and a private log line would keep the seat's view apart from the table's
         # for the rest of the game (every later draft behind a curtain).  The seat sees
         # its plan on its planet and in the "This round" panel.
-        if plan.board is not board:
-            after_step(board, plan.board, space)
         stepped = player.copied()
         stepped.plan = plan
         same_public_player(player, stepped)

@@ -58,12 +58,14 @@ def offered_powers(board: str) -> list[Any]:
     return (known or _worked_out(board))[0]
 
 
-def after_step(before: str, after: str, cell: int) -> None:
-    """Note that `after` is `before` with `cell` changed (a plan's step), so that its
-    offers can be worked out from `before`'s."""
+def board_after_step(board: str, cell: int, glyph: str) -> str:
+    """`board` with `glyph` on `cell` (a plan's step), noted so that its offers can be
+    worked out from `board`'s."""
+    after = board[:cell] + glyph + board[cell + 1 :]
     if len(_STEPPED) >= _KEPT_MAX:
         _STEPPED.clear()
-    _STEPPED[after] = (before, cell)
+    _STEPPED[after] = (board, cell)
+    return after
 
 
 def _worked_out(board: str) -> Offers:

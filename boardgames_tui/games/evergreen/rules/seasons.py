@@ -124,20 +124,69 @@ class Seasons:
         (None when `name`, the seat's, is None: a search's quick game, told nothing).
 
         The plan was checked against the pool as of the last reveal; seats earlier
-        in turn order may since have taken what it counted on.  Each step needs the
-        piece it found when planned (`planned` replays the plan as its owner saw it)
-        and its new piece in the pool; a step that fails either is refused and logged.
+        in turn order may since have taken what it counted on (see `_carry_out_step_by_step`).
         """
         power = CARD_POWER[player.card]  # type: ignore[index]
-        # Both boards as lists of glyphs, changed space by space and joined once.
-        planned = list(player.board)
-        board = planned.copy()
-        lake_placed = True
         # The plan's words are gathered as its steps are carried out, each step read once.
         telling = name is not None
         words: list[str] = []
         refused: list[str] = []
         said = _WORDS_BY_POWER[power]
+        steps = plan.steps
+        if len(steps) <= min(pool.values()):
+            # The pool holds at least as many of every piece as the plan has steps, and a
+            # step takes one piece: every step is placed, and the public board becomes
+            # the planned one.  Only the pool is worked out, step by step.
+            public = player.board
+            placed: dict[int, str] = {}
+            for step in steps:
+                space = step.space
+                if space is None:  # the points power: no piece
+                    if telling:
+                        words.append(_points_words(power, plan.points))
+                    continue
+                kind = type(step)
+                if telling:
+                    words.append(said[kind][space])
+                if kind is Plant:
+                    source, result = EMPTY, SPROUT
+                elif kind is UsePower:
+                    source, result = POWER_EFFECT[power]
+                else:
+                    source = placed.get(space) or public[space]
+                    result = GROWTH[source]
+                placed[space] = result
+                pool[result] -= 1
+                if source != EMPTY:
+                    pool[source] += 1
+            carried_out = plan.board
+        else:
+            carried_out = self._carry_out_step_by_step(state, player, plan, pool, power, name, words, refused)
+        if not telling:
+            return carried_out, None
+        return carried_out, [f"{name} revealed: {', '.join(words) if words else 'nothing this round'}.", *refused]
+
+    def _carry_out_step_by_step(
+        self,
+        state: EvergreenState,
+        player: PlayerState,
+        plan: Plan,
+        pool: dict[str, int],
+        power: str,
+        name: str | None,
+        words: list[str],
+        refused: list[str],
+    ) -> str:
+        """`_carry_out` when the pool may run out during the plan, its words added to
+        `words` and its refusals' to `refused` (when `name` is not None).  Each step needs
+        the piece it found when planned (`planned` replays the plan as its owner saw it)
+        and its new piece in the pool; a step that fails either is refused and logged."""
+        telling = name is not None
+        said = _WORDS_BY_POWER[power]
+        # Both boards as lists of glyphs, changed space by space and joined once.
+        planned = list(player.board)
+        board = planned.copy()
+        lake_placed = True
         for step in plan.steps:
             space = step.space
             if space is None:  # the points power: no piece
@@ -181,9 +230,7 @@ class Seasons:
                 placed = True
             if kind is UsePower and power == "lake":
                 lake_placed = placed
-        if not telling:
-            return "".join(board), None
-        return "".join(board), [f"{name} revealed: {', '.join(words) if words else 'nothing this round'}.", *refused]
+        return "".join(board)
 
     def plan_summary(self, state: EvergreenState, player: PlayerState, plan: Plan) -> str:
         if not plan.steps:
