@@ -406,7 +406,8 @@ class Actions:
             # A plant or growth is the action's own step: the lake's growths are over.
             plan.stage = "action"
             plan.lake = None
-            plan.lake_grown = []
+            if before.lake_grown:  # an empty list is shared: a plan's lists are replaced, never edited
+                plan.lake_grown = []
         elif kind is LakeGrow:
             plan.board = board_after_step(board, space, GROWTH[board[space]])
             plan.lake_grown = [*before.lake_grown, space]
@@ -414,7 +415,8 @@ class Actions:
             power = CARD_POWER[player.card]  # type: ignore[index]
             if before.stage == "action":
                 plan.stage = "after"
-            plan.lake_grown = []
+            if before.lake_grown:
+                plan.lake_grown = []
             if power == POINTS:
                 level = player.levels[state.powers.index(power)]
                 plan.points = before.points + level
