@@ -27,7 +27,6 @@ from boardgames_tui.games.everbloom.model import (
 from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
     FACTIONS,
-    NO_CONSTRAINT,
     PULL_ACTIONS,
     SKIP,
     TAKE_ACTIONS,
@@ -52,6 +51,20 @@ from boardgames_tui.games.everbloom.rules.common import (
 )
 
 
+# `Actions._send_choices`' sources while the supply lasts: only the supply.
+_FROM_SUPPLY: tuple[str | None, ...] = (None,)
+
+# `Actions._send_choices`' answer: the sources, the turn's targets, the targets open (by
+# index) and whether Skip is offered.
+SendChoices = tuple[tuple[str | None, ...], list[str], tuple[int, ...], bool]
+
+# `Actions._send_choices`' last answer while the supply lasts, as (the turn record it was
+# asked of, held so that its identity stays its own; the pollinators then still to send,
+# copies of what had been sent and of the targets, one card, even split, the targets'
+# top cards, the answer), one tuple replaced whole.
+_last_send_choices: list[tuple[Any, ...]] = [(None, 0, None, None, False, False, [], None)]
+
+
 class Actions:
     def legal_actions(self, state: EverbloomState, seat: int) -> list[Any]:
         if seat not in self.to_act(state):
@@ -66,7 +79,8 @@ class Actions:
         if phase == "pollination":
             return self._pollination_actions(state, seat)
         if phase == "wilderness":
-            if values["turn"] is None:
+            turn = values["turn"]
+            if turn is None:
                 actions: list[Any] = []
                 placements = self.placements(state, seat)
                 # Under a binding storm a chip that cannot obey it has no move at all.
@@ -77,21 +91,22 @@ class Actions:
                     elif not bound:
                         actions.extend(chip_to_grove_action(value, biome, first) for biome in BIOMES)
                 return actions
-            return self._turn_actions(state, seat)
+            if turn.steps:
+                return self._turn_step_actions(state, seat)
+            return self._sends(state, seat)
         return []
 
-    def _turn_actions(self, state: EverbloomState, seat: int) -> list[Any]:
+    def _turn_step_actions(self, state: EverbloomState, seat: int) -> list[Any]:
+        """A chip turn's moves before its sends (see `TurnWork.steps`)."""
         turn = state.turn
         assert turn is not None
-        if turn.steps:
-            step = turn.steps[0]
-            if step == "butterfly":
-                return [SKIP, *self._moves(state, None, None)]
-            what, space = step.split(":")
-            if what == "forest":
-                return [SKIP, *self._moves(state, seat, space)]
-            return [PULL_ACTIONS[biome] for biome in BIOMES if state.groves[biome][seat] > 0]
-        return self._sends(state, seat)
+        step = turn.steps[0]
+        if step == "butterfly":
+            return [SKIP, *self._moves(state, None, None)]
+        what, space = step.split(":")
+        if what == "forest":
+            return [SKIP, *self._moves(state, seat, space)]
+        return [PULL_ACTIONS[biome] for biome in BIOMES if state.groves[biome][seat] > 0]
 
     def _moves(self, state: EverbloomState, owner: int | None, source: str | None) -> list[MovePollinator]:
         moves = []
@@ -104,45 +119,67 @@ class Actions:
                 moves.extend(move_action(who, src, dst) for dst in spaces if dst != src)
         return moves
 
-    def _send_options(
-        self, state: EverbloomState, seat: int
-    ) -> tuple[list[str | None], tuple[tuple[int, int, int], ...], tuple[int, ...]] | None:
-        """Where the turn's next pollinator may come from (None: the supply), the
-        target cards' limits and what each has had: None when nothing is left to send."""
+    def _send_choices(self, state: EverbloomState, seat: int) -> SendChoices | None:
+        """The turn's next pollinator: where it may come from (None: the supply), the turn's
+        target cards, which of them (by index) may take it with the rest still keeping
+        every rule, and whether the rest may stay in the groves instead (ruling 22: with
+        the supply empty); None when nothing is left to send.  What `legal_actions`,
+        `validate` and every step of a turn ask, in one place.
+
+        Each position of a turn is asked three times (the step that led to it, its legal
+        moves from the seat's view, its `validate`), all of the one turn record, which the
+        view shares: the last answer is kept with that record and is given again while
+        what it was worked out from is unchanged (compared by content)."""
         values = state.__dict__
         turn = values["turn"]
         assert turn is not None
-        if turn.to_send <= 0:
+        left = turn.to_send
+        if left <= 0:
             return None
-        if values["players"][seat].supply > 0:
-            sources: list[str | None] = [None]
+        supply = values["players"][seat].supply
+        stacks = values["stacks"]
+        targets = turn.targets
+        last = _last_send_choices[0]
+        if (
+            last[0] is turn and supply > 0 and last[1] == left and last[2] == turn.sent and last[3] == targets
+            and last[4] == turn.one_card and last[5] == turn.even_split
+        ):
+            for space, top in zip(targets, last[6]):
+                stack = stacks[space]
+                if not stack or stack[0] != top:
+                    break
+            else:
+                return last[7]
+        if supply > 0:
+            sources: tuple[str | None, ...] = _FROM_SUPPLY
         else:
             groves = values["groves"]
-            sources = [b for b in BIOMES if groves[b][seat] > 0]
+            sources = tuple([biome for biome in BIOMES if groves[biome][seat] > 0])
             if not sources:
                 return None
         sent_to = turn.sent
-        targets = turn.targets
         sent = tuple([sent_to.get(space, 0) for space in targets])
-        stacks = values["stacks"]
-        limits = tuple([send_constraint(stacks[space][0]) if stacks[space] else NO_CONSTRAINT for space in targets])
-        return sources, limits, sent
+        tops = [stacks[space][0] if stacks[space] else "" for space in targets]
+        limits = tuple([send_constraint(top) for top in tops])
+        one_card = turn.one_card
+        even = turn.even_split
+        skip = sources is not _FROM_SUPPLY and feasible(0, sent, limits, one_card, even)
+        targets = list(targets)
+        choices = (sources, targets, open_targets(left, sent, limits, one_card, even), skip)
+        if supply > 0:
+            _last_send_choices[0] = (turn, left, dict(sent_to), targets, one_card, even, tops, choices)
+        return choices
 
     def _sends(self, state: EverbloomState, seat: int) -> list[Any]:
-        options = self._send_options(state, seat)
-        if options is None:
+        choices = self._send_choices(state, seat)
+        if choices is None:
             return []
-        sources, cons, sent = options
-        turn = state.turn
-        assert turn is not None
-        actions: list[Any] = []
-        supply_empty = sources[0] is not None  # the sources are groves only then
-        if supply_empty and feasible(0, sent, cons, turn.one_card, turn.even_split):
-            # Ruling 22: with the supply empty, the rest may stay in the groves.
-            actions.append(SKIP)
-        targets = turn.targets
-        for index in open_targets(turn.to_send, sent, cons, turn.one_card, turn.even_split):
-            actions.extend(send_action(targets[index], source) for source in sources)
+        sources, targets, open_indices, skip = choices
+        actions: list[Any] = [SKIP] if skip else []
+        for index in open_indices:
+            space = targets[index]
+            for source in sources:
+                actions.append(send_action(space, source))
         return actions
 
     def _send_fits(self, state: EverbloomState, seat: int, action: SendPollinator) -> bool:
@@ -152,33 +189,22 @@ class Actions:
         turn = values["turn"]
         if values["choice"] is not None or values["phase"] != "wilderness" or turn is None or turn.steps:
             return False
-        options = self._send_options(state, seat)
-        if options is None:
+        choices = self._send_choices(state, seat)
+        if choices is None:
             return False
-        sources, cons, sent = options
+        sources, targets, open_indices, _ = choices
         if action.grove not in sources:
             return False
-        targets = turn.targets
-        return any(
-            targets[index] == action.space
-            for index in open_targets(turn.to_send, sent, cons, turn.one_card, turn.even_split)
-        )
+        space = action.space
+        for index in open_indices:
+            if targets[index] == space:
+                return True
+        return False
 
     def _can_send(self, state: EverbloomState, seat: int) -> bool:
-        """Whether `_sends` offers anything, without listing it (every step of a turn asks).
-
-        A first pollinator can go to some card with the rest still fitting exactly when
-        all of them fit, so one check of the whole count stands for the loop over cards."""
-        options = self._send_options(state, seat)
-        if options is None:
-            return False
-        sources, cons, sent = options
-        turn = state.turn
-        assert turn is not None
-        supply_empty = sources[0] is not None  # the sources are groves only then
-        if supply_empty and feasible(0, sent, cons, turn.one_card, turn.even_split):
-            return True
-        return feasible(turn.to_send, sent, cons, turn.one_card, turn.even_split)
+        """Whether `_sends` offers anything (every step of a turn asks)."""
+        choices = self._send_choices(state, seat)
+        return choices is not None and (choices[3] or bool(choices[2]))
 
     def _pollination_actions(self, state: EverbloomState, seat: int) -> list[Any]:
         player = state.players[seat]
