@@ -6,6 +6,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from boardgames_tui.games.everbloom import content as C
@@ -110,6 +111,19 @@ def _chip_sends(
     return None, count, sendable, bonus_bloom, one_card, even
 
 
+def _offer(
+    landmark: LandmarkRow, rule: RuleFacts | None, value: int, first: bool, chips: dict[str, list[Chip]],
+    round_number: int, avail: int, supply: int,
+) -> PlacementRow | None:
+    """The placement of a chip of `value` (the first player's or not) at `landmark` under
+    `rule` (None: disregarded) with what `_chip_sends` finds for it (None: it may not go there)."""
+    reached = landmark.reached
+    sends = _chip_sends(rule, value, chips[landmark.space], round_number, avail, supply, reached)
+    if sends[0] is not None:
+        return None
+    return (place_action(value, landmark.space, first, rule is None and landmark.rule is not None), sends, reached)
+
+
 class RuleFacts:
     """A landmark rule's fields in plain slots, for `_chip_sends`, which every chip at
     every landmark of every step asks (a content model's field reads several times
@@ -159,19 +173,66 @@ def _rules_of(side: str, landmarks: tuple[tuple[str, int, int], ...], hive: str 
     return tuple(rule_facts(_rule_of(side, shown, hive, bees, space)) for space in landmark_ids(side))
 
 
-def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_reach: bool) -> tuple[Any, ...]:
-    """Per landmark space in the board's order, (space, the rule binding a chip there,
-    the cards it reaches), for a seat of the Bees or not, with the Lemurs' reach or not:
-    kept with the board's facts, since every chip step of a round asks the same."""
-    landmarks = state.landmarks
-    key = (tuple(landmarks), tuple(map(tuple, landmarks.values())), state.hive, bees, lemur_reach)
+# A legal placement with what `_chip_sends` found for it and the cards it reaches.
+PlacementRow = tuple[PlaceChip, tuple[Any, ...], CardsReached]
+
+# The landmark rules whose answer for a chip reads neither the chips already there nor
+# the round (see `LandmarkRow.spare`).
+_STACK_FREE_RULES = frozenset({"only_values", "if_value", "one_card", "even_split"})
+
+
+class LandmarkRow:
+    """One landmark as a seat's chips meet it on one board: its space, the rule binding
+    them there (`rule_facts`; None: no rule), the cards it reaches, and what each chip
+    does there once worked out (`offers`), where that answer holds whatever the state
+    around it: every chip step of a round asks the same of every landmark.
+
+    Under a rule that reads neither the chips there nor the round, a chip's answer reads
+    the seat's pollinators only to cap its count: with `spare` more in the supply than
+    the chip's value (the most a rule there adds), nothing is capped and the answer in
+    `offers` holds.  Under any other rule `spare` is out of reach, so nothing is kept."""
+
+    __slots__ = ("space", "rule", "reached", "spare", "offers")
+
+    def __init__(self, space: str, rule: RuleFacts | None, reached: CardsReached) -> None:
+        self.space = space
+        self.rule = rule
+        self.reached = reached
+        if rule is None:
+            self.spare = 0
+        elif rule.kind in _STACK_FREE_RULES:
+            self.spare = rule.pollinators if rule.kind == "if_value" else 0
+        else:
+            self.spare = _NEVER
+        # `_offer_key` -> the placement's row, or None where the chip may not go.
+        self.offers: dict[int, PlacementRow | None] = {}
+
+
+# A `LandmarkRow.spare` no supply reaches.
+_NEVER = 1 << 30
+
+
+def _offer_key(value: int, first: bool, ignore: bool) -> int:
+    """A placement of a chip at one landmark as one small number, for `LandmarkRow.offers`."""
+    return value * 4 + first * 2 + ignore
+
+
+def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_reach: bool) -> tuple[LandmarkRow, ...]:
+    """Per landmark space in the board's order, its `LandmarkRow` for a seat of the Bees
+    or not, with the Lemurs' reach or not: kept with the board's facts, since every chip
+    step of a round asks the same."""
+    values = state.__dict__
+    landmarks = values["landmarks"]
+    hive = values["hive"]
+    key = (tuple(landmarks), tuple(chain.from_iterable(landmarks.values())), hive, bees, lemur_reach)
     rows = board.landmark_rows.get(key)
     if rows is None:
+        side = values["side"]
         shown = tuple([(space, number, flipped) for space, (number, flipped) in landmarks.items()])
-        rules = _rules_of(state.side, shown, state.hive, bees)
+        rules = _rules_of(side, shown, hive, bees)
         reached = board.reached
         rows = tuple(
-            (space, rule, reached[(space, lemur_reach)]) for space, rule in zip(landmark_ids(state.side), rules)
+            LandmarkRow(space, rule, reached[(space, lemur_reach)]) for space, rule in zip(landmark_ids(side), rules)
         )
         board.landmark_rows[key] = rows
     return rows
@@ -332,13 +393,15 @@ class Wilderness:
 
     def _placement_rows(
         self, state: EverbloomState, seat: int, only: tuple[int, bool] | None
-    ) -> dict[tuple[int, bool], list[tuple[PlaceChip, tuple[Any, ...], CardsReached]]]:
+    ) -> dict[tuple[int, bool], list[PlacementRow]]:
         """`placements` with what `_chip_sends` found for each and the cards it reaches.
 
         Every playout step asks this for every chip and landmark, so it asks `_chip_sends`
-        directly (what `plan` asks too) and skips the words of a refusal."""
-        player = state.players[seat]
-        result: dict[tuple[int, bool], list[tuple[PlaceChip, tuple[Any, ...], CardsReached]]] = {}
+        directly (what `plan` asks too), skips the words of a refusal and reads what a
+        landmark answered before where the answer holds (`LandmarkRow`)."""
+        values = state.__dict__
+        player = values["players"][seat]
+        result: dict[tuple[int, bool], list[PlacementRow]] = {}
         ability = FACTIONS[player.faction].ability
         # The Hummingbirds' chip that may disregard a landmark's rule (None: no such chip).
         disregarding = ability.chip if ability.kind == "ignore_landmark" else None
@@ -346,31 +409,40 @@ class Wilderness:
         storms = board.storms if player.chips_placed == 0 else ()
         avail = self.available(state, seat)
         supply = player.supply
-        round_number = state.round
-        chips = state.chips
-        # Per landmark: its space, its rule for this seat, its chips and the cards it reaches.
-        landmarks = [
-            (space, rule, chips[space], reached)
-            for space, rule, reached in _landmark_rows(state, board, player.faction == "bees", self._lemur_reach(state, seat))
-        ]
+        round_number = values["round"]
+        chips = values["chips"]
+        landmarks = _landmark_rows(state, board, player.faction == "bees", self._lemur_reach(state, seat))
         for value, first in self._chip_choices(state, seat):
             # A storm is judged over every chip the faction holds, so all are needed then.
             if only is not None and (value, first) != only and not storms:
                 continue
             may_disregard = value == disregarding and not first
-            legal: list[tuple[PlaceChip, tuple[Any, ...], CardsReached]] = []
-            for space, rule, stack, reached in landmarks:
-                sends = _chip_sends(rule, value, stack, round_number, avail, supply, reached)
-                if sends[0] is None:
-                    legal.append((place_action(value, space, first, False), sends, reached))
+            key = _offer_key(value, first, False)
+            legal: list[PlacementRow] = []
+            for landmark in landmarks:
+                rule = landmark.rule
+                if value + landmark.spare <= supply:
+                    row = landmark.offers.get(key, UNKNOWN)
+                    if row is UNKNOWN:
+                        row = landmark.offers[key] = _offer(landmark, rule, value, first, chips, round_number, avail, supply)
+                else:
+                    row = _offer(landmark, rule, value, first, chips, round_number, avail, supply)
+                if row is not None:
+                    legal.append(row)
                 if may_disregard and rule is not None:
-                    sends = _chip_sends(None, value, stack, round_number, avail, supply, reached)
-                    if sends[0] is None:
-                        legal.append((place_action(value, space, first, True), sends, reached))
+                    # No rule binds the chip then: its answer holds with the supply to spare.
+                    if value <= supply:
+                        row = landmark.offers.get(key + 1, UNKNOWN)
+                        if row is UNKNOWN:
+                            row = landmark.offers[key + 1] = _offer(landmark, None, value, first, chips, round_number, avail, supply)
+                    else:
+                        row = _offer(landmark, None, value, first, chips, round_number, avail, supply)
+                    if row is not None:
+                        legal.append(row)
             result[(value, first)] = legal
         if storms:
             # Ruling 11: the first chip obeys as many storms as any placement of any chip can.
-            obeyed = {space: self.storms_obeyed(state, seat, space, storms) for space, *_ in landmarks}
+            obeyed = {landmark.space: self.storms_obeyed(state, seat, landmark.space, storms) for landmark in landmarks}
             best = max((obeyed[row[0].landmark] for legal in result.values() for row in legal), default=0)
             if best:
                 result = {chip: [row for row in legal if obeyed[row[0].landmark] == best] for chip, legal in result.items()}
