@@ -224,6 +224,12 @@ def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_r
     values = state.__dict__
     landmarks = values["landmarks"]
     hive = values["hive"]
+    # The last rows for this kind of seat come first: a board's chip steps ask with the
+    # same landmarks, and comparing them costs less than building their key.
+    seat_kind = _SEAT_KINDS[bees][lemur_reach]
+    last = board.landmark_rows.get(seat_kind)
+    if last is not None and last[1] == hive and last[0] == landmarks:
+        return last[2]
     key = (tuple(landmarks), tuple(chain.from_iterable(landmarks.values())), hive, bees, lemur_reach)
     rows = board.landmark_rows.get(key)
     if rows is None:
@@ -235,7 +241,13 @@ def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_r
             LandmarkRow(space, rule, reached[(space, lemur_reach)]) for space, rule in zip(landmark_ids(side), rules)
         )
         board.landmark_rows[key] = rows
+    board.landmark_rows[seat_kind] = (dict(zip(landmarks, map(list, landmarks.values()))), hive, rows)
     return rows
+
+
+# `_landmark_rows`' key in a board's rows for the last rows of a seat of the Bees or not
+# (first index), with the Lemurs' reach or not (second).
+_SEAT_KINDS = ((("rows of", False, False), ("rows of", False, True)), (("rows of", True, False), ("rows of", True, True)))
 
 
 class Wilderness:
@@ -358,23 +370,60 @@ class Wilderness:
     def placement_fits(self, state: EverbloomState, seat: int, action: PlaceChip) -> bool:
         """Whether `action` is among `placements` (what `validate` asks, without working
         out every other placement: a storm binding a first chip is judged over them all)."""
-        player = state.players[seat]
-        chip = (action.chip, action.first_chip)
         board = board_facts(state)
-        if player.chips_placed == 0 and board.storms:
-            return action in self.placements(state, seat, chip).get(chip, ())
-        if chip not in self._chip_choices(state, seat) or action.landmark not in state.chips:
+        if self._placement_offer(state, seat, action, board) is None:
             return False
-        rule = rule_facts(self.rule_at(state, action.landmark, seat))
-        if action.ignore_rule:
+        storms = board.storms
+        if not storms or state.players[seat].chips_placed or (
+            self.storms_obeyed(state, seat, action.landmark, storms) == len(storms)
+        ):
+            return True
+        # A storm binds a first chip that does not obey them all, if another placement obeys more.
+        chip = (action.chip, action.first_chip)
+        return action in self.placements(state, seat, chip).get(chip, ())
+
+    def _placement_offer(
+        self, state: EverbloomState, seat: int, action: PlaceChip, board: BoardFacts
+    ) -> PlacementRow | None:
+        """The row `_placement_rows` gives `action` but for the storms (None: the chip is
+        not the seat's to place, or may not go there), worked out at its one landmark on
+        `board` (`board_facts`): what `validate` and `apply` ask of a placed chip."""
+        values = state.__dict__
+        player = values["players"][seat]
+        value = action.chip
+        first = action.first_chip
+        # The chips `_chip_choices` offers: the faction's, then the first player's.
+        if first:
+            if player.chips or not player.first_chip or value != NUM.first_player_chip:
+                return None
+        elif value not in player.chips:
+            return None
+        space = action.landmark
+        chips = values["chips"]
+        if space not in chips:
+            return None
+        for landmark in _landmark_rows(state, board, player.faction == "bees", self._lemur_reach(state, seat)):
+            if landmark.space == space:
+                break
+        else:
+            return None
+        rule = landmark.rule
+        ignore = action.ignore_rule
+        if ignore:
             ability = FACTIONS[player.faction].ability
-            if ability.kind != "ignore_landmark" or action.chip != ability.chip or action.first_chip or rule is None:
-                return False
+            if ability.kind != "ignore_landmark" or value != ability.chip or first or rule is None:
+                return None
             rule = None
-        reached = board.reached[(action.landmark, self._lemur_reach(state, seat))]
-        return _chip_sends(
-            rule, action.chip, state.chips[action.landmark], state.round, self.available(state, seat), player.supply, reached
-        )[0] is None
+        supply = player.supply
+        if value + (0 if ignore else landmark.spare) > supply:
+            return _offer(landmark, rule, value, first, chips, values["round"], self.available(state, seat), supply)
+        key = _offer_key(value, first, ignore)
+        row = landmark.offers.get(key, UNKNOWN)
+        if row is UNKNOWN:
+            row = landmark.offers[key] = _offer(
+                landmark, rule, value, first, chips, values["round"], self.available(state, seat), supply
+            )
+        return row
 
     def placements(
         self, state: EverbloomState, seat: int, only: tuple[int, bool] | None = None
@@ -456,8 +505,15 @@ class Wilderness:
         state.turn = None
 
     def _place(self, state: EverbloomState, seat: int, action: PlaceChip) -> None:
+        row = self._placement_offer(state, seat, action, board_facts(state))
+        if row is None:
+            # Not a legal placement (`apply` without `validate`): what `plan` makes of it.
+            plan = self.plan(state, seat, action.chip, action.landmark, action.ignore_rule)
+            count, bloom, targets, one_card, even = plan.count, plan.bloom, plan.targets, plan.one_card, plan.even
+        else:
+            _, (_, _, count, bloom, one_card, even), reached = row
+            targets = list(reached.targets)
         player = own_player(state, seat)
-        plan = self.plan(state, seat, action.chip, action.landmark, action.ignore_rule)
         if action.first_chip:
             player.first_chip = False
         else:
@@ -474,8 +530,8 @@ class Wilderness:
         state.chips[action.landmark] = [*stack, chip_of(seat, action.chip, action.first_chip)]
         if telling(state):
             state.say(self.log_line(state, seat, action))
-        if plan.bloom:
-            self._advance_bloom(state, seat, plan.bloom, "the landmark")
+        if bloom:
+            self._advance_bloom(state, seat, bloom, "the landmark")
         steps = []
         ability = FACTIONS[player.faction].ability
         if ability.kind == "move_pollinator" and action.chip == ability.chip and not action.first_chip:
@@ -487,8 +543,8 @@ class Wilderness:
             elif rule is not None and rule.kind == "edge_may_move_out":
                 steps.append(f"forest:{space}")
         state.turn = TurnWork(
-            seat=seat, landmark=action.landmark, value=action.chip, targets=plan.targets, to_send=plan.count,
-            sent={}, one_card=plan.one_card, even_split=plan.even, steps=steps,
+            seat=seat, landmark=action.landmark, value=action.chip, targets=targets, to_send=count,
+            sent={}, one_card=one_card, even_split=even, steps=steps,
         )
         self._advance_turn(state)
 
