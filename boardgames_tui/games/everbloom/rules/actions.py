@@ -54,15 +54,44 @@ from boardgames_tui.games.everbloom.rules.common import (
 # `Actions._send_choices`' sources while the supply lasts: only the supply.
 _FROM_SUPPLY: tuple[str | None, ...] = (None,)
 
-# `Actions._send_choices`' answer: the sources, the turn's targets, the targets open (by
-# index) and whether Skip is offered.
-SendChoices = tuple[tuple[str | None, ...], list[str], tuple[int, ...], bool]
+
+class SendChoices:
+    """A chip turn's next pollinator (`Actions._send_choices`): where it may come from
+    (None: the supply), the turn's target cards, which of them (by index) may take it
+    with the rest still keeping every rule, whether the rest may stay in the groves
+    instead (Skip), and the moves that makes, built when first asked."""
+
+    __slots__ = ("sources", "targets", "open_indices", "skip", "actions")
+
+    def __init__(
+        self, sources: tuple[str | None, ...], targets: list[str], open_indices: tuple[int, ...], skip: bool
+    ) -> None:
+        self.sources = sources
+        self.targets = targets
+        self.open_indices = open_indices
+        self.skip = skip
+        self.actions: tuple[Any, ...] | None = None
+
+    def offered(self) -> tuple[Any, ...]:
+        """The moves: Skip if it is offered, then a send to each open target from each source."""
+        actions = self.actions
+        if actions is None:
+            offered: list[Any] = [SKIP] if self.skip else []
+            targets = self.targets
+            sources = self.sources
+            for index in self.open_indices:
+                space = targets[index]
+                for source in sources:
+                    offered.append(send_action(space, source))
+            actions = self.actions = tuple(offered)
+        return actions
+
 
 # `Actions._send_choices`' last answer while the supply lasts, as (the turn record it was
 # asked of, held so that its identity stays its own; the pollinators then still to send,
 # copies of what had been sent and of the targets, one card, even split, the targets'
-# top cards, the answer), one tuple replaced whole.
-_last_send_choices: list[tuple[Any, ...]] = [(None, 0, None, None, False, False, [], None)]
+# top cards and their limits, the answer), one tuple replaced whole.
+_last_send_choices: list[tuple[Any, ...]] = [(None, 0, None, None, False, False, [], (), None)]
 
 
 class Actions:
@@ -120,11 +149,9 @@ class Actions:
         return moves
 
     def _send_choices(self, state: EverbloomState, seat: int) -> SendChoices | None:
-        """The turn's next pollinator: where it may come from (None: the supply), the turn's
-        target cards, which of them (by index) may take it with the rest still keeping
-        every rule, and whether the rest may stay in the groves instead (ruling 22: with
-        the supply empty); None when nothing is left to send.  What `legal_actions`,
-        `validate` and every step of a turn ask, in one place.
+        """The turn's next pollinator (`SendChoices`; the rest may stay in the groves only
+        with the supply empty: ruling 22); None when nothing is left to send.  What
+        `legal_actions`, `validate` and every step of a turn ask, in one place.
 
         Each position of a turn is asked three times (the step that led to it, its legal
         moves from the seat's view, its `validate`), all of the one turn record, which the
@@ -140,16 +167,24 @@ class Actions:
         stacks = values["stacks"]
         targets = turn.targets
         last = _last_send_choices[0]
+        # The cards of the last answer's turn, if they are this turn's: the targets and
+        # their tops (a turn's cards do not change while it lasts, a move's copy of it
+        # being another record), so their limits are read again, not worked out.
+        same_cards = last[3] == targets
+        if same_cards:
+            tops = last[6]
+            index = 0
+            for space in targets:
+                stack = stacks[space]
+                if not stack or stack[0] != tops[index]:
+                    same_cards = False
+                    break
+                index += 1
         if (
-            last[0] is turn and supply > 0 and last[1] == left and last[2] == turn.sent and last[3] == targets
+            same_cards and last[0] is turn and supply > 0 and last[1] == left and last[2] == turn.sent
             and last[4] == turn.one_card and last[5] == turn.even_split
         ):
-            for space, top in zip(targets, last[6]):
-                stack = stacks[space]
-                if not stack or stack[0] != top:
-                    break
-            else:
-                return last[7]
+            return last[8]
         if supply > 0:
             sources: tuple[str | None, ...] = _FROM_SUPPLY
         else:
@@ -157,34 +192,30 @@ class Actions:
             sources = tuple([biome for biome in BIOMES if groves[biome][seat] > 0])
             if not sources:
                 return None
+        if same_cards:
+            targets = last[3]
+            limits = last[7]
+        else:
+            tops = [stacks[space][0] if stacks[space] else "" for space in targets]
+            limits = tuple([send_constraint(top) for top in tops])
+            targets = list(targets)
         sent_to = turn.sent
         sent = tuple([sent_to.get(space, 0) for space in targets])
-        tops = [stacks[space][0] if stacks[space] else "" for space in targets]
-        limits = tuple([send_constraint(top) for top in tops])
         one_card = turn.one_card
         even = turn.even_split
         skip = sources is not _FROM_SUPPLY and feasible(0, sent, limits, one_card, even)
-        targets = list(targets)
-        choices = (sources, targets, open_targets(left, sent, limits, one_card, even), skip)
+        choices = SendChoices(sources, targets, open_targets(left, sent, limits, one_card, even), skip)
         if supply > 0:
-            _last_send_choices[0] = (turn, left, dict(sent_to), targets, one_card, even, tops, choices)
+            _last_send_choices[0] = (turn, left, dict(sent_to), targets, one_card, even, tops, limits, choices)
         return choices
 
     def _sends(self, state: EverbloomState, seat: int) -> list[Any]:
         choices = self._send_choices(state, seat)
-        if choices is None:
-            return []
-        sources, targets, open_indices, skip = choices
-        actions: list[Any] = [SKIP] if skip else []
-        for index in open_indices:
-            space = targets[index]
-            for source in sources:
-                actions.append(send_action(space, source))
-        return actions
+        return [] if choices is None else list(choices.offered())
 
     def _send_fits(self, state: EverbloomState, seat: int, action: SendPollinator) -> bool:
         """Whether `action` is among `legal_actions` (what `validate` asks of every
-        pollinator sent, without listing every card and source): only at a chip's sends."""
+        pollinator sent): only at a chip's sends."""
         values = state.__dict__
         turn = values["turn"]
         if values["choice"] is not None or values["phase"] != "wilderness" or turn is None or turn.steps:
@@ -192,19 +223,17 @@ class Actions:
         choices = self._send_choices(state, seat)
         if choices is None:
             return False
-        sources, targets, open_indices, _ = choices
-        if action.grove not in sources:
-            return False
-        space = action.space
-        for index in open_indices:
-            if targets[index] == space:
+        offered = choices.offered()
+        # Most actions are the very objects offered (see `validate`).
+        for other in offered:
+            if other is action:
                 return True
-        return False
+        return action in offered
 
     def _can_send(self, state: EverbloomState, seat: int) -> bool:
         """Whether `_sends` offers anything (every step of a turn asks)."""
         choices = self._send_choices(state, seat)
-        return choices is not None and (choices[3] or bool(choices[2]))
+        return choices is not None and (choices.skip or bool(choices.open_indices))
 
     def _pollination_actions(self, state: EverbloomState, seat: int) -> list[Any]:
         player = state.players[seat]
