@@ -92,3 +92,19 @@ def test_what_a_chip_does_at_a_landmark_is_worked_out_again_when_the_pollinators
         if RULES.plan(state, seat, value, space, False).reason is None
     ]
     assert [action for action in offered if not action.ignore_rule] == allowed
+
+
+def test_a_chip_step_sees_its_board_changed_in_place() -> None:
+    """The last boards asked are kept by their stacks (`_board`): a card taken off a
+    stack in place since is seen, not the old board."""
+    state, seat = _first(7, _placing)
+    before = RULES.placement_plans(state, seat)
+    space = before[0][1].targets[0]
+    state.stacks[space].clear()
+
+    def targets(plans) -> list[tuple[PlaceChip, list[str]]]:
+        return [(action, plan.targets) for action, plan in plans]
+
+    after = targets(RULES.placement_plans(state, seat))
+    assert after == targets(RULES.placement_plans(state.model_copy(deep=True), seat))
+    assert after and all(space not in cards for _, cards in after)

@@ -250,6 +250,29 @@ def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_r
 _SEAT_KINDS = ((("rows of", False, False), ("rows of", False, True)), (("rows of", True, False), ("rows of", True, True)))
 
 
+def _board(state: EverbloomState) -> BoardFacts:
+    """`board_facts(state)`, given again from the last two boards asked while the stacks
+    are as they were (compared by content): a chip step asks for its board of the seat's
+    view (its stacks as the view shows them) and of the state, and building the key of
+    `board_facts` (every card space's top) costs more than comparing the stacks."""
+    values = state.__dict__
+    stacks = values["stacks"]
+    side = values["side"]
+    boards = _last_boards[0]
+    for held, kept, kept_side, board in boards:
+        if held is stacks and kept_side == side and stacks == kept:
+            return board
+    board = board_facts(state)
+    _last_boards[0] = ((stacks, dict(zip(stacks, map(list, stacks.values()))), side, board), boards[0])
+    return board
+
+
+# `_board`'s last two boards, each as (the stacks asked with, held so that their identity
+# stays theirs; a copy of them; the board's side; its facts), the last first: one tuple
+# replaced whole, so that a reader never sees half of one answer.
+_last_boards: list[tuple[tuple[Any, Any, str, Any], ...]] = [((None, None, "", None), (None, None, "", None))]
+
+
 class Wilderness:
     def rule_at(self, state: EverbloomState, space: str, seat: int) -> Any:
         """The rule binding `seat` at landmark space `space` (None: no rule)."""
@@ -370,7 +393,7 @@ class Wilderness:
     def placement_fits(self, state: EverbloomState, seat: int, action: PlaceChip) -> bool:
         """Whether `action` is among `placements` (what `validate` asks, without working
         out every other placement: a storm binding a first chip is judged over them all)."""
-        board = board_facts(state)
+        board = _board(state)
         if self._placement_offer(state, seat, action, board) is None:
             return False
         storms = board.storms
@@ -454,7 +477,7 @@ class Wilderness:
         ability = FACTIONS[player.faction].ability
         # The Hummingbirds' chip that may disregard a landmark's rule (None: no such chip).
         disregarding = ability.chip if ability.kind == "ignore_landmark" else None
-        board = board_facts(state)
+        board = _board(state)
         storms = board.storms if player.chips_placed == 0 else ()
         avail = self.available(state, seat)
         supply = player.supply
@@ -505,7 +528,7 @@ class Wilderness:
         state.turn = None
 
     def _place(self, state: EverbloomState, seat: int, action: PlaceChip) -> None:
-        row = self._placement_offer(state, seat, action, board_facts(state))
+        row = self._placement_offer(state, seat, action, _board(state))
         if row is None:
             # Not a legal placement (`apply` without `validate`): what `plan` makes of it.
             plan = self.plan(state, seat, action.chip, action.landmark, action.ignore_rule)
