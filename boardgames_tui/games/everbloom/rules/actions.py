@@ -49,6 +49,7 @@ from boardgames_tui.games.everbloom.rules.common import (
     card_name,
     move_words,
 )
+from boardgames_tui.games.everbloom.rules.wilderness import action_of_row, placement_actions
 
 
 # `Actions._send_choices`' sources while the supply lasts: only the supply.
@@ -111,13 +112,16 @@ class Actions:
             turn = values["turn"]
             if turn is None:
                 actions: list[Any] = []
-                placements = self.placements(state, seat)
-                # Under a binding storm a chip that cannot obey it has no move at all.
-                bound = self.storm_binds(state, seat, placements)
-                for (value, first), legal in placements.items():
+                rows = self._placement_rows(state, seat, None)
+                bound = None
+                for (value, first), legal in rows.items():
                     if legal:
-                        actions.extend(legal)
-                    elif not bound:
+                        actions.extend(map(action_of_row, legal))
+                        continue
+                    if bound is None:
+                        # Under a binding storm a chip that cannot obey it has no move at all.
+                        bound = self.storm_binds(state, seat, placement_actions(rows))
+                    if not bound:
                         actions.extend(chip_to_grove_action(value, biome, first) for biome in BIOMES)
                 return actions
             if turn.steps:

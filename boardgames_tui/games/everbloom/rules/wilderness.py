@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from boardgames_tui.games.everbloom import content as C
@@ -250,6 +251,15 @@ def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_r
 _SEAT_KINDS = ((("rows of", False, False), ("rows of", False, True)), (("rows of", True, False), ("rows of", True, True)))
 
 
+def placement_actions(rows: dict[tuple[int, bool], list[PlacementRow]]) -> dict[tuple[int, bool], list[PlaceChip]]:
+    """The placements of `Wilderness._placement_rows`' rows, per chip."""
+    return {chip: list(map(action_of_row, legal)) for chip, legal in rows.items()}
+
+
+# A `PlacementRow`'s placement.
+action_of_row = itemgetter(0)
+
+
 def _board(state: EverbloomState) -> BoardFacts:
     """`board_facts(state)`, given again from the last two boards asked while the stacks
     are as they were (compared by content): a chip step asks for its board of the seat's
@@ -452,7 +462,7 @@ class Wilderness:
         self, state: EverbloomState, seat: int, only: tuple[int, bool] | None = None
     ) -> dict[tuple[int, bool], list[PlaceChip]]:
         """Legal placements per chip (value, first chip), or for the chip `only`."""
-        return {chip: [row[0] for row in rows] for chip, rows in self._placement_rows(state, seat, only).items()}
+        return placement_actions(self._placement_rows(state, seat, only))
 
     def placement_plans(self, state: EverbloomState, seat: int) -> list[tuple[PlaceChip, Plan]]:
         """Every legal placement with its `Plan` (what `plan` gives for it), in the order of
