@@ -283,6 +283,18 @@ def _board(state: EverbloomState) -> BoardFacts:
 _last_boards: list[tuple[tuple[Any, Any, str, Any], ...]] = [((None, None, "", None), (None, None, "", None))]
 
 
+@lru_cache(maxsize=256)
+def _chip_choices_of(chips: tuple[int, ...], first_chip: bool) -> tuple[tuple[int, bool], ...]:
+    """The chips a seat holding `chips` (and the first player's chip or not) may place, as
+    (value, first chip): each value it holds once, lowest first; the first player's chip
+    only after them.  A seat holds few kinds of chips, so every chip step asks again."""
+    if chips:
+        return tuple([(value, False) for value in sorted(set(chips))])
+    if first_chip:
+        return ((NUM.first_player_chip, True),)
+    return ()
+
+
 class Wilderness:
     def rule_at(self, state: EverbloomState, space: str, seat: int) -> Any:
         """The rule binding `seat` at landmark space `space` (None: no rule)."""
@@ -392,13 +404,9 @@ class Wilderness:
             reason=f"The {count} pollinator{'s' if count != 1 else ''} of that chip cannot be sent from {self.landmark_label(state, space)} under the rules of the cards next to it"
         )
 
-    def _chip_choices(self, state: EverbloomState, seat: int) -> list[tuple[int, bool]]:
-        player = state.players[seat]
-        if player.chips:
-            return [(value, False) for value in sorted(set(player.chips))]
-        if player.first_chip:
-            return [(NUM.first_player_chip, True)]
-        return []
+    def _chip_choices(self, state: EverbloomState, seat: int) -> tuple[tuple[int, bool], ...]:
+        player = state.__dict__["players"][seat]
+        return _chip_choices_of(tuple(player.chips), player.first_chip)
 
     def placement_fits(self, state: EverbloomState, seat: int, action: PlaceChip) -> bool:
         """Whether `action` is among `placements` (what `validate` asks, without working
@@ -646,7 +654,7 @@ class Wilderness:
         state.say(f"{state.name(seat)} sent {parts or 'nothing'}{rest}.")
 
     def _advance_turn(self, state: EverbloomState) -> None:
-        turn = state.turn
+        turn = state.__dict__["turn"]
         assert turn is not None
         seat = turn.seat
         while turn.steps:
@@ -661,11 +669,12 @@ class Wilderness:
             if possible:
                 return
             turn.steps.pop(0)
-        available = self.available(state, seat)
-        if available < turn.to_send:
-            turn.to_send = available
-        if turn.to_send > 0 and self._can_send(state, seat):
-            return
+        if turn.to_send > 0:
+            available = self.available(state, seat)
+            if available < turn.to_send:
+                turn.to_send = available
+            if turn.to_send > 0 and self._can_send(state, seat):
+                return
         self._next_turn(state)
 
     def _next_turn(self, state: EverbloomState) -> None:
