@@ -178,20 +178,23 @@ def _rules_of(side: str, landmarks: tuple[tuple[str, int, int], ...], hive: str 
 PlacementRow = tuple[PlaceChip, tuple[Any, ...], CardsReached]
 
 # The landmark rules whose answer for a chip reads neither the chips already there nor
-# the round (see `LandmarkRow.spare`).
-_STACK_FREE_RULES = frozenset({"only_values", "if_value", "one_card", "even_split"})
+# anything of the state but the round, which a landmark's row is kept for (see
+# `LandmarkRow.spare`).
+_STACK_FREE_RULES = frozenset({"only_values", "if_value", "one_card", "even_split", "match_round"})
 
 
 class LandmarkRow:
-    """One landmark as a seat's chips meet it on one board: its space, the rule binding
-    them there (`rule_facts`; None: no rule), the cards it reaches, and what each chip
-    does there once worked out (`offers`), where that answer holds whatever the state
-    around it: every chip step of a round asks the same of every landmark.
+    """One landmark as a seat's chips meet it on one board in one round: its space, the
+    rule binding them there (`rule_facts`; None: no rule), the cards it reaches, and what
+    each chip does there once worked out (`offers`), where that answer holds whatever the
+    state around it: every chip step of a round asks the same of every landmark.  Seats
+    meeting the same rule and cards there share the row (`_shared_row`).
 
-    Under a rule that reads neither the chips there nor the round, a chip's answer reads
-    the seat's pollinators only to cap its count: with `spare` more in the supply than
-    the chip's value (the most a rule there adds), nothing is capped and the answer in
-    `offers` holds.  Under any other rule `spare` is out of reach, so nothing is kept."""
+    Under a rule that reads neither the chips there nor anything but the round, a chip's
+    answer reads the seat's pollinators only to cap its count: with `spare` more in the
+    supply than the chip's value (the most a rule there adds), nothing is capped and the
+    answer in `offers` holds.  Under any other rule `spare` is out of reach, so nothing
+    is kept."""
 
     __slots__ = ("space", "rule", "reached", "spare", "offers")
 
@@ -227,11 +230,12 @@ def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_r
     hive = values["hive"]
     # The last rows for this kind of seat come first: a board's chip steps ask with the
     # same landmarks, and comparing them costs less than building their key.
+    round_number = values["round"]
     seat_kind = _SEAT_KINDS[bees][lemur_reach]
     last = board.landmark_rows.get(seat_kind)
-    if last is not None and last[1] == hive and last[0] == landmarks:
-        return last[2]
-    key = (tuple(landmarks), tuple(chain.from_iterable(landmarks.values())), hive, bees, lemur_reach)
+    if last is not None and last[1] == hive and last[2] == round_number and last[0] == landmarks:
+        return last[3]
+    key = (tuple(landmarks), tuple(chain.from_iterable(landmarks.values())), hive, bees, lemur_reach, round_number)
     rows = board.landmark_rows.get(key)
     if rows is None:
         side = values["side"]
@@ -239,11 +243,25 @@ def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_r
         rules = _rules_of(side, shown, hive, bees)
         reached = board.reached
         rows = tuple(
-            LandmarkRow(space, rule, reached[(space, lemur_reach)]) for space, rule in zip(landmark_ids(side), rules)
+            _shared_row(board, space, rule, reached[(space, lemur_reach)], round_number)
+            for space, rule in zip(landmark_ids(side), rules)
         )
         board.landmark_rows[key] = rows
-    board.landmark_rows[seat_kind] = (dict(zip(landmarks, map(list, landmarks.values()))), hive, rows)
+    board.landmark_rows[seat_kind] = (dict(zip(landmarks, map(list, landmarks.values()))), hive, round_number, rows)
     return rows
+
+
+def _shared_row(
+    board: BoardFacts, space: str, rule: RuleFacts | None, reached: CardsReached, round_number: int
+) -> LandmarkRow:
+    """The board's `LandmarkRow` for a chip at `space` under `rule` reaching the cards of
+    `reached` in round `round_number`, one for every kind of seat meeting the same there
+    (the Bees differ only at the hive, the Lemurs only at the wildlife landmarks)."""
+    key = ("row", space, rule, reached.targets, reached.cons, round_number)
+    row = board.landmark_rows.get(key)
+    if row is None:
+        row = board.landmark_rows[key] = LandmarkRow(space, rule, reached)  # type: ignore[assignment]
+    return row  # type: ignore[return-value]
 
 
 # `_landmark_rows`' key in a board's rows for the last rows of a seat of the Bees or not
