@@ -243,7 +243,7 @@ def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_r
         rules = _rules_of(side, shown, hive, bees)
         reached = board.reached
         rows = tuple(
-            _shared_row(board, space, rule, reached[(space, lemur_reach)], round_number)
+            _shared_row(space, rule, reached[(space, lemur_reach)], round_number)
             for space, rule in zip(landmark_ids(side), rules)
         )
         board.landmark_rows[key] = rows
@@ -251,17 +251,24 @@ def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_r
     return rows
 
 
-def _shared_row(
-    board: BoardFacts, space: str, rule: RuleFacts | None, reached: CardsReached, round_number: int
-) -> LandmarkRow:
-    """The board's `LandmarkRow` for a chip at `space` under `rule` reaching the cards of
-    `reached` in round `round_number`, one for every kind of seat meeting the same there
-    (the Bees differ only at the hive, the Lemurs only at the wildlife landmarks)."""
-    key = ("row", space, rule, reached.targets, reached.cons, round_number)
-    row = board.landmark_rows.get(key)
+def _shared_row(space: str, rule: RuleFacts | None, reached: CardsReached, round_number: int) -> LandmarkRow:
+    """The `LandmarkRow` for a chip at `space` under `rule` reaching the cards of `reached`
+    in round `round_number`: one for every board and kind of seat meeting the same there
+    (the Bees differ only at the hive, the Lemurs only at the wildlife landmarks, and a
+    board's tops are mostly kinds of card that boards before had too)."""
+    key = (space, rule, reached.targets, reached.cons, round_number)
+    row = _SHARED_ROWS.get(key)
     if row is None:
-        row = board.landmark_rows[key] = LandmarkRow(space, rule, reached)  # type: ignore[assignment]
-    return row  # type: ignore[return-value]
+        if len(_SHARED_ROWS) >= _MOST_SHARED_ROWS:
+            _SHARED_ROWS.clear()
+        row = _SHARED_ROWS[key] = LandmarkRow(space, rule, reached)
+    return row
+
+
+# `_shared_row`'s rows by (space, rule, the cards' spaces and limits, round): the key
+# holds the rule, so that its identity stays its own.  Emptied when full.
+_SHARED_ROWS: dict[tuple[Any, ...], LandmarkRow] = {}
+_MOST_SHARED_ROWS = 2048
 
 
 # `_landmark_rows`' key in a board's rows for the last rows of a seat of the Bees or not
