@@ -184,11 +184,11 @@ _STACK_FREE_RULES = frozenset({"only_values", "if_value", "one_card", "even_spli
 
 
 class LandmarkRow:
-    """One landmark as a seat's chips meet it on one board in one round: its space, the
-    rule binding them there (`rule_facts`; None: no rule), the cards it reaches, and what
-    each chip does there once worked out (`offers`), where that answer holds whatever the
-    state around it: every chip step of a round asks the same of every landmark.  Seats
-    meeting the same rule and cards there share the row (`_shared_row`).
+    """One landmark as a seat's chips meet it in one round: its space, the rule binding
+    them there (`rule_facts`; None: no rule), the cards it reaches, and what each chip
+    does there once worked out (`offers`), where that answer holds whatever the state
+    around it: every chip step of a round asks the same of every landmark.  Every board
+    and seat meeting the same rule and cards there share the row (`_shared_row`).
 
     Under a rule that reads neither the chips there nor anything but the round, a chip's
     answer reads the seat's pollinators only to cap its count: with `spare` more in the
