@@ -223,14 +223,14 @@ def _offer_key(value: int, first: bool, ignore: bool) -> int:
 
 def _landmark_rows(state: EverbloomState, board: BoardFacts, bees: bool, lemur_reach: bool) -> tuple[LandmarkRow, ...]:
     """Per landmark space in the board's order, its `LandmarkRow` for a seat of the Bees
-    or not, with the Lemurs' reach or not: kept with the board's facts, since every chip
-    step of a round asks the same."""
+    or not, with the Lemurs' reach or not, in the state's round: kept with the board's
+    facts, since every chip step of a round asks the same."""
     values = state.__dict__
     landmarks = values["landmarks"]
     hive = values["hive"]
+    round_number = values["round"]
     # The last rows for this kind of seat come first: a board's chip steps ask with the
     # same landmarks, and comparing them costs less than building their key.
-    round_number = values["round"]
     seat_kind = _SEAT_KINDS[bees][lemur_reach]
     last = board.landmark_rows.get(seat_kind)
     if last is not None and last[1] == hive and last[2] == round_number and last[0] == landmarks:
