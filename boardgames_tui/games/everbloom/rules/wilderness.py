@@ -576,9 +576,11 @@ class Wilderness:
             # Not a legal placement (`apply` without `validate`): what `plan` makes of it.
             plan = self.plan(state, seat, action.chip, action.landmark, action.ignore_rule)
             count, bloom, targets, one_card, even = plan.count, plan.bloom, plan.targets, plan.one_card, plan.even
+            cards = self.reach(state, seat, action.landmark)
         else:
             _, (_, _, count, bloom, one_card, even), reached = row
             targets = list(reached.targets)
+            cards = reached.targets
         player = own_player(state, seat)
         if action.first_chip:
             player.first_chip = False
@@ -590,7 +592,6 @@ class Wilderness:
             player.cave = min(player.cave + 1, len(CAVE.spaces) - 1)
             if telling(state):
                 state.say(f"The cave marker of {state.name(seat)} moved to space {player.cave + 1}.")
-        reach = self.reach(state, seat, action.landmark)
         if action.landmark in wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
             player.lemur_reach_used = True
         state.chips[action.landmark] = [*stack, chip_of(seat, action.chip, action.first_chip)]
@@ -602,7 +603,9 @@ class Wilderness:
         ability = FACTIONS[player.faction].ability
         if ability.kind == "move_pollinator" and action.chip == ability.chip and not action.first_chip:
             steps.append("butterfly")
-        for space in reach:
+        # The cards the chip reaches (an empty space has no event, so the row's own
+        # cards, those with a card on them, are all that may add a step).
+        for space in cards:
             rule = self.card_rule(state, space)
             if rule is not None and rule.kind == "edge_pull_from_grove":
                 steps.append(f"sea:{space}")
