@@ -17,6 +17,7 @@ from boardgames_tui.games.everbloom.model import (
     EverbloomState,
     MovePollinator,
     PlaceChip,
+    PlayerState,
     PollinatorMoved,
     PullFromGrove,
     SendPollinator,
@@ -320,6 +321,11 @@ def _chip_choices_of(chips: tuple[int, ...], first_chip: bool) -> tuple[tuple[in
     return ()
 
 
+def _has_lemur_reach(player: PlayerState) -> bool:
+    """Whether `player` is the Lemurs with their wildlife reach still unused."""
+    return player.faction == "lemurs" and not player.lemur_reach_used
+
+
 class Wilderness:
     def rule_at(self, state: EverbloomState, space: str, seat: int) -> Any:
         """The rule binding `seat` at landmark space `space` (None: no rule)."""
@@ -345,8 +351,7 @@ class Wilderness:
     @staticmethod
     def _lemur_reach(state: EverbloomState, seat: int) -> bool:
         """Whether `seat` is the Lemurs with their wildlife reach still unused."""
-        player = state.players[seat]
-        return player.faction == "lemurs" and not player.lemur_reach_used
+        return _has_lemur_reach(state.__dict__["players"][seat])
 
     def available(self, state: EverbloomState, seat: int) -> int:
         """The pollinators `seat` could send: its supply and its pollinators in the groves."""
@@ -468,7 +473,7 @@ class Wilderness:
         chips = values["chips"]
         if space not in chips:
             return None
-        for landmark in _landmark_rows(state, board, player.faction == "bees", self._lemur_reach(state, seat)):
+        for landmark in _landmark_rows(state, board, player.faction == "bees", _has_lemur_reach(player)):
             if landmark.space == space:
                 break
         else:
@@ -526,7 +531,7 @@ class Wilderness:
         supply = player.supply
         round_number = values["round"]
         chips = values["chips"]
-        landmarks = _landmark_rows(state, board, player.faction == "bees", self._lemur_reach(state, seat))
+        landmarks = _landmark_rows(state, board, player.faction == "bees", _has_lemur_reach(player))
         for value, first in self._chip_choices(state, seat):
             # A storm is judged over every chip the faction holds, so all are needed then.
             if only is not None and (value, first) != only and not storms:
