@@ -318,21 +318,26 @@ def _forest_groups(board: str) -> list[int]:
     rest = int(board.translate(_FOREST_BITS)[::-1], 2)
     groups = []
     while rest:
-        group = rest & -rest  # the first forest space left
-        while True:
-            grown = (
-                group
-                | (group << SIZE)
-                | (group >> SIZE)
-                | ((group << 1) & _NOT_FIRST_COLUMN)
-                | ((group >> 1) & _NOT_LAST_COLUMN)
-            ) & rest
-            if grown == group:
-                break
-            group = grown
+        group = _grown_group(rest & -rest, rest)  # from the first forest space left
         groups.append(group)
         rest ^= group
     return groups
+
+
+def _grown_group(group: int, forest: int) -> int:
+    """`group` (a bit mask) grown through the spaces of `forest` by all its neighbours at
+    once until it grows no more: the connected group holding it."""
+    while True:
+        grown = (
+            group
+            | (group << SIZE)
+            | (group >> SIZE)
+            | ((group << 1) & _NOT_FIRST_COLUMN)
+            | ((group >> 1) & _NOT_LAST_COLUMN)
+        ) & forest
+        if grown == group:
+            return group
+        group = grown
 
 
 def _spaces_of(mask: int) -> list[int]:
@@ -374,17 +379,7 @@ def biggest_forest_size(board: str) -> int:
             rest ^= group
             best = best or 1
             continue
-        while True:
-            grown = (
-                group
-                | (group << SIZE)
-                | (group >> SIZE)
-                | ((group << 1) & _NOT_FIRST_COLUMN)
-                | ((group >> 1) & _NOT_LAST_COLUMN)
-            ) & rest
-            if grown == group:
-                break
-            group = grown
+        group = _grown_group(group, rest)
         size = group.bit_count()
         if size > best:
             best = size
