@@ -97,7 +97,7 @@ _last_send_choices: list[tuple[Any, ...]] = [(None, 0, None, None, False, False,
 
 class Actions:
     def legal_actions(self, state: EverbloomState, seat: int) -> list[Any]:
-        if seat not in self.to_act(state):
+        if not self._may_act(state, seat):
             return []
         values = state.__dict__
         choice = values["choice"]
@@ -128,6 +128,17 @@ class Actions:
                 return self._turn_step_actions(state, seat)
             return self._sends(state, seat)
         return []
+
+    def _may_act(self, state: EverbloomState, seat: int) -> bool:
+        """Whether `seat` is among `to_act`: a chip step's or a choice's one seat is read
+        without the list (every move asks twice)."""
+        values = state.__dict__
+        choice = values["choice"]
+        if choice is not None and values["phase"] != "over":
+            return seat == choice.seat
+        if values["phase"] == "wilderness":
+            return seat == values["turn_seat"]
+        return seat in self.to_act(state)
 
     def _turn_step_actions(self, state: EverbloomState, seat: int) -> list[Any]:
         """A chip turn's moves before its sends (see `TurnWork.steps`)."""
@@ -262,7 +273,7 @@ class Actions:
         phase = values["phase"]
         if phase == "over":
             raise IllegalMove("The game is over")
-        if seat not in self.to_act(state):
+        if not self._may_act(state, seat):
             raise IllegalMove(f"It is not the turn of {state.name(seat) if 0 <= seat < len(state.seats) else 'that seat'}")
         choice = values["choice"]
         if isinstance(action, PlaceChip) and phase == "wilderness" and values["turn"] is None and choice is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
+from collections.abc import Sequence
 from typing import Any
 
 from boardgames_tui.games.everbloom import content as C
@@ -277,7 +278,74 @@ _MOST_SHARED_ROWS = 2048
 _SEAT_KINDS = ((("rows of", False, False), ("rows of", False, True)), (("rows of", True, False), ("rows of", True, True)))
 
 
-def placement_actions(rows: dict[tuple[int, bool], list[PlacementRow]]) -> dict[tuple[int, bool], list[PlaceChip]]:
+def _chip_rows(
+    landmarks: tuple[LandmarkRow, ...], value: int, first: bool, may_disregard: bool,
+    chips: dict[str, list[Chip]], round_number: int, avail: int, supply: int,
+) -> list[PlacementRow]:
+    """A chip's placements at `landmarks`, in their order (`Wilderness._placement_rows`):
+    each landmark's kept answer where it holds (`LandmarkRow.offers`), worked out and kept
+    where it is new, worked out alone where the supply caps the chip; with the placement
+    disregarding the rule after each where `may_disregard`."""
+    key = _offer_key(value, first, False)
+    legal: list[PlacementRow] = []
+    for landmark in landmarks:
+        rule = landmark.rule
+        if value + landmark.spare <= supply:
+            row = landmark.offers.get(key, UNKNOWN)
+            if row is UNKNOWN:
+                row = landmark.offers[key] = _offer(landmark, rule, value, first, chips, round_number, avail, supply)
+        else:
+            row = _offer(landmark, rule, value, first, chips, round_number, avail, supply)
+        if row is not None:
+            legal.append(row)
+        if may_disregard and rule is not None:
+            # No rule binds the chip then: its answer holds with the supply to spare.
+            if value <= supply:
+                row = landmark.offers.get(key + 1, UNKNOWN)
+                if row is UNKNOWN:
+                    row = landmark.offers[key + 1] = _offer(landmark, None, value, first, chips, round_number, avail, supply)
+            else:
+                row = _offer(landmark, None, value, first, chips, round_number, avail, supply)
+            if row is not None:
+                legal.append(row)
+    return legal
+
+
+class KeptRows:
+    """What a board's landmark rows (`_landmark_rows`, held so that their identity stays
+    their own) give each chip: with `spare` more pollinators in the supply than the chip's
+    value (the most any of their rules adds), every landmark's answer is the one its row
+    keeps (`LandmarkRow.offers`), so a chip's placements there are too (`legal`, by
+    `_offer_key` of the chip, plus one where it may disregard a rule)."""
+
+    __slots__ = ("rows", "spare", "legal")
+
+    def __init__(self, rows: tuple[LandmarkRow, ...]) -> None:
+        self.rows = rows
+        self.spare = max((row.spare for row in rows), default=0)
+        self.legal: dict[int, tuple[PlacementRow, ...]] = {}
+
+
+def _kept_rows(rows: tuple[LandmarkRow, ...]) -> KeptRows:
+    """The `KeptRows` of `rows`, the last asked first: a round's chip steps ask of the same rows."""
+    kept = _last_kept_rows[0]
+    if kept.rows is rows:
+        return kept
+    kept = _KEPT_ROWS.get(id(rows))
+    if kept is None or kept.rows is not rows:
+        if len(_KEPT_ROWS) >= _MOST_SHARED_ROWS:
+            _KEPT_ROWS.clear()
+        kept = _KEPT_ROWS[id(rows)] = KeptRows(rows)
+    _last_kept_rows[0] = kept
+    return kept
+
+
+# id of a board's landmark rows -> their `KeptRows` (which hold the rows); emptied when full.
+_KEPT_ROWS: dict[int, KeptRows] = {}
+_last_kept_rows: list[KeptRows] = [KeptRows(())]
+
+
+def placement_actions(rows: dict[tuple[int, bool], Sequence[PlacementRow]]) -> dict[tuple[int, bool], list[PlaceChip]]:
     """The placements of `Wilderness._placement_rows`' rows, per chip."""
     return {chip: list(map(action_of_row, legal)) for chip, legal in rows.items()}
 
@@ -513,53 +581,46 @@ class Wilderness:
 
     def _placement_rows(
         self, state: EverbloomState, seat: int, only: tuple[int, bool] | None
-    ) -> dict[tuple[int, bool], list[PlacementRow]]:
+    ) -> dict[tuple[int, bool], Sequence[PlacementRow]]:
         """`placements` with what `_chip_sends` found for each and the cards it reaches.
 
         Every playout step asks this for every chip and landmark, so it asks `_chip_sends`
         directly (what `plan` asks too), skips the words of a refusal and reads what a
-        landmark answered before where the answer holds (`LandmarkRow`)."""
+        landmark answered before where the answer holds (`LandmarkRow`), and a chip's
+        placements over all the landmarks where every answer holds (`KeptRows`)."""
         values = state.__dict__
         player = values["players"][seat]
-        result: dict[tuple[int, bool], list[PlacementRow]] = {}
+        result: dict[tuple[int, bool], Sequence[PlacementRow]] = {}
         ability = FACTIONS[player.faction].ability
         # The Hummingbirds' chip that may disregard a landmark's rule (None: no such chip).
         disregarding = ability.chip if ability.kind == "ignore_landmark" else None
         board = _board(state)
         storms = board.storms if player.chips_placed == 0 else ()
-        avail = self.available(state, seat)
+        avail = -1  # worked out when asked: a chip whose rows are all kept needs none
         supply = player.supply
         round_number = values["round"]
         chips = values["chips"]
         landmarks = _landmark_rows(state, board, player.faction == "bees", _has_lemur_reach(player))
+        kept = _kept_rows(landmarks)
         for value, first in self._chip_choices(state, seat):
             # A storm is judged over every chip the faction holds, so all are needed then.
             if only is not None and (value, first) != only and not storms:
                 continue
             may_disregard = value == disregarding and not first
             key = _offer_key(value, first, False)
-            legal: list[PlacementRow] = []
-            for landmark in landmarks:
-                rule = landmark.rule
-                if value + landmark.spare <= supply:
-                    row = landmark.offers.get(key, UNKNOWN)
-                    if row is UNKNOWN:
-                        row = landmark.offers[key] = _offer(landmark, rule, value, first, chips, round_number, avail, supply)
-                else:
-                    row = _offer(landmark, rule, value, first, chips, round_number, avail, supply)
-                if row is not None:
-                    legal.append(row)
-                if may_disregard and rule is not None:
-                    # No rule binds the chip then: its answer holds with the supply to spare.
-                    if value <= supply:
-                        row = landmark.offers.get(key + 1, UNKNOWN)
-                        if row is UNKNOWN:
-                            row = landmark.offers[key + 1] = _offer(landmark, None, value, first, chips, round_number, avail, supply)
-                    else:
-                        row = _offer(landmark, None, value, first, chips, round_number, avail, supply)
-                    if row is not None:
-                        legal.append(row)
-            result[(value, first)] = legal
+            if value + kept.spare <= supply:
+                rows = kept.legal.get(key + may_disregard)
+                if rows is not None:
+                    result[(value, first)] = rows
+                    continue
+            if avail < 0:
+                avail = self.available(state, seat)
+            legal = _chip_rows(landmarks, value, first, may_disregard, chips, round_number, avail, supply)
+            if value + kept.spare <= supply:
+                # Every row came from the landmarks' kept offers: so will the next.
+                result[(value, first)] = kept.legal[key + may_disregard] = tuple(legal)
+            else:
+                result[(value, first)] = legal
         if storms:
             # Ruling 11: the first chip obeys as many storms as any placement of any chip can.
             obeyed = {landmark.space: self.storms_obeyed(state, seat, landmark.space, storms) for landmark in landmarks}
