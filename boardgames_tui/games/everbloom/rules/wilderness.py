@@ -5,10 +5,10 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
-from collections.abc import Sequence
 from typing import Any
 
 from boardgames_tui.games.everbloom import content as C
