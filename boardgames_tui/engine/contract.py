@@ -339,6 +339,11 @@ class LogEntry(BaseModel):
     visible_to: tuple[int, ...] | None = None
 
 
+# A line that `GameState.say` writes counts every field as given: one set, shared by
+# every line (`construct_frozen`).
+_LOG_ENTRY_FIELDS = set(LogEntry.model_fields)
+
+
 def visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
     """The entries of `log` that `seat` may read, as a new list.
 
@@ -452,7 +457,7 @@ class GameState(ChangedInPlace):
         # Built without validation (a bot game writes thousands of lines); the two
         # conversions are all that validation would do to what the rules pass.
         entry = {"text": str(text), "visible_to": None if visible_to is None else tuple(visible_to)}
-        self.log.append(construct(LogEntry, entry))
+        self.__dict__["log"].append(construct_frozen(LogEntry, entry, _LOG_ENTRY_FIELDS))
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name

@@ -27,6 +27,7 @@ from boardgames_tui.games.everbloom.model import (
 from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
     FACTIONS,
+    NO_CONSTRAINT,
     PULL_ACTIONS,
     SKIP,
     TAKE_ACTIONS,
@@ -91,8 +92,11 @@ class SendChoices:
 # `Actions._send_choices`' last answer while the supply lasts, as (the turn record it was
 # asked of, held so that its identity stays its own; the pollinators then still to send,
 # copies of what had been sent and of the targets, one card, even split, the targets'
-# top cards and their limits, the answer), one tuple replaced whole.
-_last_send_choices: list[tuple[Any, ...]] = [(None, 0, None, None, False, False, [], (), None)]
+# top cards and their limits, the answer, whether no limit binds), one tuple replaced whole.
+_last_send_choices: list[tuple[Any, ...]] = [(None, 0, None, None, False, False, [], (), None, False)]
+
+# Every target's index, per count of targets.
+_EVERY_INDEX = tuple(tuple(range(count)) for count in range(16))
 
 
 class Actions:
@@ -207,21 +211,35 @@ class Actions:
             sources = tuple([biome for biome in BIOMES if groves[biome][seat] > 0])
             if not sources:
                 return None
+        one_card = turn.one_card
+        even = turn.even_split
         if same_cards:
             targets = last[3]
             limits = last[7]
+            free = last[9]
         else:
             tops = [stacks[space][0] if stacks[space] else "" for space in targets]
             limits = tuple([send_constraint(top) for top in tops])
             targets = list(targets)
+            free = all(limit is NO_CONSTRAINT for limit in limits)
         sent_to = turn.sent
-        sent = tuple([sent_to.get(space, 0) for space in targets])
-        one_card = turn.one_card
-        even = turn.even_split
-        skip = sources is not _FROM_SUPPLY and feasible(0, sent, limits, one_card, even)
-        choices = SendChoices(sources, targets, open_targets(left, sent, limits, one_card, even), skip)
+        if free and not one_card and not even:
+            # Nothing limits any card: every target may take the next pollinator, and the
+            # rest may stay in the groves whatever was sent; from the supply, the moves
+            # are those of the turn's last position.
+            every = _EVERY_INDEX[len(targets)]
+            choices = last[8]
+            if not (
+                same_cards and sources is _FROM_SUPPLY and choices.sources is _FROM_SUPPLY
+                and choices.open_indices is every
+            ):
+                choices = SendChoices(sources, targets, every, sources is not _FROM_SUPPLY)
+        else:
+            sent = tuple([sent_to.get(space, 0) for space in targets])
+            skip = sources is not _FROM_SUPPLY and feasible(0, sent, limits, one_card, even)
+            choices = SendChoices(sources, targets, open_targets(left, sent, limits, one_card, even), skip)
         if supply > 0:
-            _last_send_choices[0] = (turn, left, dict(sent_to), targets, one_card, even, tops, limits, choices)
+            _last_send_choices[0] = (turn, left, dict(sent_to), targets, one_card, even, tops, limits, choices, free)
         return choices
 
     def _sends(self, state: EverbloomState, seat: int) -> list[Any]:
