@@ -108,3 +108,34 @@ def test_a_chip_step_sees_its_board_changed_in_place() -> None:
     after = targets(RULES.placement_plans(state, seat))
     assert after == targets(RULES.placement_plans(state.model_copy(deep=True), seat))
     assert after and all(space not in cards for _, cards in after)
+
+
+def test_whether_a_pollinator_may_move_agrees_with_the_moves_offered() -> None:
+    """A chip turn's move step is offered only where some move exists: the check, made
+    without building the moves, agrees with them for every owner and card, pollinators
+    and empty stacks as random games leave them."""
+    checked = moving = 0
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = RULES.setup(EverbloomOptions(), [Seat(name=name) for name in "ABCD"], seed)
+        while not RULES.is_over(state):
+            if state.phase == "wilderness" and rng.random() < 0.3:
+                sample = state
+                for owner in (None, 0, 1, 2, 3):
+                    for source in (None, *(space for space in state.stacks if space in state.pollinators)):
+                        if owner is None and source is not None:
+                            continue
+                        offered = bool(RULES._moves(state, owner, source))
+                        assert RULES._can_move(state, owner, source) == offered, (owner, source)
+                        checked += 1
+                        moving += offered
+            seat = RULES.to_act(state)[0]
+            state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    assert checked > 500 and 0 < moving < checked
+    # One card left on the board: a pollinator on it has nowhere to go.
+    state = sample
+    only = next(space for space in state.pollinators if state.stacks.get(space))
+    state.stacks = {space: cards if space == only else [] for space, cards in state.stacks.items()}
+    state.pollinators = {**state.pollinators, only: [1, 0, 0, 0]}
+    assert RULES._moves(state, None, None) == [] and not RULES._can_move(state, None, None)
+    assert not RULES._can_move(state, 0, only)

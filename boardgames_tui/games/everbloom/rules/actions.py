@@ -167,6 +167,20 @@ class Actions:
                 moves.extend(move_action(who, src, dst) for dst in spaces if dst != src)
         return moves
 
+    def _can_move(self, state: EverbloomState, owner: int | None, source: str | None) -> bool:
+        """Whether `_moves` offers any move, found without building them (a chip turn's
+        step asks before it is offered)."""
+        values = state.__dict__
+        stacks = values["stacks"]
+        pollinators = values["pollinators"]
+        spaces = [space for space in card_space_ids(values["side"]) if stacks[space]]
+        for source_space in spaces if source is None else [source]:
+            counts = pollinators[source_space]
+            movable = max(counts) > 0 if owner is None else counts[owner] > 0
+            if movable and len(spaces) > (source_space in spaces):
+                return True
+        return False
+
     def _send_choices(self, state: EverbloomState, seat: int) -> SendChoices | None:
         """The turn's next pollinator (`SendChoices`; the rest may stay in the groves only
         with the supply empty: ruling 22); None when nothing is left to send.  What
@@ -221,7 +235,7 @@ class Actions:
             tops = [stacks[space][0] if stacks[space] else "" for space in targets]
             limits = tuple([send_constraint(top) for top in tops])
             targets = list(targets)
-            free = all(limit is NO_CONSTRAINT for limit in limits)
+            free = limits.count(NO_CONSTRAINT) == len(limits)
         sent_to = turn.sent
         if free and not one_card and not even:
             # Nothing limits any card: every target may take the next pollinator, and the

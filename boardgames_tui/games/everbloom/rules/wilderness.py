@@ -754,9 +754,9 @@ class Wilderness:
         while turn.steps:
             step = turn.steps[0]
             if step == "butterfly":
-                possible = bool(self._moves(state, None, None))
+                possible = self._can_move(state, None, None)
             elif step.startswith("forest:"):
-                possible = bool(self._moves(state, seat, step.split(":")[1]))
+                possible = self._can_move(state, seat, step.split(":")[1])
             else:
                 space = step.split(":")[1]
                 possible = state.pollinators[space][seat] == 0 and any(state.groves[b][seat] for b in BIOMES)
