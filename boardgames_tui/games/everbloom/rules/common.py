@@ -151,18 +151,19 @@ def turn_for_move(turn: TurnWork) -> TurnWork:
     return copied
 
 
-# The state's fields whose containers a move changes in place (what is not marked
-# NEVER_EDITED, besides the turn and the final score): `state_for_move` copies them.
-COPIED_CONTAINERS = ("log", "chips", "pollinators", "groves", "players", "tasks")
-
-
 def state_for_move(state: EverbloomState) -> EverbloomState:
     """A copy of `state` that owns every container a move changes in place, sharing the
     rest (what `EverbloomState` marks NEVER_EDITED, the seats' records until
-    `own_player` copies one): `apply` makes one every move."""
+    `own_player` copies one): `apply` makes one every move.  The containers copied are
+    the fields not marked NEVER_EDITED but the turn and the final score, each named
+    (`test_move_copies.py` holds the list to the model)."""
     values = state.__dict__.copy()
-    for name in COPIED_CONTAINERS:
-        values[name] = values[name].copy()
+    values["log"] = values["log"].copy()
+    values["chips"] = values["chips"].copy()
+    values["pollinators"] = values["pollinators"].copy()
+    values["groves"] = values["groves"].copy()
+    values["players"] = values["players"].copy()
+    values["tasks"] = values["tasks"].copy()
     turn = values["turn"]
     if turn is not None:
         values["turn"] = turn_for_move(turn)

@@ -79,26 +79,28 @@ def _hidden_players(players: list[PlayerState], seat: int) -> list[PlayerState]:
     but other), as many cards face down and the same pollination done or not: a record
     changed in place, or a copy with a field changed, is hidden again."""
     shown = list(players)
-    face_down = FACE_DOWN
     kept = _kept_hidden
-    for index, player in enumerate(players):
+    if len(kept) < len(players):
+        kept.extend([None] * (len(players) - len(kept)))
+    index = -1
+    for player in players:
+        index += 1
         if index == seat:
             continue
         work = player.pollination
-        hidden = kept.get(index)
-        if hidden is not None:
-            shown_work = hidden.pollination
-            if (
-                _shares_hidden(hidden, player)
-                and len(hidden.nectar) == len(player.nectar)
-                and len(hidden.draft) == len(player.draft)
-                and (shown_work is None if work is None else shown_work is _HIDDEN_WORK[work.done])
-            ):
-                shown[index] = hidden
-                continue
+        hidden = kept[index]
+        if (
+            hidden is not None
+            and _shares_hidden(hidden, player)
+            and len(hidden.nectar) == len(player.nectar)
+            and len(hidden.draft) == len(player.draft)
+            and (hidden.pollination is None if work is None else hidden.pollination is _HIDDEN_WORK[work.done])
+        ):
+            shown[index] = hidden
+            continue
         hidden = shown[index] = copy_player(player)
-        hidden.nectar = face_down[len(player.nectar)]
-        hidden.draft = face_down[len(player.draft)]
+        hidden.nectar = FACE_DOWN[len(player.nectar)]
+        hidden.draft = FACE_DOWN[len(player.draft)]
         if work is not None:
             hidden.pollination = _HIDDEN_WORK[work.done]
         kept[index] = hidden
@@ -108,8 +110,8 @@ def _hidden_players(players: list[PlayerState], seat: int) -> list[PlayerState]:
 # Whether a hidden record still holds every value of the record it hides but those it hides.
 _shares_hidden = record_sharer(PlayerState, ("nectar", "draft", "pollination"))
 
-# Place at the table -> the hidden record last made there.
-_kept_hidden: dict[int, PlayerState] = {}
+# Per place at the table, the hidden record last made there (None: none yet).
+_kept_hidden: list[PlayerState | None] = []
 
 
 def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str, list[str]]:
