@@ -11,6 +11,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
+from boardgames_tui.engine.contract import UNREAD_LOG
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
@@ -653,15 +654,17 @@ class Wilderness:
         else:
             player.chips = without(player.chips, action.chip)
         player.chips_placed += 1
-        stack = state.chips[action.landmark]
+        values = state.__dict__
+        tells = values["log"] is not UNREAD_LOG
+        stack = values["chips"][action.landmark]
         if player.faction == "bats" and stack and action.chip > stack[-1].value:
             player.cave = min(player.cave + 1, len(CAVE.spaces) - 1)
-            if telling(state):
+            if tells:
                 state.say(f"The cave marker of {state.name(seat)} moved to space {player.cave + 1}.")
-        if action.landmark in wildlife_spaces(state.side) and player.faction == "lemurs" and not player.lemur_reach_used:
+        if action.landmark in wildlife_spaces(values["side"]) and player.faction == "lemurs" and not player.lemur_reach_used:
             player.lemur_reach_used = True
-        state.chips[action.landmark] = [*stack, chip_of(seat, action.chip, action.first_chip)]
-        if telling(state):
+        values["chips"][action.landmark] = [*stack, chip_of(seat, action.chip, action.first_chip)]
+        if tells:
             state.say(self.log_line(state, seat, action))
         if bloom:
             self._advance_bloom(state, seat, bloom, "the landmark")
@@ -670,9 +673,11 @@ class Wilderness:
         if ability.kind == "move_pollinator" and action.chip == ability.chip and not action.first_chip:
             steps.append("butterfly")
         # The cards the chip reaches (an empty space has no event, so the row's own
-        # cards, those with a card on them, are all that may add a step).
+        # cards, those with a card on them, are all that may add a step: `card_rule`).
+        stacks = values["stacks"]
         for space in cards:
-            rule = self.card_rule(state, space)
+            top = stacks[space]
+            rule = EVENT_RULES.get(top[0]) if top else None
             if rule is not None and rule.kind == "edge_pull_from_grove":
                 steps.append(f"sea:{space}")
             elif rule is not None and rule.kind == "edge_may_move_out":
@@ -764,9 +769,9 @@ class Wilderness:
                 return
             turn.steps.pop(0)
         if turn.to_send > 0:
-            available = self.available(state, seat)
-            if available < turn.to_send:
-                turn.to_send = available
+            # The supply alone covering what is left, nothing caps it (the groves need no count).
+            if state.__dict__["players"][seat].supply < turn.to_send:
+                turn.to_send = min(turn.to_send, self.available(state, seat))
             if turn.to_send > 0 and self._can_send(state, seat):
                 return
         self._next_turn(state)
