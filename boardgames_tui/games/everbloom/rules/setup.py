@@ -6,39 +6,45 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
-from functools import cache, lru_cache
 
 from pydantic import BaseModel
 
-from boardgames_tui.engine.contract import LogEntry, Seat, copy_with_all_given, count_every_field_given, record_sharer
+from boardgames_tui.engine.contract import (
+    LogEntry,
+    Seat,
+    copy_with_all_given,
+    count_every_field_given,
+    record_sharer,
+)
 from boardgames_tui.engine.text import plural
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
+    HIDDEN_CARD,
+    RANDOM_FACTION,
     Choice,
     EverbloomOptions,
     EverbloomState,
-    HIDDEN_CARD,
     PlayerState,
     PollinationWork,
-    RANDOM_FACTION,
     Task,
     hidden_card,
 )
 from boardgames_tui.games.everbloom.rules.common import (
     BIOMES,
-    NUM,
     FACTIONS,
     NECTAR,
+    NUM,
     add_count,
-    copy_player,
-    landmark_ids,
-    own_player,
-    own_players,
     biome_name,
     card_back,
+    copy_player,
     first_player_line,
+    landmark_ids,
     new_task,
+    own_player,
+    own_players,
     telling,
 )
 
@@ -122,7 +128,13 @@ def _hidden_stacks(stacks: dict[str, list[str]], face_up: list[str]) -> dict[str
     last = _last_hidden_stacks
     if last and stacks == last[0] and face_up == last[1]:
         return last[2]
-    hidden = _hidden_stacks_of(tuple([(space, tuple(cards)) for space, cards in stacks.items()]), tuple(face_up))
+    turned = set(face_up)
+    hidden = {}
+    for space, cards in stacks.items():
+        shown = [card if card in turned else HIDDEN_CARD for card in cards]
+        if cards and cards[0] not in turned:
+            shown[0] = _hidden_top(cards[0])
+        hidden[space] = shown
     last[:] = [{space: list(cards) for space, cards in stacks.items()}, list(face_up), hidden]
     return hidden
 
@@ -160,20 +172,6 @@ def _visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
 
 # seat -> [a copy of the log last read for that seat, what the seat may read of it]
 _visible_logs: dict[int, list[Any]] = {}
-
-
-@lru_cache(maxsize=256)
-def _hidden_stacks_of(stacks: tuple[tuple[str, tuple[str, ...]], ...], face_up: tuple[str, ...]) -> dict[str, list[str]]:
-    turned = set(face_up)
-    hidden = {}
-    for space, cards in stacks:
-        shown = [card if card in turned else HIDDEN_CARD for card in cards]
-        if cards and cards[0] not in turned:
-            shown[0] = _hidden_top(cards[0])
-        hidden[space] = shown
-    return hidden
-
-
 
 
 @cache

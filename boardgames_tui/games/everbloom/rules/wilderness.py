@@ -313,16 +313,17 @@ def _chip_rows(
 
 
 class KeptRows:
-    """What a board's landmark rows (`_landmark_rows`, held so that their identity stays
-    their own) give each chip: with `spare` more pollinators in the supply than the chip's
-    value (the most any of their rules adds), every landmark's answer is the one its row
-    keeps (`LandmarkRow.offers`), so a chip's placements there are too (`legal`, by
-    `_offer_key` of the chip, plus one where it may disregard a rule)."""
+    """A board's landmark rows (`_landmark_rows`, held so that their identity stays their
+    own) by space, and what they give each chip: with `spare` more pollinators in the
+    supply than the chip's value (the most any of their rules adds), every landmark's
+    answer is the one its row keeps (`LandmarkRow.offers`), so a chip's placements there
+    are too (`legal`, by `_offer_key` of the chip, plus one where it may disregard a rule)."""
 
-    __slots__ = ("rows", "spare", "legal")
+    __slots__ = ("rows", "by_space", "spare", "legal")
 
     def __init__(self, rows: tuple[LandmarkRow, ...]) -> None:
         self.rows = rows
+        self.by_space = {row.space: row for row in rows}
         self.spare = max((row.spare for row in rows), default=0)
         self.legal: dict[int, tuple[PlacementRow, ...]] = {}
 
@@ -542,10 +543,8 @@ class Wilderness:
         chips = values["chips"]
         if space not in chips:
             return None
-        for landmark in _landmark_rows(state, board, player.faction == "bees", _has_lemur_reach(player)):
-            if landmark.space == space:
-                break
-        else:
+        landmark = _kept_rows(_landmark_rows(state, board, player.faction == "bees", _has_lemur_reach(player))).by_space.get(space)
+        if landmark is None:
             return None
         rule = landmark.rule
         ignore = action.ignore_rule
