@@ -179,10 +179,11 @@ def own_player(state: EverbloomState, seat: int) -> PlayerState:
     a copy.  Each handler that changes the mover's record asks first; a step that may
     change any seat's (a migration, the pollinations revealed) asks `own_players`.  A
     quick game owns every record from its first move on (`start_quick_game`)."""
-    if not telling(state):
-        return state.players[seat]
-    player = player_for_move(state.players[seat])
-    state.players[seat] = player
+    values = state.__dict__
+    players = values["players"]
+    if values["log"] is UNREAD_LOG:  # not `telling`: a quick game owns every record
+        return players[seat]
+    player = players[seat] = player_for_move(players[seat])
     return player
 
 

@@ -302,7 +302,7 @@ class Setup:
         return []
 
     def is_over(self, state: EverbloomState) -> bool:
-        return state.__dict__["phase"] == "over"
+        return state.phase == "over"
 
     def _discard(self, state: EverbloomState, seat: int, card: str) -> None:
         player = own_player(state, seat)
