@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from boardgames_tui.engine.contract import Seat
+from boardgames_tui.engine.contract import IllegalMove, Seat
 from boardgames_tui.engine.registry import get_game
-from boardgames_tui.games.everbloom.model import EverbloomOptions, EverbloomState, PlaceChip, SendPollinator
+from boardgames_tui.games.everbloom.model import EverbloomOptions, EverbloomState, MovePollinator, PlaceChip, SendPollinator
 
 RULES = get_game("everbloom").rules
 
@@ -139,3 +139,32 @@ def test_whether_a_pollinator_may_move_agrees_with_the_moves_offered() -> None:
     state.pollinators = {**state.pollinators, only: [1, 0, 0, 0]}
     assert RULES._moves(state, None, None) == [] and not RULES._can_move(state, None, None)
     assert not RULES._can_move(state, 0, only)
+
+
+def test_a_moved_pollinator_is_accepted_exactly_when_its_step_offers_it() -> None:
+    """`validate` judges a moved pollinator without building every move of the step: it
+    accepts a move exactly when the step's legal moves hold it, for every owner, card and
+    target a step could be asked about (and a few it could not)."""
+    steps = 0
+    for seed in range(1, 9):
+        rng = random.Random(seed)
+        state = RULES.setup(EverbloomOptions(), [Seat(name=name) for name in "ABCD"], seed)
+        while not RULES.is_over(state):
+            seat = RULES.to_act(state)[0]
+            turn = state.turn
+            if state.choice is None and turn is not None and turn.steps and not turn.steps[0].startswith("sea:"):
+                steps += 1
+                legal = set(RULES.legal_actions(state, seat))
+                places = [*state.pollinators, "west"]
+                for owner in (-1, 0, 1, 2, 3, 4):
+                    for source in places:
+                        for target in places:
+                            action = MovePollinator(owner=owner, source=source, target=target)
+                            try:
+                                RULES.validate(state, seat, action)
+                            except IllegalMove:
+                                assert action not in legal, action
+                            else:
+                                assert action in legal, action
+            state = RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    assert steps >= 5, steps

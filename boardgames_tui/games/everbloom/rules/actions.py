@@ -181,6 +181,29 @@ class Actions:
                 return True
         return False
 
+    def _move_fits(self, state: EverbloomState, seat: int, action: MovePollinator) -> bool:
+        """Whether `action` is among the moves a chip turn's step offers (`_moves`), found
+        without building them all (`validate` asks)."""
+        values = state.__dict__
+        turn = values["turn"]
+        if values["choice"] is not None or values["phase"] != "wilderness" or turn is None or not turn.steps:
+            return False
+        step = turn.steps[0]
+        source = action.source
+        stacks = values["stacks"]
+        spaces = card_space_ids(values["side"])
+        if step == "butterfly":
+            if source not in spaces or not stacks[source]:
+                return False
+        elif step != f"forest:{source}" or action.owner != seat:
+            return False
+        counts = values["pollinators"].get(source)
+        target = action.target
+        return (
+            counts is not None and 0 <= action.owner < len(counts) and counts[action.owner] > 0
+            and target != source and target in spaces and bool(stacks[target])
+        )
+
     def _send_choices(self, state: EverbloomState, seat: int) -> SendChoices | None:
         """The turn's next pollinator (`SendChoices`; the rest may stay in the groves only
         with the supply empty: ruling 22); None when nothing is left to send.  What
@@ -316,6 +339,9 @@ class Actions:
                 return
         elif isinstance(action, SendPollinator):
             if self._send_fits(state, seat, action):
+                return
+        elif isinstance(action, MovePollinator):
+            if self._move_fits(state, seat, action):
                 return
         else:
             legal = self.legal_actions(state, seat)
