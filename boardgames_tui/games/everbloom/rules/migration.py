@@ -6,6 +6,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Callable
 
 from boardgames_tui.engine.contract import UNREAD_LOG
@@ -38,10 +39,26 @@ from boardgames_tui.games.everbloom.rules.common import (
 )
 
 
-# The kinds of card ability `_task_public` and `_task_bonus` act on: a card of another
-# kind has no public bonus, or no bonus of its own, and its task does nothing.
+# The kinds of card ability with a public bonus (`_public_bonus`) and with a bonus for
+# the winner (`_own_bonus`): a card of another kind has neither.
 _PUBLIC_KINDS = frozenset({"public", "public_fewest", "public_losers"})
 _BONUS_KINDS = frozenset({"gain", "points_per"})
+
+
+@lru_cache(maxsize=4096)
+def _contest_tasks(winner: int, space: str, card: str, counts: tuple[int, ...], order: tuple[int, ...]) -> tuple[Task, ...]:
+    """The tasks a won card queues: each other seat's on it (in turn `order`) that lost,
+    the winner's placing it, and the pollinators' return.  Kept per contest (a card's
+    migration queues them, and a search's quick games meet the same contests again)."""
+    losers = [
+        new_task(kind="loser", seat=seat, space=space, card=card, counts=counts)
+        for seat in order if seat != winner and counts[seat]
+    ]
+    return (
+        *losers,
+        new_task(kind="place", seat=winner, space=space, card=card, counts=counts),
+        new_task(kind="return", seat=winner, space=space, card=card, counts=counts),
+    )
 
 
 class Migration:
@@ -189,13 +206,11 @@ class Migration:
         ]
         if values["log"] is not UNREAD_LOG:
             state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
-        tasks = [new_task(kind="public", seat=winner, space=space, card=card, counts=counts)]
-        for seat in turn_order(state):
-            if seat != winner and counts[seat]:
-                tasks.append(new_task(kind="loser", seat=seat, space=space, card=card, counts=counts))
-        tasks.append(new_task(kind="place", seat=winner, space=space, card=card, counts=counts))
-        tasks.append(new_task(kind="return", seat=winner, space=space, card=card, counts=counts))
-        values["tasks"][0:0] = tasks
+        values["tasks"][0:0] = _contest_tasks(winner, space, card, tuple(counts), turn_order(state))
+        # The public bonus comes first and asks nothing, so it is paid here, ahead of the
+        # tasks just queued (any grove it gives is queued ahead of them).
+        if CARDS[card].ability.kind in _PUBLIC_KINDS:
+            self._public_bonus(state, winner, card, counts)
 
     @staticmethod
     def _take_top(state: EverbloomState, space: str) -> None:
@@ -208,16 +223,15 @@ class Migration:
         if stack and values["space_kinds"].get(space) not in BIOMES:
             state.info_epoch += 1
 
-    def _task_public(self, state: EverbloomState, task: Task) -> None:
-        ability = CARDS[task.card].ability
-        if ability.kind not in _PUBLIC_KINDS:
-            return
-        counts = task.counts
-        name = card_name(task.card) if telling(state) else ""
+    def _public_bonus(self, state: EverbloomState, winner: int, card: str, counts: list[int]) -> None:
+        """The public bonus of `card`, won by `winner` with `counts` on it (its ability
+        is of a kind in `_PUBLIC_KINDS`)."""
+        ability = CARDS[card].ability
+        name = card_name(card) if telling(state) else ""
         if ability.kind == "public":
             for seat in turn_order(state):
                 if counts[seat] >= ability.min_pollinators:
-                    self._gain(state, seat, ability.gain, task.card, f"{name}, public", f"public:{task.card}")
+                    self._gain(state, seat, ability.gain, card, f"{name}, public", f"public:{card}")
         elif ability.kind == "public_fewest":
             present = [seat for seat in turn_order(state) if counts[seat]]
 
@@ -229,17 +243,17 @@ class Migration:
             what = "the bloom track" if ability.measure == "bloom" else "points"
             tied = [s for s in present if measure(s) == lowest]
             seat, why = self._settle(state, tied, lambda: f"for {name}'s bonus, {lowest} on {what}")
-            if why and state.contests and state.contests[-1].card == task.card:
+            if why and state.contests and state.contests[-1].card == card:
                 amount = f"{lowest} on the bloom track" if ability.measure == "bloom" else plural(lowest, "point")
                 state.contests = [
                     *state.contests[:-1],
                     replace(state.contests[-1], bonus_tied=tied, bonus_tied_on=amount, bonus_tie_break=why),
                 ]
-            self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
+            self._gain(state, seat, ability.gain, card, name, f"public:{card}")
         elif ability.kind == "public_losers":
             for seat in turn_order(state):
-                if counts[seat] and seat != task.seat:
-                    self._gain(state, seat, ability.gain, task.card, name, f"public:{task.card}")
+                if counts[seat] and seat != winner:
+                    self._gain(state, seat, ability.gain, card, name, f"public:{card}")
 
     def _task_loser(self, state: EverbloomState, task: Task) -> None:
         self._check_blooms(state, task.seat, "lose_card", mine=task.counts[task.seat])
@@ -279,20 +293,19 @@ class Migration:
         self._check_blooms(state, task.seat, "biome_reaches", count=len(player.habitat[biome]))
         if wildlife:
             return
-        values["tasks"][0:0] = [
-            new_task(kind="bonus", seat=task.seat, card=task.card, text=biome),
-            new_task(kind="tile", seat=task.seat, card=task.card, text=biome, counts=task.counts),
-        ]
+        values["tasks"].insert(0, new_task(kind="tile", seat=task.seat, card=task.card, text=biome, counts=task.counts))
+        # The card's own bonus comes before its tile and asks nothing, so it is paid
+        # here (any grove it gives is queued ahead of the tile).
+        if CARDS[task.card].ability.kind in _BONUS_KINDS:
+            self._own_bonus(state, task.seat, task.card)
 
-    def _task_bonus(self, state: EverbloomState, task: Task) -> None:
-        ability = CARDS[task.card].ability
-        if ability.kind not in _BONUS_KINDS:
-            return
-        seat = task.seat
+    def _own_bonus(self, state: EverbloomState, seat: int, card: str) -> None:
+        """The bonus `seat` takes for winning `card` (its ability is of a kind in `_BONUS_KINDS`)."""
+        ability = CARDS[card].ability
         player = state.players[seat]
-        name = card_name(task.card) if telling(state) else ""
+        name = card_name(card) if telling(state) else ""
         if ability.kind == "gain":
-            self._gain(state, seat, ability.gain, task.card, name, f"card:{task.card}")
+            self._gain(state, seat, ability.gain, card, name, f"card:{card}")
         elif ability.kind == "points_per":
             per = ability.per
             if per == "grove_with_pollinator":
@@ -306,7 +319,7 @@ class Migration:
             else:
                 count = max(self._habitat_nectar(player, b) for b in BIOMES)
             points = count * ability.points
-            earn(state, seat, points, f"card:{task.card}")
+            earn(state, seat, points, f"card:{card}")
             if telling(state):
                 state.say(f"{state.name(seat)} gained {plural(points, 'point')} ({name}).")
 
