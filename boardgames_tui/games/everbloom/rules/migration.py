@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from boardgames_tui.engine.contract import UNREAD_LOG
 from boardgames_tui.engine.text import and_list, plural, their
@@ -37,12 +37,20 @@ from boardgames_tui.games.everbloom.rules.common import (
     telling,
     new_task,
 )
+from boardgames_tui.games.everbloom.rules.pollination import blooms_on_display
 
 
 # The kinds of card ability with a public bonus (`_public_bonus`) and with a bonus for
 # the winner (`_own_bonus`): a card of another kind has neither.
 _PUBLIC_KINDS = frozenset({"public", "public_fewest", "public_losers"})
 _BONUS_KINDS = frozenset({"gain", "points_per"})
+
+
+@lru_cache(maxsize=256)
+def _chip_blooms(shown: tuple[str, ...]) -> tuple[Any, ...]:
+    """The bloom cards of `shown` whose objective the chips on the landmarks meet, in
+    the order they are on display (about half the rounds show none)."""
+    return tuple(BLOOMS[bloom_id] for bloom_id in shown if BLOOMS[bloom_id].objective.phase == "chips")
 
 
 @lru_cache(maxsize=4096)
@@ -113,12 +121,12 @@ class Migration:
         self._run(state)
 
     def _task_chip_blooms(self, state: EverbloomState, task: Task) -> None:
+        blooms = _chip_blooms(tuple(state.__dict__["bloom_shown"]))
+        if not blooms:
+            return
         for seat in turn_order(state):
-            for bloom_id in state.bloom_shown:
-                bloom = BLOOMS[bloom_id]
+            for bloom in blooms:
                 objective = bloom.objective
-                if objective.phase != "chips":
-                    continue
                 times = 0
                 for stack in state.chips.values():
                     mine = [chip.value for chip in stack if chip.seat == seat]
@@ -256,7 +264,8 @@ class Migration:
                     self._gain(state, seat, ability.gain, card, name, f"public:{card}")
 
     def _task_loser(self, state: EverbloomState, task: Task) -> None:
-        self._check_blooms(state, task.seat, "lose_card", mine=task.counts[task.seat])
+        if "lose_card" in blooms_on_display(state):
+            self._check_blooms(state, task.seat, "lose_card", mine=task.counts[task.seat])
         options = list(card_biomes(task.card))
         if len(options) > 1:
             self._ask(state, task.seat, f"Choose the grove for your pollinators from {card_name(task.card)}", options, task)
@@ -288,9 +297,11 @@ class Migration:
         if values["log"] is not UNREAD_LOG:
             state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of {their(state.name(task.seat))} habitat.")
         wildlife = task.card in WILDLIFE
-        if not wildlife:
+        shown = blooms_on_display(state)
+        if not wildlife and "win_card" in shown:
             self._check_blooms(state, task.seat, "win_card", card=task.card, mine=task.counts[task.seat])
-        self._check_blooms(state, task.seat, "biome_reaches", count=len(player.habitat[biome]))
+        if "biome_reaches" in shown:
+            self._check_blooms(state, task.seat, "biome_reaches", count=len(player.habitat[biome]))
         if wildlife:
             return
         values["tasks"].insert(0, new_task(kind="tile", seat=task.seat, card=task.card, text=biome, counts=task.counts))
@@ -342,7 +353,8 @@ class Migration:
         player.tiles = {**player.tiles, task.text: letter}
         if telling(state):
             state.say(f"{state.name(task.seat)} placed habitat tile {letter} on the {biome_name(task.text)} biome.")
-        self._check_blooms(state, task.seat, "habitat_tile")
+        if "habitat_tile" in blooms_on_display(state):
+            self._check_blooms(state, task.seat, "habitat_tile")
         self._score_tile(state, task)
 
     def tile_points(self, state: EverbloomState, seat: int, letter: str, card: str, mine: int) -> int:

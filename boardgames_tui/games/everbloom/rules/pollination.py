@@ -53,6 +53,12 @@ def _blooms_shown(shown: tuple[str, ...]) -> dict[str, list[Any]]:
     return by_event
 
 
+def blooms_on_display(state: EverbloomState) -> dict[str, list[Any]]:
+    """The bloom cards on display by the kind of their objective: a step that may meet
+    several objectives asks which kinds are there before it works out its facts."""
+    return _blooms_shown(tuple(state.__dict__["bloom_shown"]))
+
+
 # The bloom track's last space, and how many nectar cards a move along it draws (by
 # where it starts and ends): every bloom card, gain and landmark bonus moves a marker.
 _LAST_BLOOM_SPACE = len(TRACK.spaces) - 1
@@ -86,7 +92,7 @@ class Pollination:
             state.say(f"It is {info.nectar} {biome_name(info.biome)} nectar.", visible_to=(seat,))
 
     def _check_blooms(self, state: EverbloomState, seat: int, event: str, **facts: Any) -> None:
-        for bloom in _blooms_shown(tuple(state.__dict__["bloom_shown"])).get(event, ()):
+        for bloom in blooms_on_display(state).get(event, ()):
             if self._objective_met(bloom.objective, facts):
                 self._advance_bloom(state, seat, bloom.blooms, f"bloom card {bloom.name}")
 
@@ -187,6 +193,7 @@ class Pollination:
         players = values["players"]
         groves = values["groves"]
         round_number = values["round"]
+        shown = blooms_on_display(state)
         done = []
         for seat in turn_order(state):
             player = players[seat]
@@ -219,11 +226,14 @@ class Pollination:
                     f"{f', returned {work.left} to the {biome_name(work.leftover_grove)} grove' if work.left else ''}"
                     f" and scored {plural(points, 'point')}."
                 )
-            for card in work.cards:
-                self._check_blooms(state, seat, "pollinate_card", card=card)
-            self._check_blooms(state, seat, "pollinate_count", count=len(work.cards))
-            self._check_blooms(state, seat, "grove_take", taken=work.taken)
-            if work.taken and not work.left:
+            if "pollinate_card" in shown:
+                for card in work.cards:
+                    self._check_blooms(state, seat, "pollinate_card", card=card)
+            if "pollinate_count" in shown:
+                self._check_blooms(state, seat, "pollinate_count", count=len(work.cards))
+            if "grove_take" in shown:
+                self._check_blooms(state, seat, "grove_take", taken=work.taken)
+            if work.taken and not work.left and "no_leftover" in shown:
                 self._check_blooms(state, seat, "no_leftover")
             player.pollination = None
         state.pollinations = done
