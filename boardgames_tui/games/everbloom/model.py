@@ -9,7 +9,7 @@ Multi-step decisions of the migration and of setup use one generic `Choice`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -197,6 +197,26 @@ class Task:
     counts: list[int] = field(default_factory=list)
     number: int = 0
     text: str = ""
+
+
+# A frozen dataclass's constructor sets each field through `object.__setattr__`, found
+# anew for each: a migration builds a hundred tasks a game, past it, through the slots'
+# own setters (in the order of the fields, so a field added fails here, not silently).
+_TASK_SETTERS = tuple(Task.__dict__[each.name].__set__ for each in fields(Task))
+
+
+def task_record(kind: str, seat: int, space: str, card: str, counts: list[int], number: int, text: str) -> Task:
+    """`Task(kind=kind, seat=seat, ...)`, every field given."""
+    set_kind, set_seat, set_space, set_card, set_counts, set_number, set_text = _TASK_SETTERS
+    task = object.__new__(Task)
+    set_kind(task, kind)
+    set_seat(task, seat)
+    set_space(task, space)
+    set_card(task, card)
+    set_counts(task, counts)
+    set_number(task, number)
+    set_text(task, text)
+    return task
 
 
 @dataclass(slots=True, frozen=True, kw_only=True)

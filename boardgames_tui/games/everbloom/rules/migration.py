@@ -12,7 +12,7 @@ from typing import Any, Callable
 from boardgames_tui.engine.contract import UNREAD_LOG
 from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
-from boardgames_tui.games.everbloom.model import Contest, EverbloomState, Task
+from boardgames_tui.games.everbloom.model import Contest, EverbloomState, Task, task_record
 from boardgames_tui.games.everbloom.rules.common import (
     habitat_card,
     BIOMES,
@@ -56,17 +56,17 @@ def _chip_blooms(shown: tuple[str, ...]) -> tuple[Any, ...]:
 @lru_cache(maxsize=4096)
 def _contest_tasks(winner: int, space: str, card: str, counts: tuple[int, ...], order: tuple[int, ...]) -> tuple[Task, ...]:
     """The tasks a won card queues: each other seat's on it (in turn `order`) that lost,
-    the winner's placing it, and the pollinators' return.  Kept per contest (a card's
-    migration queues them, and a search's quick games meet the same contests again)."""
-    losers = [
-        new_task(kind="loser", seat=seat, space=space, card=card, counts=counts)
-        for seat in order if seat != winner and counts[seat]
-    ]
-    return (
-        *losers,
-        new_task(kind="place", seat=winner, space=space, card=card, counts=counts),
-        new_task(kind="return", seat=winner, space=space, card=card, counts=counts),
-    )
+    the winner's placing it, and the pollinators' return.  Kept per contest: a search's
+    quick games meet the same contests again (a random game's are nearly all new)."""
+    shown = list(counts)
+    losers = [task_record("loser", seat, space, card, shown, 0, "") for seat in order if seat != winner and counts[seat]]
+    return (*losers, task_record("place", winner, space, card, shown, 0, ""), task_record("return", winner, space, card, shown, 0, ""))
+
+
+@lru_cache(maxsize=4096)
+def _tile_task(seat: int, card: str, biome: str, counts: tuple[int, ...]) -> Task:
+    """The habitat tile's task for `card` placed in `biome` (kept as `_contest_tasks` are)."""
+    return task_record("tile", seat, "", card, list(counts), 0, biome)
 
 
 class Migration:
@@ -304,7 +304,7 @@ class Migration:
             self._check_blooms(state, task.seat, "biome_reaches", count=len(player.habitat[biome]))
         if wildlife:
             return
-        values["tasks"].insert(0, new_task(kind="tile", seat=task.seat, card=task.card, text=biome, counts=task.counts))
+        values["tasks"].insert(0, _tile_task(task.seat, task.card, biome, tuple(task.counts)))
         # The card's own bonus comes before its tile and asks nothing, so it is paid
         # here (any grove it gives is queued ahead of the tile).
         if CARDS[task.card].ability.kind in _BONUS_KINDS:
