@@ -68,13 +68,15 @@ class Scoring:
         return sum(card_info(card.id).nectar for card in player.habitat[biome] if card.pollinated)
 
     def nectar_totals(self, state: EverbloomState) -> dict[str, list[int]]:
-        totals = {}
-        for biome in BIOMES:
-            totals[biome] = [
-                self._habitat_nectar(player, biome)
-                + sum(NECTAR[card].nectar for card in player.nectar if card in NECTAR and NECTAR[card].biome == biome)
-                for player in state.players
-            ]
+        players = state.__dict__["players"]
+        totals = {biome: [0] * len(players) for biome in BIOMES}
+        for seat, player in enumerate(players):
+            for biome in BIOMES:
+                totals[biome][seat] = self._habitat_nectar(player, biome)
+            for card in player.nectar:
+                info = NECTAR.get(card)
+                if info is not None:
+                    totals[info.biome][seat] += info.nectar
         return totals
 
     @staticmethod

@@ -44,10 +44,10 @@ class StormsAndHive:
         event = CARDS[event_id]
         if telling(state):
             state.say(f"Event: {event.name} (placed by the {event.placement} icon).")
+        stacks = state.__dict__["stacks"]
         candidates = [
             space for space in card_space_ids(state.side)
-            if state.stacks[space] and not CARDS[state.stacks[space][0]].is_event
-            and event.placement in CARDS[state.stacks[space][0]].biomes
+            if stacks[space] and not CARDS[stacks[space][0]].is_event and event.placement in CARDS[stacks[space][0]].biomes
         ]
         if len(candidates) > 1:
             self._ask(
