@@ -317,6 +317,30 @@ class Contest:
     bonus_tie_break: str = ""
 
 
+_CONTEST_SETTERS = tuple(Contest.__dict__[each.name].__set__ for each in fields(Contest))
+
+
+def contest_record(round: int, space: str, card: str, counts: list[int], winner: int, tied: list[int], tie_break: str) -> Contest:
+    """`Contest(round=round, space=space, ...)` without a public bonus's tie, built as
+    `task_record` builds a task (a migration builds some ten)."""
+    (
+        set_round, set_space, set_card, set_counts, set_winner, set_tied, set_tie_break,
+        set_bonus_tied, set_bonus_tied_on, set_bonus_tie_break,
+    ) = _CONTEST_SETTERS
+    contest = object.__new__(Contest)
+    set_round(contest, round)
+    set_space(contest, space)
+    set_card(contest, card)
+    set_counts(contest, counts)
+    set_winner(contest, winner)
+    set_tied(contest, tied)
+    set_tie_break(contest, tie_break)
+    set_bonus_tied(contest, [])
+    set_bonus_tied_on(contest, "")
+    set_bonus_tie_break(contest, "")
+    return contest
+
+
 @dataclass(slots=True, frozen=True, kw_only=True)
 class PollinatorMoved:
     """A pollinator moved from card to card by `seat` (the Butterflies' 4, Edge of the

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from boardgames_tui.engine.contract import UNREAD_LOG
 from boardgames_tui.engine.text import and_list, plural, their
 from boardgames_tui.games.everbloom import content as C
-from boardgames_tui.games.everbloom.model import Contest, EverbloomState, Task, task_record
+from boardgames_tui.games.everbloom.model import EverbloomState, Task, contest_record, task_record
 from boardgames_tui.games.everbloom.rules.common import (
     habitat_card,
     BIOMES,
@@ -81,16 +81,19 @@ class Migration:
         says what they tie on (worked out only for a tie told)."""
         if len(seats) < 2:
             return seats[0], ""
-        winner = self.winner_by_ties(state, seats)
+        # `winner_by_ties`'s rule, a step at a time, each step's words told.
         players = state.__dict__["players"]
-        fewest = min(players[seat].card_count() for seat in seats)
-        left = [seat for seat in seats if players[seat].card_count() == fewest]
+        card_counts = [players[seat].card_count() for seat in seats]
+        fewest = min(card_counts)
+        left = [seat for seat, count in zip(seats, card_counts) if count == fewest]
         cards = f"{fewest} habitat card{'s' if fewest != 1 else ''}"
         if len(left) == 1:
+            winner = left[0]
             why = f"{state.name(winner)} won it with the fewest habitat cards ({fewest})"
         else:
             lowest = min(players[seat].score for seat in left)
             last = [seat for seat in left if players[seat].score == lowest]
+            winner = min(last, key=turn_order(state).index)
             if len(last) == 1:
                 why = f"with {cards} each, {state.name(winner)} won it with the fewest points ({lowest})"
             else:
@@ -150,7 +153,7 @@ class Migration:
         best = max(totals)
         which = wildlife_spaces(state.side)[task.space]
         if best == 0:
-            state.contests = [*state.contests, Contest(round=state.round, space=task.space, counts=totals)]
+            state.contests = [*state.contests, contest_record(state.round, task.space, "", totals, -1, [], "")]
             if telling(state):
                 state.say(f"Nobody wins the {which}ern wildlife landmark.")
             return
@@ -158,10 +161,7 @@ class Migration:
         winner, why = self._settle(state, tied, lambda: f"with {best} at the {which}ern wildlife landmark")
         state.contests = [
             *state.contests,
-            Contest(
-                round=state.round, space=task.space, counts=totals, winner=winner,
-                tied=tied if len(tied) > 1 else [], tie_break=why,
-            ),
+            contest_record(state.round, task.space, "", totals, winner, tied if len(tied) > 1 else [], why),
         ]
         if telling(state):
             state.say(f"{state.name(winner)} won the {which}ern wildlife landmark with {best}.")
@@ -196,7 +196,7 @@ class Migration:
         card = stack[0]
         counts = list(values["pollinators"][space])
         if sum(counts) == 0:
-            state.contests = [*values["contests"], Contest(round=values["round"], space=space, card=card, counts=counts)]
+            state.contests = [*values["contests"], contest_record(values["round"], space, card, counts, -1, [], "")]
             self._take_top(state, space)
             state.boxed = [*values["boxed"], card]
             if values["log"] is not UNREAD_LOG:
@@ -204,14 +204,11 @@ class Migration:
             return
         best = max(counts)
         tied = [s for s, count in enumerate(counts) if count == best]
-        winner, why = self._settle(state, tied, lambda: f"with {plural(best, 'pollinator')} on {card_name(card)}")
-        state.contests = [
-            *values["contests"],
-            Contest(
-                round=values["round"], space=space, card=card, counts=counts, winner=winner,
-                tied=tied if len(tied) > 1 else [], tie_break=why,
-            ),
-        ]
+        if len(tied) == 1:
+            winner, why, tied = tied[0], "", []
+        else:
+            winner, why = self._settle(state, tied, lambda: f"with {plural(best, 'pollinator')} on {card_name(card)}")
+        state.contests = [*values["contests"], contest_record(values["round"], space, card, counts, winner, tied, why)]
         if values["log"] is not UNREAD_LOG:
             state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
         values["tasks"][0:0] = _contest_tasks(winner, space, card, tuple(counts), turn_order(state))
@@ -266,9 +263,9 @@ class Migration:
     def _task_loser(self, state: EverbloomState, task: Task) -> None:
         if "lose_card" in blooms_on_display(state):
             self._check_blooms(state, task.seat, "lose_card", mine=task.counts[task.seat])
-        options = list(card_biomes(task.card))
+        options = card_biomes(task.card)
         if len(options) > 1:
-            self._ask(state, task.seat, f"Choose the grove for your pollinators from {card_name(task.card)}", options, task)
+            self._ask(state, task.seat, f"Choose the grove for your pollinators from {card_name(task.card)}", list(options), task)
             return
         self._answer_loser(state, task, options[0])
 
@@ -282,9 +279,9 @@ class Migration:
             state.say(f"{state.name(task.seat)} moved {plural(moved, 'pollinator')} from {card_name(task.card)} to the {biome_name(grove)} grove.")
 
     def _task_place(self, state: EverbloomState, task: Task) -> None:
-        options = list(card_biomes(task.card))
+        options = card_biomes(task.card)
         if len(options) > 1:
-            self._ask(state, task.seat, f"Choose the biome of your habitat for {card_name(task.card)}", options, task)
+            self._ask(state, task.seat, f"Choose the biome of your habitat for {card_name(task.card)}", list(options), task)
             return
         self._answer_place(state, task, options[0])
 
@@ -295,7 +292,8 @@ class Migration:
             self._take_top(state, task.space)
         player.habitat = {**player.habitat, biome: [*player.habitat[biome], habitat_card(task.card, False)]}
         if values["log"] is not UNREAD_LOG:
-            state.say(f"{state.name(task.seat)} placed {card_name(task.card)} in the {biome_name(biome)} biome of {their(state.name(task.seat))} habitat.")
+            name = state.name(task.seat)
+            state.say(f"{name} placed {card_name(task.card)} in the {biome_name(biome)} biome of {their(name)} habitat.")
         wildlife = task.card in WILDLIFE
         shown = blooms_on_display(state)
         if not wildlife and "win_card" in shown:
