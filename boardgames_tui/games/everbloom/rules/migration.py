@@ -53,20 +53,16 @@ def _chip_blooms(shown: tuple[str, ...]) -> tuple[Any, ...]:
     return tuple(BLOOMS[bloom_id] for bloom_id in shown if BLOOMS[bloom_id].objective.phase == "chips")
 
 
-@lru_cache(maxsize=4096)
-def _contest_tasks(winner: int, space: str, card: str, counts: tuple[int, ...], order: tuple[int, ...]) -> tuple[Task, ...]:
+def _contest_tasks(winner: int, space: str, card: str, counts: list[int], order: tuple[int, ...]) -> list[Task]:
     """The tasks a won card queues: each other seat's on it (in turn `order`) that lost,
-    the winner's placing it, and the pollinators' return.  Kept per contest: a search's
-    quick games meet the same contests again (a random game's are nearly all new)."""
+    the winner's placing it, and the pollinators' return.  Built anew each time: a
+    random game's contests are nearly all new, and a search's quick games meet too few
+    again for a cache to pay for its keys."""
     shown = list(counts)
-    losers = [task_record("loser", seat, space, card, shown, 0, "") for seat in order if seat != winner and counts[seat]]
-    return (*losers, task_record("place", winner, space, card, shown, 0, ""), task_record("return", winner, space, card, shown, 0, ""))
-
-
-@lru_cache(maxsize=4096)
-def _tile_task(seat: int, card: str, biome: str, counts: tuple[int, ...]) -> Task:
-    """The habitat tile's task for `card` placed in `biome` (kept as `_contest_tasks` are)."""
-    return task_record("tile", seat, "", card, list(counts), 0, biome)
+    tasks = [task_record("loser", seat, space, card, shown, 0, "") for seat in order if seat != winner and counts[seat]]
+    tasks.append(task_record("place", winner, space, card, shown, 0, ""))
+    tasks.append(task_record("return", winner, space, card, shown, 0, ""))
+    return tasks
 
 
 class Migration:
@@ -211,7 +207,7 @@ class Migration:
         state.contests = [*values["contests"], contest_record(values["round"], space, card, counts, winner, tied, why)]
         if values["log"] is not UNREAD_LOG:
             state.say(f"{state.name(winner)} won {card_name(card)} with {plural(best, 'pollinator')}.")
-        values["tasks"][0:0] = _contest_tasks(winner, space, card, tuple(counts), turn_order(state))
+        values["tasks"][0:0] = _contest_tasks(winner, space, card, counts, turn_order(state))
         # The public bonus comes first and asks nothing, so it is paid here, ahead of the
         # tasks just queued (any grove it gives is queued ahead of them).
         if CARDS[card].ability.kind in _PUBLIC_KINDS:
@@ -302,7 +298,7 @@ class Migration:
             self._check_blooms(state, task.seat, "biome_reaches", count=len(player.habitat[biome]))
         if wildlife:
             return
-        values["tasks"].insert(0, _tile_task(task.seat, task.card, biome, tuple(task.counts)))
+        values["tasks"].insert(0, task_record("tile", task.seat, "", task.card, task.counts, 0, biome))
         # The card's own bonus comes before its tile and asks nothing, so it is paid
         # here (any grove it gives is queued ahead of the tile).
         if CARDS[task.card].ability.kind in _BONUS_KINDS:
