@@ -6,8 +6,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
-from typing import Any, Callable
+from typing import Callable
 
 from boardgames_tui.engine.contract import UNREAD_LOG
 from boardgames_tui.engine.text import and_list, plural, their
@@ -44,13 +43,6 @@ from boardgames_tui.games.everbloom.rules.pollination import blooms_on_display
 # the winner (`_own_bonus`): a card of another kind has neither.
 _PUBLIC_KINDS = frozenset({"public", "public_fewest", "public_losers"})
 _BONUS_KINDS = frozenset({"gain", "points_per"})
-
-
-@lru_cache(maxsize=256)
-def _chip_blooms(shown: tuple[str, ...]) -> tuple[Any, ...]:
-    """The bloom cards of `shown` whose objective the chips on the landmarks meet, in
-    the order they are on display (about half the rounds show none)."""
-    return tuple(BLOOMS[bloom_id] for bloom_id in shown if BLOOMS[bloom_id].objective.phase == "chips")
 
 
 def _contest_tasks(winner: int, space: str, card: str, counts: list[int], order: tuple[int, ...]) -> list[Task]:
@@ -120,7 +112,8 @@ class Migration:
         self._run(state)
 
     def _task_chip_blooms(self, state: EverbloomState, task: Task) -> None:
-        blooms = _chip_blooms(tuple(state.__dict__["bloom_shown"]))
+        # The bloom cards on display whose objective the chips on the landmarks meet (about half the rounds show none).
+        blooms = [bloom for bloom in map(BLOOMS.__getitem__, state.__dict__["bloom_shown"]) if bloom.objective.phase == "chips"]
         if not blooms:
             return
         for seat in turn_order(state):
