@@ -112,8 +112,10 @@ class Migration:
         self._run(state)
 
     def _task_chip_blooms(self, state: EverbloomState, task: Task) -> None:
-        # The bloom cards on display whose objective the chips on the landmarks meet (about half the rounds show none).
-        blooms = [bloom for bloom in map(BLOOMS.__getitem__, state.__dict__["bloom_shown"]) if bloom.objective.phase == "chips"]
+        # The bloom cards on display whose objective the chips on the landmarks meet
+        # (about half the rounds show none).
+        shown = map(BLOOMS.__getitem__, state.__dict__["bloom_shown"])
+        blooms = [bloom for bloom in shown if bloom.objective.phase == "chips"]
         if not blooms:
             return
         for seat in turn_order(state):
