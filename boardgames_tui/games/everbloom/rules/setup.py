@@ -160,10 +160,15 @@ def _visible_log(log: list[LogEntry], seat: int) -> list[LogEntry]:
                 return visible
         elif known < length and log[:known] == read:
             added = log[known:]
-            read.extend(added)
-            shown = [entry for entry in added if entry.visible_to is None or seat in entry.visible_to]
-            if shown:
-                visible = kept[1] = visible + shown
+            read += added
+            for entry in added:
+                readers = entry.visible_to
+                if readers is not None and seat not in readers:
+                    # A line kept from this seat: only those it may read are added.
+                    added = [entry for entry in added if entry.visible_to is None or seat in entry.visible_to]
+                    break
+            if added:
+                visible = kept[1] = visible + added
             return visible
     visible = [entry for entry in log if entry.visible_to is None or seat in entry.visible_to]
     _visible_logs[seat] = [list(log), visible]

@@ -329,21 +329,23 @@ class KeptRows:
 
 
 def _kept_rows(rows: tuple[LandmarkRow, ...]) -> KeptRows:
-    """The `KeptRows` of `rows`, the last asked first: a round's chip steps ask of the same rows."""
+    """The `KeptRows` of `rows`, the last asked first: a round's chip steps ask of the same
+    rows.  Kept by the rows themselves (a tuple of them), so boards whose landmarks meet
+    the same rows (`_shared_row`) share what their chips do there."""
     kept = _last_kept_rows[0]
     if kept.rows is rows:
         return kept
-    kept = _KEPT_ROWS.get(id(rows))
-    if kept is None or kept.rows is not rows:
+    kept = _KEPT_ROWS.get(rows)
+    if kept is None:
         if len(_KEPT_ROWS) >= _MOST_SHARED_ROWS:
             _KEPT_ROWS.clear()
-        kept = _KEPT_ROWS[id(rows)] = KeptRows(rows)
+        kept = _KEPT_ROWS[rows] = KeptRows(rows)
     _last_kept_rows[0] = kept
     return kept
 
 
-# id of a board's landmark rows -> their `KeptRows` (which hold the rows); emptied when full.
-_KEPT_ROWS: dict[int, KeptRows] = {}
+# A board's landmark rows -> their `KeptRows`; emptied when full.
+_KEPT_ROWS: dict[tuple[LandmarkRow, ...], KeptRows] = {}
 _last_kept_rows: list[KeptRows] = [KeptRows(())]
 
 
@@ -748,7 +750,8 @@ class Wilderness:
             return
         turn = state.turn
         assert turn is not None
-        parts = ", ".join(f"{count} to {card_name(state.stacks[space][0])}" for space, count in turn.sent.items())
+        stacks = state.__dict__["stacks"]
+        parts = ", ".join([f"{count} to {card_name(stacks[space][0])}" for space, count in turn.sent.items()])
         state.say(f"{state.name(seat)} sent {parts or 'nothing'}{rest}.")
 
     def _advance_turn(self, state: EverbloomState) -> None:
