@@ -139,6 +139,8 @@ class RemoteSeat:
         self.view: GameState | None = None
         self.log: list[LogEntry] = []
         self.away: set[int] = set()
+        # Of those away, the seats whose players have not joined the table yet.
+        self.not_joined: set[int] = set()
         self.refusals: list[str] = []
         # The host's last refusal, until its next view (a screen shows it meanwhile).
         self.refused: str | None = None
@@ -317,6 +319,7 @@ class RemoteSeat:
             self.update = message
             self.refused = None
             self.away = set(message.away)
+            self.not_joined = set(message.not_joined)
             self.lost = None  # a table rejoined is back with its first view
         elif isinstance(message, Refused):
             self.refusals.append(message.reason)
@@ -325,6 +328,7 @@ class RemoteSeat:
             self.away.add(message.seat)
         elif isinstance(message, Back):
             self.away.discard(message.seat)
+            self.not_joined.discard(message.seat)
         elif isinstance(message, TablePaused):
             self._paused = True  # the host closes the connection next
         self._tell(message)

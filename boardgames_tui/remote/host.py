@@ -250,6 +250,7 @@ class RemoteHost:
             changes=ChangesSeen(marks=json_marks(report.marks), lines=list(report.lines)),
             away=self.away(),
             stand_ins=sorted(self.stand_ins),
+            not_joined=[seat for seat in self.away() if not self.presence.joined_yet(seat)],
             score_sheet=rules.score_sheet(match.state) if over else None,
             hidden=[
                 HiddenSection(title=section.title, lines=list(section.lines))

@@ -117,7 +117,7 @@ class RemoteTable:
         return None  # the host knows; the wire says only who is away
 
     def joined_yet(self, seat: int) -> bool:
-        return True  # the host knows
+        return seat not in self.remote.not_joined
 
     def watch(self, listener: Callable[[], None]) -> Callable[[], None]:
         """`listener` runs after every view, refusal or coming and going the host sends,

@@ -168,6 +168,8 @@ class ViewUpdate(_Message):
     away: list[StrictInt]
     # Remote seats the host handed to a bot while their players are away.
     stand_ins: list[StrictInt]
+    # Of the seats away, those whose players have not joined since the host opened the table.
+    not_joined: list[StrictInt] = []
     # Only once the game is over.
     score_sheet: ScoreSheet | None = None
     hidden: list[HiddenSection] | None = None

@@ -57,13 +57,14 @@ async def test_the_others_are_told_a_bot_plays_for_an_absent_seat(tmp_path, monk
             )
             async with cy_app.run_test(size=(80, 24)) as cy:
                 await until(cy, lambda: isinstance(cy_app.screen, PollenScreen), "Cy's game screen")
-                await until(cy, lambda: "Ben is away" in status(cy_app), "Ben away on Cy's screen")
+                await until(cy, lambda: "Ben has not joined yet" in status(cy_app), "Ben not joined yet, on Cy's screen")
 
                 host_app.across.hand_seat(BEN, True)
                 await until(host, held.thinking.is_set, "the bot thinking for Ben")
                 await until(host, lambda: "A bot is playing for Ben" in status(host_app), "the host told a bot plays")
                 await until(cy, lambda: "A bot is playing for Ben" in status(cy_app), "Cy told a bot plays")
-                assert "away" not in status(host_app) and "away" not in status(cy_app)
+                for said in (status(host_app), status(cy_app)):
+                    assert "away" not in said and "joined" not in said
 
                 moves = match.moves_made
                 held.go.set()
