@@ -33,6 +33,7 @@ from boardgames_tui.remote.wire import (
     MAX_HOST_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     TABLE_PAUSED,
+    WATCH_LINK_REPLACED,
     Act,
     Away,
     Back,
@@ -67,6 +68,7 @@ HEARTBEAT_SECONDS = 20.0
 # What a seat says when its table went away without saying why.
 CONNECTION_LOST = "Connection lost"
 JOINED_AGAIN_ELSEWHERE = "Your seat was opened again elsewhere with the same link (another terminal or a browser)."
+WATCH_LINK_GONE = "The host replaced this table's watch link: ask the host for the new one."
 
 
 class JoinRefused(Exception):
@@ -267,6 +269,8 @@ class RemoteSeat:
         paused = self._paused
         if self._farewell == JOINED_ELSEWHERE.decode():
             self.closed_reason = JOINED_AGAIN_ELSEWHERE
+        elif self._farewell == WATCH_LINK_REPLACED.decode():
+            self.closed_reason = WATCH_LINK_GONE
         elif not self.rejoin_delays or (self.update is not None and self.update.over):
             self.closed_reason = TABLE_PAUSED if paused else "The table closed the connection."
         else:

@@ -29,11 +29,12 @@ from boardgames_tui.addresses import is_loopback, is_loopback_host_header
 from boardgames_tui.connection_budget import ConnectionBudget
 from boardgames_tui.engine.bots import make_bot
 from boardgames_tui.engine.contract import NO_CHANGES, SPECTATOR, GameState
-from boardgames_tui.engine.match import Match
+from boardgames_tui.engine.match import Match, new_secret
 from boardgames_tui.remote.seat_door import RATE_BURST, RATE_PER_SECOND, SeatConnection, SeatDoor
 from boardgames_tui.remote.spectators import PublicFeed, Spectators
 from boardgames_tui.remote.wire import (
     MAX_CLIENT_MESSAGE_BYTES,
+    WATCH_LINK_REPLACED,
     WATCH_PATH,
     WATCHING_REFUSAL,
     WEBSOCKET_PATH,
@@ -178,6 +179,18 @@ class RemoteHost:
         """The link that shows the table's public view, to as many as want to watch."""
         host = shown_host or self.listen_host
         return JoinLink(host=host, port=self.port, seat=SPECTATOR, secret=self.match.watch_secret)
+
+    async def replace_watch_link(self) -> JoinLink:
+        """A new watch link in place of the old, which opens the table no more: whoever
+        watches with the old one is sent away, told why.  The new secret is saved with
+        the game, so Continue keeps it."""
+        self.match.watch_secret = new_secret()
+        self.match.autosave()
+        watching = list(self.spectators.connections)
+        await asyncio.gather(
+            *(connection.socket.close(message=WATCH_LINK_REPLACED) for connection in watching), return_exceptions=True
+        )
+        return self.watch_link()
 
     def away(self) -> list[int]:
         return sorted(self.presence.away())

@@ -38,6 +38,8 @@ WEBSOCKET_PATH = "/ws"
 WATCH_PATH = "/watch"
 # The host's closing word to a seat's older connection when the same link joins again.
 JOINED_ELSEWHERE = b"joined again elsewhere"
+# The host's closing word to its watchers when it replaces the watch link.
+WATCH_LINK_REPLACED = b"watch link replaced"
 # Why a watch link's message changed nothing.
 WATCHING_REFUSAL = "You are watching this table: a watch link cannot play or take back a move."
 # Where `join` finds its link when given none: a browser seat's process (remote/browser.py)

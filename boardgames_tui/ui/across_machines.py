@@ -186,6 +186,20 @@ class AcrossMachines:
         if screen is not None:
             self.app.push_screen(screen)
 
+    def replace_watch_link(self) -> None:
+        """A new watch link for a leaked one: the old link's watchers are sent away, and
+        the new link is shown."""
+        host = self.host
+        if host is None:
+            return
+
+        async def replace() -> None:
+            await host.replace_watch_link()
+            self.app.notify("A new watch link: the old one no longer opens this table.", markup=False)
+            self.show_watch_link()
+
+        self.app.run_worker(replace(), group="watch-link")
+
     def hand_seat(self, seat: int, to_bot: bool) -> None:
         """The host hands an absent remote seat to a bot, or takes it back for its player."""
         host = self.host
@@ -211,6 +225,10 @@ class AcrossMachines:
         commands = [
             SystemCommand("Join links", "The links the remote players join this table with", self.app.action_join_links),
             SystemCommand("Watch link", "The link anyone may watch this table with (no hand, no play)", self.show_watch_link),
+            SystemCommand(
+                "New watch link", "Replace the watch link: the old one stops working and its watchers are sent away",
+                self.replace_watch_link,
+            ),
         ]
         away = host.away()
         for seat in host.remote_seats:

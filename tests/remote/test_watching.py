@@ -13,12 +13,14 @@ import pytest
 from boardgames_tui.app import BoardGamesApp
 from boardgames_tui.connection_budget import ConnectionBudget
 from boardgames_tui.engine.contract import SPECTATOR
-from boardgames_tui.engine.saves import SaveStore
-from boardgames_tui.remote.client import JoinRefused, RemoteSeat
+from boardgames_tui.engine.saves import SaveStore, load_match
+from boardgames_tui.remote.client import WATCH_LINK_GONE, JoinRefused, RemoteSeat, TableUnavailable
 from boardgames_tui.remote.host import RemoteHost
 from boardgames_tui.remote.wire import PROTOCOL_VERSION, JoinLink
 from boardgames_tui.ui.game_screen import GameScreen
+from boardgames_tui.ui.join_links import JoinLinksScreen
 from tests.remote.seats import hosted_match
+from tests.remote.test_pausing_the_table import hosting_app, told
 from tests.remote.test_hosted_screens import status
 from tests.remote.test_hosted_screens import until as shown
 
@@ -171,3 +173,42 @@ async def test_a_watchers_screen_shows_no_hand_and_says_the_table_paused_over_an
             assert "Watching goes on by itself then" in status(app) and "Your seat" not in status(app)
     finally:
         await host.stop()
+
+
+async def test_a_new_watch_link_sends_the_old_links_watchers_away_and_is_saved(tmp_path):
+    """A leaked watch link is replaced: its watchers are told why they were sent away, it
+    opens the table no more, the new one does, and the save holds the new one."""
+    host = RemoteHost(hosted_match("pollen", remote=[1], players=2, store=SaveStore(tmp_path)))
+    await host.start()
+    old = host.watch_link()
+    watcher = await watching(host)
+    try:
+        new = await host.replace_watch_link()
+        assert new.secret != old.secret and new.seat == SPECTATOR
+        await until(lambda: watcher.closed_reason is not None, "the old link's watcher sent away")
+        assert watcher.closed_reason == WATCH_LINK_GONE
+        with pytest.raises(TableUnavailable, match="That watch link is not valid for this table."):
+            await RemoteSeat(old).join()
+        fresh = await watching(host)
+        assert fresh.update is not None
+        await fresh.close()
+        assert load_match(host.match.save_path).watch_secret == new.secret
+    finally:
+        await watcher.close()
+        await host.stop()
+
+
+async def test_the_hosts_palette_replaces_the_watch_link_and_shows_the_new_one(tmp_path):
+    app = hosting_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        notices = told(app)
+        await shown(pilot, lambda: isinstance(app.screen, JoinLinksScreen), "the join links offered")
+        await pilot.press("escape")
+        old = app.remote_host.watch_link()
+        replace = next(command for command in app.across.commands() if command.title == "New watch link")
+        replace.callback()
+        await shown(pilot, lambda: isinstance(app.screen, JoinLinksScreen), "the new watch link shown")
+        new = app.remote_host.watch_link()
+        on_screen = screen_text(app).replace("\n", "")
+        assert str(new) in on_screen and old.secret not in on_screen
+        assert "A new watch link: the old one no longer opens this table." in notices
