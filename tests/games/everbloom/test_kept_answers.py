@@ -14,6 +14,8 @@ RULES = get_game("everbloom").rules
 
 # Storm of Sand: no more than 2 pollinators to its card per turn.
 _STORM_OF_SAND = "E14"
+# Edge of the Jungle: a chip whose pollinators reach it sends it at least one.
+_EDGE_OF_THE_JUNGLE = "E17"
 
 
 def _first(seed: int, wanted) -> tuple[EverbloomState, int]:
@@ -61,6 +63,20 @@ def test_a_turns_send_choices_follow_its_turn_and_its_cards_changed_in_place() -
     assert offered == fresh and SendPollinator(space=kept) not in offered and offered
     offered, fresh = _sends_after(state, seat, lambda state: state.turn.sent.pop(kept))
     assert offered == fresh and SendPollinator(space=kept) in offered
+
+
+def test_a_turns_send_choices_follow_the_count_left_changed_in_place() -> None:
+    """With a card that must take one of the chip's pollinators, the last one may go only
+    there: a turn whose count left drops in place is answered for the new count."""
+    state, seat = _first(5, _sending)
+    edge, other = state.turn.targets[0], state.turn.targets[-1]
+    state.stacks[edge][0] = _EDGE_OF_THE_JUNGLE
+    state.turn.to_send = 2
+    offered = RULES.legal_actions(state, seat)
+    assert SendPollinator(space=edge) in offered and SendPollinator(space=other) in offered
+    state.turn.to_send = 1
+    offered, fresh = RULES.legal_actions(state, seat), RULES.legal_actions(state.model_copy(deep=True), seat)
+    assert offered == fresh == [SendPollinator(space=edge)]
 
 
 def _placing(state: EverbloomState, seat: int) -> bool:
