@@ -457,7 +457,7 @@ class GameState(ChangedInPlace):
         # Built without validation (a bot game writes thousands of lines); the two
         # conversions are all that validation would do to what the rules pass.
         entry = {"text": str(text), "visible_to": None if visible_to is None else tuple(visible_to)}
-        self.__dict__["log"].append(construct_frozen(LogEntry, entry, _LOG_ENTRY_FIELDS))
+        self.log.append(construct_frozen(LogEntry, entry, _LOG_ENTRY_FIELDS))
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name

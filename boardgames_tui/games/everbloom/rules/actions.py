@@ -5,6 +5,7 @@ One part of `EverbloomRules` (rules/__init__.py), which mixes the parts together
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from boardgames_tui.engine.contract import IllegalMove
@@ -101,7 +102,7 @@ _EVERY_INDEX = tuple(tuple(range(count)) for count in range(16))
 
 class Actions:
     def legal_actions(self, state: EverbloomState, seat: int) -> list[Any]:
-        if not self._may_act(state, seat):
+        if seat not in self.to_act(state):
             return []
         values = state.__dict__
         choice = values["choice"]
@@ -133,17 +134,6 @@ class Actions:
             return self._sends(state, seat)
         return []
 
-    def _may_act(self, state: EverbloomState, seat: int) -> bool:
-        """Whether `seat` is among `to_act`: a chip step's or a choice's one seat is read
-        without the list (every move asks twice)."""
-        values = state.__dict__
-        choice = values["choice"]
-        if choice is not None and values["phase"] != "over":
-            return seat == choice.seat
-        if values["phase"] == "wilderness":
-            return seat == values["turn_seat"]
-        return seat in self.to_act(state)
-
     def _turn_step_actions(self, state: EverbloomState, seat: int) -> list[Any]:
         """A chip turn's moves before its sends (see `TurnWork.steps`)."""
         turn = state.turn
@@ -157,52 +147,22 @@ class Actions:
         return [PULL_ACTIONS[biome] for biome in BIOMES if state.groves[biome][seat] > 0]
 
     def _moves(self, state: EverbloomState, owner: int | None, source: str | None) -> list[MovePollinator]:
-        moves = []
+        return list(self._each_move(state, owner, source))
+
+    def _can_move(self, state: EverbloomState, owner: int | None, source: str | None) -> bool:
+        """Whether `_moves` offers any move, found without building them all (a chip
+        turn's step asks before it is offered)."""
+        return next(self._each_move(state, owner, source), None) is not None
+
+    def _each_move(self, state: EverbloomState, owner: int | None, source: str | None) -> Iterator[MovePollinator]:
+        """Each move of one pollinator from card to card, of `owner`'s (None: anyone's),
+        from the card `source` (None: any card)."""
         spaces = [space for space in card_space_ids(state.side) if state.stacks[space]]
         for src in spaces if source is None else [source]:
             counts = state.pollinators[src]
             for who in range(len(counts)) if owner is None else [owner]:
-                if counts[who] <= 0:
-                    continue
-                moves.extend(move_action(who, src, dst) for dst in spaces if dst != src)
-        return moves
-
-    def _can_move(self, state: EverbloomState, owner: int | None, source: str | None) -> bool:
-        """Whether `_moves` offers any move, found without building them (a chip turn's
-        step asks before it is offered)."""
-        values = state.__dict__
-        stacks = values["stacks"]
-        pollinators = values["pollinators"]
-        spaces = [space for space in card_space_ids(values["side"]) if stacks[space]]
-        for source_space in spaces if source is None else [source]:
-            counts = pollinators[source_space]
-            movable = max(counts) > 0 if owner is None else counts[owner] > 0
-            if movable and len(spaces) > (source_space in spaces):
-                return True
-        return False
-
-    def _move_fits(self, state: EverbloomState, seat: int, action: MovePollinator) -> bool:
-        """Whether `action` is among the moves a chip turn's step offers (`_moves`), found
-        without building them all (`validate` asks)."""
-        values = state.__dict__
-        turn = values["turn"]
-        if values["choice"] is not None or values["phase"] != "wilderness" or turn is None or not turn.steps:
-            return False
-        step = turn.steps[0]
-        source = action.source
-        stacks = values["stacks"]
-        spaces = card_space_ids(values["side"])
-        if step == "butterfly":
-            if source not in spaces or not stacks[source]:
-                return False
-        elif step != f"forest:{source}" or action.owner != seat:
-            return False
-        counts = values["pollinators"].get(source)
-        target = action.target
-        return (
-            counts is not None and 0 <= action.owner < len(counts) and counts[action.owner] > 0
-            and target != source and target in spaces and bool(stacks[target])
-        )
+                if counts[who] > 0:
+                    yield from (move_action(who, src, dst) for dst in spaces if dst != src)
 
     def _send_choices(self, state: EverbloomState, seat: int) -> SendChoices | None:
         """The turn's next pollinator (`SendChoices`; the rest may stay in the groves only
@@ -328,7 +288,7 @@ class Actions:
         phase = values["phase"]
         if phase == "over":
             raise IllegalMove("The game is over")
-        if not self._may_act(state, seat):
+        if seat not in self.to_act(state):
             raise IllegalMove(f"It is not the turn of {state.name(seat) if 0 <= seat < len(state.seats) else 'that seat'}")
         choice = values["choice"]
         if isinstance(action, PlaceChip) and phase == "wilderness" and values["turn"] is None and choice is None:
@@ -339,9 +299,6 @@ class Actions:
                 return
         elif isinstance(action, SendPollinator):
             if self._send_fits(state, seat, action):
-                return
-        elif isinstance(action, MovePollinator):
-            if self._move_fits(state, seat, action):
                 return
         else:
             legal = self.legal_actions(state, seat)

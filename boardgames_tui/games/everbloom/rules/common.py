@@ -179,9 +179,8 @@ def own_player(state: EverbloomState, seat: int) -> PlayerState:
     a copy.  Each handler that changes the mover's record asks first; a step that may
     change any seat's (a migration, the pollinations revealed) asks `own_players`.  A
     quick game owns every record from its first move on (`start_quick_game`)."""
-    values = state.__dict__
-    players = values["players"]
-    if values["log"] is UNREAD_LOG:  # not `telling`: a quick game owns every record
+    players = state.__dict__["players"]
+    if not telling(state):
         return players[seat]
     player = players[seat] = player_for_move(players[seat])
     return player

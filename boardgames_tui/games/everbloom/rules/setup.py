@@ -88,9 +88,7 @@ def _hidden_players(players: list[PlayerState], seat: int) -> list[PlayerState]:
     kept = _kept_hidden
     if len(kept) < len(players):
         kept.extend([None] * (len(players) - len(kept)))
-    index = -1
-    for player in players:
-        index += 1
+    for index, player in enumerate(players):
         if index == seat:
             continue
         work = player.pollination

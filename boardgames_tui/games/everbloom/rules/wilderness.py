@@ -11,7 +11,6 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
-from boardgames_tui.engine.contract import UNREAD_LOG
 from boardgames_tui.games.everbloom import content as C
 from boardgames_tui.games.everbloom.model import (
     Chip,
@@ -656,7 +655,7 @@ class Wilderness:
             player.chips = without(player.chips, action.chip)
         player.chips_placed += 1
         values = state.__dict__
-        tells = values["log"] is not UNREAD_LOG
+        tells = telling(state)
         stack = values["chips"][action.landmark]
         if player.faction == "bats" and stack and action.chip > stack[-1].value:
             player.cave = min(player.cave + 1, len(CAVE.spaces) - 1)
@@ -674,11 +673,9 @@ class Wilderness:
         if ability.kind == "move_pollinator" and action.chip == ability.chip and not action.first_chip:
             steps.append("butterfly")
         # The cards the chip reaches (an empty space has no event, so the row's own
-        # cards, those with a card on them, are all that may add a step: `card_rule`).
-        stacks = values["stacks"]
+        # cards, those with a card on them, are all that may add a step).
         for space in cards:
-            top = stacks[space]
-            rule = EVENT_RULES.get(top[0]) if top else None
+            rule = self.card_rule(state, space)
             if rule is not None and rule.kind == "edge_pull_from_grove":
                 steps.append(f"sea:{space}")
             elif rule is not None and rule.kind == "edge_may_move_out":
